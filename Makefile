@@ -1,0 +1,30 @@
+# Scheids: `make run` starts the bot (the local console without a Discord token), `make test` runs everything.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench soak clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m bot
+
+test: $(STAMP)
+	$(PY) -m pytest engines render bot tests
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+# Longer random playouts than CI runs: make soak GAMES=20000
+GAMES ?= 10000
+soak: $(STAMP)
+	SCHEIDS_PLAYOUTS=$(GAMES) $(PY) -m pytest tests -k playout
+
+clean:
+	rm -rf $(VENV) out .pytest_cache

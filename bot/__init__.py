@@ -1,0 +1,1 @@
+"""The application: services, storage, and the Discord and console adapters."""

@@ -1,0 +1,1 @@
+"""The local console: the same commands as Discord, read from stdin (interactive or piped)."""

@@ -1,0 +1,1 @@
+"""Services: match lifecycle, moves, time. No discord imports: adapters sit on top."""

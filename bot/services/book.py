@@ -1,0 +1,166 @@
+"""Loading and saving matches: the services' one way to the repository.
+
+Keeps a small LRU of loaded matches (idle matches are not kept in memory), one asyncio
+lock per match for this process, and snapshots every ``SNAPSHOT_EVERY`` events so a cold
+load replays only the newest events. Across processes the events primary key decides:
+a stale append raises ``StaleWriteError`` and the caller tells the user to retry.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import weakref
+from dataclasses import replace
+from collections import OrderedDict
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.services.progress import LoadedMatch, Progress, advance
+from bot.storage.models import MatchRow, SeatRow, Status, TimerRow
+from bot.storage.repository import Repository, StaleWriteError
+from engines.core.contract import Engine
+from engines.core.record import Entry, MetaState
+from engines.registry import get_engine
+
+SNAPSHOT_EVERY = 25
+CACHE_SIZE = 64
+
+
+class MatchBook:
+    def __init__(self, repo: Repository, engines: dict[str, Engine] | None = None) -> None:
+        self.repo = repo
+        self._engines = engines
+        self._cache: OrderedDict[int, LoadedMatch] = OrderedDict()
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def engine(self, slug: str) -> Engine:
+        if self._engines is not None:
+            return self._engines[slug]
+        return get_engine(slug)
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[match_id] = lock
+        return lock
+
+    def forget(self, match_id: int) -> None:
+        self._cache.pop(match_id, None)
+
+    async def load(self, match_id: int) -> LoadedMatch | None:
+        row = await self.repo.get_match(match_id)
+        if row is None:
+            return None
+        seats = tuple(await self.repo.seats(match_id))
+        cached = self._cache.get(match_id)
+        if cached is not None and cached.row.last_seq == row.last_seq:
+            loaded = replace(cached, row=row, seats=seats)
+        else:
+            loaded = await self._load_cold(row, seats)
+        self._remember(loaded)
+        return loaded
+
+    async def _load_cold(self, row: MatchRow, seats: tuple[SeatRow, ...]) -> LoadedMatch:
+        engine = self.engine(row.game)
+        options = engine.options_model.model_validate(row.options)
+        progress = Progress()
+        after = 0
+        snap = await self.repo.snapshot(row.id)
+        if snap is not None and snap[1] == engine.version:
+            progress = _progress_from_json(engine, snap[2])
+            after = snap[0]
+        loaded = LoadedMatch(row, seats, engine, options, progress)
+        return loaded.with_entries(await self.repo.entries(row.id, after))
+
+    def _remember(self, loaded: LoadedMatch) -> None:
+        self._cache[loaded.id] = loaded
+        self._cache.move_to_end(loaded.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    async def append(
+        self,
+        match: LoadedMatch,
+        events: Sequence[Any],
+        at: datetime,
+        *,
+        status: Status | None = None,
+        timers_for: Any = None,
+    ) -> LoadedMatch:
+        """Append ``events`` to ``match`` in one transaction and return the match after them.
+
+        ``timers_for(match_after) -> list[TimerRow]`` computes the timers of the new state;
+        a finished match gets none. Raises ``StaleWriteError`` (and drops the cache) when
+        another writer came first."""
+        entries = [
+            Entry(seq=match.row.last_seq + 1 + i, at=at, event=event) for i, event in enumerate(events)
+        ]
+        after = match.with_entries(entries)
+        result = after.result()
+        if result is not None and status is None:
+            status = "aborted" if result.reason == "core.aborted" else "finished"
+        timers: list[TimerRow] | None = None
+        if status is None or status == "active":
+            timers = list(timers_for(after)) if timers_for is not None else None
+        last = match.row.last_seq + len(entries)
+        snapshot = None
+        if last // SNAPSHOT_EVERY != match.row.last_seq // SNAPSHOT_EVERY:
+            snapshot = _progress_to_json(after.progress)
+        try:
+            await self.repo.append(
+                match.id,
+                match.row.last_seq,
+                events,
+                at,
+                status=status,
+                result=result.model_dump(mode="json") if result is not None else None,
+                timers=timers,
+                snapshot=snapshot,
+                engine_version=match.engine.version,
+            )
+        except StaleWriteError:
+            self.forget(match.id)
+            raise
+        row = match.row.model_copy(
+            update={
+                "last_seq": last,
+                "updated_at": at,
+                "status": status or match.row.status,
+                "result": result.model_dump(mode="json") if result is not None else None,
+            }
+        )
+        after = replace(after, row=row)
+        self._remember(after)
+        return after
+
+
+def _progress_to_json(progress: Progress) -> str:
+    return json.dumps(
+        {
+            "state": progress.state.model_dump(mode="json") if progress.state is not None else None,
+            "seq": progress.seq,
+            "draw_index": progress.draw_index,
+            "meta": progress.meta.model_dump(mode="json"),
+            "used": list(progress.used),
+            "last_at": progress.last_at.isoformat() if progress.last_at else None,
+            "turn_started": progress.turn_started.isoformat() if progress.turn_started else None,
+            "moves": progress.moves,
+        }
+    )
+
+
+def _progress_from_json(engine: Engine, payload: str) -> Progress:
+    data = json.loads(payload)
+    return Progress(
+        state=engine.state_model.model_validate(data["state"]) if data["state"] is not None else None,
+        seq=data["seq"],
+        draw_index=data["draw_index"],
+        meta=MetaState.model_validate(data["meta"]),
+        used=tuple(data["used"]),
+        last_at=datetime.fromisoformat(data["last_at"]) if data["last_at"] else None,
+        turn_started=datetime.fromisoformat(data["turn_started"]) if data["turn_started"] else None,
+        moves=data["moves"],
+    )

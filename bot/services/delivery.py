@@ -1,0 +1,76 @@
+"""What the services hand to an adapter to deliver: neutral of Discord and of the console.
+
+A service call returns a list of ``Delivery``. Text is a list of ``Msg`` (worded by the
+adapter in ``language``); ``datetime`` parameters are formatted by the adapter too
+(Discord shows ``<t:…:R>``). Adapters send every text with mentions disabled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.i18n import Msg
+
+ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline"]
+
+
+@dataclass(frozen=True)
+class ChannelRef:
+    """A channel or thread named in a text; Discord shows it as a link, the console as #id."""
+
+    channel_id: str
+    guild_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button bound to a match; adapters make it persistent (it works after a restart)."""
+
+    kind: ButtonKind
+    match_id: int
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to the user who acted (an interaction reply, or the console's echo)."""
+
+    ephemeral: bool = True
+
+
+@dataclass(frozen=True)
+class ChannelPost:
+    channel_id: str
+
+
+@dataclass(frozen=True)
+class DirectMessage:
+    user_id: str
+    match_id: int
+    """When the DM is refused the adapter calls ``MatchService.dm_refused(match_id, user_id)``."""
+
+
+Target = Reply | ChannelPost | DirectMessage
+
+
+@dataclass(frozen=True)
+class Delivery:
+    target: Target
+    lines: tuple[Msg, ...]
+    language: str
+    attachments: tuple[Attachment, ...] = ()
+    buttons: tuple[Button, ...] = ()
+    page: tuple[int, int] | None = None
+    """(page, pages) for paged listings, so adapters may offer next/previous."""
+    extra: dict = field(default_factory=dict, compare=False)
+
+
+def reply(language: str, *lines: Msg, ephemeral: bool = True, **kwargs) -> Delivery:
+    """A reply to the acting user (ephemeral unless said otherwise)."""
+    return Delivery(Reply(ephemeral), tuple(lines), language, **kwargs)

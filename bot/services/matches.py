@@ -1,0 +1,663 @@
+"""The match service: every command of both adapters, as plain async methods.
+
+Each method takes the acting user and place, does its work under the match's lock, commits
+to storage before anything is delivered, and returns the deliveries for the adapter.
+"""
+
+from __future__ import annotations
+
+import difflib
+import secrets
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from bot.clock import Clock
+from bot.i18n import Msg
+from bot.services import presenter
+from bot.services.book import MatchBook
+from bot.services.delivery import (
+    Attachment,
+    Button,
+    ChannelPost,
+    ChannelRef,
+    Delivery,
+    DirectMessage,
+    Reply,
+    reply,
+)
+from bot.services.people import Actor, Place
+from bot.services.progress import LoadedMatch
+from bot.services.time_control import TimeControl
+from bot.storage.models import NewMatch, TimerRow, UserRow
+from bot.storage.repository import LiveMatchExistsError, Repository, StaleWriteError
+from engines.core.contract import Engine, Outcome
+from engines.core.dice import SEED_BYTES, commitment
+from engines.core.errors import AmbiguousMoveError, EngineError, MoveError
+from engines.core.record import (
+    AbortEvent,
+    DrawAnswerEvent,
+    DrawOfferEvent,
+    MoveEvent,
+    Record,
+    ResignEvent,
+    StartEvent,
+    TimeoutEvent,
+    resolve_chance,
+    verify,
+)
+
+HISTORY_PAGE = 20
+SUGGESTIONS = 25
+CLOSEST = 5
+
+
+class MatchService:
+    def __init__(
+        self,
+        repo: Repository,
+        clock: Clock,
+        *,
+        engines: dict[str, Engine] | None = None,
+        seed_source: Callable[[], bytes] = lambda: secrets.token_bytes(SEED_BYTES),
+        on_timers_changed: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.book = MatchBook(repo, engines)
+        self.seed_source = seed_source
+        self.on_timers_changed = on_timers_changed
+
+    # ----------------------------------------------------------------- helpers
+
+    async def _seen(self, actor: Actor) -> None:
+        """Remember the user's name and language, for DMs sent later (reminders)."""
+        await self.repo.remember_user(UserRow(user_id=actor.user_id, name=actor.name, language=actor.language))
+
+    async def _live(self, place: Place) -> LoadedMatch | None:
+        row = await self.repo.live_match_in(place.channel_id)
+        return await self.book.load(row.id) if row is not None else None
+
+    async def _latest(self, place: Place) -> LoadedMatch | None:
+        """The live match here, or else the most recent finished one (for export/verify/board)."""
+        live = await self._live(place)
+        if live is not None:
+            return live
+        row = await self.repo.latest_match_in(place.channel_id)
+        return await self.book.load(row.id) if row is not None else None
+
+    @staticmethod
+    def _no_match(actor: Actor) -> list[Delivery]:
+        return [reply(actor.language, Msg("core.no_match_here"))]
+
+    def _timers(self, match: LoadedMatch) -> list[TimerRow]:
+        """Timeout and reminder timers for every seat to act in ``match``."""
+        timers: list[TimerRow] = []
+        lead = match.time_control.reminder_lead()
+        for seat in sorted(match.to_act()):
+            deadline = match.deadline(seat)
+            if deadline is None:
+                continue
+            timers.append(
+                TimerRow(match_id=match.id, kind="timeout", seat=seat, due_at=deadline, seq=match.progress.seq)
+            )
+            if lead is not None and match.time_control.per_move is not None:
+                timers.append(
+                    TimerRow(
+                        match_id=match.id,
+                        kind="reminder",
+                        seat=seat,
+                        due_at=deadline - lead,
+                        seq=match.progress.seq,
+                    )
+                )
+        return timers
+
+    async def _commit(
+        self, match: LoadedMatch, events: list[Any], *, status: str | None = None
+    ) -> LoadedMatch:
+        after = await self.book.append(
+            match, events, self.clock.now(), status=status, timers_for=self._timers
+        )
+        self.on_timers_changed()
+        return after
+
+    async def _turn_dms(self, before: LoadedMatch | None, after: LoadedMatch) -> list[Delivery]:
+        """DMs after a change: private views that changed (games with secrets), and in
+        correspondence matches a note to each seat whose turn it now is."""
+        deliveries: list[Delivery] = []
+        if not after.started:
+            return deliveries
+        for seat in after.seats:
+            language = await self._language_of(seat.user_id, after.row.language)
+            if presenter.has_secrets(after, seat.seat):
+                changed = before is None or not before.started or (
+                    before.engine.view(before.state, seat.seat) != after.engine.view(after.state, seat.seat)
+                )
+                if changed:
+                    deliveries.append(await presenter.private_view_dm(after, seat.seat, language))
+            newly_to_act = seat.seat in after.to_act() and (
+                before is None or seat.seat not in before.to_act() or before.progress.moves != after.progress.moves
+            )
+            if newly_to_act and after.time_control.per_move is not None:
+                deliveries.append(
+                    Delivery(
+                        DirectMessage(seat.user_id, after.id),
+                        (
+                            Msg(
+                                "core.your_turn_dm",
+                                {
+                                    "game": presenter.game_name(after.row.game),
+                                    "channel": presenter.place_ref(after),
+                                    "deadline": after.deadline(seat.seat),
+                                },
+                            ),
+                        ),
+                        language,
+                    )
+                )
+        return deliveries
+
+    async def _language_of(self, user_id: str, fallback: str) -> str:
+        user = await self.repo.user(user_id)
+        return user.language if user is not None else fallback
+
+    # --------------------------------------------------------------- lifecycle
+
+    def options_model(self, game: str) -> type[BaseModel]:
+        return self.book.engine(game).options_model
+
+    async def create(
+        self,
+        place: Place,
+        actor: Actor,
+        game: str,
+        options: dict[str, Any] | None = None,
+        *,
+        opponent: Actor | None = None,
+        time_control: TimeControl | None = None,
+    ) -> list[Delivery]:
+        """Open a match in ``place`` with the creator in seat 0."""
+        await self._seen(actor)
+        try:
+            engine = self.book.engine(game)
+        except KeyError:
+            return [reply(actor.language, Msg("core.unknown_game", {"game": game}))]
+        try:
+            parsed = engine.options_model.model_validate(options or {})
+        except ValidationError as error:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
+            return [reply(actor.language, Msg("core.bad_options", {"problems": problems}))]
+        if opponent is not None and opponent.user_id == actor.user_id:
+            return [reply(actor.language, Msg("core.opponent_self"))]
+        seed = self.seed_source()
+        control = time_control or TimeControl()
+        try:
+            row = await self.repo.create_match(
+                NewMatch(
+                    guild_id=place.guild_id,
+                    channel_id=place.channel_id,
+                    game=game,
+                    engine_version=engine.version,
+                    options=parsed.model_dump(mode="json"),
+                    time_control=control.model_dump(mode="json"),
+                    creator_id=actor.user_id,
+                    invited_id=opponent.user_id if opponent else None,
+                    seed=seed,
+                    commitment=commitment(seed),
+                    language=place.language,
+                ),
+                actor.name,
+                self.clock.now(),
+            )
+        except LiveMatchExistsError:
+            return [reply(actor.language, Msg("core.match_exists"))]
+        lines = [
+            Msg(
+                "core.created",
+                {"player": actor.name, "game": presenter.game_name(game), "id": row.id},
+            ),
+            _time_control_line(control),
+        ]
+        if opponent is not None:
+            lines.append(Msg("core.invited", {"player": opponent.name, "creator": actor.name}))
+        else:
+            lines.append(Msg("core.open_to_join"))
+        return [reply(place.language, *lines, ephemeral=False)]
+
+    async def join(self, place: Place, actor: Actor) -> list[Delivery]:
+        await self._seen(actor)
+        match = await self._live(place)
+        if match is None:
+            return self._no_match(actor)
+        async with self.book.lock(match.id):
+            match = await self.book.load(match.id)
+            if match.row.status != "open":
+                return [reply(actor.language, Msg("core.already_started"))]
+            if match.seat_of(actor.user_id) is not None:
+                return [reply(actor.language, Msg("core.already_seated"))]
+            if match.row.invited_id is not None and actor.user_id != match.row.invited_id:
+                invited = await self.repo.user(match.row.invited_id)
+                return [reply(actor.language, Msg("core.not_invited", {"player": invited.name if invited else "?"}))]
+            if len(match.seats) >= match.engine.max_players:
+                return [reply(actor.language, Msg("core.match_full"))]
+            seat = await self.repo.add_seat(match.id, actor.user_id, actor.name)
+        match = await self.book.load(match.id)
+        lines = [Msg("core.joined", {"player": actor.name, "colour": presenter.colour(match, seat.seat)})]
+        if len(match.seats) >= match.engine.min_players:
+            creator = match.name_of(0)
+            lines.append(Msg("core.ready_to_start", {"creator": creator}))
+        return [reply(match.row.language, *lines, ephemeral=False)]
+
+    async def leave(self, place: Place, actor: Actor) -> list[Delivery]:
+        match = await self._live(place)
+        if match is None:
+            return self._no_match(actor)
+        async with self.book.lock(match.id):
+            match = await self.book.load(match.id)
+            if match.row.status != "open":
+                return [reply(actor.language, Msg("core.leave_after_start"))]
+            if match.seat_of(actor.user_id) is None:
+                return [reply(actor.language, Msg("core.not_seated"))]
+            if actor.user_id == match.row.creator_id:
+                return [reply(actor.language, Msg("core.creator_cannot_leave"))]
+            await self.repo.remove_seat(match.id, actor.user_id)
+        return [reply(match.row.language, Msg("core.left", {"player": actor.name}), ephemeral=False)]
+
+    async def start(self, place: Place, actor: Actor) -> list[Delivery]:
+        await self._seen(actor)
+        match = await self._live(place)
+        if match is None:
+            return self._no_match(actor)
+        async with self.book.lock(match.id):
+            match = await self.book.load(match.id)
+            if match.row.status != "open":
+                return [reply(actor.language, Msg("core.already_started"))]
+            if actor.user_id != match.row.creator_id:
+                return [reply(actor.language, Msg("core.only_creator_starts", {"creator": match.name_of(0)}))]
+            players = len(match.seats)
+            if players < match.engine.min_players:
+                return [
+                    reply(
+                        actor.language,
+                        Msg("core.not_enough_players", {"need": match.engine.min_players, "have": players}),
+                    )
+                ]
+            start = StartEvent(players=players)
+            state = match.engine.setup(players, match.options)
+            state, chance = resolve_chance(match.engine, state, match.row.seed, 0)
+            try:
+                after = await self._commit(match, [start, *chance], status="active")
+            except StaleWriteError:
+                return [reply(actor.language, Msg("core.retry"))]
+        lines = [
+            Msg("core.started", {"game": presenter.game_name(match.row.game)}),
+            presenter.seats_line(after),
+            Msg("core.seed_commitment", {"hash": match.row.commitment}),
+            *self._chance_lines(after, chance),
+        ]
+        post = await presenter.board_post(after, lines, self.clock.now())
+        return [_as_reply(post), *await self._turn_dms(None, after)]
+
+    def _chance_lines(self, match: LoadedMatch, events: list[Any]) -> list[Msg]:
+        lines = []
+        for event in events:
+            outcome = Outcome(kind=event.kind, values=event.values)
+            code, params = match.engine.describe_chance(outcome, match.state)
+            lines.append(Msg(code, presenter.seat_params(match, params)))
+        return lines
+
+    async def abort(self, place: Place, actor: Actor) -> list[Delivery]:
+        match = await self._live(place)
+        if match is None:
+            return self._no_match(actor)
+        async with self.book.lock(match.id):
+            match = await self.book.load(match.id)
+            is_creator = actor.user_id == match.row.creator_id
+            if not (actor.is_admin or (is_creator and match.row.status == "open")):
+                return [reply(actor.language, Msg("core.abort_not_allowed"))]
+            try:
+                await self._commit(match, [AbortEvent(by_admin=not is_creator or match.row.status != "open")], status="aborted")
+            except StaleWriteError:
+                return [reply(actor.language, Msg("core.retry"))]
+        return [reply(match.row.language, Msg("core.aborted_by", {"player": actor.name}), ephemeral=False)]
+
+    # -------------------------------------------------------------------- play
+
+    async def _playing(self, place: Place, actor: Actor) -> tuple[LoadedMatch | None, list[Delivery]]:
+        """The live, started match here with ``actor`` seated, or the reply that says why not."""
+        match = await self._live(place)
+        if match is None:
+            return None, self._no_match(actor)
+        if match.row.status != "active":
+            return None, [reply(actor.language, Msg("core.not_started"))]
+        if match.seat_of(actor.user_id) is None:
+            return None, [reply(actor.language, Msg("core.not_seated"))]
+        return match, []
+
+    async def submit(self, place: Place, actor: Actor, text: str) -> list[Delivery]:
+        """Play a move given as text: parse, check, apply, roll, commit, then report."""
+        await self._seen(actor)
+        match, refusal = await self._playing(place, actor)
+        if match is None:
+            return refusal
+        async with self.book.lock(match.id):
+            match = await self.book.load(match.id)
+            if match.result() is not None:
+                return [reply(actor.language, Msg("core.match_over"))]
+            seat = match.seat_of(actor.user_id)
+            if seat not in match.to_act():
+                waiting = [match.name_of(s) for s in sorted(match.to_act())]
+                return [reply(actor.language, Msg("core.not_your_turn", {"player": waiting}))]
+            try:
+                move = match.engine.parse_move(text, match.state, seat)
+                canonical = match.engine.format_move(move, match.state)
+                state = match.engine.apply(match.state, seat, move)
+            except MoveError as error:
+                return [reply(actor.language, *self._move_error(match, seat, text, error))]
+            state, chance = resolve_chance(match.engine, state, match.row.seed, match.progress.draw_index)
+            event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"))
+            try:
+                after = await self._commit(match, [event, *chance])
+            except StaleWriteError:
+                return [reply(actor.language, Msg("core.retry"))]
+        lines = [Msg("core.move_played", {"player": actor.name, "move": canonical}), *self._chance_lines(after, chance)]
+        post = await presenter.board_post(after, lines, self.clock.now())
+        return [_as_reply(post), *await self._turn_dms(match, after)]
+
+    def _move_error(self, match: LoadedMatch, seat: int, text: str, error: EngineError) -> list[Msg]:
+        lines = [Msg(error.code, presenter.seat_params(match, error.params))]
+        if isinstance(error, AmbiguousMoveError) or "closest" in error.params or "candidates" in error.params:
+            return lines
+        legal = [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
+        closest = difflib.get_close_matches(text.strip().lower(), legal, n=CLOSEST, cutoff=0.0)
+        if closest:
+            lines.append(Msg("core.closest_moves", {"moves": closest}))
+        return lines
+
+    async def suggest_moves(self, place: Place, actor: Actor, typed: str) -> list[str]:
+        """Autocomplete: legal moves of the actor that start with (then contain) what was typed."""
+        match = await self._live(place)
+        if match is None or match.row.status != "active" or match.result() is not None:
+            return []
+        seat = match.seat_of(actor.user_id)
+        if seat is None or seat not in match.to_act():
+            return []
+        legal = [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
+        needle = typed.strip().lower()
+        starts = [m for m in legal if m.lower().startswith(needle)]
+        contains = [m for m in legal if needle in m.lower() and m not in starts]
+        return (starts + contains)[:SUGGESTIONS]
+
+    async def resign(self, place: Place, actor: Actor) -> list[Delivery]:
+        match, refusal = await self._playing(place, actor)
+        if match is None:
+            return refusal
+        async with self.book.lock(match.id):
+            match = await self.book.load(match.id)
+            if match.result() is not None:
+                return [reply(actor.language, Msg("core.match_over"))]
+            try:
+                after = await self._commit(match, [ResignEvent(seat=match.seat_of(actor.user_id))])
+            except StaleWriteError:
+                return [reply(actor.language, Msg("core.retry"))]
+        post = await presenter.board_post(after, [], self.clock.now())
+        return [_as_reply(post)]
+
+    async def offer_draw(self, place: Place, actor: Actor) -> list[Delivery]:
+        match, refusal = await self._playing(place, actor)
+        if match is None:
+            return refusal
+        async with self.book.lock(match.id):
+            match = await self.book.load(match.id)
+            if match.result() is not None:
+                return [reply(actor.language, Msg("core.match_over"))]
+            if match.progress.meta.draw_offer is not None:
+                return [reply(actor.language, Msg("core.draw_pending", {"player": match.name_of(match.progress.meta.draw_offer)}))]
+            try:
+                await self._commit(match, [DrawOfferEvent(seat=match.seat_of(actor.user_id))])
+            except StaleWriteError:
+                return [reply(actor.language, Msg("core.retry"))]
+        return [
+            reply(
+                match.row.language,
+                Msg("core.draw_offered", {"player": actor.name}),
+                ephemeral=False,
+                buttons=(Button("draw_accept", match.id), Button("draw_decline", match.id)),
+            )
+        ]
+
+    async def answer_draw(self, match_id: int, actor: Actor, accepted: bool) -> list[Delivery]:
+        """A click on the Accept/Decline buttons of a draw offer."""
+        await self._seen(actor)
+        async with self.book.lock(match_id):
+            match = await self.book.load(match_id)
+            if match is None or match.result() is not None:
+                return [reply(actor.language, Msg("core.match_over"))]
+            seat = match.seat_of(actor.user_id)
+            offer = match.progress.meta.draw_offer
+            if seat is None:
+                return [reply(actor.language, Msg("core.not_seated"))]
+            if offer is None:
+                return [reply(actor.language, Msg("core.draw_none"))]
+            if seat == offer:
+                return [reply(actor.language, Msg("core.draw_own_offer"))]
+            try:
+                after = await self._commit(match, [DrawAnswerEvent(seat=seat, accepted=accepted)])
+            except StaleWriteError:
+                return [reply(actor.language, Msg("core.retry"))]
+        if not accepted:
+            return [reply(match.row.language, Msg("core.draw_declined", {"player": actor.name}), ephemeral=False)]
+        if after.result() is None:
+            return [reply(match.row.language, Msg("core.draw_accepted_by", {"player": actor.name}), ephemeral=False)]
+        post = await presenter.board_post(after, [], self.clock.now())
+        return [_as_reply(post)]
+
+    # ------------------------------------------------------------ information
+
+    async def board(self, place: Place, actor: Actor) -> list[Delivery]:
+        match = await self._latest(place)
+        if match is None or not match.started:
+            return self._no_match(actor) if match is None else [reply(actor.language, Msg("core.not_started"))]
+        post = await presenter.board_post(match, [], self.clock.now())
+        return [_as_reply(post)]
+
+    async def status(self, place: Place, actor: Actor) -> list[Delivery]:
+        match = await self._latest(place)
+        if match is None:
+            return self._no_match(actor)
+        lines = [
+            Msg("core.status_head", {"game": presenter.game_name(match.row.game), "id": match.id, "status": Msg(f"core.status_{match.row.status}")}),
+            presenter.seats_line(match),
+            _time_control_line(match.time_control),
+        ]
+        if match.started:
+            lines.append(Msg("core.moves_played", {"count": match.progress.moves}))
+            lines.extend(presenter.turn_lines(match))
+            clocks = presenter.clock_line(match, self.clock.now())
+            if clocks is not None:
+                lines.append(clocks)
+        return [reply(actor.language, *lines)]
+
+    async def history(self, place: Place, actor: Actor, page: int = 1) -> list[Delivery]:
+        match = await self._latest(place)
+        if match is None:
+            return self._no_match(actor)
+        moves = [e for e in await self.repo.entries(match.id) if isinstance(e.event, MoveEvent)]
+        if not moves:
+            return [reply(actor.language, Msg("core.history_empty"))]
+        pages = (len(moves) + HISTORY_PAGE - 1) // HISTORY_PAGE
+        page = min(max(page, 1), pages)
+        chunk = moves[(page - 1) * HISTORY_PAGE : page * HISTORY_PAGE]
+        lines = [Msg("core.history_head", {"page": page, "pages": pages})]
+        for number, entry in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
+            lines.append(
+                Msg("core.history_line", {"n": number, "player": match.name_of(entry.event.seat), "move": entry.event.text, "at": entry.at})
+            )
+        return [reply(actor.language, *lines, page=(page, pages))]
+
+    async def my_games(self, guild_id: str | None, actor: Actor) -> list[Delivery]:
+        rows = await self.repo.matches_of_user(actor.user_id, guild_id, live_only=True)
+        if not rows:
+            return [reply(actor.language, Msg("core.games_none"))]
+        lines = [Msg("core.games_head", {"count": len(rows)})]
+        for row in rows:
+            match = await self.book.load(row.id)
+            seat = match.seat_of(actor.user_id)
+            waiting = seat in match.to_act()
+            key = "core.games_line_waiting" if waiting else "core.games_line"
+            lines.append(
+                Msg(
+                    key,
+                    {
+                        "game": presenter.game_name(row.game),
+                        "channel": ChannelRef(row.channel_id, row.guild_id),
+                        "status": Msg(f"core.status_{row.status}"),
+                        "deadline": match.deadline(seat) if waiting else None,
+                    },
+                )
+            )
+        return [reply(actor.language, *lines)]
+
+    async def my_view(self, actor: Actor, *, place: Place | None = None, match_id: int | None = None) -> list[Delivery]:
+        """The actor's private view, as an ephemeral reply (``/view`` and the button)."""
+        if match_id is not None:
+            match = await self.book.load(match_id)
+        else:
+            match = await self._latest(place) if place is not None else None
+        if match is None:
+            return self._no_match(actor)
+        if not match.started:
+            return [reply(actor.language, Msg("core.not_started"))]
+        seat = match.seat_of(actor.user_id)
+        image = await presenter.board_image(match, seat, actor.language)
+        key = "core.your_view" if seat is not None else "core.spectator_view"
+        return [reply(actor.language, Msg(key, {"game": presenter.game_name(match.row.game)}), attachments=(image,))]
+
+    async def verify(self, place: Place, actor: Actor) -> list[Delivery]:
+        match = await self._latest(place)
+        if match is None:
+            return self._no_match(actor)
+        if match.row.status not in ("finished", "aborted"):
+            return [reply(actor.language, Msg("core.verify_not_over"))]
+        entries = await self.repo.entries(match.id)
+        ok, checks = verify(match.engine, match.options, entries, match.row.seed, match.row.commitment)
+        lines = [
+            Msg(
+                "core.verify_head",
+                {
+                    "seed": match.row.seed.hex(),
+                    "hash": match.row.commitment,
+                    "recomputed": commitment(match.row.seed),
+                    "rolls": len(checks),
+                },
+            )
+        ]
+        for check in checks:
+            lines.append(
+                Msg(
+                    "core.verify_roll" if check.ok else "core.verify_roll_bad",
+                    {"seq": check.seq, "kind": check.kind, "index": check.first_index, "values": list(check.recorded), "recomputed": list(check.recomputed)},
+                )
+            )
+        lines.append(Msg("core.verify_ok" if ok else "core.verify_failed"))
+        lines.append(Msg("core.verify_how"))
+        return [reply(match.row.language, *lines, ephemeral=False)]
+
+    async def export(self, place: Place, actor: Actor) -> list[Delivery]:
+        match = await self._latest(place)
+        if match is None:
+            return self._no_match(actor)
+        record = await self.record(match.id)
+        data = record.model_dump_json(indent=2).encode()
+        name = f"scheids-{match.row.game}-{match.id}.json"
+        return [reply(actor.language, Msg("core.exported", {"file": name}), ephemeral=False, attachments=(Attachment(name, data),))]
+
+    async def record(self, match_id: int) -> Record:
+        """The portable record; the seed only once the match is over."""
+        match = await self.book.load(match_id)
+        over = match.row.status in ("finished", "aborted")
+        return Record(
+            game=match.row.game,
+            engine_version=match.row.engine_version,
+            options=match.row.options,
+            seats=tuple(seat.name for seat in match.seats),
+            seed_commitment=match.row.commitment,
+            seed_hex=match.row.seed.hex() if over else None,
+            entries=tuple(await self.repo.entries(match.id)),
+        )
+
+    # ------------------------------------------------------------ deliveries
+
+    async def dm_refused(self, match_id: int, user_id: str) -> list[Delivery]:
+        """A DM bounced (closed DMs): tell the channel once, with the view button as fallback."""
+        if not await self.repo.mark_dm_closed(match_id, user_id):
+            return []
+        match = await self.book.load(match_id)
+        seat = match.seat_of(user_id)
+        name = match.name_of(seat) if seat is not None else "?"
+        return [
+            Delivery(
+                ChannelPost(match.row.channel_id),
+                (Msg("core.dm_closed", {"player": name}),),
+                match.row.language,
+                buttons=(Button("view_pieces", match.id),),
+            )
+        ]
+
+    # ------------------------------------------------------------------ timers
+
+    async def fire_timer(self, timer: TimerRow) -> list[Delivery]:
+        """A due timer: a reminder DM, or a loss on time. Stale timers do nothing."""
+        await self.repo.delete_timer(timer.id)
+        async with self.book.lock(timer.match_id):
+            match = await self.book.load(timer.match_id)
+            if match is None or match.row.status != "active" or match.row.last_seq != timer.seq:
+                return []
+            if timer.seat not in match.to_act():
+                return []
+            seat = match.seats[timer.seat]
+            if timer.kind == "reminder":
+                language = await self._language_of(seat.user_id, match.row.language)
+                return [
+                    Delivery(
+                        DirectMessage(seat.user_id, match.id),
+                        (
+                            Msg(
+                                "core.reminder",
+                                {"game": presenter.game_name(match.row.game), "channel": presenter.place_ref(match), "deadline": match.deadline(timer.seat)},
+                            ),
+                        ),
+                        language,
+                    )
+                ]
+            deadline = match.deadline(timer.seat)
+            if deadline is None or deadline > self.clock.now():
+                return []
+            try:
+                after = await self._commit(match, [TimeoutEvent(seat=timer.seat)])
+            except StaleWriteError:
+                return []
+        return [await presenter.board_post(after, [], self.clock.now())]
+
+
+def _time_control_line(control: TimeControl) -> Msg:
+    if control.per_move is None and control.clock is None:
+        return Msg("core.time_none")
+    parts = []
+    if control.per_move is not None:
+        parts.append(Msg("core.time_per_move", {"hours": _number(control.per_move_hours)}))
+    if control.clock is not None:
+        parts.append(Msg("core.time_clock", {"minutes": _number(control.clock_minutes)}))
+    return Msg("core.time_control", {"parts": parts})
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _as_reply(post: Delivery) -> Delivery:
+    """The public post as the public answer to the command that caused it."""
+    return Delivery(Reply(ephemeral=False), post.lines, post.language, post.attachments, post.buttons)

@@ -1,0 +1,141 @@
+"""Turning a match into deliveries: names, turn lines, the board image, private views.
+
+Pictures are drawn from views only (never from a state), off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+from bot.i18n import Msg, catalog
+from bot.services.delivery import Attachment, Button, ChannelPost, ChannelRef, Delivery, DirectMessage
+from bot.services.progress import LoadedMatch
+from engines.core.contract import Result, Seat
+from render.common import BoardLabels
+from render.registry import render_view
+
+
+def game_name(slug: str) -> Msg:
+    return Msg(f"games.{slug}")
+
+
+def colour(match: LoadedMatch, seat: Seat) -> Msg:
+    return Msg(f"colours.{match.engine.colours[seat]}")
+
+
+def seat_params(match: LoadedMatch, params: dict) -> dict:
+    """Engine/record params name seats by number; people read names."""
+    out = dict(params)
+    for key in ("seat", "winner", "loser"):
+        if isinstance(out.get(key), int) and 0 <= out[key] < len(match.seats):
+            out[key] = match.name_of(out[key])
+    return out
+
+
+def result_lines(match: LoadedMatch, result: Result) -> list[Msg]:
+    reason = Msg(result.reason, seat_params(match, result.params))
+    if result.reason == "core.aborted":
+        return [reason]
+    if result.draw or not result.winners:
+        return [Msg("core.result_draw", {"reason": reason})]
+    names = [match.name_of(seat) for seat in result.winners]
+    return [Msg("core.result_win", {"players": names, "reason": reason})]
+
+
+def seats_line(match: LoadedMatch) -> Msg:
+    parts = [
+        Msg("core.seat_entry", {"player": seat.name, "colour": colour(match, seat.seat)})
+        for seat in match.seats
+    ]
+    return Msg("core.seats", {"seats": parts})
+
+
+def place_ref(match: LoadedMatch) -> ChannelRef:
+    return ChannelRef(match.row.channel_id, match.row.guild_id)
+
+
+def turn_lines(match: LoadedMatch, with_deadline: bool = True) -> list[Msg]:
+    """Whose turn it is, with the deadline when there is one; or how it ended."""
+    result = match.result()
+    if result is not None:
+        return result_lines(match, result)
+    lines = []
+    for seat in sorted(match.to_act()):
+        deadline = match.deadline(seat) if with_deadline else None
+        if deadline is None:
+            lines.append(Msg("core.turn", {"player": match.name_of(seat), "colour": colour(match, seat)}))
+        else:
+            lines.append(
+                Msg(
+                    "core.turn_deadline",
+                    {"player": match.name_of(seat), "colour": colour(match, seat), "deadline": deadline},
+                )
+            )
+    return lines
+
+
+def clock_line(match: LoadedMatch, now: datetime) -> Msg | None:
+    control = match.time_control.clock
+    if control is None or not match.started:
+        return None
+    parts = []
+    for seat in match.seats:
+        left = max(control - match.used(seat.seat, now), control * 0)
+        minutes, seconds = divmod(int(left.total_seconds()), 60)
+        parts.append(Msg("core.clock_entry", {"player": seat.name, "time": f"{minutes}:{seconds:02d}"}))
+    return Msg("core.clocks", {"clocks": parts})
+
+
+def labels(match: LoadedMatch, language: str) -> BoardLabels:
+    words = catalog()
+    status = " · ".join(words.render(line, language) for line in turn_lines(match, with_deadline=False))
+    return BoardLabels(
+        title=words.render(game_name(match.row.game), language),
+        status=status,
+        seats=tuple(seat.name for seat in match.seats),
+    )
+
+
+async def board_image(match: LoadedMatch, viewer: Seat | None, language: str) -> Attachment:
+    """The board as ``viewer`` may see it, drawn in a worker thread."""
+    view = match.engine.view(match.state, viewer)
+    text = labels(match, language)
+    data = await asyncio.to_thread(render_view, match.row.game, view, text)
+    suffix = "board" if viewer is None else f"seat{viewer}"
+    return Attachment(f"{match.row.game}-{match.id}-{match.progress.moves}-{suffix}.png", data)
+
+
+def has_secrets(match: LoadedMatch, seat: Seat) -> bool:
+    """Whether ``seat`` sees more than the channel does (then it gets private views by DM)."""
+    private = match.engine.view(match.state, seat).model_dump(exclude={"viewer"})
+    public = match.engine.view(match.state, None).model_dump(exclude={"viewer"})
+    return private != public
+
+
+async def board_post(match: LoadedMatch, lines: list[Msg], now: datetime) -> Delivery:
+    """The public board: picture, the given lines, whose turn, clocks; with the view button."""
+    language = match.row.language
+    body = list(lines) + turn_lines(match)
+    clocks = clock_line(match, now)
+    if clocks is not None:
+        body.append(clocks)
+    image = await board_image(match, None, language)
+    return Delivery(
+        ChannelPost(match.row.channel_id),
+        tuple(body),
+        language,
+        attachments=(image,),
+        buttons=(Button("view_pieces", match.id),) if match.result() is None else (),
+    )
+
+
+async def private_view_dm(match: LoadedMatch, seat: Seat, language: str) -> Delivery:
+    image = await board_image(match, seat, language)
+    user_id = match.seats[seat].user_id
+    return Delivery(
+        DirectMessage(user_id, match.id),
+        (Msg("core.private_view", {"game": game_name(match.row.game), "channel": place_ref(match)}),),
+        language,
+        attachments=(image,),
+    )

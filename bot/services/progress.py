@@ -1,0 +1,135 @@
+"""A match as the services work with it: the stored row and seats plus the fold of its events.
+
+``Progress`` is everything the event log adds up to: the engine state, the meta state
+(offers, resignations), dice used, time used per seat. It is built by folding entries one
+by one (``advance``), so a snapshot plus the newer entries gives the same as a full replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.storage.models import MatchRow, SeatRow
+from bot.services.time_control import TimeControl, deadline_for
+from engines.core.contract import Engine, Result, Seat
+from engines.core.record import (
+    ChanceEvent,
+    Entry,
+    MetaState,
+    MoveEvent,
+    StartEvent,
+    advance_meta,
+    replay_step,
+)
+
+TURN_EVENTS = (StartEvent, MoveEvent, ChanceEvent)
+
+
+@dataclass(frozen=True)
+class Progress:
+    state: Any = None
+    seq: int = 0
+    draw_index: int = 0
+    meta: MetaState = field(default_factory=MetaState)
+    used: tuple[float, ...] = ()
+    """Seconds of thinking time used per seat (charged while the seat is in ``to_act``)."""
+    last_at: datetime | None = None
+    turn_started: datetime | None = None
+    moves: int = 0
+
+
+def advance(engine: Engine, options: BaseModel, players: int, progress: Progress, entry: Entry) -> Progress:
+    """Fold one entry into the progress."""
+    event = entry.event
+    used = progress.used or (0.0,) * players
+    if progress.state is not None and progress.last_at is not None and progress.meta.result is None:
+        elapsed = (entry.at - progress.last_at).total_seconds()
+        acting = engine.to_act(progress.state)
+        used = tuple(u + elapsed if seat in acting else u for seat, u in enumerate(used))
+    state = replay_step(engine, options, progress.state, event)
+    draw_index = progress.draw_index
+    if isinstance(event, ChanceEvent):
+        draw_index = event.first_index + len(event.values)
+    return Progress(
+        state=state,
+        seq=entry.seq,
+        draw_index=draw_index,
+        meta=advance_meta(progress.meta, event, players),
+        used=used,
+        last_at=entry.at,
+        turn_started=entry.at if isinstance(event, TURN_EVENTS) else progress.turn_started,
+        moves=progress.moves + isinstance(event, MoveEvent),
+    )
+
+
+@dataclass(frozen=True)
+class LoadedMatch:
+    """A match row, its seats and the fold of its events."""
+
+    row: MatchRow
+    seats: tuple[SeatRow, ...]
+    engine: Engine
+    options: BaseModel
+    progress: Progress
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def state(self) -> Any:
+        return self.progress.state
+
+    @property
+    def time_control(self) -> TimeControl:
+        return TimeControl.model_validate(self.row.time_control)
+
+    @property
+    def started(self) -> bool:
+        return self.progress.state is not None
+
+    def result(self) -> Result | None:
+        if self.progress.meta.result is not None:
+            return self.progress.meta.result
+        if self.progress.state is None:
+            return None
+        return self.engine.result(self.progress.state)
+
+    def seat_of(self, user_id: str) -> Seat | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def name_of(self, seat: Seat) -> str:
+        return self.seats[seat].name
+
+    def to_act(self) -> frozenset[Seat]:
+        if self.progress.state is None or self.result() is not None:
+            return frozenset()
+        return self.engine.to_act(self.progress.state)
+
+    def used(self, seat: Seat, now: datetime) -> timedelta:
+        """Thinking time used by ``seat`` up to ``now``."""
+        used = self.progress.used[seat] if self.progress.used else 0.0
+        if seat in self.to_act() and self.progress.last_at is not None:
+            used += (now - self.progress.last_at).total_seconds()
+        return timedelta(seconds=used)
+
+    def deadline(self, seat: Seat) -> datetime | None:
+        """When ``seat`` (to act now) runs out of time, or ``None`` without time control."""
+        if self.progress.turn_started is None or self.progress.last_at is None:
+            return None
+        used = timedelta(seconds=self.progress.used[seat]) if self.progress.used else timedelta(0)
+        return deadline_for(self.time_control, self.progress.turn_started, self.progress.last_at, used)
+
+    def with_entries(self, entries: list[Entry]) -> LoadedMatch:
+        """This match after ``entries`` were appended (no storage round trip)."""
+        progress = self.progress
+        for entry in entries:
+            progress = advance(self.engine, self.options, len(self.seats), progress, entry)
+        return replace(self, progress=progress)

@@ -1,0 +1,78 @@
+"""One task that sleeps until the next timer in the database (RoboDanny's timer pattern).
+
+Timers live in the database, so a restart loses none: the scheduler simply reads the next
+one again. The service wakes it when timers change (a move sets new deadlines).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.clock import Clock
+from bot.services.delivery import Delivery
+from bot.services.matches import MatchService
+from bot.storage.repository import Repository
+
+log = logging.getLogger(__name__)
+
+MAX_SLEEP = 3600.0
+"""Look again at least hourly, so a wall-clock jump never strands a timer for long."""
+
+Deliver = Callable[[list[Delivery]], Awaitable[None]]
+
+
+class Scheduler:
+    def __init__(self, service: MatchService, repo: Repository, clock: Clock, deliver: Deliver) -> None:
+        self.service = service
+        self.repo = repo
+        self.clock = clock
+        self.deliver = deliver
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
+        service.on_timers_changed = self.wake
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def run_due(self) -> int:
+        """Fire every timer that is due now; returns how many fired."""
+        timers = await self.repo.due_timers(self.clock.now())
+        for timer in timers:
+            try:
+                deliveries = await self.service.fire_timer(timer)
+                await self.deliver(deliveries)
+            except Exception:
+                log.exception("timer %s of match %s failed", timer.id, timer.match_id)
+        return len(timers)
+
+    async def seconds_to_next(self) -> float:
+        timer = await self.repo.next_timer()
+        if timer is None:
+            return MAX_SLEEP
+        return min(max((timer.due_at - self.clock.now()).total_seconds(), 0.0), MAX_SLEEP)
+
+    async def run_forever(self) -> None:
+        while True:
+            self._wake.clear()
+            await self.run_due()
+            delay = await self.seconds_to_next()
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            except TimeoutError:
+                pass
+
+    def start(self) -> asyncio.Task:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self.run_forever(), name="scheids-scheduler")
+        return self._task
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None

@@ -1,0 +1,63 @@
+"""Rows as the services see them (plain pydantic models, no SQL)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+Status = Literal["open", "active", "finished", "aborted"]
+LIVE: tuple[Status, ...] = ("open", "active")
+
+
+class _Row(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class NewMatch(_Row):
+    guild_id: str | None
+    channel_id: str
+    game: str
+    engine_version: int
+    options: dict[str, Any]
+    time_control: dict[str, Any]
+    creator_id: str
+    invited_id: str | None
+    seed: bytes
+    commitment: str
+    language: str
+
+
+class MatchRow(NewMatch):
+    id: int
+    status: Status
+    result: dict[str, Any] | None
+    last_seq: int
+    created_at: datetime
+    updated_at: datetime
+
+
+class SeatRow(_Row):
+    match_id: int
+    seat: int
+    user_id: str
+    name: str
+    dm_closed: bool = False
+
+
+class TimerRow(_Row):
+    id: int | None = None
+    match_id: int
+    kind: Literal["reminder", "timeout"]
+    seat: int
+    due_at: datetime
+    seq: int
+    """The match's last event seq when the timer was set: a timer whose seq is no longer the
+    match's last is stale (the turn moved on) and is ignored."""
+
+
+class UserRow(_Row):
+    user_id: str
+    name: str
+    language: str

@@ -1,0 +1,80 @@
+"""The small interface between services and storage, so another backend can follow."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Protocol
+
+from engines.core.record import Entry
+from bot.storage.models import MatchRow, NewMatch, SeatRow, Status, TimerRow, UserRow
+
+
+class StaleWriteError(Exception):
+    """Someone else appended to this match first; nothing of this write was applied."""
+
+
+class LiveMatchExistsError(Exception):
+    """The channel already has an open or active match."""
+
+
+class Repository(Protocol):
+    async def create_match(self, match: NewMatch, creator_name: str, at: datetime) -> MatchRow:
+        """Insert the match with its creator in seat 0; ``LiveMatchExistsError`` if the place is taken."""
+        ...
+
+    async def get_match(self, match_id: int) -> MatchRow | None: ...
+    async def live_match_in(self, channel_id: str) -> MatchRow | None: ...
+    async def latest_match_in(self, channel_id: str) -> MatchRow | None:
+        """The newest match of the channel, live or not."""
+        ...
+    async def matches_of_user(self, user_id: str, guild_id: str | None, live_only: bool) -> list[MatchRow]: ...
+    async def live_matches(self) -> list[MatchRow]: ...
+
+    async def seats(self, match_id: int) -> list[SeatRow]: ...
+    async def add_seat(self, match_id: int, user_id: str, name: str) -> SeatRow: ...
+    async def remove_seat(self, match_id: int, user_id: str) -> None:
+        """Remove a seat before the start; later seats move up so seats stay 0..n-1."""
+        ...
+
+    async def mark_dm_closed(self, match_id: int, user_id: str) -> bool:
+        """Flag the seat's DMs as closed; True only the first time (the channel is told once)."""
+        ...
+
+    async def entries(self, match_id: int, after_seq: int = 0) -> list[Entry]: ...
+
+    async def append(
+        self,
+        match_id: int,
+        expected_seq: int,
+        events: Sequence[Any],
+        at: datetime,
+        *,
+        status: Status | None = None,
+        result: dict[str, Any] | None = None,
+        timers: Sequence[TimerRow] | None = None,
+        snapshot: str | None = None,
+        engine_version: int | None = None,
+    ) -> int:
+        """Append events after ``expected_seq`` in one transaction, with the match's new status,
+        result, timers (replacing the match's timers when given) and an optional snapshot of the
+        state after the last event. Returns the new last seq. ``StaleWriteError`` when
+        ``expected_seq`` is not the match's last seq any more."""
+        ...
+
+    async def set_status(self, match_id: int, status: Status, at: datetime) -> None:
+        """Status change without events (only for matches that never started)."""
+        ...
+
+    async def snapshot(self, match_id: int) -> tuple[int, int, str] | None:
+        """(seq, engine_version, payload) of the cached state, if any."""
+        ...
+
+    async def next_timer(self) -> TimerRow | None: ...
+    async def due_timers(self, now: datetime) -> list[TimerRow]: ...
+    async def delete_timer(self, timer_id: int) -> None: ...
+
+    async def remember_user(self, user: UserRow) -> None: ...
+    async def user(self, user_id: str) -> UserRow | None: ...
+
+    async def close(self) -> None: ...

@@ -1,0 +1,92 @@
+"""Types every engine shares and the ``Engine`` protocol.
+
+Engines are deterministic state machines (boardgame.io / OpenSpiel style): states, moves
+and views are frozen pydantic models, randomness only enters through explicit chance
+nodes that the referee samples with verifiable dice (see ``engines.core.dice``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict
+
+Seat = int
+"""Seats are 0..n-1, never Discord ids; the services map users to seats."""
+
+
+class Frozen(BaseModel):
+    """Base for states, moves, views and options: immutable and hashable."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ChanceSpec(Frozen):
+    """A chance node: the referee must draw ``len(sizes)`` numbers, the i-th in ``range(sizes[i])``.
+
+    ``kind`` names the event for the record (e.g. ``"first_player_roll"``). A d6 per seat
+    is ``ChanceSpec(kind="first_player_roll", sizes=(6, 6))``; the engine maps 0..5 to faces 1..6.
+    """
+
+    kind: str
+    sizes: tuple[int, ...]
+
+
+class Outcome(Frozen):
+    """The numbers drawn for a ``ChanceSpec``, in the same order."""
+
+    kind: str
+    values: tuple[int, ...]
+
+
+class Result(Frozen):
+    """How a game ended. ``winners`` empty with ``draw`` True is a draw."""
+
+    winners: tuple[Seat, ...] = ()
+    draw: bool = False
+    reason: str
+    """A message code (e.g. ``heroes_cities.all_cities``, ``core.resigned``)."""
+    params: dict[str, Any] = {}
+
+
+S = TypeVar("S", bound=BaseModel)
+M = TypeVar("M", bound=BaseModel)
+V = TypeVar("V", bound=BaseModel)
+O = TypeVar("O", bound=BaseModel)
+
+
+@runtime_checkable
+class Engine(Protocol[S, M, V, O]):
+    """What the referee needs of a game. All methods are pure."""
+
+    slug: ClassVar[str]
+    version: ClassVar[int]
+    """Bump when legal play changes: a record replays only on the version it was made with."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[BaseModel]]
+    """Match options as a pydantic model with defaults; the adapter turns fields into slash options."""
+    state_model: ClassVar[type[BaseModel]]
+    """The state type, used to read snapshots back."""
+    move_model: ClassVar[type[BaseModel]]
+    """The move type, used to read moves back from the record."""
+    colours: ClassVar[tuple[str, ...]]
+    """Message codes of the seat colours, seat i gets colours[i]."""
+
+    def setup(self, players: int, options: O) -> S: ...
+    def to_act(self, state: S) -> frozenset[Seat]: ...
+    def chance(self, state: S) -> ChanceSpec | None: ...
+    def legal_moves(self, state: S, seat: Seat) -> Sequence[M]: ...
+    def apply(self, state: S, seat: Seat, move: M) -> S: ...
+    def apply_chance(self, state: S, outcome: Outcome) -> S: ...
+    def result(self, state: S) -> Result | None: ...
+    def view(self, state: S, viewer: Seat | None) -> V: ...
+    def parse_move(self, text: str, state: S, seat: Seat) -> M: ...
+    def format_move(self, move: M, state: S) -> str: ...
+    def describe_chance(self, outcome: Outcome, state: S) -> tuple[str, dict[str, Any]]:
+        """A message code + params that words a chance outcome for the channel (e.g. the dice)."""
+        ...
+
+
+ViewerKind = Literal["public", "seat"]

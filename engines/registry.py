@@ -1,0 +1,16 @@
+"""Every engine by slug. Adding a game is one line here."""
+
+from __future__ import annotations
+
+from engines.core.contract import Engine
+from engines.heroes_cities import HeroesCities
+
+ENGINES: dict[str, Engine] = {engine.slug: engine for engine in (HeroesCities(),)}
+
+
+def get_engine(slug: str) -> Engine:
+    """The engine for ``slug``; ``KeyError`` names the known slugs."""
+    try:
+        return ENGINES[slug]
+    except KeyError:
+        raise KeyError(f"unknown game {slug!r}; known: {', '.join(sorted(ENGINES))}") from None
