@@ -192,6 +192,8 @@ class MatchService:
             return [reply(actor.language, Msg("core.bad_options", {"problems": problems}))]
         if opponent is not None and opponent.user_id == actor.user_id:
             return [reply(actor.language, Msg("core.opponent_self"))]
+        if opponent is not None and await self.repo.user(opponent.user_id) is None:
+            await self._seen(opponent)
         seed = self.seed_source()
         control = time_control or TimeControl()
         try:

@@ -1,0 +1,392 @@
+"""The board picture for Helden & Steden: ``render_board(view) -> PNG bytes``.
+
+800 x 860 px: the 10 x 10 board in a frame with coordinates (files a-j above and below,
+ranks 1-10 left and right, rank 1 at the bottom), then a status strip. Seat 0 is red,
+seat 1 blue; blue also carries stripes so the colours never have to be told apart by hue.
+
+- city: a castle-shaped tile (crenellated top, gate) in its owner's colour;
+- attacker: a disc with a white rim; hero: a larger disc with a white star;
+- last move: from and to squares tinted, the path as an arrow in the mover's colour,
+  captured squares crossed out;
+- status strip, per seat: cities held, heroes in supply, attackers and heroes lost; the
+  seat to act framed in its colour, winners crowned; in the middle the move number and
+  the score once the game is over. Words appear only if the bot passes ``labels``.
+
+Pieces, tiles and marks are cached anti-aliased sprites (see ``render.common``); the PNG is
+written with a 256-colour palette, which loses nothing visible on these flat colours.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engines.heroes_cities.view import HeroesCitiesView, LastMoveView
+from render.common import (
+    BLUE,
+    DARK_SQUARE,
+    FRAME,
+    FRAME_TEXT,
+    FRAME_TEXT_DIM,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    LIGHT_SQUARE,
+    RED,
+    RGB,
+    WHITE,
+    BoardGeometry,
+    BoardLabels,
+    SeatStyle,
+    blend,
+    circle_box,
+    draw_arrow,
+    draw_checkerboard,
+    draw_coordinates,
+    draw_text,
+    encode_png,
+    fill_pattern,
+    fit_text,
+    font,
+    overlay,
+    parse_square,
+    paste_sprite,
+    rgba,
+    scale_points,
+    shorten,
+    star_points,
+    supersampled,
+)
+
+__all__ = ["BoardLabels", "render_board", "render_image", "SEATS", "WIDTH", "HEIGHT"]
+
+SEATS: tuple[SeatStyle, SeatStyle] = (RED, BLUE)
+WIDTH = 800
+BOARD_HEIGHT = 800
+STRIP = 64
+HEIGHT = BOARD_HEIGHT + STRIP
+MARGIN = 30
+"""Room for the coordinates around the board."""
+
+ATTACKER_RADIUS = 0.31
+HERO_RADIUS = 0.38
+"""Piece radii as a fraction of a square."""
+FROM_TINT = 0.55
+TO_TINT = 0.7
+PATH_TINT = 0.25
+"""How far last-move squares are tinted towards ``HIGHLIGHT``."""
+
+
+def render_board(view: HeroesCitiesView, *, labels: BoardLabels | None = None) -> bytes:
+    """The board for ``view`` as PNG bytes (``WIDTH`` x ``HEIGHT``, 256-colour palette)."""
+    return encode_png(render_image(view, labels=labels), palette=True)
+
+
+def render_image(view: HeroesCitiesView, *, labels: BoardLabels | None = None) -> Image.Image:
+    """The board for ``view`` as a Pillow image, before encoding."""
+    geo = geometry(view.size)
+    image = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
+    draw = ImageDraw.Draw(image)
+
+    draw_checkerboard(draw, geo, tint=_last_move_tints(view))
+    draw_coordinates(draw, geo, MARGIN, font(15))
+
+    for city in view.cities:
+        paste_sprite(image, city_sprite(city.owner, geo.cell), geo.square_centre(city.square))
+    if view.last_move is not None:
+        _draw_path(image, view, view.last_move, geo)
+    for piece in view.pieces:
+        paste_sprite(image, piece_sprite(piece.owner, piece.kind, geo.cell), geo.square_centre(piece.square))
+    if view.last_move is not None:
+        for square in view.last_move.captured:
+            paste_sprite(image, capture_sprite(geo.cell), geo.square_centre(square))
+
+    _draw_strip(image, draw, view, labels)
+    return image
+
+
+def geometry(size: int) -> BoardGeometry:
+    """Where the ``size`` x ``size`` board sits in the picture."""
+    if not 1 <= size <= 26:
+        raise ValueError(f"board size out of range: {size}")
+    cell = (WIDTH - 2 * MARGIN) // size
+    left = (WIDTH - cell * size) // 2
+    top = (BOARD_HEIGHT - cell * size) // 2
+    return BoardGeometry(left=left, top=top, cell=cell, files=size, ranks=size)
+
+
+# --------------------------------------------------------------------------- last move
+
+
+def _last_move_tints(view: HeroesCitiesView) -> dict[tuple[int, int], RGB]:
+    """Square colours for the last move: start and end tinted strongly, the way between lightly."""
+    move = view.last_move
+    if move is None or not move.path:
+        return {}
+    squares = [parse_square(sq, view.size) for sq in move.path]
+    amounts: dict[tuple[int, int], float] = {}
+    for index, square in enumerate(squares):
+        if index == len(squares) - 1:
+            amount = TO_TINT
+        elif index == 0:
+            amount = FROM_TINT
+        else:
+            amount = PATH_TINT
+        amounts[square] = max(amount, amounts.get(square, 0.0))
+    return {
+        (file, rank): blend(DARK_SQUARE if (file + rank) % 2 == 0 else LIGHT_SQUARE, HIGHLIGHT, amount)
+        for (file, rank), amount in amounts.items()
+    }
+
+
+def _draw_path(image: Image.Image, view: HeroesCitiesView, move: LastMoveView, geo: BoardGeometry) -> None:
+    """The way the last move went: a ring where it started, an arrow up to the piece."""
+    if len(move.path) < 2:
+        return
+    centres = [geo.square_centre(sq) for sq in move.path]
+    mover = next((p for p in view.pieces if p.square == move.path[-1]), None)
+    radius = (HERO_RADIUS if mover is not None and mover.kind == "hero" else ATTACKER_RADIUS) * geo.cell
+    points = shorten(centres, geo.cell * 0.16, radius + geo.cell * 0.03)
+    style = SEATS[move.seat]
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
+    pad = geo.cell / 2
+    box = (int(min(xs) - pad), int(min(ys) - pad), int(max(xs) + pad) + 1, int(max(ys) + pad) + 1)
+    width = geo.cell * 0.11
+    head = geo.cell * 0.24
+
+    def draw_fn(draw: ImageDraw.ImageDraw, scale: float, origin: tuple[float, float]) -> None:
+        pts = scale_points(points, scale, origin)
+        start = scale_points([centres[0]], scale, origin)[0]
+        edge = geo.cell * 0.035 * scale
+        # start marker: a hollow ring where the piece stood
+        ring = geo.cell * 0.15 * scale
+        draw.ellipse(circle_box(*start, ring + edge), outline=WHITE, width=round(3.4 * edge))
+        draw.ellipse(circle_box(*start, ring), outline=style.fill, width=round(1.4 * edge))
+        draw_arrow(draw, pts, WHITE, width * scale + 2 * edge, head * scale + 3 * edge)
+        draw_arrow(draw, shorten(pts, 0, edge * 1.6), style.fill, width * scale, head * scale)
+
+    overlay(image, box, draw_fn)
+
+
+# --------------------------------------------------------------------------- sprites
+
+
+@cache
+def city_sprite(owner: int, cell: int) -> Image.Image:
+    """A castle tile filling most of a ``cell`` px square, in ``owner``'s colour."""
+    style = SEATS[owner]
+
+    def shape(draw: ImageDraw.ImageDraw, s: float, inset: float, fill: object) -> None:
+        c = cell * s
+        x0, x1 = 0.07 * c + inset, 0.93 * c - inset
+        top, wall, bottom = 0.07 * c + inset, 0.21 * c + inset, 0.93 * c - inset
+        draw.rounded_rectangle((x0, wall, x1, bottom), radius=0.08 * c, fill=fill)
+        merlon = 0.15 * c - 2 * inset
+        gap = (x1 - x0 - 4 * merlon) / 3
+        for i in range(4):
+            mx = x0 + i * (merlon + gap)
+            draw.rounded_rectangle((mx, top, mx + merlon, wall + 0.05 * c), radius=0.025 * c, fill=fill)
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = cell * s
+        edge = max(0.028 * c, 1.5 * s)
+        shape(draw, s, 0, rgba(style.dark))
+        shape(draw, s, edge, rgba(style.fill))
+        mask = Image.new("L", image.size, 0)
+        shape(ImageDraw.Draw(mask), s, edge, 255)
+        fill_pattern(image, mask, style, s, cell)
+        # the gate: an arch at the bottom centre
+        gx0, gx1 = 0.4 * c, 0.6 * c
+        gy0, gy1 = 0.72 * c, 0.93 * c - edge
+        r = (gx1 - gx0) / 2
+        draw.rectangle((gx0, gy0 + r, gx1, gy1), fill=rgba(style.dark))
+        draw.pieslice((gx0, gy0, gx1, gy0 + 2 * r), 180, 360, fill=rgba(style.dark))
+
+    return supersampled((cell, cell), draw_fn)
+
+
+@cache
+def piece_sprite(owner: int, kind: str, cell: int) -> Image.Image:
+    """An attacker (disc) or hero (larger disc with a star) for a ``cell`` px square."""
+    style = SEATS[owner]
+    hero = kind == "hero"
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = cell * s
+        cx = cy = c / 2
+        r = (HERO_RADIUS if hero else ATTACKER_RADIUS) * c
+        line = max(0.022 * c, 1.2 * s)
+        rim = max(0.05 * c, 2 * s)
+        draw.ellipse(circle_box(cx, cy + 0.025 * c, r + line), fill=(0, 0, 0, 70))  # soft shadow
+        draw.ellipse(circle_box(cx, cy, r + line), fill=rgba(INK))
+        draw.ellipse(circle_box(cx, cy, r), fill=rgba(WHITE))
+        inner = r - rim
+        draw.ellipse(circle_box(cx, cy, inner), fill=rgba(style.dark))
+        draw.ellipse(circle_box(cx, cy, inner - line), fill=rgba(style.fill))
+        mask = Image.new("L", image.size, 0)
+        ImageDraw.Draw(mask).ellipse(circle_box(cx, cy, inner - line), fill=255)
+        fill_pattern(image, mask, style, s, cell)
+        if hero:
+            star = star_points(cx, cy + 0.01 * c, inner * 0.78, inner * 0.36)
+            draw.polygon(star_points(cx, cy + 0.01 * c, inner * 0.78 + line * 1.4, inner * 0.36 + line * 0.9), fill=rgba(style.dark))
+            draw.polygon(star, fill=rgba(WHITE))
+        else:
+            draw.ellipse(circle_box(cx, cy, inner * 0.42), fill=rgba(style.dark))
+            draw.ellipse(circle_box(cx, cy, inner * 0.42 - line), fill=rgba(style.fill))
+
+    return supersampled((cell, cell), draw_fn)
+
+
+@cache
+def capture_sprite(cell: int) -> Image.Image:
+    """A cross over a square whose piece was just captured."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = cell * s
+        a, b = 0.3 * c, 0.7 * c
+        for width, colour in ((0.13 * c, rgba(WHITE, 235)), (0.07 * c, rgba(INK))):
+            draw.line([(a, a), (b, b)], fill=colour, width=round(width))
+            draw.line([(a, b), (b, a)], fill=colour, width=round(width))
+            for x, y in ((a, a), (b, b), (a, b), (b, a)):
+                draw.ellipse(circle_box(x, y, width / 2), fill=colour)
+
+    return supersampled((cell, cell), draw_fn)
+
+
+@cache
+def crown_sprite(size: int) -> Image.Image:
+    """A small gold crown for the winner."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = size * s
+        pts = [
+            (0.1 * c, 0.8 * c), (0.1 * c, 0.3 * c), (0.32 * c, 0.55 * c), (0.5 * c, 0.18 * c),
+            (0.68 * c, 0.55 * c), (0.9 * c, 0.3 * c), (0.9 * c, 0.8 * c),
+        ]
+        draw.polygon(pts, fill=rgba(GOLD), outline=rgba(INK), width=max(round(0.07 * c), 1))
+
+    return supersampled((size, size), draw_fn)
+
+
+@cache
+def lost_sprite(owner: int, kind: str, size: int) -> Image.Image:
+    """A slightly faded piece icon with a small cross badge: pieces of that kind the seat lost."""
+    icon = piece_sprite(owner, kind, size).copy()
+    icon.putalpha(icon.getchannel("A").point(lambda a: a * 200 // 255))
+
+    def badge(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = size * s
+        cx = cy = 0.8 * c
+        r = 0.2 * c
+        draw.ellipse(circle_box(cx, cy, r + 0.05 * c), fill=rgba(FRAME))
+        draw.ellipse(circle_box(cx, cy, r), fill=rgba(FRAME_TEXT))
+        d = r * 0.5
+        for (x0, y0), (x1, y1) in (((cx - d, cy - d), (cx + d, cy + d)), ((cx - d, cy + d), (cx + d, cy - d))):
+            draw.line([(x0, y0), (x1, y1)], fill=rgba(FRAME), width=round(0.08 * c))
+
+    icon.alpha_composite(supersampled((size, size), badge))
+    return icon
+
+
+# --------------------------------------------------------------------------- status strip
+
+
+ICON = 28
+"""Size of the status icons (as if a piece stood on a square that large)."""
+
+
+def _draw_strip(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: HeroesCitiesView, labels: BoardLabels | None
+) -> None:
+    top = BOARD_HEIGHT
+    mid = top + STRIP / 2
+    labels = labels or BoardLabels()
+    result = view.result
+    cities = [sum(1 for c in view.cities if c.owner == seat) for seat in (0, 1)]
+
+    # centre: move number (+ title), status, score
+    score = ""
+    if result is not None:
+        if result.draw or not result.winners:
+            score = "1/2-1/2"
+        elif set(result.winners) == {0, 1}:
+            score = "1/2-1/2"
+        else:
+            score = "1-0" if 0 in result.winners else "0-1"
+    first = f"#{view.turn}"
+    if labels.title:
+        first = f"{labels.title}  ·  #{view.turn}"
+    second = labels.status or score
+    centre_width = WIDTH - 2 * 270
+    if second:
+        draw_text(draw, (WIDTH / 2, mid - 12), fit_text(first, font(16), centre_width), font(16), FRAME_TEXT)
+        draw_text(draw, (WIDTH / 2, mid + 12), fit_text(second, font(15), centre_width), font(15), FRAME_TEXT_DIM)
+    else:
+        draw_text(draw, (WIDTH / 2, mid), fit_text(first, font(18), centre_width), font(18), FRAME_TEXT)
+
+    for seat in (0, 1):
+        _draw_seat(image, draw, view, seat, labels.seat(seat), cities[seat])
+
+
+def _draw_seat(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: HeroesCitiesView,
+    seat: int,
+    name: str,
+    cities: int,
+) -> None:
+    style = SEATS[seat]
+    top = BOARD_HEIGHT + 6
+    bottom = HEIGHT - 8
+    mid = (top + bottom) / 2
+    left_side = seat == 0
+    x0, x1 = (MARGIN - 14, 262) if left_side else (WIDTH - 262, WIDTH - MARGIN + 14)
+
+    winner = view.result is not None and seat in view.result.winners and not view.result.draw
+    acting = view.result is None and seat in view.to_act
+    if acting or winner:
+        draw.rounded_rectangle((x0, top, x1, bottom), radius=10, fill=blend(FRAME, style.fill, 0.18),
+                               outline=GOLD if winner else style.fill, width=2)
+
+    badge = 40
+    badge_x = x0 + 8 + badge / 2 if left_side else x1 - 8 - badge / 2
+    paste_sprite(image, piece_sprite(seat, "hero" if winner else "attacker", badge), (badge_x, mid))
+    if winner:
+        paste_sprite(image, crown_sprite(22), (badge_x + (13 if left_side else -13), mid - 14))
+
+    # counts: cities held, heroes in supply, attackers lost, heroes lost
+    captured = view.captured[seat]
+    items = [
+        (city_sprite(seat, 22), cities),
+        (piece_sprite(seat, "hero", 27), view.reserve[seat]),
+        (lost_sprite(seat, "attacker", 27), captured[0]),
+        (lost_sprite(seat, "hero", 27), captured[1]),
+    ]
+    number_font = font(15)
+    gap_icon, gap_item = 4, 12
+    widths = [icon.width for icon, _ in items]
+    texts = [str(n) for _, n in items]
+    total = sum(w + gap_icon + number_font.getlength(t) for w, t in zip(widths, texts)) + gap_item * 3
+    text_left = x0 + 8 + badge + 10
+    text_right = x1 - 8 - badge - 10
+    row = mid + 11 if name else mid
+    x = text_left if left_side else text_right - total
+    for (icon, _), w, text in zip(items, widths, texts):
+        paste_sprite(image, icon, (x + w / 2, row))
+        x += w + gap_icon
+        draw_text(draw, (x, row), text, number_font, FRAME_TEXT, anchor="lm")
+        x += number_font.getlength(text) + gap_item
+
+    if name:
+        name_font = font(17)
+        shown = fit_text(name, name_font, text_right - text_left)
+        anchor_x, anchor = (text_left, "lm") if left_side else (text_right, "rm")
+        draw_text(draw, (anchor_x, mid - 12), shown, name_font, WHITE, anchor=anchor)

@@ -1,0 +1,19 @@
+"""Every game's board renderer by slug: ``render_view(slug, view, labels) -> PNG bytes``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import BaseModel
+
+from render import heroes_cities
+from render.common import BoardLabels
+
+RENDERERS: dict[str, Callable[..., bytes]] = {
+    "heroes_cities": heroes_cities.render_board,
+}
+
+
+def render_view(slug: str, view: BaseModel, labels: BoardLabels | None = None) -> bytes:
+    """The PNG of ``view`` for game ``slug``."""
+    return RENDERERS[slug](view, labels=labels)

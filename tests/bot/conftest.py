@@ -1,0 +1,73 @@
+"""Fixtures for the services: a SQLite file per test, a hand-moved clock, a fixed seed."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.i18n import catalog
+from bot.services.delivery import Delivery
+from bot.services.matches import MatchService
+from bot.services.people import Actor, Place
+from bot.services.scheduler import Scheduler
+from bot.storage.sqlite import SqliteRepository
+
+START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+SEED = bytes(range(32))
+PLACE = Place("guild-1", "chan-1", "en")
+ALICE = Actor("alice", "Alice", "en")
+BOB = Actor("bob", "Bob", "nl")
+CAROL = Actor("carol", "Carol", "en")
+
+
+def words(deliveries: list[Delivery]) -> str:
+    """Every delivery worded in its own language, one per line, for assertions."""
+    return "\n".join(
+        " ".join(catalog().render(line, d.language) for line in d.lines) for d in deliveries
+    )
+
+
+class Harness:
+    """A service with its repository, clock and scheduler, and the deliveries timers made."""
+
+    def __init__(self, repo: SqliteRepository, clock: ManualClock) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.service = MatchService(repo, clock, seed_source=lambda: SEED)
+        self.delivered: list[Delivery] = []
+        self.scheduler = Scheduler(self.service, repo, clock, self._collect)
+
+    async def _collect(self, deliveries: list[Delivery]) -> None:
+        self.delivered.extend(deliveries)
+
+    async def started_match(self, **create: object) -> int:
+        """Alice creates a heroes_cities match, Bob joins, Alice starts; returns the match id."""
+        await self.service.create(PLACE, ALICE, "heroes_cities", opponent=BOB, **create)
+        await self.service.join(PLACE, BOB)
+        await self.service.start(PLACE, ALICE)
+        row = await self.repo.live_match_in(PLACE.channel_id)
+        return row.id
+
+    async def match(self, match_id: int):
+        return await self.service.book.load(match_id)
+
+    async def to_move(self, match_id: int) -> Actor:
+        match = await self.match(match_id)
+        (seat,) = match.to_act()
+        return {"alice": ALICE, "bob": BOB}[match.seats[seat].user_id]
+
+    async def first_legal(self, match_id: int) -> str:
+        match = await self.match(match_id)
+        (seat,) = match.to_act()
+        move = match.engine.legal_moves(match.state, seat)[0]
+        return match.engine.format_move(move, match.state)
+
+
+@pytest.fixture
+async def harness(tmp_path):
+    repo = await SqliteRepository.open(tmp_path / "scheids.sqlite3")
+    h = Harness(repo, ManualClock(START))
+    yield h
+    await repo.close()
