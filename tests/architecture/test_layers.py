@@ -1,0 +1,66 @@
+"""Imports go one way only (DESIGN.md, "Layers"): a wrong arrow fails here."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+FORBIDDEN = {
+    "engines": {"discord", "aiosqlite", "PIL", "bot", "render", "random", "time", "asyncio", "os", "socket", "sqlite3"},
+    "render": {"discord", "aiosqlite", "bot", "sqlite3", "socket"},
+    "bot/services": {"discord"},
+    "bot/storage": {"discord", "PIL", "render"},
+    "bot/console": {"discord"},
+}
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+CASES = [(layer, path) for layer in FORBIDDEN for path in sorted((ROOT / layer).rglob("*.py"))]
+
+
+@pytest.mark.parametrize(("layer", "path"), CASES, ids=[str(p.relative_to(ROOT)) for _, p in CASES])
+def test_layer_imports(layer: str, path: Path) -> None:
+    bad = imported_modules(path) & FORBIDDEN[layer]
+    assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}, which {layer}/ must not"
+
+
+def test_render_imports_only_view_models_of_engines() -> None:
+    for path in (ROOT / "render").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engines."):
+                assert node.module.endswith(".view") or node.module == "engines.core.contract", (
+                    f"{path.relative_to(ROOT)} imports {node.module}: render/ reads view models only"
+                )
+
+
+CLOCK_READS = {"now", "utcnow", "today", "time", "monotonic", "perf_counter"}
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "engines").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def test_engines_never_read_the_clock(path: Path) -> None:
+    """Engines may name ``datetime`` as a type (record timestamps) but never ask it the time."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            assert node.func.attr not in CLOCK_READS, f"{path.relative_to(ROOT)}:{node.lineno} reads the clock"
+
+
+def test_the_guard_catches_a_wrong_arrow(tmp_path: Path) -> None:
+    sample = tmp_path / "bad.py"
+    sample.write_text("import discord\nfrom bot.services import x\n")
+    assert imported_modules(sample) == {"discord", "bot"}
