@@ -1,0 +1,231 @@
+"""``make bench``: speed and memory figures for Helden & Steden, with floors from the same run.
+
+Prints every figure and its ratio to the floors: a bare SQLite insert+commit (same pragmas
+as the bot) and a bare PNG encode of a blank image of the board's size. The aim: the whole
+move path (``MatchService.submit`` with SQLite and rendering) under 3x the sum of the floors.
+Then the resident memory of a process that restored 1,000 stored matches against one that
+restored 10: idle matches must not stay in memory.
+
+Figures, not tests: nothing here fails a build. ``BENCH_MOVES`` sets the number of moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+from bot.clock import ManualClock
+from bot.services.matches import MatchService
+from bot.services.people import Actor, Place
+from bot.storage.sqlite import SqliteRepository
+from engines.core.record import resolve_chance
+from engines.registry import get_engine
+from render.common import encode_png
+from render.registry import render_view
+
+MOVES = int(os.environ.get("BENCH_MOVES", "300"))
+SLUG = "heroes_cities"
+
+
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def timed(call: Callable[[], object], repeat: int) -> list[float]:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        samples.append(time.perf_counter() - start)
+    return samples
+
+
+def line(name: str, samples: list[float], floor: float | None = None) -> None:
+    p50, p99 = statistics.median(samples), percentile(samples, 0.99)
+    ratio = f"   {p50 / floor:6.2f}x floors" if floor else ""
+    print(f"  {name:<34} p50 {p50 * 1e3:8.3f} ms   p99 {p99 * 1e3:8.3f} ms{ratio}")
+
+
+def floor_sqlite(folder: Path) -> list[float]:
+    """Insert+commit of one event-sized row, with the bot's pragmas."""
+    db = sqlite3.connect(folder / "floor.sqlite3", isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")
+    db.execute("CREATE TABLE t (a INTEGER, b INTEGER, at TEXT, payload TEXT, PRIMARY KEY (a, b))")
+    payload = '{"type":"move","seat":0,"text":"c2-d4","move":{"kind":"move","frm":"c2","to":"d4"}}'
+    counter = iter(range(10**9))
+
+    def insert() -> None:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO t VALUES (1, ?, '2026-01-01T00:00:00+00:00', ?)", (next(counter), payload))
+        db.execute("COMMIT")
+
+    samples = timed(insert, MOVES)
+    db.close()
+    return samples
+
+
+def floor_png(size: tuple[int, int]) -> list[float]:
+    blank = Image.new("RGB", size, (255, 255, 255))
+    return timed(lambda: encode_png(blank), 50)
+
+
+def engine_figures() -> tuple[list[float], list[float], list[float], list]:
+    """Legal moves, apply and render over the positions of seeded random games."""
+    engine = get_engine(SLUG)
+    options = engine.options_model()
+    rng = random.Random(1)
+    legal_t: list[float] = []
+    apply_t: list[float] = []
+    states = []
+    while len(states) < MOVES:
+        state = engine.setup(2, options)
+        state, _ = resolve_chance(engine, state, bytes(32), 0)
+        while engine.result(state) is None and len(states) < MOVES:
+            (seat,) = engine.to_act(state)
+            start = time.perf_counter()
+            moves = engine.legal_moves(state, seat)
+            legal_t.append(time.perf_counter() - start)
+            move = rng.choice(list(moves))
+            start = time.perf_counter()
+            state = engine.apply(state, seat, move)
+            apply_t.append(time.perf_counter() - start)
+            states.append(state)
+    sample = states[:: max(1, len(states) // 60)]
+    render_t = [t for s in sample for t in timed(lambda s=s: render_view(SLUG, engine.view(s, None)), 1)]
+    return legal_t, apply_t, render_t, states
+
+
+async def submit_figures(folder: Path) -> list[float]:
+    """``MatchService.submit`` end to end: parse, apply, commit to SQLite, render the board."""
+    repo = await SqliteRepository.open(folder / "bench.sqlite3")
+    clock = ManualClock(__import__("datetime").datetime(2026, 1, 1, tzinfo=__import__("datetime").UTC))
+    service = MatchService(repo, clock, seed_source=lambda: bytes(32))
+    players = {"a": Actor("a", "A"), "b": Actor("b", "B")}
+    rng = random.Random(2)
+    samples: list[float] = []
+    channel = 0
+    while len(samples) < MOVES:
+        channel += 1
+        place = Place("g", f"c{channel}")
+        await service.create(place, players["a"], SLUG, opponent=players["b"])
+        await service.join(place, players["b"])
+        await service.start(place, players["a"])
+        while len(samples) < MOVES:
+            row = await repo.live_match_in(place.channel_id)
+            if row is None:
+                break
+            match = await service.book.load(row.id)
+            (seat,) = match.to_act()
+            move = rng.choice(list(match.engine.legal_moves(match.state, seat)))
+            text = match.engine.format_move(move, match.state)
+            actor = players[match.seats[seat].user_id]
+            start = time.perf_counter()
+            await service.submit(place, actor, text)
+            samples.append(time.perf_counter() - start)
+    await repo.close()
+    return samples
+
+
+MEMORY_CHILD = """
+import asyncio, sys, psutil
+from bot.clock import SystemClock
+from bot.services.matches import MatchService
+from bot.storage.sqlite import SqliteRepository
+
+async def main(path):
+    repo = await SqliteRepository.open(path)
+    service = MatchService(repo, SystemClock())
+    for row in await repo.live_matches():          # what a restart does: restore every match
+        await service.book.load(row.id)
+    print(psutil.Process().memory_info().rss)
+    await repo.close()
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+async def store_matches(path: Path, count: int, moves_each: int = 20) -> None:
+    repo = await SqliteRepository.open(path)
+    clock = ManualClock(__import__("datetime").datetime(2026, 1, 1, tzinfo=__import__("datetime").UTC))
+    service = MatchService(repo, clock, seed_source=lambda: bytes(32))
+    a, b = Actor("a", "A"), Actor("b", "B")
+    rng = random.Random(3)
+    engine = get_engine(SLUG)
+    for number in range(count):
+        place = Place("g", f"m{number}")
+        await service.create(place, a, SLUG, opponent=b)
+        await service.join(place, b)
+        await service.start(place, a)
+        row = await repo.live_match_in(place.channel_id)
+        for _ in range(moves_each):
+            match = await service.book.load(row.id)
+            if match.result() is not None:
+                break
+            (seat,) = match.to_act()
+            move = rng.choice(list(engine.legal_moves(match.state, seat)))
+            # Straight to the book: storing, not rendering, is what this setup needs.
+            from engines.core.record import MoveEvent
+
+            event = MoveEvent(seat=seat, text=engine.format_move(move, match.state), move=move.model_dump(mode="json"))
+            await service.book.append(match, [event], clock.now())
+        service.book.forget(row.id)
+    await repo.close()
+
+
+def resident_after_restore(path: Path) -> int:
+    out = subprocess.run([sys.executable, "-c", MEMORY_CHILD, str(path)], capture_output=True, text=True, check=True)
+    return int(out.stdout.strip())
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        sqlite_floor = floor_sqlite(folder)
+        legal_t, apply_t, render_t, states = engine_figures()
+        engine = get_engine(SLUG)
+        size = Image.open(__import__("io").BytesIO(render_view(SLUG, engine.view(states[0], None)))).size
+        png_floor = floor_png(size)
+        floors = statistics.median(sqlite_floor) + statistics.median(png_floor)
+        submit_t = asyncio.run(submit_figures(folder))
+
+        print(f"Scheids benchmarks: {SLUG}, {MOVES} moves, Python {sys.version.split()[0]}")
+        print("floors (measured now):")
+        line("SQLite insert+commit (WAL, NORMAL)", sqlite_floor)
+        line(f"PNG encode of a blank {size[0]}x{size[1]}", png_floor)
+        print(f"  sum of the floors: {floors * 1e3:.3f} ms")
+        print("engine and renderer:")
+        line("legal_moves", legal_t, floors)
+        line("apply", apply_t, floors)
+        line("render board to PNG", render_t, floors)
+        print("whole move path (MatchService.submit, SQLite, render):")
+        line("submit", submit_t, floors)
+        aim = statistics.median(submit_t) / floors
+        print(f"  aim: under 3x the floors -> {aim:.2f}x ({'met' if aim < 3 else 'NOT met'})")
+
+        print("memory of a process that restored N stored matches:")
+        figures = {}
+        for count in (10, 1000):
+            path = folder / f"memory-{count}.sqlite3"
+            asyncio.run(store_matches(path, count))
+            figures[count] = resident_after_restore(path)
+            print(f"  {count:>5} matches: {figures[count] / 2**20:8.1f} MiB resident")
+        growth = (figures[1000] - figures[10]) / 2**20
+        print(f"  1000 vs 10: {figures[1000] / figures[10]:.2f}x, +{growth:.1f} MiB "
+              f"(~{growth * 1024 / 990:.1f} KiB per extra match; the cache holds at most 64)")
+
+
+if __name__ == "__main__":
+    main()
