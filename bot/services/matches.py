@@ -356,16 +356,18 @@ class MatchService:
             try:
                 move = match.engine.parse_move(text, match.state, seat)
                 canonical = match.engine.format_move(move, match.state)
+                secret = match.engine.is_secret(move, match.state)
                 state = match.engine.apply(match.state, seat, move)
             except MoveError as error:
                 return [reply(actor.language, *self._move_error(match, seat, text, error))]
             state, chance = resolve_chance(match.engine, state, match.row.seed, match.progress.draw_index)
-            event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"))
+            event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"), secret=secret)
             try:
                 after = await self._commit(match, [event, *chance])
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
-        lines = [Msg("core.move_played", {"player": actor.name, "move": canonical}), *self._chance_lines(after, chance)]
+        played = Msg("core.secret_move_played", {"player": actor.name}) if secret else Msg("core.move_played", {"player": actor.name, "move": canonical})
+        lines = [played, *self._chance_lines(after, chance)]
         post = await presenter.board_post(after, lines, self.clock.now())
         return [_as_reply(post), *await self._turn_dms(match, after)]
 
@@ -495,8 +497,10 @@ class MatchService:
         chunk = moves[(page - 1) * HISTORY_PAGE : page * HISTORY_PAGE]
         lines = [Msg("core.history_head", {"page": page, "pages": pages})]
         for number, entry in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
+            hidden = entry.event.secret and match.row.status in ("open", "active")
+            key = "core.history_secret" if hidden else "core.history_line"
             lines.append(
-                Msg("core.history_line", {"n": number, "player": match.name_of(entry.event.seat), "move": entry.event.text, "at": entry.at})
+                Msg(key, {"n": number, "player": match.name_of(entry.event.seat), "move": entry.event.text, "at": entry.at})
             )
         return [reply(actor.language, *lines, page=(page, pages))]
 
@@ -573,6 +577,9 @@ class MatchService:
         if match is None:
             return self._no_match(actor)
         record = await self.record(match.id)
+        live = match.row.status in ("open", "active")
+        if live and any(getattr(e.event, "secret", False) for e in record.entries):
+            return [reply(actor.language, Msg("core.export_after_end"))]
         data = record.model_dump_json(indent=2).encode()
         name = f"scheids-{match.row.game}-{match.id}.json"
         return [reply(actor.language, Msg("core.exported", {"file": name}), ephemeral=False, attachments=(Attachment(name, data),))]

@@ -31,6 +31,8 @@ class MoveEvent(Frozen):
     """The canonical notation (``engine.format_move``), for history and export."""
     move: dict[str, Any]
     """The move model as JSON, read back with ``engine.move_model``."""
+    secret: bool = False
+    """Only the seat that made it may see ``text`` and ``move`` while the match runs."""
 
 
 class ChanceEvent(Frozen):

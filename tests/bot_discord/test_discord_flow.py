@@ -207,3 +207,28 @@ async def test_board_and_view(world):
     assert not board.reply.ephemeral and board.reply.attachments
     view = await h.slash("view", user=h.alice)
     assert view.reply.ephemeral and view.reply.attachments[0].data.startswith(PNG_SIGNATURE)
+
+
+async def test_deadlines_fire_after_a_restart(world):
+    h = world.h
+    await start_match(world, deadline="24h")
+    h = await world.restart()
+    world.clock.advance(hours=18, seconds=1)
+    assert await world.bot.services.scheduler.run_due() == 1  # the reminder, by DM
+    world.clock.advance(hours=6)
+    assert await world.bot.services.scheduler.run_due() == 1  # the loss on time, in the channel
+    posts = world.fake.messages(h.channel["id"], kind="channel")
+    assert "ran out of time" in posts[-1].content
+    assert posts[-1].attachments[0].data.startswith(PNG_SIGNATURE)
+    assert (await world.bot.services.repo.get_match(1)).status == "finished"
+
+
+async def test_commands_sync_to_the_dev_guild_when_configured(fake_discord, tmp_path):  # noqa: F811
+    from bot.discord_app.client import ScheidsBot
+    from tests.fakediscord import DiscordHarness
+
+    guild_id = 4242
+    bot = ScheidsBot(str(tmp_path / "dev.sqlite3"), dev_guild_id=guild_id)
+    async with DiscordHarness(bot, fake_discord, guild_id=guild_id):
+        synced = fake_discord.synced_commands(guild_id)
+        assert {c["name"] for c in synced} >= {"match", "move"}

@@ -8,6 +8,7 @@ import pytest
 
 from engines.heroes_cities import HeroesCities, HeroesCitiesOptions, HeroesCitiesState
 from engines.heroes_cities import board as B
+from engines.heroes_cities.effects import enclosed_squares
 
 
 def make_state(
@@ -28,13 +29,16 @@ def make_state(
         kind, squares = group.split(":")
         for sq in squares.split(","):
             cells[B.index(sq)] = kind
+    board = "".join(cells)
+    # a position in play never holds enclosed pieces (they are taken at the end of each turn)
+    assert enclosed_squares(board, "enclosed") == (), "test position has enclosed pieces"
     owners = list(B.CITY_START_OWNERS)
     for sq, seat in (cities or {}).items():
         owners[B.CITY_SLOT[B.index(sq)]] = seat
     return HeroesCitiesState(
         options=options or HeroesCitiesOptions(),
         phase="play",
-        board="".join(cells),
+        board=board,
         cities=tuple(owners),
         to_move=to_move,
         first_player=to_move if turn % 2 == 0 else 1 - to_move,

@@ -118,7 +118,8 @@ def test_passen_niet_als_er_een_zet_is(make, engine):
 
 def test_passen_promotie_is_een_zet(make):
     """A player whose only option is the alternative turn may not pass."""
-    state = make("A:a8 a:a9,b9,b8,b7,a7,j1,j3", cities={"a8": 0})
+    full = _full_board(make, cities={"a8": 0})
+    state = full.model_copy(update={"board": full.board[:70] + "A" + full.board[71:]})  # a8
     assert legal_moves(state, 0) == [HeroesCitiesMove(kind="promote", frm="a8")]
 
 

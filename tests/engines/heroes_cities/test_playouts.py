@@ -3,6 +3,12 @@
 
 ``SCHEIDS_PLAYOUTS`` sets the number of games (default 1000; ``make soak`` runs more).
 
+Every turn the chosen move must format and parse back to itself and apply. Once per game,
+at a random turn below 60, *every* legal move is formatted, parsed back and applied, the
+position string is read back and the view validated (doing that at every turn would cost
+~150 applies per turn; test_notation checks all moves of many more positions). At the end
+the record (start, chance and move events) must replay to the live state.
+
 Termination bound (decision 10): a turn that captures or promotes resets the quiet
 counter. At most 32 pieces ever stand on the board (8 attackers + 8 heroes per player),
 each capturing turn removes at least one, so there are at most 32 capturing turns; every
@@ -44,6 +50,8 @@ def check_every_move(engine: HeroesCities, state, seat: int) -> None:
         assert engine.parse_move(engine.format_move(move, state), state, seat) == move
         engine.apply(state, seat, move)
     assert from_position(to_position(state), state.options) == state.model_copy(update={"last_move": None})
+    view = engine.view(state, seat)
+    assert HeroesCitiesView.model_validate(view.model_dump(mode="json")) == view
 
 
 def play_one(engine: HeroesCities, game: int) -> int:
