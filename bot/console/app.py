@@ -168,16 +168,7 @@ class ConsoleApp:
 
     async def _button(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         assert self.services is not None
-        m = self.services.matches
-        kind = line.options.get("kind", "")
-        row = await self.services.repo.latest_match_in(place.channel_id)
-        if row is None:
-            return m._no_match(actor)
-        if kind == "view_pieces":
-            return await m.my_view(actor, match_id=row.id)
-        if kind in ("draw_accept", "draw_decline"):
-            return await m.answer_draw(row.id, actor, kind == "draw_accept")
-        return [Delivery(Reply(), (f"unknown button {kind!r}",), actor.language)]
+        return await self.services.matches.press(place, actor, line.options.get("kind", ""))
 
 
 async def run_console(

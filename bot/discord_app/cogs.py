@@ -44,7 +44,9 @@ async def answer(bot: ScheidsBot, interaction: discord.Interaction, work: Awaita
         deliveries = await task
         first = next((d for d in deliveries if isinstance(d.target, Reply)), None)
         if first is not None and first.target.ephemeral:
-            # A public "thinking…" message cannot turn ephemeral: remove it, answer privately.
+            # A public "thinking…" message cannot turn ephemeral. Completing it (edit) before
+            # deleting it makes the next followup a new message with its own ephemeral flag.
+            await interaction.edit_original_response(content="…")
             await interaction.delete_original_response()
     else:
         deliveries = task.result()

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.services.progress import LoadedMatch, Progress, advance
+from bot.services.progress import LoadedMatch, Progress
 from bot.storage.models import MatchRow, SeatRow, Status, TimerRow
 from bot.storage.repository import Repository, StaleWriteError
 from engines.core.contract import Engine

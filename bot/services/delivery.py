@@ -7,7 +7,7 @@ adapter in ``language``); ``datetime`` parameters are formatted by the adapter t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from bot.i18n import Msg
@@ -67,8 +67,7 @@ class Delivery:
     attachments: tuple[Attachment, ...] = ()
     buttons: tuple[Button, ...] = ()
     page: tuple[int, int] | None = None
-    """(page, pages) for paged listings, so adapters may offer next/previous."""
-    extra: dict = field(default_factory=dict, compare=False)
+    """(page, pages) for paged listings."""
 
 
 def reply(language: str, *lines: Msg, ephemeral: bool = True, **kwargs) -> Delivery:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 import secrets
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -597,6 +596,17 @@ class MatchService:
             seed_hex=match.row.seed.hex() if over else None,
             entries=tuple(await self.repo.entries(match.id)),
         )
+
+    async def press(self, place: Place, actor: Actor, kind: str) -> list[Delivery]:
+        """A button of the newest match here, by kind (the console's ``/button``)."""
+        row = await self.repo.latest_match_in(place.channel_id)
+        if row is None:
+            return self._no_match(actor)
+        if kind == "view_pieces":
+            return await self.my_view(actor, match_id=row.id)
+        if kind in ("draw_accept", "draw_decline"):
+            return await self.answer_draw(row.id, actor, kind == "draw_accept")
+        return [reply(actor.language, Msg("core.unknown_button", {"kind": kind}))]
 
     # ------------------------------------------------------------ deliveries
 

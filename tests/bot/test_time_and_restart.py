@@ -10,7 +10,6 @@ from bot.clock import ManualClock
 from bot.services import book as book_module
 from bot.services.delivery import DirectMessage
 from bot.services.matches import MatchService
-from bot.services.scheduler import Scheduler
 from bot.services.time_control import TimeControl
 from bot.storage.repository import StaleWriteError
 from bot.storage.sqlite import SqliteRepository

@@ -130,7 +130,7 @@ async def test_open_dms_receive_the_turn_notice(world):
 
 
 async def test_draw_by_buttons(world):
-    h, fake = world.h, world.fake
+    h = world.h
     await start_match(world)
     offer = await h.slash("match draw", user=h.alice)
     ids = custom_ids(offer.reply)
@@ -232,3 +232,19 @@ async def test_commands_sync_to_the_dev_guild_when_configured(fake_discord, tmp_
     async with DiscordHarness(bot, fake_discord, guild_id=guild_id):
         synced = fake_discord.synced_commands(guild_id)
         assert {c["name"] for c in synced} >= {"match", "move"}
+
+
+async def test_slow_work_is_deferred_and_private_answers_stay_private(world, monkeypatch):
+    """Past DEFER_AFTER the bot defers; an ephemeral answer then replaces the public "thinking"."""
+    from bot.discord_app import cogs
+
+    monkeypatch.setattr(cogs, "DEFER_AFTER", 0)
+    h = world.h
+    await start_match(world)
+    mover = await to_move(world)
+    illegal = await h.slash("move", {"text": "a1-a2"}, user=mover)
+    assert illegal.interaction.response_type == 5  # deferred
+    assert illegal.reply.ephemeral and "a1" in illegal.reply.content
+    played = await h.slash("move", {"text": await legal_move(world)}, user=mover)
+    assert played.interaction.response_type == 5
+    assert not played.reply.ephemeral and played.reply.attachments

@@ -1442,9 +1442,11 @@ class FakeDiscord:
             and not interaction.first_followup_done
             and original is not None
             and original.loading
+            and not original.deleted
         ):
             # The first followup after a deferral fills the "thinking..." message; its ephemeral state is the
-            # deferral's, whatever flags the followup asks for (discord-api-docs #3466).
+            # deferral's, whatever flags the followup asks for (discord-api-docs #3466). Once the bot has
+            # deleted that message, a followup is a new message with its own flags.
             interaction.first_followup_done = True
             self._edit(rec, original, dict(body, flags=body.get("flags") or 0), allowed_flags=_CHANNEL_FLAGS)
             original.edited = False

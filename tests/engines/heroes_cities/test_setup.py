@@ -7,7 +7,7 @@ import pytest
 from engines.core import first_player
 from engines.core.contract import Engine, Outcome
 from engines.core.record import resolve_chance
-from engines.heroes_cities import HeroesCities, HeroesCitiesMove, HeroesCitiesOptions, HeroesCitiesState
+from engines.heroes_cities import HeroesCitiesMove, HeroesCitiesOptions, HeroesCitiesState
 from engines.heroes_cities import board as B
 from engines.heroes_cities.position import to_position
 
