@@ -58,6 +58,22 @@ class Harness:
         (seat,) = match.to_act()
         return {"alice": ALICE, "bob": BOB}[match.seats[seat].user_id]
 
+    async def play_random(self, match_id: int, rng, moves: int, think_seconds: int = 0) -> int:
+        """Up to ``moves`` random legal moves through the service (each must be accepted), with
+        up to ``think_seconds`` on the clock before each; stops at the end. Returns moves played."""
+        for played in range(moves):
+            match = await self.match(match_id)
+            if match.result() is not None:
+                return played
+            (seat,) = match.to_act()
+            if think_seconds:
+                self.clock.advance(seconds=rng.randint(1, think_seconds))
+            move = rng.choice(list(match.engine.legal_moves(match.state, seat)))
+            actor = {"alice": ALICE, "bob": BOB}[match.seats[seat].user_id]
+            answer = await self.service.submit(PLACE, actor, match.engine.format_move(move, match.state))
+            assert not answer[0].target.ephemeral, words(answer)
+        return moves
+
     async def first_legal(self, match_id: int) -> str:
         match = await self.match(match_id)
         (seat,) = match.to_act()

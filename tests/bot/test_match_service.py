@@ -116,22 +116,9 @@ async def test_suggestions_only_for_the_player_to_move(harness):
     assert all(first in s for s in await harness.service.suggest_moves(PLACE, mover, first))
 
 
-async def _play_to_the_end(harness, match_id: int, rng: random.Random, limit: int = 3000) -> None:
-    for _ in range(limit):
-        match = await harness.match(match_id)
-        if match.result() is not None:
-            return
-        (seat,) = match.to_act()
-        move = rng.choice(list(match.engine.legal_moves(match.state, seat)))
-        actor = {"alice": ALICE, "bob": BOB}[match.seats[seat].user_id]
-        played = await harness.service.submit(PLACE, actor, match.engine.format_move(move, match.state))
-        assert not played[0].target.ephemeral, words(played)
-    raise AssertionError("the game did not end")
-
-
 async def test_a_whole_game_replays_from_its_record(harness):
     match_id = await harness.started_match()
-    await _play_to_the_end(harness, match_id, random.Random(7))
+    assert await harness.play_random(match_id, random.Random(7), 5000) < 5000  # the game ended
     live = await harness.match(match_id)
     row = await harness.repo.get_match(match_id)
     assert row.status == "finished" and row.result is not None
@@ -196,15 +183,7 @@ async def test_abort_rights(harness):
 
 async def test_history_pages(harness):
     match_id = await harness.started_match()
-    rng = random.Random(3)
-    for _ in range(25):
-        match = await harness.match(match_id)
-        if match.result() is not None:
-            break
-        (seat,) = match.to_act()
-        move = rng.choice(list(match.engine.legal_moves(match.state, seat)))
-        actor = {"alice": ALICE, "bob": BOB}[match.seats[seat].user_id]
-        await harness.service.submit(PLACE, actor, match.engine.format_move(move, match.state))
+    assert await harness.play_random(match_id, random.Random(3), 25) == 25
     first = await harness.service.history(PLACE, ALICE)
     assert first[0].page == (1, 2)
     assert len(first[0].lines) == 21

@@ -140,16 +140,7 @@ async def test_racing_writers_exactly_one_applies(tmp_path):
 async def test_snapshot_load_equals_full_replay(harness, monkeypatch):
     monkeypatch.setattr(book_module, "SNAPSHOT_EVERY", 5)
     match_id = await harness.started_match(time_control=TimeControl(clock_minutes=600))
-    rng = random.Random(11)
-    for _ in range(17):
-        match = await harness.match(match_id)
-        if match.result() is not None:
-            break
-        (seat,) = match.to_act()
-        harness.clock.advance(seconds=rng.randint(1, 90))
-        move = rng.choice(list(match.engine.legal_moves(match.state, seat)))
-        actor = {"alice": ALICE, "bob": BOB}[match.seats[seat].user_id]
-        await harness.service.submit(PLACE, actor, match.engine.format_move(move, match.state))
+    assert await harness.play_random(match_id, random.Random(11), 17, think_seconds=90) == 17
     warm = await harness.match(match_id)
     snap = await harness.repo.snapshot(match_id)
     assert snap is not None and snap[0] < warm.row.last_seq
