@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+import fontpkg_noto_sans
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
@@ -130,10 +131,15 @@ YELLOW = SeatStyle(fill=hex_rgb("#e8b923"), dark=hex_rgb("#6e5206"), light=hex_r
 # --------------------------------------------------------------------------- fonts and text
 
 
+FONT_FILE = fontpkg_noto_sans.ROOT / "files" / "NotoSans[wdth,wght].ttf"
+"""Noto Sans from PyPI (fontpkg-noto-sans): Latin, Greek and Cyrillic, so player names such as
+"Zoë" or "Łukasz" draw as typed; installed with the project, never read from the system."""
+
+
 @cache
 def font(size: int) -> Font:
-    """Pillow's bundled font at ``size`` px (scalable with FreeType, which Pillow's wheels ship)."""
-    return ImageFont.load_default(size=size)
+    """Noto Sans (regular instance of the variable font) at ``size`` px."""
+    return ImageFont.truetype(str(FONT_FILE), size)
 
 
 _GLYPH_PROBE = 20
@@ -155,10 +161,10 @@ def _glyph_pixels(char: str) -> bytes:
 
 @cache
 def has_glyph(char: str) -> bool:
-    """Whether Pillow's bundled font draws ``char`` (it covers ASCII and little else).
+    """Whether the board font draws ``char`` (Noto Sans: Latin, Greek, Cyrillic; no CJK, no emoji).
 
-    >>> has_glyph("a"), has_glyph("\u00eb")
-    (True, False)
+    >>> has_glyph("a"), has_glyph("\u00eb"), has_glyph("\u540d")
+    (True, True, False)
     """
     return _glyph_pixels(char) != _glyph_pixels(_MISSING)
 
@@ -176,11 +182,13 @@ def _printable_char(char: str) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with what the bundled font cannot draw replaced: accents dropped (``"geëindigd"``
-    -> ``"geeindigd"``), dashes and fractions spelled in ASCII, anything else shown as ``?``.
+    """``text`` with what the font cannot draw replaced: accents dropped where the accented
+    letter is missing, dashes and fractions spelled in ASCII, anything else shown as ``?``.
 
-    >>> printable("Zoë – één ½")
-    'Zoe - een 1/2'
+    >>> printable("Zoë – één ½ Łukasz")
+    'Zoë – één ½ Łukasz'
+    >>> printable("名前")
+    '??'
     """
     return "".join(_printable_char(c) for c in text)
 
