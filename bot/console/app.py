@@ -19,7 +19,9 @@ from bot.console.commands import ConsoleLine, ConsoleSyntaxError, parse_line
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
 from bot.services.people import Actor, Place
+from bot.services.matches import outdated_reply
 from bot.services.time_control import TimeControlError, time_control_from
+from bot.storage.repository import OutdatedMatchError
 from bot.wiring import Services, open_services
 
 GUILD = "console"
@@ -114,6 +116,8 @@ class ConsoleApp:
             deliveries = await handler(place, actor, line)
         except TimeControlError as error:
             deliveries = [Delivery(Reply(), (Msg(error.code, error.params),), actor.language)]
+        except OutdatedMatchError as error:
+            deliveries = outdated_reply(error, actor.language)
         await self.deliver(deliveries, actor)
         return True
 

@@ -17,7 +17,9 @@ from bot.discord_app.options import create_command
 from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
+from bot.services.matches import outdated_reply
 from bot.services.time_control import TimeControlError, time_control_from
+from bot.storage.repository import OutdatedMatchError
 from engines.registry import ENGINES
 
 if TYPE_CHECKING:
@@ -37,7 +39,7 @@ def _text(key: str) -> app_commands.locale_str:
 async def answer(bot: ScheidsBot, interaction: discord.Interaction, work: Awaitable[list[Delivery]]) -> None:
     """Run the service call; if it takes longer than ``DEFER_AFTER``, defer first so the
     interaction does not expire, then deliver what it returned."""
-    task = asyncio.ensure_future(work)
+    task = asyncio.ensure_future(_guarded(work, interaction))
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     if not done:
         await interaction.response.defer(thinking=True)
@@ -51,6 +53,13 @@ async def answer(bot: ScheidsBot, interaction: discord.Interaction, work: Awaita
     else:
         deliveries = task.result()
     await bot.deliverer.deliver(deliveries, interaction)
+
+
+async def _guarded(work: Awaitable[list[Delivery]], interaction: discord.Interaction) -> list[Delivery]:
+    try:
+        return await work
+    except OutdatedMatchError as error:
+        return outdated_reply(error, actor_of(interaction).language)
 
 
 class MatchCog(commands.GroupCog, group_name="match", group_description=_text("match")):

@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.services.progress import LoadedMatch, Progress
 from bot.storage.models import MatchRow, SeatRow, Status, TimerRow
-from bot.storage.repository import Repository, StaleWriteError
+from bot.storage.repository import OutdatedMatchError, Repository, StaleWriteError
 from engines.core.contract import Engine
 from engines.core.record import Entry, MetaState
 from engines.registry import get_engine
@@ -65,6 +65,8 @@ class MatchBook:
 
     async def _load_cold(self, row: MatchRow, seats: tuple[SeatRow, ...]) -> LoadedMatch:
         engine = self.engine(row.game)
+        if row.engine_version != engine.version:
+            raise OutdatedMatchError(row.id, row.engine_version, engine.version)
         options = engine.options_model.model_validate(row.options)
         progress = Progress()
         after = 0

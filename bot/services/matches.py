@@ -31,8 +31,8 @@ from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
 from bot.services.time_control import TimeControl
 from bot.storage.models import NewMatch, TimerRow, UserRow
-from bot.storage.repository import LiveMatchExistsError, Repository, StaleWriteError
-from engines.core.contract import Engine, Outcome
+from bot.storage.repository import LiveMatchExistsError, OutdatedMatchError, Repository, StaleWriteError
+from engines.core.contract import Engine, Outcome, Result
 from engines.core.dice import SEED_BYTES, commitment
 from engines.core.errors import AmbiguousMoveError, EngineError, MoveError
 from engines.core.record import (
@@ -311,16 +311,28 @@ class MatchService:
         return lines
 
     async def abort(self, place: Place, actor: Actor) -> list[Delivery]:
-        match = await self._live(place)
-        if match is None:
+        row = await self.repo.live_match_in(place.channel_id)
+        if row is None:
             return self._no_match(actor)
-        async with self.book.lock(match.id):
-            match = await self.book.load(match.id)
+        async with self.book.lock(row.id):
+            try:
+                match = await self.book.load(row.id)
+            except OutdatedMatchError as error:
+                if not actor.is_admin:
+                    return outdated_reply(error, actor.language)
+                # Older rules cannot replay here, but the record can still be closed.
+                result = Result(reason="core.aborted", params={"by_admin": True})
+                await self.repo.append(
+                    row.id, row.last_seq, [AbortEvent(by_admin=True)], self.clock.now(),
+                    status="aborted", result=result.model_dump(mode="json"),
+                )
+                return [reply(row.language, Msg("core.aborted_by", {"player": actor.name}), ephemeral=False)]
             is_creator = actor.user_id == match.row.creator_id
             if not (actor.is_admin or (is_creator and match.row.status == "open")):
                 return [reply(actor.language, Msg("core.abort_not_allowed"))]
+            by_admin = not (is_creator and match.row.status == "open")
             try:
-                await self._commit(match, [AbortEvent(by_admin=not is_creator or match.row.status != "open")], status="aborted")
+                await self._commit(match, [AbortEvent(by_admin=by_admin)], status="aborted")
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         return [reply(match.row.language, Msg("core.aborted_by", {"player": actor.name}), ephemeral=False)]
@@ -632,7 +644,10 @@ class MatchService:
         """A due timer: a reminder DM, or a loss on time. Stale timers do nothing."""
         await self.repo.delete_timer(timer.id)
         async with self.book.lock(timer.match_id):
-            match = await self.book.load(timer.match_id)
+            try:
+                match = await self.book.load(timer.match_id)
+            except OutdatedMatchError:
+                return []
             if match is None or match.row.status != "active" or match.row.last_seq != timer.seq:
                 return []
             if timer.seat not in match.to_act():
@@ -660,6 +675,12 @@ class MatchService:
             except StaleWriteError:
                 return []
         return [await presenter.board_post(after, [], self.clock.now())]
+
+
+def outdated_reply(error: OutdatedMatchError, language: str) -> list[Delivery]:
+    """What adapters answer when a command meets a match of older rules."""
+    params = {"id": error.match_id, "recorded": error.recorded, "current": error.current}
+    return [reply(language, Msg("core.outdated_match", params))]
 
 
 def _time_control_line(control: TimeControl) -> Msg:

@@ -14,6 +14,18 @@ class StaleWriteError(Exception):
     """Someone else appended to this match first; nothing of this write was applied."""
 
 
+class OutdatedMatchError(Exception):
+    """The match was recorded under another version of its engine's rules: it cannot replay.
+
+    Raised on load, so nothing is applied to it; adapters say so instead of crashing."""
+
+    def __init__(self, match_id: int, recorded: int, current: int) -> None:
+        super().__init__(f"match {match_id} was recorded with rules version {recorded}, this bot has {current}")
+        self.match_id = match_id
+        self.recorded = recorded
+        self.current = current
+
+
 class LiveMatchExistsError(Exception):
     """The channel already has an open or active match."""
 

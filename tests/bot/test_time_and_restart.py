@@ -11,7 +11,8 @@ from bot.services import book as book_module
 from bot.services.delivery import DirectMessage
 from bot.services.matches import MatchService
 from bot.services.time_control import TimeControl
-from bot.storage.repository import StaleWriteError
+from bot.services.people import Actor
+from bot.storage.repository import OutdatedMatchError, StaleWriteError
 from bot.storage.sqlite import SqliteRepository
 from engines.core.record import MoveEvent, TimeoutEvent, replay
 from tests.bot.conftest import ALICE, BOB, PLACE, SEED, START, Harness, words
@@ -164,3 +165,17 @@ async def test_scheduler_sleeps_until_the_next_timer(harness):
 async def test_scheduler_looks_again_at_least_hourly(harness):
     await harness.started_match(time_control=TimeControl(per_move_hours=72))
     assert await harness.scheduler.seconds_to_next() == 3600
+
+
+async def test_a_match_of_older_rules_is_refused_not_replayed(harness):
+    """After a rules version bump, an old live match cannot be continued, only closed by an admin."""
+    match_id = await harness.started_match()
+    await harness.repo.db.execute("UPDATE matches SET engine_version = 0 WHERE id = ?", (match_id,))
+    harness.service.book.forget(match_id)
+    with pytest.raises(OutdatedMatchError):
+        await harness.service.status(PLACE, ALICE)
+    not_admin = await harness.service.abort(PLACE, ALICE)
+    assert "rules version 0" in words(not_admin)
+    closed = await harness.service.abort(PLACE, Actor("mod", "Mod", "en", is_admin=True))
+    assert "aborted" in words(closed)
+    assert (await harness.repo.get_match(match_id)).status == "aborted"

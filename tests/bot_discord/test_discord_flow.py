@@ -248,3 +248,12 @@ async def test_slow_work_is_deferred_and_private_answers_stay_private(world, mon
     played = await h.slash("move", {"text": await legal_move(world)}, user=mover)
     assert played.interaction.response_type == 5
     assert not played.reply.ephemeral and played.reply.attachments
+
+
+async def test_a_match_of_older_rules_gets_an_explanation(world):
+    h = world.h
+    await start_match(world)
+    await world.bot.services.repo.db.execute("UPDATE matches SET engine_version = 0 WHERE id = 1")
+    world.bot.services.matches.book.forget(1)
+    status = await h.slash("match status", user=h.alice)
+    assert status.reply.ephemeral and "rules version 0" in status.reply.content
