@@ -20,7 +20,7 @@ from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
 from bot.services.people import Actor, Place
 from bot.services.matches import outdated_reply
-from bot.services.time_control import TimeControlError, time_control_from
+from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import OutdatedMatchError
 from bot.wiring import Services, open_services
 
@@ -31,7 +31,8 @@ HELP = """Commands (prefix a line with `as NAME:` to act as NAME, `as NAME in CH
   /match create game:heroes_cities [opponent:NAME] [deadline:none|24h|48h|72h|custom]
                 [deadline_hours:N] [clock_minutes:N] [thread:true] [game options as name:value]
   /match join | leave | start | status | history [page:N] | resign | draw | abort | verify | export
-  /move text:MOVE   (or /move MOVE)      /board      /view      /games
+  /move text:MOVE   (or /move MOVE)      /board      /view [piece:SQUARE]      /games
+  /profile [user:NAME]      /leaderboard game:GAME [board:BOARD]
   /button draw_accept | draw_decline | view_pieces      /help      /quit"""
 
 
@@ -143,7 +144,9 @@ class ConsoleApp:
             ("match", "create"): self._create,
             ("match", "history"): lambda p, a, l: m.history(p, a, int(l.options.get("page", 1))),
             ("move",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
-            ("view",): lambda p, a, l: m.my_view(a, place=p),
+            ("view",): lambda p, a, l: m.my_view(a, place=p, piece=l.options.get("piece")),
+            ("profile",): lambda p, a, l: m.profile(p.guild_id, a, _named(l.options.get("user"), a.language)),
+            ("leaderboard",): lambda p, a, l: m.leaderboard(p.guild_id, a, l.options.get("game", ""), l.options.get("board")),
             ("games",): lambda p, a, l: m.my_games(p.guild_id, a),
             ("button",): self._button,
         }.get(line.command)
@@ -156,8 +159,8 @@ class ConsoleApp:
         thread = options.pop("thread", "false").lower() in ("true", "yes", "1")
         hours = options.pop("deadline_hours", None)
         clock = options.pop("clock_minutes", None)
-        control = time_control_from(
-            options.pop("deadline", "none"),
+        control = time_control_given(
+            options.pop("deadline", None),
             float(hours) if hours else None,
             float(clock) if clock else None,
         )
@@ -173,6 +176,11 @@ class ConsoleApp:
     async def _button(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         assert self.services is not None
         return await self.services.matches.press(place, actor, line.options.get("kind", ""))
+
+
+def _named(name: str | None, language: str) -> Actor | None:
+    """Console users are their names."""
+    return Actor(name, name, language) if name else None
 
 
 async def run_console(

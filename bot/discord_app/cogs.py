@@ -18,7 +18,7 @@ from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
 from bot.services.matches import outdated_reply
-from bot.services.time_control import TimeControlError, time_control_from
+from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import OutdatedMatchError
 from engines.registry import ENGINES
 
@@ -84,10 +84,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         opponent = options.pop("opponent", None)
         thread = options.pop("thread", False)
         try:
-            control = time_control_from(
-                options.pop("deadline", "none") or "none",
-                options.pop("deadline_hours", None),
-                options.pop("clock_minutes", None),
+            control = time_control_given(
+                options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None)
             )
         except TimeControlError as error:
             await self.bot.deliverer.deliver([reply(actor.language, Msg(error.code, error.params))], interaction)
@@ -160,7 +158,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
 
 
 class PlayCog(commands.Cog):
-    """``/move``, ``/board``, ``/view`` and ``/games``."""
+    """``/move``, ``/board``, ``/view``, ``/games``, ``/profile`` and ``/leaderboard``."""
 
     def __init__(self, bot: ScheidsBot) -> None:
         self.bot = bot
@@ -184,8 +182,33 @@ class PlayCog(commands.Cog):
         await answer(self.bot, interaction, self.matches.board(place_of(interaction), actor_of(interaction)))
 
     @app_commands.command(name="view", description=_text("view"))
-    async def view(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.my_view(actor_of(interaction), place=place_of(interaction)))
+    @app_commands.describe(piece=_text("option_piece"))
+    async def view(self, interaction: discord.Interaction, piece: app_commands.Range[str, 2, 3] | None = None) -> None:
+        work = self.matches.my_view(actor_of(interaction), place=place_of(interaction), piece=piece)
+        await answer(self.bot, interaction, work)
+
+    @app_commands.command(name="profile", description=_text("profile"))
+    @app_commands.describe(user=_text("option_user"))
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        actor = actor_of(interaction)
+        who = user_actor(user, actor.language) if user is not None else None
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        await answer(self.bot, interaction, self.matches.profile(guild, actor, who))
+
+    @app_commands.command(name="leaderboard", description=_text("leaderboard"))
+    @app_commands.describe(game=_text("option_game"), board=_text("option_board"))
+    async def leaderboard(self, interaction: discord.Interaction, game: str, board: str | None = None) -> None:
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        await answer(self.bot, interaction, self.matches.leaderboard(guild, actor_of(interaction), game, board))
+
+    @leaderboard.autocomplete("game")
+    async def leaderboard_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=slug, value=slug) for slug in self.matches.rated_games() if current.lower() in slug]
+
+    @leaderboard.autocomplete("board")
+    async def leaderboard_boards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        boards = self.matches.rated_games().get(interaction.namespace.game or "", ())
+        return [app_commands.Choice(name=board, value=board) for board in boards if current.lower() in board]
 
     @app_commands.command(name="games", description=_text("games"))
     async def games(self, interaction: discord.Interaction) -> None:

@@ -22,7 +22,7 @@ from bot.storage.models import MatchRow, SeatRow, Status, TimerRow
 from bot.storage.repository import OutdatedMatchError, Repository, StaleWriteError
 from engines.core.contract import Engine
 from engines.core.record import Entry, MetaState
-from engines.registry import get_engine
+from engines.registry import ENGINES, get_engine
 
 SNAPSHOT_EVERY = 25
 CACHE_SIZE = 64
@@ -39,6 +39,9 @@ class MatchBook:
         if self._engines is not None:
             return self._engines[slug]
         return get_engine(slug)
+
+    def engines(self) -> dict[str, Engine]:
+        return self._engines if self._engines is not None else dict(ENGINES)
 
     def lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -91,12 +94,14 @@ class MatchBook:
         *,
         status: Status | None = None,
         timers_for: Any = None,
+        ratings_for: Any = None,
     ) -> LoadedMatch:
         """Append ``events`` to ``match`` in one transaction and return the match after them.
 
         ``timers_for(match_after) -> list[TimerRow]`` computes the timers of the new state;
-        a finished match gets none. Raises ``StaleWriteError`` (and drops the cache) when
-        another writer came first."""
+        a finished match gets none. ``await ratings_for(match_after)`` gives the players' new
+        ratings when the match ends, written in the same transaction. Raises ``StaleWriteError``
+        (and drops the cache) when another writer came first."""
         entries = [
             Entry(seq=match.row.last_seq + 1 + i, at=at, event=event) for i, event in enumerate(events)
         ]
@@ -107,6 +112,7 @@ class MatchBook:
         timers: list[TimerRow] | None = None
         if status is None or status == "active":
             timers = list(timers_for(after)) if timers_for is not None else None
+        ratings = await ratings_for(after) if ratings_for is not None and status == "finished" else []
         last = match.row.last_seq + len(entries)
         snapshot = None
         if last // SNAPSHOT_EVERY != match.row.last_seq // SNAPSHOT_EVERY:
@@ -122,6 +128,7 @@ class MatchBook:
                 timers=timers,
                 snapshot=snapshot,
                 engine_version=match.engine.version,
+                ratings=ratings,
             )
         except StaleWriteError:
             self.forget(match.id)

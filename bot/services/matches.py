@@ -29,10 +29,11 @@ from bot.services.delivery import (
 )
 from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
+from bot.services.ratings import rated, rating_lines, rating_updates
 from bot.services.time_control import TimeControl
-from bot.storage.models import NewMatch, TimerRow, UserRow
+from bot.storage.models import NewMatch, RatingRow, TimerRow, UserRow
 from bot.storage.repository import LiveMatchExistsError, OutdatedMatchError, Repository, StaleWriteError
-from engines.core.contract import Engine, Outcome, Result
+from engines.core.contract import Engine, Outcome, RatedGame, ReachGame, Result, TimedGame
 from engines.core.dice import SEED_BYTES, commitment
 from engines.core.errors import AmbiguousMoveError, EngineError, MoveError
 from engines.core.record import (
@@ -49,6 +50,7 @@ from engines.core.record import (
 )
 
 HISTORY_PAGE = 20
+LEADERBOARD_SIZE = 20
 SUGGESTIONS = 25
 CLOSEST = 5
 
@@ -118,10 +120,31 @@ class MatchService:
         self, match: LoadedMatch, events: list[Any], *, status: str | None = None
     ) -> LoadedMatch:
         after = await self.book.append(
-            match, events, self.clock.now(), status=status, timers_for=self._timers
+            match,
+            events,
+            self.clock.now(),
+            status=status,
+            timers_for=self._timers,
+            ratings_for=lambda ended: rating_updates(self.repo, ended),
         )
         self.on_timers_changed()
         return after
+
+    async def _points_before(self, match: LoadedMatch) -> dict[str, int]:
+        """Each seat's points before a commit that may end a rated match."""
+        if not rated(match):
+            return {}
+        board = match.engine.rating_board(match.options)
+        points = {}
+        for seat in match.seats:
+            row = await self.repo.rating(match.row.guild_id, seat.user_id, match.row.game, board)
+            points[seat.user_id] = row.points if row else 0
+        return points
+
+    async def _ending_post(self, after: LoadedMatch, lines: list[Msg], points_before: dict[str, int]) -> Delivery:
+        """The board after a commit, with the rating changes when that commit ended the match."""
+        extra = await rating_lines(self.repo, after, points_before) if after.result() is not None else []
+        return await presenter.board_post(after, [*lines, *extra], self.clock.now())
 
     async def _turn_dms(self, before: LoadedMatch | None, after: LoadedMatch) -> list[Delivery]:
         """DMs after a change: private views that changed (games with secrets), and in
@@ -165,8 +188,9 @@ class MatchService:
 
     # --------------------------------------------------------------- lifecycle
 
-    def options_model(self, game: str) -> type[BaseModel]:
-        return self.book.engine(game).options_model
+    def rated_games(self) -> dict[str, tuple[str, ...]]:
+        """Slug -> boards of every game that keeps points (for the leaderboard's choices)."""
+        return {slug: e.rating_boards() for slug, e in self.book.engines().items() if isinstance(e, RatedGame)}
 
     async def create(
         self,
@@ -189,6 +213,11 @@ class MatchService:
         except ValidationError as error:
             problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
             return [reply(actor.language, Msg("core.bad_options", {"problems": problems}))]
+        if isinstance(engine, TimedGame):
+            if time_control is not None:
+                return [reply(actor.language, Msg("core.time_set_by_game", {"game": presenter.game_name(game)}))]
+            per_move, clock = engine.time_control(parsed)
+            time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock)
         if opponent is not None and opponent.user_id == actor.user_id:
             return [reply(actor.language, Msg("core.opponent_self"))]
         if opponent is not None and await self.repo.user(opponent.user_id) is None:
@@ -372,6 +401,7 @@ class MatchService:
             except MoveError as error:
                 return [reply(actor.language, *self._move_error(match, seat, text, error))]
             state, chance = resolve_chance(match.engine, state, match.row.seed, match.progress.draw_index)
+            points = await self._points_before(match)
             event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"), secret=secret)
             try:
                 after = await self._commit(match, [event, *chance])
@@ -379,7 +409,7 @@ class MatchService:
                 return [reply(actor.language, Msg("core.retry"))]
         played = Msg("core.secret_move_played", {"player": actor.name}) if secret else Msg("core.move_played", {"player": actor.name, "move": canonical})
         lines = [played, *self._chance_lines(after, chance)]
-        post = await presenter.board_post(after, lines, self.clock.now())
+        post = await self._ending_post(after, lines, points)
         return [_as_reply(post), *await self._turn_dms(match, after)]
 
     def _move_error(self, match: LoadedMatch, seat: int, text: str, error: EngineError) -> list[Msg]:
@@ -414,11 +444,12 @@ class MatchService:
             match = await self.book.load(match.id)
             if match.result() is not None:
                 return [reply(actor.language, Msg("core.match_over"))]
+            points = await self._points_before(match)
             try:
                 after = await self._commit(match, [ResignEvent(seat=match.seat_of(actor.user_id))])
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
-        post = await presenter.board_post(after, [], self.clock.now())
+        post = await self._ending_post(after, [], points)
         return [_as_reply(post)]
 
     async def offer_draw(self, place: Place, actor: Actor) -> list[Delivery]:
@@ -459,6 +490,7 @@ class MatchService:
                 return [reply(actor.language, Msg("core.draw_none"))]
             if seat == offer:
                 return [reply(actor.language, Msg("core.draw_own_offer"))]
+            points = await self._points_before(match)
             try:
                 after = await self._commit(match, [DrawAnswerEvent(seat=seat, accepted=accepted)])
             except StaleWriteError:
@@ -467,7 +499,7 @@ class MatchService:
             return [reply(match.row.language, Msg("core.draw_declined", {"player": actor.name}), ephemeral=False)]
         if after.result() is None:
             return [reply(match.row.language, Msg("core.draw_accepted_by", {"player": actor.name}), ephemeral=False)]
-        post = await presenter.board_post(after, [], self.clock.now())
+        post = await self._ending_post(after, [], points)
         return [_as_reply(post)]
 
     # ------------------------------------------------------------ information
@@ -538,8 +570,11 @@ class MatchService:
             )
         return [reply(actor.language, *lines)]
 
-    async def my_view(self, actor: Actor, *, place: Place | None = None, match_id: int | None = None) -> list[Delivery]:
-        """The actor's private view, as an ephemeral reply (``/view`` and the button)."""
+    async def my_view(
+        self, actor: Actor, *, place: Place | None = None, match_id: int | None = None, piece: str | None = None
+    ) -> list[Delivery]:
+        """The actor's private view, as an ephemeral reply (``/view`` and the button); with
+        ``piece``, the squares it can reach drawn on it, where the game shows them to beginners."""
         if match_id is not None:
             match = await self.book.load(match_id)
         else:
@@ -549,9 +584,51 @@ class MatchService:
         if not match.started:
             return [reply(actor.language, Msg("core.not_started"))]
         seat = match.seat_of(actor.user_id)
-        image = await presenter.board_image(match, seat, actor.language)
+        highlights: tuple[str, ...] = ()
+        if piece:
+            if not isinstance(match.engine, ReachGame) or seat is None:
+                return [reply(actor.language, Msg("core.reach_not_offered"))]
+            board = match.engine.rating_board(match.options) if isinstance(match.engine, RatedGame) else ""
+            rating = await self.repo.rating(match.row.guild_id or "", actor.user_id, match.row.game, board)
+            if not match.engine.shows_reach(board, rating.points if rating else 0):
+                return [reply(actor.language, Msg("core.reach_not_shown"))]
+            highlights = match.engine.reachable_squares(match.state, seat, piece.strip().lower())
+        image = await presenter.board_image(match, seat, actor.language, highlights)
         key = "core.your_view" if seat is not None else "core.spectator_view"
         return [reply(actor.language, Msg(key, {"game": presenter.game_name(match.row.game)}), attachments=(image,))]
+
+    async def profile(self, guild_id: str | None, actor: Actor, user: Actor | None = None) -> list[Delivery]:
+        """Points and rank status of ``user`` (default the actor) on this server, per game and board."""
+        who = user or actor
+        rows = await self.repo.ratings_of(guild_id or "", who.user_id)
+        if not rows:
+            return [reply(actor.language, Msg("core.profile_none", {"player": who.name}))]
+        lines = [Msg("core.profile_head", {"player": who.name})]
+        for row in rows:
+            engine = self.book.engine(row.game)
+            lines.append(Msg("core.profile_line", {**_rating_params(row), "status": Msg(engine.rating_status(row.board, row.points))}))
+        return [reply(actor.language, *lines)]
+
+    async def leaderboard(self, guild_id: str | None, actor: Actor, game: str, board: str | None = None) -> list[Delivery]:
+        """The server's table for a rated game and board, best first."""
+        try:
+            engine = self.book.engine(game)
+        except KeyError:
+            return [reply(actor.language, Msg("core.unknown_game", {"game": game}))]
+        if not isinstance(engine, RatedGame):
+            return [reply(actor.language, Msg("core.not_rated", {"game": presenter.game_name(game)}))]
+        board = board or engine.rating_boards()[0]
+        if board not in engine.rating_boards():
+            return [reply(actor.language, Msg("core.unknown_board", {"board": board, "boards": list(engine.rating_boards())}))]
+        rows = await self.repo.leaderboard(guild_id or "", game, board, LEADERBOARD_SIZE)
+        head = Msg("core.leaderboard_head", {"game": presenter.game_name(game), "board": board})
+        if not rows:
+            return [reply(actor.language, head, Msg("core.leaderboard_empty"))]
+        lines = [
+            Msg("core.leaderboard_line", {"rank": place, **_rating_params(row), "status": Msg(engine.rating_status(board, row.points))})
+            for place, row in enumerate(rows, start=1)
+        ]
+        return [reply(actor.language, head, *lines)]
 
     async def verify(self, place: Place, actor: Actor) -> list[Delivery]:
         match = await self._latest(place)
@@ -670,17 +747,30 @@ class MatchService:
             deadline = match.deadline(timer.seat)
             if deadline is None or deadline > self.clock.now():
                 return []
+            points = await self._points_before(match)
             try:
                 after = await self._commit(match, [TimeoutEvent(seat=timer.seat)])
             except StaleWriteError:
                 return []
-        return [await presenter.board_post(after, [], self.clock.now())]
+        return [await self._ending_post(after, [], points)]
 
 
 def outdated_reply(error: OutdatedMatchError, language: str) -> list[Delivery]:
     """What adapters answer when a command meets a match of older rules."""
     params = {"id": error.match_id, "recorded": error.recorded, "current": error.current}
     return [reply(language, Msg("core.outdated_match", params))]
+
+
+def _rating_params(row: RatingRow) -> dict[str, Any]:
+    return {
+        "player": row.name,
+        "game": presenter.game_name(row.game),
+        "board": row.board,
+        "points": row.points,
+        "wins": row.wins,
+        "draws": row.draws,
+        "losses": row.losses,
+    }
 
 
 def _time_control_line(control: TimeControl) -> Msg:

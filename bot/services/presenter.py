@@ -97,9 +97,13 @@ def labels(match: LoadedMatch, language: str) -> BoardLabels:
     )
 
 
-async def board_image(match: LoadedMatch, viewer: Seat | None, language: str) -> Attachment:
-    """The board as ``viewer`` may see it, drawn in a worker thread."""
+async def board_image(
+    match: LoadedMatch, viewer: Seat | None, language: str, highlights: tuple[str, ...] = ()
+) -> Attachment:
+    """The board as ``viewer`` may see it (with ``highlights`` marked), drawn in a worker thread."""
     view = match.engine.view(match.state, viewer)
+    if highlights:
+        view = view.model_copy(update={"highlights": highlights})
     text = labels(match, language)
     data = await asyncio.to_thread(render_view, match.row.game, view, text)
     suffix = "board" if viewer is None else f"seat{viewer}"

@@ -90,3 +90,16 @@ def time_control_from(
         return TimeControl(per_move_hours=per_move, clock_minutes=clock_minutes or 0)
     except ValueError:
         raise TimeControlError("core.bad_time_values", hours=per_move, minutes=clock_minutes or 0) from None
+
+
+def time_control_given(
+    deadline: str | None = None, hours: float | None = None, clock_minutes: float | None = None
+) -> TimeControl | None:
+    """``None`` when the user gave no time option at all (the game's own rule or no limit applies).
+
+    >>> time_control_given() is None, time_control_given("24h").per_move_hours
+    (True, 24.0)
+    """
+    if deadline in (None, "") and hours is None and clock_minutes is None:
+        return None
+    return time_control_from(deadline or "none", hours, clock_minutes)

@@ -61,3 +61,17 @@ class UserRow(_Row):
     user_id: str
     name: str
     language: str
+
+
+class RatingRow(_Row):
+    """A player's points on one server, game and board, with the record that made them."""
+
+    guild_id: str
+    user_id: str
+    game: str
+    board: str
+    name: str
+    points: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from engines.core.record import Entry
-from bot.storage.models import MatchRow, NewMatch, SeatRow, Status, TimerRow, UserRow
+from bot.storage.models import MatchRow, NewMatch, RatingRow, SeatRow, Status, TimerRow, UserRow
 
 
 class StaleWriteError(Exception):
@@ -67,12 +67,17 @@ class Repository(Protocol):
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
+        ratings: Sequence[RatingRow] = (),
     ) -> int:
         """Append events after ``expected_seq`` in one transaction, with the match's new status,
-        result, timers (replacing the match's timers when given) and an optional snapshot of the
-        state after the last event. Returns the new last seq. ``StaleWriteError`` when
-        ``expected_seq`` is not the match's last seq any more."""
+        result, timers (replacing the match's timers when given), an optional snapshot of the
+        state after the last event, and the players' new ratings when the match ended. Returns
+        the new last seq. ``StaleWriteError`` when ``expected_seq`` is not the last seq any more."""
         ...
+
+    async def rating(self, guild_id: str, user_id: str, game: str, board: str) -> RatingRow | None: ...
+    async def ratings_of(self, guild_id: str, user_id: str) -> list[RatingRow]: ...
+    async def leaderboard(self, guild_id: str, game: str, board: str, limit: int) -> list[RatingRow]: ...
 
     async def set_status(self, match_id: int, status: Status, at: datetime) -> None:
         """Status change without events (only for matches that never started)."""

@@ -21,7 +21,7 @@ from typing import Any
 import aiosqlite
 from pydantic import TypeAdapter
 
-from bot.storage.models import LIVE, MatchRow, NewMatch, SeatRow, Status, TimerRow, UserRow
+from bot.storage.models import LIVE, MatchRow, NewMatch, RatingRow, SeatRow, Status, TimerRow, UserRow
 from bot.storage.repository import LiveMatchExistsError, StaleWriteError
 from engines.core.record import Entry, Event
 
@@ -282,6 +282,7 @@ class SqliteRepository:
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
+        ratings: Sequence[RatingRow] = (),
     ) -> int:
         last = expected_seq + len(events)
         try:
@@ -314,6 +315,14 @@ class SqliteRepository:
                         "INSERT INTO timers (match_id, kind, seat, due_at, seq) VALUES (?,?,?,?,?)",
                         [(t.match_id, t.kind, t.seat, _ts(t.due_at), t.seq) for t in timers or ()],
                     )
+                await self.db.executemany(
+                    "INSERT OR REPLACE INTO ratings (guild_id, user_id, game, board, name, points, wins, "
+                    "draws, losses) VALUES (?,?,?,?,?,?,?,?,?)",
+                    [
+                        (r.guild_id, r.user_id, r.game, r.board, r.name, r.points, r.wins, r.draws, r.losses)
+                        for r in ratings
+                    ],
+                )
                 if snapshot is not None:
                     await self.db.execute(
                         "INSERT OR REPLACE INTO snapshots (match_id, seq, engine_version, payload) "
@@ -330,6 +339,30 @@ class SqliteRepository:
         ) as cursor:
             row = await cursor.fetchone()
         return (row["seq"], row["engine_version"], row["payload"]) if row else None
+
+    # ----------------------------------------------------------------- ratings
+
+    async def rating(self, guild_id: str, user_id: str, game: str, board: str) -> RatingRow | None:
+        rows = await self._ratings(
+            "WHERE guild_id = ? AND user_id = ? AND game = ? AND board = ?", (guild_id, user_id, game, board)
+        )
+        return rows[0] if rows else None
+
+    async def ratings_of(self, guild_id: str, user_id: str) -> list[RatingRow]:
+        return await self._ratings("WHERE guild_id = ? AND user_id = ? ORDER BY game, board", (guild_id, user_id))
+
+    async def leaderboard(self, guild_id: str, game: str, board: str, limit: int) -> list[RatingRow]:
+        return await self._ratings(
+            "WHERE guild_id = ? AND game = ? AND board = ? ORDER BY points DESC, wins DESC, name LIMIT ?",
+            (guild_id, game, board, limit),
+        )
+
+    async def _ratings(self, where: str, params: tuple[Any, ...]) -> list[RatingRow]:
+        async with self.db.execute(
+            f"SELECT guild_id, user_id, game, board, name, points, wins, draws, losses FROM ratings {where}", params
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [RatingRow(**dict(row)) for row in rows]
 
     # ------------------------------------------------------------------ timers
 

@@ -93,4 +93,46 @@ class Engine(Protocol[S, M, V, O]):
         ...
 
 
-ViewerKind = Literal["public", "seat"]
+Standing = Literal["win", "draw", "loss", "forfeit"]
+"""How one seat's match ended, for ratings: ``forfeit`` is a loss by resignation or time."""
+
+
+@runtime_checkable
+class RatedGame(Protocol):
+    """An engine whose rulebook keeps points and a rank status per player (per server)."""
+
+    def rating_boards(self) -> tuple[str, ...]:
+        """Every table the game keeps, the default first."""
+        ...
+
+    def rating_board(self, options: BaseModel) -> str:
+        """Which table the match counts for (e.g. ``single`` or ``double``)."""
+        ...
+
+    def rating_change(self, board: str, standing: Standing, points: int) -> int:
+        """Points won or lost by a player who had ``points`` before."""
+        ...
+
+    def rating_status(self, board: str, points: int) -> str:
+        """The rank status for ``points``, as a message code."""
+        ...
+
+
+@runtime_checkable
+class TimedGame(Protocol):
+    """An engine whose rulebook sets the time control through a match option."""
+
+    def time_control(self, options: BaseModel) -> tuple[float, float]:
+        """(hours per move, minutes per player); 0 means none."""
+        ...
+
+
+@runtime_checkable
+class ReachGame(Protocol):
+    """An engine that can show where a piece may go (drawn for beginners)."""
+
+    def reachable_squares(self, state: BaseModel, seat: Seat, square: str) -> tuple[str, ...]: ...
+
+    def shows_reach(self, board: str, points: int) -> bool:
+        """Whether a player with ``points`` on ``board`` may see the reachable squares."""
+        ...
