@@ -1,4 +1,4 @@
-"""``make bench``: speed and memory figures for Helden & Steden, with floors from the same run.
+"""``make bench``: speed and memory figures for every game, with floors from the same run.
 
 Prints every figure and its ratio to the floors: a bare SQLite insert+commit (same pragmas
 as the bot) and a bare PNG encode of a blank image of the board's size. The aim: the whole
@@ -6,12 +6,14 @@ move path (``MatchService.submit`` with SQLite and rendering) under 3x the sum o
 Then the resident memory of a process that restored 1,000 stored matches against one that
 restored 10: idle matches must not stay in memory.
 
-Figures, not tests: nothing here fails a build. ``BENCH_MOVES`` sets the number of moves.
+Figures, not tests: nothing here fails a build. ``BENCH_MOVES`` sets the number of moves per
+game, ``BENCH_GAMES`` a comma-separated list of slugs (default: all).
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import os
 import random
 import sqlite3
@@ -21,6 +23,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PIL import Image
@@ -29,13 +32,15 @@ from bot.clock import ManualClock
 from bot.services.matches import MatchService
 from bot.services.people import Actor, Place
 from bot.storage.sqlite import SqliteRepository
-from engines.core.record import resolve_chance
-from engines.registry import get_engine
+from engines.core.record import MoveEvent, resolve_chance
+from engines.registry import ENGINES, get_engine
 from render.common import encode_png
 from render.registry import render_view
 
 MOVES = int(os.environ.get("BENCH_MOVES", "300"))
-SLUG = "heroes_cities"
+GAMES = [slug for slug in os.environ.get("BENCH_GAMES", ",".join(sorted(ENGINES))).split(",") if slug]
+MEMORY_GAME = "heroes_cities"
+START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def percentile(samples: list[float], share: float) -> float:
@@ -82,19 +87,22 @@ def floor_png(size: tuple[int, int]) -> list[float]:
     return timed(lambda: encode_png(blank), 50)
 
 
-def engine_figures() -> tuple[list[float], list[float], list[float], list]:
-    """Legal moves, apply and render over the positions of seeded random games."""
-    engine = get_engine(SLUG)
+def random_states(slug: str, seed: int) -> tuple[list[float], list[float], list]:
+    """Legal-move and apply timings over the positions of seeded random games."""
+    engine = get_engine(slug)
     options = engine.options_model()
-    rng = random.Random(1)
+    rng = random.Random(seed)
     legal_t: list[float] = []
     apply_t: list[float] = []
-    states = []
+    states: list = []
+    game = 0
     while len(states) < MOVES:
-        state = engine.setup(2, options)
-        state, _ = resolve_chance(engine, state, bytes(32), 0)
+        game += 1
+        state = engine.setup(engine.min_players, options)
+        state, events = resolve_chance(engine, state, game.to_bytes(32, "big"), 0)
+        draws = sum(len(e.values) for e in events)
         while engine.result(state) is None and len(states) < MOVES:
-            (seat,) = engine.to_act(state)
+            seat = min(engine.to_act(state))
             start = time.perf_counter()
             moves = engine.legal_moves(state, seat)
             legal_t.append(time.perf_counter() - start)
@@ -102,38 +110,39 @@ def engine_figures() -> tuple[list[float], list[float], list[float], list]:
             start = time.perf_counter()
             state = engine.apply(state, seat, move)
             apply_t.append(time.perf_counter() - start)
+            state, events = resolve_chance(engine, state, game.to_bytes(32, "big"), draws)
+            draws += sum(len(e.values) for e in events)
             states.append(state)
-    sample = states[:: max(1, len(states) // 60)]
-    render_t = [t for s in sample for t in timed(lambda s=s: render_view(SLUG, engine.view(s, None)), 1)]
-    return legal_t, apply_t, render_t, states
+    return legal_t, apply_t, states
 
 
-async def submit_figures(folder: Path) -> list[float]:
+async def submit_figures(slug: str, folder: Path) -> list[float]:
     """``MatchService.submit`` end to end: parse, apply, commit to SQLite, render the board."""
-    repo = await SqliteRepository.open(folder / "bench.sqlite3")
-    clock = ManualClock(__import__("datetime").datetime(2026, 1, 1, tzinfo=__import__("datetime").UTC))
-    service = MatchService(repo, clock, seed_source=lambda: bytes(32))
-    players = {"a": Actor("a", "A"), "b": Actor("b", "B")}
+    repo = await SqliteRepository.open(folder / f"bench-{slug}.sqlite3")
+    service = MatchService(repo, ManualClock(START), seed_source=lambda: bytes(32))
+    engine = get_engine(slug)
+    players = [Actor(f"p{i}", f"P{i}") for i in range(engine.min_players)]
+    by_id = {p.user_id: p for p in players}
     rng = random.Random(2)
     samples: list[float] = []
     channel = 0
     while len(samples) < MOVES:
         channel += 1
         place = Place("g", f"c{channel}")
-        await service.create(place, players["a"], SLUG, opponent=players["b"])
-        await service.join(place, players["b"])
-        await service.start(place, players["a"])
+        await service.create(place, players[0], slug)
+        for player in players[1:]:
+            await service.join(place, player)
+        await service.start(place, players[0])
         while len(samples) < MOVES:
             row = await repo.live_match_in(place.channel_id)
             if row is None:
                 break
             match = await service.book.load(row.id)
-            (seat,) = match.to_act()
+            seat = min(match.to_act())
             move = rng.choice(list(match.engine.legal_moves(match.state, seat)))
             text = match.engine.format_move(move, match.state)
-            actor = players[match.seats[seat].user_id]
             start = time.perf_counter()
-            await service.submit(place, actor, text)
+            await service.submit(place, by_id[match.seats[seat].user_id], text)
             samples.append(time.perf_counter() - start)
     await repo.close()
     return samples
@@ -159,14 +168,14 @@ asyncio.run(main(sys.argv[1]))
 
 async def store_matches(path: Path, count: int, moves_each: int = 20) -> None:
     repo = await SqliteRepository.open(path)
-    clock = ManualClock(__import__("datetime").datetime(2026, 1, 1, tzinfo=__import__("datetime").UTC))
+    clock = ManualClock(START)
     service = MatchService(repo, clock, seed_source=lambda: bytes(32))
     a, b = Actor("a", "A"), Actor("b", "B")
     rng = random.Random(3)
-    engine = get_engine(SLUG)
+    engine = get_engine(MEMORY_GAME)
     for number in range(count):
         place = Place("g", f"m{number}")
-        await service.create(place, a, SLUG, opponent=b)
+        await service.create(place, a, MEMORY_GAME, opponent=b)
         await service.join(place, b)
         await service.start(place, a)
         row = await repo.live_match_in(place.channel_id)
@@ -174,11 +183,9 @@ async def store_matches(path: Path, count: int, moves_each: int = 20) -> None:
             match = await service.book.load(row.id)
             if match.result() is not None:
                 break
-            (seat,) = match.to_act()
+            seat = min(match.to_act())
             move = rng.choice(list(engine.legal_moves(match.state, seat)))
             # Straight to the book: storing, not rendering, is what this setup needs.
-            from engines.core.record import MoveEvent
-
             event = MoveEvent(seat=seat, text=engine.format_move(move, match.state), move=move.model_dump(mode="json"))
             await service.book.append(match, [event], clock.now())
         service.book.forget(row.id)
@@ -190,32 +197,40 @@ def resident_after_restore(path: Path) -> int:
     return int(out.stdout.strip())
 
 
+def bench_game(slug: str, folder: Path, sqlite_floor: list[float]) -> None:
+    engine = get_engine(slug)
+    legal_t, apply_t, states = random_states(slug, 1)
+    sample = states[:: max(1, len(states) // 60)]
+    first = render_view(slug, engine.view(states[0], None))
+    size = Image.open(io.BytesIO(first)).size
+    png_floor = floor_png(size)
+    floors = statistics.median(sqlite_floor) + statistics.median(png_floor)
+    public_t = [t for s in sample for t in timed(lambda s=s: render_view(slug, engine.view(s, None)), 1)]
+    private_t = [t for s in sample for t in timed(lambda s=s: render_view(slug, engine.view(s, 0)), 1)]
+    submit_t = asyncio.run(submit_figures(slug, folder))
+
+    print(f"\n{slug} ({MOVES} moves)")
+    line(f"floor: PNG encode of a blank {size[0]}x{size[1]}", png_floor)
+    print(f"  sum of the floors: {floors * 1e3:.3f} ms")
+    line("legal_moves", legal_t, floors)
+    line("apply", apply_t, floors)
+    line("render public view", public_t, floors)
+    line("render private view (seat 0)", private_t, floors)
+    line("submit (whole move path)", submit_t, floors)
+    aim = statistics.median(submit_t) / floors
+    print(f"  aim: whole move path under 3x the floors -> {aim:.2f}x ({'met' if aim < 3 else 'NOT met'})")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         sqlite_floor = floor_sqlite(folder)
-        legal_t, apply_t, render_t, states = engine_figures()
-        engine = get_engine(SLUG)
-        size = Image.open(__import__("io").BytesIO(render_view(SLUG, engine.view(states[0], None)))).size
-        png_floor = floor_png(size)
-        floors = statistics.median(sqlite_floor) + statistics.median(png_floor)
-        submit_t = asyncio.run(submit_figures(folder))
+        print(f"Scheids benchmarks, Python {sys.version.split()[0]}")
+        line("floor: SQLite insert+commit (WAL)", sqlite_floor)
+        for slug in GAMES:
+            bench_game(slug, folder, sqlite_floor)
 
-        print(f"Scheids benchmarks: {SLUG}, {MOVES} moves, Python {sys.version.split()[0]}")
-        print("floors (measured now):")
-        line("SQLite insert+commit (WAL, NORMAL)", sqlite_floor)
-        line(f"PNG encode of a blank {size[0]}x{size[1]}", png_floor)
-        print(f"  sum of the floors: {floors * 1e3:.3f} ms")
-        print("engine and renderer:")
-        line("legal_moves", legal_t, floors)
-        line("apply", apply_t, floors)
-        line("render board to PNG", render_t, floors)
-        print("whole move path (MatchService.submit, SQLite, render):")
-        line("submit", submit_t, floors)
-        aim = statistics.median(submit_t) / floors
-        print(f"  aim: under 3x the floors -> {aim:.2f}x ({'met' if aim < 3 else 'NOT met'})")
-
-        print("memory of a process that restored N stored matches:")
+        print(f"\nmemory of a process that restored N stored {MEMORY_GAME} matches:")
         figures = {}
         for count in (10, 1000):
             path = folder / f"memory-{count}.sqlite3"
@@ -223,8 +238,10 @@ def main() -> None:
             figures[count] = resident_after_restore(path)
             print(f"  {count:>5} matches: {figures[count] / 2**20:8.1f} MiB resident")
         growth = (figures[1000] - figures[10]) / 2**20
-        print(f"  1000 vs 10: {figures[1000] / figures[10]:.2f}x, +{growth:.1f} MiB "
-              f"(~{growth * 1024 / 990:.1f} KiB per extra match; the cache holds at most 64)")
+        print(
+            f"  1000 vs 10: {figures[1000] / figures[10]:.2f}x, +{growth:.1f} MiB "
+            f"(~{growth * 1024 / 990:.1f} KiB per extra match; the cache holds at most 64)"
+        )
 
 
 if __name__ == "__main__":

@@ -70,12 +70,17 @@ class MatchService:
         self.book = MatchBook(repo, engines)
         self.seed_source = seed_source
         self.on_timers_changed = on_timers_changed
+        self._seen_users: dict[str, UserRow] = {}
 
     # ----------------------------------------------------------------- helpers
 
     async def _seen(self, actor: Actor) -> None:
-        """Remember the user's name and language, for DMs sent later (reminders)."""
-        await self.repo.remember_user(UserRow(user_id=actor.user_id, name=actor.name, language=actor.language))
+        """Remember the user's name and language, for DMs sent later (reminders); written only
+        when they changed, so a move costs no extra write."""
+        row = UserRow(user_id=actor.user_id, name=actor.name, language=actor.language)
+        if self._seen_users.get(actor.user_id) != row:
+            await self.repo.remember_user(row)
+            self._seen_users[actor.user_id] = row
 
     async def _live(self, place: Place) -> LoadedMatch | None:
         row = await self.repo.live_match_in(place.channel_id)
@@ -153,17 +158,18 @@ class MatchService:
         if not after.started:
             return deliveries
         for seat in after.seats:
-            language = await self._language_of(seat.user_id, after.row.language)
             if presenter.has_secrets(after, seat.seat):
                 changed = before is None or not before.started or (
                     before.engine.view(before.state, seat.seat) != after.engine.view(after.state, seat.seat)
                 )
                 if changed:
+                    language = await self._language_of(seat.user_id, after.row.language)
                     deliveries.append(await presenter.private_view_dm(after, seat.seat, language))
             newly_to_act = seat.seat in after.to_act() and (
                 before is None or seat.seat not in before.to_act() or before.progress.moves != after.progress.moves
             )
             if newly_to_act and after.time_control.per_move is not None:
+                language = await self._language_of(seat.user_id, after.row.language)
                 deliveries.append(
                     Delivery(
                         DirectMessage(seat.user_id, after.id),
