@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engines.core.contract import Engine
 from engines.heroes_cities import HeroesCities
+from engines.militakiri import Militakiri
 
-ENGINES: dict[str, Engine] = {engine.slug: engine for engine in (HeroesCities(),)}
+ENGINES: dict[str, Engine] = {engine.slug: engine for engine in (HeroesCities(), Militakiri())}
 
 
 def get_engine(slug: str) -> Engine:

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.clock import Clock
 from bot.console.commands import ConsoleLine, ConsoleSyntaxError, parse_line
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
@@ -191,10 +192,12 @@ async def run_console(
     *,
     seed: bytes | None = None,
     language: str = "en",
+    clock: Clock | None = None,
 ) -> None:
-    """Read commands until end of input (or /quit), with the deadline scheduler running."""
+    """Read commands until end of input (or /quit), with the deadline scheduler running.
+    ``clock`` is for transcripts: a clock that stands still makes clocks and deadlines repeatable."""
     app = ConsoleApp(out, Path(out_dir), language)
-    await app.open(database, seed_source=(lambda: seed) if seed is not None else None)
+    await app.open(database, seed_source=(lambda: seed) if seed is not None else None, clock=clock)
     assert app.services is not None
     app.services.scheduler.start()
     interactive = stream.isatty()

@@ -20,6 +20,7 @@ from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, repl
 from bot.services.matches import outdated_reply
 from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import OutdatedMatchError
+from engines.core.contract import TimedGame
 from engines.registry import ENGINES
 
 if TYPE_CHECKING:
@@ -73,7 +74,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         group = self.__cog_app_commands_group__.get_command("create")
         for slug, engine in sorted(ENGINES.items()):
             description = catalog().render(Msg(f"commands.create_{slug}"), "en")
-            group.add_command(create_command(slug, description, engine.options_model, self._create))
+            timed = isinstance(engine, TimedGame)
+            group.add_command(create_command(slug, description, engine.options_model, self._create, timed))
 
     @property
     def matches(self):

@@ -52,9 +52,19 @@ def field_annotation(field: FieldInfo) -> Any:
     raise TypeError(f"option type {annotation!r} has no slash-command form yet")
 
 
-def option_parameters(model: type[BaseModel]) -> list[tuple[str, str, Any, Any]]:
-    """(name, description, annotation, default) for the common options and the model's fields."""
-    params = [(name, desc, annotation, default) for name, (desc, annotation, default) in COMMON.items()]
+TIME_OPTIONS = ("deadline", "deadline_hours", "clock_minutes")
+
+
+def option_parameters(model: type[BaseModel], timed_by_game: bool = False) -> list[tuple[str, str, Any, Any]]:
+    """(name, description, annotation, default) for the common options and the model's fields.
+
+    A game whose rulebook sets the time (``TimedGame``) gets no common time options: its own
+    option says it."""
+    params = [
+        (name, desc, annotation, default)
+        for name, (desc, annotation, default) in COMMON.items()
+        if not (timed_by_game and name in TIME_OPTIONS)
+    ]
     for name, field in model.model_fields.items():
         if name in COMMON:
             raise ValueError(f"game option {name!r} clashes with a common option")
@@ -68,12 +78,13 @@ def create_command(
     description: str,
     model: type[BaseModel],
     run: Callable[..., Awaitable[None]],
+    timed_by_game: bool = False,
 ) -> app_commands.Command:
     """``/match create <game>`` whose callback passes every option to ``run(interaction, game, **options)``.
 
     Game options left empty arrive as ``None`` and are dropped, so the model's defaults apply.
     """
-    params = option_parameters(model)
+    params = option_parameters(model, timed_by_game)
 
     async def callback(interaction: discord.Interaction, **kwargs: Any) -> None:
         await run(interaction, game, **kwargs)

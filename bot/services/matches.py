@@ -33,7 +33,7 @@ from bot.services.ratings import rated, rating_lines, rating_updates
 from bot.services.time_control import TimeControl
 from bot.storage.models import NewMatch, RatingRow, TimerRow, UserRow
 from bot.storage.repository import LiveMatchExistsError, OutdatedMatchError, Repository, StaleWriteError
-from engines.core.contract import Engine, Outcome, RatedGame, ReachGame, Result, TimedGame
+from engines.core.contract import Engine, Outcome, RatedGame, ReachGame, Result, SuggestingGame, TimedGame
 from engines.core.dice import SEED_BYTES, commitment
 from engines.core.errors import AmbiguousMoveError, EngineError, MoveError
 from engines.core.record import (
@@ -436,6 +436,8 @@ class MatchService:
         seat = match.seat_of(actor.user_id)
         if seat is None or seat not in match.to_act():
             return []
+        if isinstance(match.engine, SuggestingGame):
+            return match.engine.suggest_moves(match.state, seat, typed, SUGGESTIONS)
         legal = [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
         needle = typed.strip().lower()
         starts = [m for m in legal if m.lower().startswith(needle)]

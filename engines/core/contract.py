@@ -119,6 +119,16 @@ class RatedGame(Protocol):
 
 
 @runtime_checkable
+class SuggestingGame(Protocol):
+    """An engine whose legal moves can be too many to list for autocomplete (a setup with tens of
+    thousands of choices): it suggests texts itself, lazily."""
+
+    def suggest_moves(self, state: BaseModel, seat: Seat, typed: str, limit: int) -> list[str]:
+        """Up to ``limit`` legal move texts that start with (then contain) ``typed``."""
+        ...
+
+
+@runtime_checkable
 class TimedGame(Protocol):
     """An engine whose rulebook sets the time control through a match option."""
 

@@ -72,8 +72,9 @@ class LastMoveView(Frozen):
     seat: Seat
     kind: LastMoveKind
     text: str
-    """The move in notation, e.g. ``b2-c3``, ``b2xc4``, ``T@a1``, ``pass`` (``setup`` for the
-    setups, which are revealed on the board itself)."""
+    """The turn in notation, e.g. ``b2-c3``, ``b2xc4``, ``T@a1``, ``pass``; placements of the same
+    turn are joined to it (``c5xd6 T@c2``, ``T@a3 b3-c4``). Setups leave no last move: they
+    show on the board itself once both are made (kind ``setup`` is not used)."""
     frm: str | None = None
     to: str | None = None
     capture: bool = False

@@ -11,6 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.clock import ManualClock
 from bot.console.app import run_console
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,17 +24,43 @@ SEED = bytes(32)
 
 async def transcript(script: Path, tmp_path: Path) -> str:
     out = io.StringIO()
-    await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "out"), io.StringIO(script.read_text()), out, seed=SEED)
+    clock = ManualClock(datetime(2026, 1, 1, tzinfo=UTC))
+    await run_console(
+        str(tmp_path / "db.sqlite3"), str(tmp_path / "out"), io.StringIO(script.read_text()), out, seed=SEED, clock=clock
+    )
     return out.getvalue().replace(str(tmp_path), "<tmp>")
 
 
-async def test_the_example_game_plays_to_its_end(tmp_path):
-    script = ROOT / "examples" / "heroes_cities.txt"
+EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
+
+
+async def golden_transcript(script: Path, tmp_path: Path) -> str:
     text = await transcript(script, tmp_path)
-    golden = ROOT / "tests" / "console" / "heroes_cities.transcript"
+    golden = ROOT / "tests" / "console" / f"{script.stem}.transcript"
     if os.environ.get("SCHEIDS_REGEN_GOLDEN"):
         golden.write_text(text)
     assert text == golden.read_text()
+    return text
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=[path.stem for path in EXAMPLES])
+async def test_every_example_plays_to_a_result(script: Path, tmp_path):
+    """Each shipped example is a whole match for the console that ends with a winner."""
+    text = await golden_transcript(script, tmp_path)
+    assert "Game over:" in text and " wins." in text
+    assert "Every roll matches" in text
+    assert (tmp_path / "out" / f"scheids-{script.stem}-1.json").exists()
+    # Every move is accepted except the deliberate mistakes a script announces in a comment.
+    source = script.read_text()
+    deliberate = sum(int(line.split(":")[1]) for line in source.splitlines() if line.startswith("# expect-refused:"))
+    moves = sum(1 for line in source.splitlines() if "/move" in line and not line.startswith("#"))
+    accepted = text.count(" played `") + text.count(" made a secret move.")
+    assert accepted == moves - deliberate
+
+
+async def test_the_heroes_cities_example_plays_to_its_end(tmp_path):
+    script = ROOT / "examples" / "heroes_cities.txt"
+    text = await golden_transcript(script, tmp_path)
     assert "Game over: alice wins." in text
     assert "Every roll matches" in text
     # Exactly the two deliberate mistakes were refused; every other move was played.

@@ -1,0 +1,229 @@
+"""The Masters Victory engine: the ``Engine`` protocol over the rule modules of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, ClassVar
+
+from engines.core import first_player
+from engines.core.contract import ChanceSpec, Outcome, Result, Seat
+from engines.masters_victory import board as B
+from engines.masters_victory import rules as R
+from engines.masters_victory.moves import MastersVictoryMove, check_move, legal_moves
+from engines.masters_victory.notation import format_move, parse_move
+from engines.masters_victory.options import MastersVictoryOptions
+from engines.masters_victory.state import (
+    EMPTY,
+    MastersVictoryState,
+    initial_state,
+    masters_left,
+    off_pieces,
+)
+from engines.masters_victory.turn import (
+    SHUFFLE_SIZES,
+    eliminated_view,
+    place_numbers,
+    play,
+    shuffled,
+)
+from engines.masters_victory.view import (
+    ArtilleryZoneView,
+    MastersVictoryView,
+    PieceView,
+    StartPlaceView,
+    TurnView,
+    ZonesView,
+)
+
+SETUP_KIND = ("random_setup_0", "random_setup_1")
+"""Chance kinds of the random setup shuffle, per seat (the seat is in the kind so the channel
+can be told whose shuffle it was without the state)."""
+
+
+@cache
+def zones_view() -> ZonesView:
+    return ZonesView(
+        bunkers=tuple(B.NAMES[s] for s in sorted(B.BUNKERS)),
+        mines=tuple(B.NAMES[s] for s in sorted(B.MINES)),
+        start_places=tuple(
+            StartPlaceView(square=B.NAMES[sq], seat=seat, kind=B.KIND_NAME[kind])
+            for seat in (0, 1)
+            for kind in B.KINDS
+            for sq in B.START[seat][kind]
+        ),
+    )
+
+
+class MastersVictory:
+    """Masters Victory, 2 players, 25 pieces each on an 18x11 board, hidden back-numbers;
+    see docs/games/masters_victory.md.
+
+    >>> engine = MastersVictory()
+    >>> state = engine.setup(2, MastersVictoryOptions())
+    >>> sorted(engine.to_act(state)), engine.chance(state)
+    ([0, 1], None)
+    >>> state = engine.apply(state, 0, engine.parse_move("setup f11223m t11223m s11223m", state, 0))
+    >>> state = engine.apply(state, 1, engine.parse_move("setup random", state, 1))
+    >>> engine.chance(state).kind, engine.describe_chance(Outcome(kind="random_setup_1", values=(0,) * 15), state)
+    ('random_setup_1', ('masters_victory.random_setup', {'seat': 1}))
+    >>> state = engine.apply_chance(state, Outcome(kind="random_setup_1", values=(0,) * 15))
+    >>> state = engine.apply_chance(state, Outcome(kind="first_player_roll", values=(4, 1)))
+    >>> sorted(engine.to_act(state)), state.phase
+    ([0], 'play')
+    """
+
+    slug: ClassVar[str] = "masters_victory"
+    version: ClassVar[int] = 1
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options_model: ClassVar[type[MastersVictoryOptions]] = MastersVictoryOptions
+    state_model: ClassVar[type[MastersVictoryState]] = MastersVictoryState
+    move_model: ClassVar[type[MastersVictoryMove]] = MastersVictoryMove
+    colours: ClassVar[tuple[str, ...]] = ("red", "green")
+
+    def setup(self, players: int, options: MastersVictoryOptions | Mapping[str, Any] | None = None) -> MastersVictoryState:
+        """The setup phase: both seats place their back-numbers secretly (decision 10)."""
+        if players != 2:
+            raise ValueError(f"Masters Victory is for 2 players, not {players}")
+        if options is None:
+            options = MastersVictoryOptions()
+        elif not isinstance(options, MastersVictoryOptions):
+            options = MastersVictoryOptions.model_validate(dict(options))
+        return initial_state(options)
+
+    def to_act(self, state: MastersVictoryState) -> frozenset[Seat]:
+        """Setup: every seat that has not set up (both at once); play: the seat to move."""
+        if state.result is not None:
+            return frozenset()
+        if state.phase == "setup":
+            return frozenset(s for s in (0, 1) if not state.ready[s] and s not in state.pending)
+        if state.phase == "play":
+            return frozenset((state.to_move,))  # type: ignore[arg-type]
+        return frozenset()
+
+    def chance(self, state: MastersVictoryState) -> ChanceSpec | None:
+        """A random setup's shuffle (decision 11), then the start roll (decision 10)."""
+        if state.result is not None:
+            return None
+        if state.phase == "setup" and state.pending:
+            return ChanceSpec(kind=SETUP_KIND[state.pending[0]], sizes=SHUFFLE_SIZES)
+        if state.phase == "roll":
+            return first_player.spec(2)
+        return None
+
+    def apply_chance(self, state: MastersVictoryState, outcome: Outcome) -> MastersVictoryState:
+        spec = self.chance(state)
+        if spec is None or outcome.kind != spec.kind or len(outcome.values) != len(spec.sizes):
+            raise ValueError(f"no {outcome.kind!r} chance is pending")
+        if any(not 0 <= v < n for v, n in zip(outcome.values, spec.sizes)):
+            raise ValueError("chance value out of range")
+        if state.phase == "setup":
+            return place_numbers(state, state.pending[0], shuffled(outcome.values))
+        first = first_player.decide(first_player.faces(outcome))
+        if first is None:
+            return state
+        return state.model_copy(update={"phase": "play", "to_move": first, "first_player": first})
+
+    def describe_chance(self, outcome: Outcome, state: MastersVictoryState) -> tuple[str, dict[str, Any]]:
+        """The start roll as the core words it; a random setup only as "seat X set up at
+        random" -- never the drawn numbers, which would reveal the back-numbers."""
+        if outcome.kind in SETUP_KIND:
+            return "masters_victory.random_setup", {"seat": SETUP_KIND.index(outcome.kind)}
+        return first_player.describe(outcome)
+
+    def legal_moves(self, state: MastersVictoryState, seat: Seat) -> list[MastersVictoryMove]:
+        return legal_moves(state, seat)
+
+    def apply(self, state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) -> MastersVictoryState:
+        """``IllegalMoveError`` (with a message code) unless the action is legal; then the action."""
+        plan = check_move(state, seat, move)
+        return play(state, seat, move, plan)
+
+    def result(self, state: MastersVictoryState) -> Result | None:
+        return state.result
+
+    def parse_move(self, text: str, state: MastersVictoryState, seat: Seat) -> MastersVictoryMove:
+        return parse_move(text, state, seat)
+
+    def format_move(self, move: MastersVictoryMove, state: MastersVictoryState | None = None) -> str:
+        return format_move(move)
+
+    def is_secret(self, move: MastersVictoryMove, state: MastersVictoryState) -> bool:
+        """The setup is secret (it places back-numbers); every other action is public."""
+        return move.kind == "setup"
+
+    def view(self, state: MastersVictoryState, viewer: Seat | None) -> MastersVictoryView:
+        return build_view(state, viewer, self.to_act(state))
+
+
+def build_view(state: MastersVictoryState, viewer: Seat | None, to_act: frozenset[Seat]) -> MastersVictoryView:
+    """What ``viewer`` may see: back-numbers only of the viewer's own pieces on the board;
+    the pieces off the board with their numbers for everyone; nothing else of ``numbers``."""
+    board, numbers = state.board, state.numbers
+    high = R.heights(state.options)
+    moved = set(state.moved)
+    pieces = []
+    for sq, piece in enumerate(board):
+        if piece == EMPTY:
+            continue
+        seat = R.owner(piece)
+        kind = R.kind(piece)
+        number: int | None = None
+        master: bool | None = None
+        if seat == viewer and numbers[sq] != EMPTY:
+            number = R.NUMBER_VALUE[numbers[sq]]
+            master = numbers[sq] == "m"
+        pieces.append(
+            PieceView(
+                square=B.NAMES[sq],
+                owner=seat,
+                kind=B.KIND_NAME[kind],
+                height=high[kind],
+                number=number,
+                master=master,
+                moved=sq in moved and seat == state.to_move,
+            )
+        )
+    playing = state.phase == "play" and state.result is None
+    turn = None
+    zones: tuple[ArtilleryZoneView, ...] = ()
+    if playing:
+        mover = state.to_move
+        cont = state.cont
+        turn = TurnView(
+            seat=mover,  # type: ignore[arg-type]
+            number=state.turns + 1,
+            moved=tuple(B.NAMES[s] for s in state.moved),
+            moves_left=3 - state.used,
+            continuation=B.NAMES[cont[0]] if cont else None,
+            steps_left=cont[1] if cont else 0,
+        )
+        letter = R.letter("A", mover)  # type: ignore[arg-type]
+        zones = tuple(
+            ArtilleryZoneView(artillery=B.NAMES[sq], squares=tuple(B.NAMES[z] for z in B.ZONE[mover][sq]))  # type: ignore[index]
+            for sq, piece in enumerate(board)
+            if piece == letter
+        )
+    return MastersVictoryView(
+        viewer=viewer,
+        rows=B.ROWS,
+        cols=B.COLS,
+        zones=zones_view(),
+        pieces=tuple(pieces),
+        eliminated=(
+            tuple(eliminated_view(0, r) for r in off_pieces(state.off[0])),
+            tuple(eliminated_view(1, r) for r in off_pieces(state.off[1])),
+        ),
+        masters_left=(masters_left(state, 0), masters_left(state, 1)),
+        ready=state.ready,
+        last_turn=state.last_turn,
+        current_turn=state.current,
+        turn=turn,
+        artillery_zones=zones,
+        phase=state.phase,
+        to_act=tuple(sorted(to_act)),
+        first_player=state.first_player,
+        quiet_turns=state.quiet,
+        result=state.result,
+    )

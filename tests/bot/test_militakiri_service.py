@@ -1,0 +1,90 @@
+"""Militakiri through the services: its own time controls, points and rank status, reach drawings."""
+
+from __future__ import annotations
+
+import random
+
+from bot.services.people import Actor, Place
+from tests.bot.conftest import ALICE, BOB, PLACE, words
+
+
+async def start_militakiri(harness, place: Place = PLACE, **options) -> int:
+    await harness.service.create(place, ALICE, "militakiri", options, opponent=BOB)
+    await harness.service.join(place, BOB)
+    await harness.service.start(place, ALICE)
+    await harness.service.submit(place, ALICE, "setup random")
+    await harness.service.submit(place, BOB, "setup random")
+    return (await harness.repo.live_match_in(place.channel_id)).id
+
+
+async def test_setups_are_secret_until_both_chose(harness):
+    await harness.service.create(PLACE, ALICE, "militakiri", opponent=BOB)
+    await harness.service.join(PLACE, BOB)
+    await harness.service.start(PLACE, ALICE)
+    first = await harness.service.submit(PLACE, ALICE, "towers a1 b2 c3")
+    assert "made a secret move" in words(first[:1])
+    assert "a1" not in words(first[:1])
+    history = words(await harness.service.history(PLACE, BOB))
+    assert "a1" not in history
+
+
+async def test_section_24_clock_runs_out_and_points_follow_sections_22_and_25(harness):
+    """A 10-minute clock (section 24) runs out: the loser is a Starter and loses nothing (25),
+    the winner gets 10 points (22)."""
+    match_id = await start_militakiri(harness, time_control="10m")
+    row = await harness.repo.get_match(match_id)
+    assert row.time_control == {"per_move_hours": 0.0, "clock_minutes": 10.0}
+    match = await harness.match(match_id)
+    (seat,) = match.to_act()
+    harness.clock.advance(minutes=10, seconds=1)
+    await harness.scheduler.run_due()
+    row = await harness.repo.get_match(match_id)
+    assert row.status == "finished" and row.result["reason"] == "core.timeout"
+    loser, winner = match.seats[seat].user_id, match.seats[1 - seat].user_id
+    assert (await harness.repo.rating("guild-1", winner, "militakiri", "single")).points == 10
+    assert (await harness.repo.rating("guild-1", loser, "militakiri", "single")).points == 0
+    ending = words(harness.delivered)
+    assert "10 points (+10)" in ending and "Starter" in ending
+
+
+async def test_leaderboard_and_profile_after_a_resignation(harness):
+    await start_militakiri(harness)
+    await harness.service.resign(PLACE, BOB)
+    table = words(await harness.service.leaderboard("guild-1", ALICE, "militakiri"))
+    assert "1. Alice: 10" in table and "2. Bob: 0" in table
+    profile = words(await harness.service.profile("guild-1", ALICE))
+    assert "Militakiri (single): 10 points" in profile
+    double = words(await harness.service.leaderboard("guild-1", ALICE, "militakiri", "double"))
+    assert "Nobody has played" in double
+
+
+async def test_common_time_options_are_refused(harness):
+    from bot.services.time_control import TimeControl
+
+    refused = await harness.service.create(PLACE, ALICE, "militakiri", time_control=TimeControl(per_move_hours=24))
+    assert "time_control" in words(refused)
+
+
+async def test_reach_is_drawn_below_beginneling(harness):
+    match_id = await start_militakiri(harness)
+    match = await harness.match(match_id)
+    (seat,) = match.to_act()
+    mover = ALICE if match.seats[seat].user_id == "alice" else BOB
+    view = match.engine.view(match.state, seat)
+    own = next(p.square for p in _pieces(view) if p.owner == seat)
+    shown = await harness.service.my_view(mover, place=PLACE, piece=own)
+    assert shown[0].attachments, words(shown)
+
+
+async def test_a_whole_single_board_game_through_the_service(harness):
+    match_id = await start_militakiri(harness, quiet_move_limit=40)
+    played = await harness.play_random(match_id, random.Random(5), 3000)
+    assert played < 3000
+    assert (await harness.repo.get_match(match_id)).status == "finished"
+
+
+def _pieces(view):
+    for name in ("pieces", "squares", "cells"):
+        if hasattr(view, name):
+            return [p for p in getattr(view, name) if getattr(p, "owner", None) is not None]
+    raise AssertionError("no pieces in the view")

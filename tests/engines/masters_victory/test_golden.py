@@ -1,0 +1,237 @@
+"""Golden playthroughs (DESIGN.md, "Testing"): rule drift shows as a diff of the files in
+tests/golden/masters_victory/.
+
+Each file holds the dice seed (hex), the options, the actions as ``[seat, text]`` (the setup
+is simultaneous, so the seat is written), the chance events, the board zones once, and after
+every action the position string (with the hidden numbers: a referee-side file) and the
+public view (``viewer=None``, without the zones and without fields at their default value,
+e.g. a hidden ``number``), one step per line. The test replays the
+actions and compares. To write the files again after a deliberate rule change::
+
+    SCHEIDS_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/engines/masters_victory/test_golden.py
+    # or: .venv/bin/python tests/engines/masters_victory/test_golden.py
+
+then review the diff. Scenarios with a ``policy`` pick their actions when (re)generated:
+``sharp`` prefers attacks, fires and switches (half of the time), ``march`` also advances
+soldiers and always switches when it can, ``random`` is uniform; the
+stored action list is what the test replays.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engines.core.record import resolve_chance
+from engines.masters_victory import MastersVictory, MastersVictoryOptions, to_position
+from engines.masters_victory import board as B
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "masters_victory"
+REGEN = os.environ.get("SCHEIDS_REGEN_GOLDEN") == "1"
+
+SETUP = [[0, "setup f11223m t2m3121 s3m1122"], [1, "setup random"]]
+
+SCENARIOS: dict[str, dict[str, Any]] = {
+    # A secret explicit setup and a random one (chance node), a tied start roll, green
+    # begins; R1 won by the defender (k5xh5), a fire without moving, R1 lost by the attacker
+    # (l5xg5, q7xk7), an attack on a bomber (R2) and its continuation as a second action.
+    "scripted_opening": {
+        "seed": "000000000000000000000000000000000000000000000000000000000000000c",
+        "options": {},
+        "moves": SETUP + [[None, t] for t in (
+            "o5-k5", "p5-l5", "end",
+            "d5-h5", "c4-e4", "b7-e7",
+            "k5xh5", "end",
+            "fire e4", "c5-g5", "e7-k7", "c7-f7",
+            "l5xg5", "q7xk7", "end",
+            "k7xr8", "r8-r7", "g5-k5", "end",
+        )],
+    },
+    # Played to the end (the masters) by the sharp policy.
+    "sharp_to_the_end": {
+        "seed": "00000000000000000000000000000000000000000000000000000000000000b7",
+        "options": {},
+        "policy": "sharp",
+        "policy_seed": 10,
+    },
+    # Soldiers march (half of the time the soldier move that gains most rows) until a red
+    # soldier reaches line r and makes a triple switch (fighters 1 and 2 return); played to
+    # the end.
+    "march_switch": {
+        "seed": "00000000000000000000000000000000000000000000000000000000000000b7",
+        "options": {},
+        "policy": "march",
+        "policy_seed": 13,
+    },
+    # Straight movement, uniform random actions, until the quiet-turn limit (8) draws.
+    "straight_quiet_limit": {
+        "seed": "0000000000000000000000000000000000000000000000000000000000000a02",
+        "options": {"movement": "straight", "quiet_turn_limit": 8},
+        "policy": "random",
+        "policy_seed": 2,
+    },
+}
+
+
+def _seat(engine: MastersVictory, state) -> int:
+    return min(engine.to_act(state))
+
+
+def _pick(engine: MastersVictory, state, policy: str, rng: random.Random) -> str:
+    seat = _seat(engine, state)
+    if state.phase == "setup":
+        return "setup random"
+    moves = engine.legal_moves(state, seat)
+    if policy == "march":
+        switches = [m for m in moves if m.kind == "switch"]
+        if switches:
+            return engine.format_move(rng.choice(switches), state)
+        ahead = [m for m in moves if m.kind == "move" and m.attack is None and _soldier(state, m)]
+        if ahead and rng.random() < 0.5:
+            best = max(_progress(seat, m) for m in ahead)
+            return engine.format_move(rng.choice([m for m in ahead if _progress(seat, m) == best]), state)
+    if policy in ("sharp", "march") and rng.random() < 0.5:
+        sharp = [m for m in moves if m.attack or m.kind in ("fire", "switch")]
+        if sharp:
+            return engine.format_move(rng.choice(sharp), state)
+    return engine.format_move(rng.choice(moves), state)
+
+
+def _soldier(state, move) -> bool:
+    return state.board[B.index(move.frm)] in "Ss"
+
+
+def _progress(seat: int, move) -> int:
+    """How far a move takes a piece towards the enemy's back line."""
+    rows = B.row(B.index(move.to)) - B.row(B.index(move.frm))
+    return rows if seat == 0 else -rows
+
+
+def _moves_for(engine: MastersVictory, scenario: dict[str, Any]) -> list[list[Any]]:
+    """The action list of a scenario: given, or chosen by its policy (when generating)."""
+    if "moves" in scenario:
+        return [list(m) for m in scenario["moves"]]
+    rng = random.Random(scenario["policy_seed"])
+    options = MastersVictoryOptions.model_validate(scenario["options"])
+    seed = bytes.fromhex(scenario["seed"])
+    state, chance = resolve_chance(engine, engine.setup(2, options), seed, 0)
+    index = 0
+    out = []
+    while state.result is None:
+        seat = _seat(engine, state)
+        text = _pick(engine, state, scenario["policy"], rng)
+        out.append([seat, text])
+        state = engine.apply(state, seat, engine.parse_move(text, state, seat))
+        state, chance = resolve_chance(engine, state, seed, index)
+        index += sum(len(e.values) for e in chance)
+    return out
+
+
+def playthrough(seed_hex: str, options: dict[str, Any], moves: list[list[Any]]) -> dict[str, Any]:
+    """The golden record of a game: what the file holds."""
+    engine = MastersVictory()
+    opts = MastersVictoryOptions.model_validate(options)
+    seed = bytes.fromhex(seed_hex)
+    state = engine.setup(2, opts)
+    events: list[Any] = []
+    index = 0
+
+    def public() -> dict[str, Any]:
+        """The public view without the zones (stored once) and without default values."""
+        view = engine.view(state, None).model_dump(mode="json", exclude_defaults=True)
+        del view["zones"]
+        return view
+
+    start_view = engine.view(state, None).model_dump(mode="json")
+    steps = []
+    played = []
+    for seat, text in moves:
+        seat = _seat(engine, state) if seat is None else seat
+        state = engine.apply(state, seat, engine.parse_move(text, state, seat))
+        state, chance = resolve_chance(engine, state, seed, index)
+        index += sum(len(e.values) for e in chance)
+        events.extend(e.model_dump(mode="json") for e in chance)
+        played.append([seat, text])
+        steps.append({"seat": seat, "move": text, "position": to_position(state), "view": public()})
+    return {
+        "game": engine.slug,
+        "engine_version": engine.version,
+        "seed": seed_hex,
+        "options": options,
+        "moves": played,
+        "chance": events,
+        "zones": start_view["zones"],
+        "steps": steps,
+        "result": state.result.model_dump(mode="json") if state.result else None,
+    }
+
+
+def _dump(data: dict[str, Any]) -> str:
+    """The header keys indented, then one step per line, so a drift shows as a small diff."""
+    head = {k: v for k, v in data.items() if k != "steps"}
+    lines = ["{"]
+    for key, value in head.items():
+        lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
+    lines.append(' "steps": [')
+    steps = [json.dumps(s, ensure_ascii=False, separators=(",", ":")) for s in data["steps"]]
+    lines.append(",\n".join(f"  {s}" for s in steps))
+    lines.append(" ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def regenerate(name: str) -> None:
+    engine = MastersVictory()
+    scenario = SCENARIOS[name]
+    data = playthrough(scenario["seed"], scenario["options"], _moves_for(engine, scenario))
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    (GOLDEN / f"{name}.json").write_text(_dump(data))
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_golden_playthrough(name):
+    if REGEN:
+        regenerate(name)
+    path = GOLDEN / f"{name}.json"
+    stored = json.loads(path.read_text())
+    replayed = playthrough(stored["seed"], stored["options"], stored["moves"])
+    for key in ("game", "engine_version", "seed", "options", "moves", "chance", "zones"):
+        assert replayed[key] == stored[key], key
+    for i, (got, want) in enumerate(zip(replayed["steps"], stored["steps"], strict=True)):
+        assert got == want, f"{name}: step {i + 1} ({want['move']}) differs"
+    assert replayed["result"] == stored["result"]
+
+
+def test_golden_files_cover_the_features():
+    """The scripted file shows a tied roll, a random setup, fire, attacks and a continuation;
+    the policy files end the game, by the masters and by the quiet-turn limit."""
+    opening = json.loads((GOLDEN / "scripted_opening.json").read_text())
+    kinds = [e["kind"] for e in opening["chance"]]
+    assert kinds == ["random_setup_1", "first_player_roll", "first_player_roll"]
+    actions = [a["kind"] for s in opening["steps"] for a in s["view"]["current_turn"]]
+    assert {"fire", "attack", "continue"} <= set(actions)
+    sharp = json.loads((GOLDEN / "sharp_to_the_end.json").read_text())
+    assert sharp["result"]["reason"] == "masters_victory.masters_eliminated"
+    march = json.loads((GOLDEN / "march_switch.json").read_text())
+    assert any(text.startswith("switch ") for _, text in march["moves"])
+    assert march["result"] is not None
+    quiet = json.loads((GOLDEN / "straight_quiet_limit.json").read_text())
+    assert quiet["result"]["reason"] == "masters_victory.quiet_limit"
+
+
+def test_public_golden_views_hold_no_hidden_number():
+    """In every stored public view, no piece on the board shows a number."""
+    for path in GOLDEN.glob("*.json"):
+        for step in json.loads(path.read_text())["steps"]:
+            assert all(p.get("number") is None and p.get("master") is None for p in step["view"]["pieces"])
+
+
+if __name__ == "__main__":
+    for scenario_name in SCENARIOS:
+        regenerate(scenario_name)
+        print(f"wrote {GOLDEN / scenario_name}.json")

@@ -1,0 +1,196 @@
+"""Section 21 (the endgame rule and move rule), section 20 (the blockade of a lone tower),
+section 27 (winning, losing, draws) and our own limits (decisions 17, 18)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core.errors import IllegalMoveError
+from engines.militakiri import MilitakiriOptions
+from engines.militakiri.moves import PASS
+
+from .conftest import cell, make_state, play, texts
+
+# ----------------------------------------------------------------------------- section 21
+
+
+def test_section21_endgame_starts_when_a_player_has_one_tower_and_nothing_else(engine):
+    """All pawns and ranks of one player off the board and a single tower left, "ongeacht er nog
+    reserve torens bruikbaar zijn": the endgame and move rules become active together."""
+    state = make_state("a1:TS b1:TX c5:X c6:p f12:ts a9:P")
+    assert state.endgame is None
+    after = play(engine, state, "c5xc6")
+    assert after.reserves[1] == (2, 2, 1)
+    assert after.endgame == (0, 0)
+    view = engine.view(after, None)
+    assert view.endgame.lone == (1,) and view.endgame.limit == 50 and view.endgame.moves_left == (50, 50)
+
+
+def test_section21_not_with_two_towers_or_a_pawn_left(engine):
+    two_towers = play(engine, make_state("a1:TS c5:X c6:p f12:ts e12:tp"), "c5xc6")
+    assert two_towers.endgame is None
+    pawn_left = play(engine, make_state("a1:TS c5:X c6:p a12:p f12:ts"), "c5xc6")
+    assert pawn_left.endgame is None
+
+
+def test_section21_a_buried_pawn_is_not_on_the_board_for_its_owner(engine):
+    """Decision 21: a pawn under an enemy pawn (captured) no longer counts for its owner."""
+    state = make_state("a1:TS c5:X c6:p f12:ts")
+    after = play(engine, state, "c5xc6")
+    assert cell(after, "c6") == "pX" and after.endgame == (0, 0)
+
+
+def test_section21_the_own_lone_tower_also_starts_it(engine):
+    """The rule starts when *a* player is down to one tower, also the mover (after a promotion
+    its last rank leaves the board)."""
+    state = make_state("a1:TS c5:sP d6:x f12:ts e12:tp a12:p")
+    after = play(engine, state, "c5xd6")
+    assert after.endgame == (0, 0) and after.to_move == 0  # placing the earned tower now
+    placed = play(engine, after, "T@b1")
+    assert placed.endgame == (0, 0), "once active it stays active (decision 20)"
+
+
+def test_section21_everything_moves_one_square(engine):
+    """"... de afstand om te bewegen en te nemen voor elke pion, rang of toren voor beide spelers
+    vanaf dan beperkt tot 1 veld per zet"."""
+    state = make_state("a1:TP c5:xS f12:ts", endgame=(0, 0))
+    assert {m.to for m in engine.legal_moves(state, 0) if m.frm == "a1"} == {"a2", "b1"}
+    assert {m.to for m in engine.legal_moves(state, 0) if m.frm == "c5"} == {
+        "b4", "b5", "b6", "c4", "c6", "d4", "d5", "d6"}
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("a1-a3", state, 0)
+    assert err.value.code == "militakiri.out_of_range" and err.value.params["limit"] == 1
+    blue = make_state("a1:TP c5:xS f12:ts", endgame=(0, 0), to_move=1)
+    assert texts(engine, blue) == {"f12-e12", "f12-e11", "f12-f11"}
+    assert all(p.reach == 1 for p in engine.view(state, None).pieces)
+
+
+def test_section21_counts_moves_per_player(engine):
+    state = make_state("a1:TP c5:xS f12:ts", endgame=(3, 3))
+    after = play(engine, state, "a1-a2", "f12-f11")
+    assert after.endgame == (4, 4)
+    assert engine.view(after, None).endgame.moves_left == (46, 46)
+
+
+@pytest.mark.parametrize("board,limit", [("single", 50), ("double", 100)])
+def test_section21_draw_when_both_used_their_moves(engine, board, limit):
+    """50 moves each on the single board, 100 on the double board; running out with the last
+    tower kept is a draw (also section 27)."""
+    pieces = "a1:TP c5:xS f12:ts" if board == "single" else "a1:TP c5:xS l12:ts"
+    last = "f12-f11" if board == "single" else "l12-l11"
+    state = make_state(pieces, board=board, endgame=(limit - 1, limit - 1))
+    after = play(engine, state, "a1-a2")
+    assert after.result is None
+    after = play(engine, after, last)
+    assert after.result.draw and after.result.reason == "militakiri.endgame_draw"
+    assert after.result.params == {"limit": limit}
+    assert engine.to_act(after) == frozenset()
+
+
+def test_section21_the_lone_tower_can_still_be_taken(engine):
+    state = make_state("a1:TP e12:X f12:ts", endgame=(10, 10))
+    after = play(engine, state, "e12xf12")
+    assert after.result.winners == (0,) and after.result.reason == "militakiri.all_towers"
+
+
+def test_section21_quiet_limit_does_not_apply_in_the_endgame(engine):
+    state = make_state("a1:TP c5:xS f12:ts", endgame=(1, 1), quiet=500)
+    assert play(engine, state, "a1-a2").result is None
+
+
+# ----------------------------------------------------------------------------- section 20
+
+
+def test_section20_blocking_the_lone_tower_is_never_offered_nor_accepted(engine):
+    """"Men mag de tegenspeler die slechts 1 toren als enige op het bord heeft staan ... nooit
+    beletten om een zet te doen door deze in een hoek ... blok te zetten"; "in het digitale spel
+    zal een blokkade niet mogelijk zijn"."""
+    state = make_state("a12:tp b12:P a10:P f1:TS", endgame=(0, 0))
+    assert "a10-a11" not in texts(engine, state)
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("a10-a11", state, 0)
+    assert err.value.code == "militakiri.blockade"
+    assert "b12-c12" in texts(engine, state)
+
+
+def test_section20_blocking_by_capturing_the_last_pawn_is_refused(engine):
+    """The move that makes the opponent lone may not leave its tower blocked either."""
+    state = make_state("a12:tp a11:X b12:P e5:p d4:S f1:TS")
+    assert state.endgame is None  # a12 cannot move, but blue still has a pawn
+    assert "d4xe5" not in texts(engine, state)
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("d4xe5", state, 0)
+    assert err.value.code == "militakiri.blockade"
+
+
+def test_section20_taking_the_lone_tower_is_no_blockade(engine):
+    state = make_state("a12:tp b12:X a10:P f1:TS", endgame=(0, 0))
+    assert "b12xa12" in texts(engine, state)
+
+
+def test_section20_the_lone_tower_does_not_shut_itself_in(engine):
+    """Decision 19: nor may the lone tower's own move leave it without a move."""
+    state = make_state("b11:tp a12:P a11:X b12:X f1:TS", endgame=(0, 0), to_move=1)
+    assert "b11xa12" not in texts(engine, state)
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("b11xa12", state, 1)
+    assert err.value.code == "militakiri.blockade"
+
+
+def test_section20_no_reserve_tower_placed_to_block(engine):
+    """A reserve tower is never placed where it shuts in the lone tower; if every free square
+    would, it keeps waiting."""
+    state = make_state("a1:tp a2:X c5:P f6:TS", endgame=(0, 0), pending=("p", ""), reserves=((1, 2, 1), (2, 2, 1)))
+    assert "T@b1" not in texts(engine, state)
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("T@b1", state, 0)
+    assert err.value.code == "militakiri.blockade"
+    assert "T@c1" in texts(engine, state)
+
+
+def test_reachable_squares_respect_the_blockade(engine):
+    state = make_state("a12:tp b12:P a10:P f1:TS", endgame=(0, 0))
+    assert engine.reachable_squares(state, 0, "a10") == ("a9", "b10")
+
+
+# ----------------------------------------------------------------------------- section 27
+
+
+def test_section27_win_by_taking_all_towers_whatever_the_reserve(engine):
+    """Win "wanneer men alle torens van de tegenspeler van het bord heeft gespeeld, ongeacht
+    hoeveel reserve torens de tegenspeler nog heeft" (a waiting tower does not count either)."""
+    state = make_state("a2:TX a6:tp c9:p f1:TS", pending=("", "x"), reserves=((2, 2, 1), (2, 1, 1)))
+    after = play(engine, state, "a2xa6")
+    assert after.result.winners == (0,) and after.result.reason == "militakiri.all_towers"
+    assert after.result.params == {"seat": 0, "loser": 1}
+    assert engine.to_act(after) == frozenset() and engine.legal_moves(after, 1) == []
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("c9-c8", after, 1)
+    assert err.value.code == "militakiri.game_over"
+
+
+def test_pass_only_when_nothing_else_and_two_passes_draw(engine):
+    """Decision 17: a seat without any legal move passes; two passes in a row: a draw."""
+    state = make_state("a1:TP a2:x b1:x f1:P f2:x e1:x f12:ts")
+    assert engine.legal_moves(state, 0) == [PASS]
+    after = play(engine, state, "pass")
+    assert after.passes == 1 and after.to_move == 1
+    moving = make_state("a1:TS a6:P a9:p f12:ts")
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("pass", moving, 0)
+    assert err.value.code == "militakiri.pass_not_allowed"
+    both = state.model_copy(update={"passes": 1, "to_move": 0})
+    end = play(engine, both, "pass")
+    assert end.result.draw and end.result.reason == "militakiri.no_moves"
+
+
+def test_quiet_move_limit(engine):
+    """Decision 18: ``quiet_move_limit`` moves in a row without a capture: a draw (0 = off)."""
+    options = MilitakiriOptions(quiet_move_limit=20)
+    state = make_state("a1:TS c5:P c9:p f12:ts", quiet=19, options=options)
+    after = play(engine, state, "c5-c6")
+    assert after.result.draw and after.result.reason == "militakiri.quiet_limit" and after.result.params == {"limit": 20}
+    off = make_state("a1:TS c5:P c9:p f12:ts", quiet=999, options=MilitakiriOptions(quiet_move_limit=0))
+    assert play(engine, off, "c5-c6").result is None
+    capture = make_state("a1:TS c5:P d6:p c9:p f12:ts", quiet=19, options=options)
+    assert play(engine, capture, "c5xd6").quiet == 0
