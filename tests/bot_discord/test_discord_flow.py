@@ -257,3 +257,27 @@ async def test_a_match_of_older_rules_gets_an_explanation(world):
     world.bot.services.matches.book.forget(1)
     status = await h.slash("match status", user=h.alice)
     assert status.reply.ephemeral and "rules version 0" in status.reply.content
+
+
+async def test_militakiri_create_has_its_own_time_options_and_a_leaderboard(world):
+    h = world.h
+    commands = world.fake.synced_commands()
+    match = next(c for c in commands if c["name"] == "match")
+    create = next(o for o in match["options"] if o["name"] == "create")
+    game = next(o for o in create["options"] if o["name"] == "militakiri")
+    names = {o["name"] for o in game["options"]}
+    assert {"board", "time_control", "opponent", "thread"} <= names
+    assert not names & {"deadline", "deadline_hours", "clock_minutes"}
+    created = await h.slash("match create militakiri", {"opponent": h.bob, "board": "double", "time_control": "24h"}, user=h.alice)
+    assert "24 h per move" in created.reply.content
+    await h.slash("match join", user=h.bob)
+    await h.slash("match start", user=h.alice)
+    choices = await h.autocomplete("move", {"text": "towers"}, focused="text", user=h.alice)
+    assert 0 < len(choices) <= 25 and all(c["value"].startswith("towers") for c in choices)
+    await h.slash("move", {"text": "setup random"}, user=h.alice)
+    await h.slash("move", {"text": "setup random"}, user=h.bob)
+    await h.slash("match resign", user=h.bob)
+    table = await h.slash("leaderboard", {"game": "militakiri", "board": "double"}, user=h.carol)
+    assert "20 (" in table.reply.content.splitlines()[1]  # a double-board win is 20 points (section 23)
+    profile = await h.slash("profile", {"user": h.bob}, user=h.carol)
+    assert "0 points" in profile.reply.content and profile.reply.ephemeral
