@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from engines.core.contract import Engine
 from engines.heroes_cities import HeroesCities
+from engines.masters_victory import MastersVictory
 from engines.militakiri import Militakiri
 
-ENGINES: dict[str, Engine] = {engine.slug: engine for engine in (HeroesCities(), Militakiri())}
+ENGINES: dict[str, Engine] = {
+    engine.slug: engine for engine in (HeroesCities(), MastersVictory(), Militakiri())
+}
 
 
 def get_engine(slug: str) -> Engine:

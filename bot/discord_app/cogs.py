@@ -174,6 +174,13 @@ class PlayCog(commands.Cog):
     async def move(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 200]) -> None:
         await answer(self.bot, interaction, self.matches.submit(place_of(interaction), actor_of(interaction), text))
 
+    @app_commands.command(name="setup", description=_text("setup"))
+    @app_commands.describe(text=_text("option_setup_text"))
+    async def setup(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 200]) -> None:
+        """The same as ``/move``, named for the secret setups: what you choose is answered only to you."""
+        await answer(self.bot, interaction, self.matches.submit(place_of(interaction), actor_of(interaction), text))
+
+    @setup.autocomplete("text")
     @move.autocomplete("text")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         moves = await self.matches.suggest_moves(place_of(interaction), actor_of(interaction), current)

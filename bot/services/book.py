@@ -157,6 +157,7 @@ def _progress_to_json(progress: Progress) -> str:
             "last_at": progress.last_at.isoformat() if progress.last_at else None,
             "turn_started": progress.turn_started.isoformat() if progress.turn_started else None,
             "moves": progress.moves,
+            "turn_state": progress.turn_state.model_dump(mode="json") if progress.turn_state is not None else None,
         }
     )
 
@@ -172,4 +173,5 @@ def _progress_from_json(engine: Engine, payload: str) -> Progress:
         last_at=datetime.fromisoformat(data["last_at"]) if data["last_at"] else None,
         turn_started=datetime.fromisoformat(data["turn_started"]) if data["turn_started"] else None,
         moves=data["moves"],
+        turn_state=engine.state_model.model_validate(data["turn_state"]) if data["turn_state"] is not None else None,
     )

@@ -152,16 +152,23 @@ class MatchService:
         return await presenter.board_post(after, [*lines, *extra], self.clock.now())
 
     async def _turn_dms(self, before: LoadedMatch | None, after: LoadedMatch) -> list[Delivery]:
-        """DMs after a change: private views that changed (games with secrets), and in
-        correspondence matches a note to each seat whose turn it now is."""
+        """DMs after a change: each seat's private view at the end of a turn (games with secrets),
+        and in correspondence matches a note to each seat whose turn it now is."""
         deliveries: list[Delivery] = []
         if not after.started:
             return deliveries
         for seat in after.seats:
             if presenter.has_secrets(after, seat.seat):
-                changed = before is None or not before.started or (
-                    before.engine.view(before.state, seat.seat) != after.engine.view(after.state, seat.seat)
-                )
+                # Once per turn, not per action: when whose turn it is changes (a turn of several
+                # actions ends, or a seat finished its secret setup), to each seat whose view
+                # changed over that whole turn.
+                if before is None or not before.started:
+                    changed = True
+                elif before.to_act() == after.to_act():
+                    changed = False
+                else:
+                    start = before.progress.turn_state
+                    changed = after.engine.view(start, seat.seat) != after.engine.view(after.state, seat.seat)
                 if changed:
                     language = await self._language_of(seat.user_id, after.row.language)
                     deliveries.append(await presenter.private_view_dm(after, seat.seat, language))
@@ -416,7 +423,12 @@ class MatchService:
         played = Msg("core.secret_move_played", {"player": actor.name}) if secret else Msg("core.move_played", {"player": actor.name, "move": canonical})
         lines = [played, *self._chance_lines(after, chance)]
         post = await self._ending_post(after, lines, points)
-        return [_as_reply(post), *await self._turn_dms(match, after)]
+        dms = await self._turn_dms(match, after)
+        if secret:
+            # Only the mover sees what they chose (ephemeral); the channel hears that they moved.
+            confirm = reply(actor.language, Msg("core.secret_move_recorded", {"move": canonical}))
+            return [confirm, post, *dms]
+        return [_as_reply(post), *dms]
 
     def _move_error(self, match: LoadedMatch, seat: int, text: str, error: EngineError) -> list[Msg]:
         lines = [Msg(error.code, presenter.seat_params(match, error.params))]

@@ -40,6 +40,9 @@ class Progress:
     last_at: datetime | None = None
     turn_started: datetime | None = None
     moves: int = 0
+    turn_state: Any = None
+    """The state when the seats to act last changed: the start of the current turn, so a turn
+    of several actions can be compared as a whole when it ends."""
 
 
 def advance(engine: Engine, options: BaseModel, players: int, progress: Progress, entry: Entry) -> Progress:
@@ -51,6 +54,11 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
         acting = engine.to_act(progress.state)
         used = tuple(u + elapsed if seat in acting else u for seat, u in enumerate(used))
     state = replay_step(engine, options, progress.state, event)
+    turn_state = progress.turn_state
+    if state is not None and (
+        progress.state is None or engine.to_act(state) != engine.to_act(progress.state)
+    ):
+        turn_state = state
     draw_index = progress.draw_index
     if isinstance(event, ChanceEvent):
         draw_index = event.first_index + len(event.values)
@@ -63,6 +71,7 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
         last_at=entry.at,
         turn_started=entry.at if isinstance(event, TURN_EVENTS) else progress.turn_started,
         moves=progress.moves + isinstance(event, MoveEvent),
+        turn_state=turn_state,
     )
 
 

@@ -32,6 +32,8 @@ Phase = Literal["setup", "roll", "play"]
 roll, ``play`` after; a finished game keeps ``play`` and has a ``result``."""
 
 ActionKind = Literal["move", "attack", "continue", "fire", "switch", "end", "setup"]
+"""``continue``: an attacker using its remaining squares; ``setup`` never appears in a view
+(the setup is secret: ``ready`` tells who has set up)."""
 
 
 def square_coords(square: str) -> tuple[int, int]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from bot.services.people import Actor, Place
+from bot.services.delivery import ChannelPost
+from bot.services.people import Place
 from tests.bot.conftest import ALICE, BOB, PLACE, words
 
 
@@ -22,8 +23,10 @@ async def test_setups_are_secret_until_both_chose(harness):
     await harness.service.join(PLACE, BOB)
     await harness.service.start(PLACE, ALICE)
     first = await harness.service.submit(PLACE, ALICE, "towers a1 b2 c3")
-    assert "made a secret move" in words(first[:1])
-    assert "a1" not in words(first[:1])
+    mine, public = first[0], first[1]
+    assert mine.target.ephemeral and "towers a1 b2 c3" in words([mine])
+    assert isinstance(public.target, ChannelPost) and "made a secret move" in words([public])
+    assert "a1" not in words([public])
     history = words(await harness.service.history(PLACE, BOB))
     assert "a1" not in history
 

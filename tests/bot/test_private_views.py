@@ -139,7 +139,8 @@ async def test_secret_moves_reach_only_their_owner(toy):
     assert [d.target.user_id for d in dms] == ["alice"]  # only the view that changed
     assert b'"secrets": [7, null]' in dms[0].attachments[0].data
     assert b"7" not in everything_public(chose)  # the secret stays out of the channel
-    assert "made a secret move" in words(chose[:1])
+    assert chose[0].target.ephemeral and "`7`" in words(chose[:1])  # only the mover reads it
+    assert "made a secret move" in words(chose[1:2])
     bob_chose = await toy.service.submit(PLACE, BOB, "4")
     assert [d.target.user_id for d in bob_chose if isinstance(d.target, DirectMessage)] == ["bob"]
     assert b"4" not in b"".join(a.data for d in bob_chose if not isinstance(d.target, DirectMessage) for a in d.attachments)
@@ -162,6 +163,6 @@ async def test_simultaneous_turns_accept_either_seat(toy):
     await toy.service.join(PLACE, BOB)
     await toy.service.start(PLACE, ALICE)
     first = await toy.service.submit(PLACE, BOB, "2")
-    assert not first[0].target.ephemeral
+    assert isinstance(first[1].target, ChannelPost)  # accepted: the channel hears of it
     again = await toy.service.submit(PLACE, BOB, "3")
-    assert again[0].target.ephemeral
+    assert len(again) == 1 and again[0].target.ephemeral  # refused: Bob has chosen already
