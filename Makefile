@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m bot
 
+# Both cores: the engines' 1,000-game playouts dominate the run.
 test: $(STAMP)
-	$(PY) -m pytest engines render bot tests
+	$(PY) -m pytest -n auto engines render bot tests
 
 bench: $(STAMP)
 	$(PY) -m bench
