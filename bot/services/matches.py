@@ -6,9 +6,11 @@ to storage before anything is delivered, and returns the deliveries for the adap
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -381,27 +383,31 @@ class MatchService:
 
     # -------------------------------------------------------------------- play
 
-    async def _playing(self, place: Place, actor: Actor) -> tuple[LoadedMatch | None, list[Delivery]]:
-        """The live, started match here with ``actor`` seated, or the reply that says why not."""
-        match = await self._live(place)
-        if match is None:
-            return None, self._no_match(actor)
-        if match.row.status != "active":
-            return None, [reply(actor.language, Msg("core.not_started"))]
-        if match.seat_of(actor.user_id) is None:
-            return None, [reply(actor.language, Msg("core.not_seated"))]
-        return match, []
+    @asynccontextmanager
+    async def _seated(self, place: Place, actor: Actor) -> AsyncIterator[tuple[LoadedMatch | None, list[Delivery]]]:
+        """Under the match's lock: the live, started, unfinished match here with ``actor`` seated,
+        or ``None`` and the reply that says why not."""
+        row = await self.repo.live_match_in(place.channel_id)
+        if row is None:
+            yield None, self._no_match(actor)
+            return
+        async with self.book.lock(row.id):
+            match = await self.book.load(row.id)
+            if match.row.status != "active":
+                yield None, [reply(actor.language, Msg("core.not_started"))]
+            elif match.seat_of(actor.user_id) is None:
+                yield None, [reply(actor.language, Msg("core.not_seated"))]
+            elif match.result() is not None:
+                yield None, [reply(actor.language, Msg("core.match_over"))]
+            else:
+                yield match, []
 
     async def submit(self, place: Place, actor: Actor, text: str) -> list[Delivery]:
         """Play a move given as text: parse, check, apply, roll, commit, then report."""
         await self._seen(actor)
-        match, refusal = await self._playing(place, actor)
-        if match is None:
-            return refusal
-        async with self.book.lock(match.id):
-            match = await self.book.load(match.id)
-            if match.result() is not None:
-                return [reply(actor.language, Msg("core.match_over"))]
+        async with self._seated(place, actor) as (match, refusal):
+            if match is None:
+                return refusal
             seat = match.seat_of(actor.user_id)
             if seat not in match.to_act():
                 waiting = [match.name_of(s) for s in sorted(match.to_act())]
@@ -422,8 +428,8 @@ class MatchService:
                 return [reply(actor.language, Msg("core.retry"))]
         played = Msg("core.secret_move_played", {"player": actor.name}) if secret else Msg("core.move_played", {"player": actor.name, "move": canonical})
         lines = [played, *self._chance_lines(after, chance)]
-        post = await self._ending_post(after, lines, points)
-        dms = await self._turn_dms(match, after)
+        # The board and the private views are drawn at the same time, in worker threads.
+        post, dms = await asyncio.gather(self._ending_post(after, lines, points), self._turn_dms(match, after))
         if secret:
             # Only the mover sees what they chose (ephemeral); the channel hears that they moved.
             confirm = reply(actor.language, Msg("core.secret_move_recorded", {"move": canonical}))
@@ -457,13 +463,9 @@ class MatchService:
         return (starts + contains)[:SUGGESTIONS]
 
     async def resign(self, place: Place, actor: Actor) -> list[Delivery]:
-        match, refusal = await self._playing(place, actor)
-        if match is None:
-            return refusal
-        async with self.book.lock(match.id):
-            match = await self.book.load(match.id)
-            if match.result() is not None:
-                return [reply(actor.language, Msg("core.match_over"))]
+        async with self._seated(place, actor) as (match, refusal):
+            if match is None:
+                return refusal
             points = await self._points_before(match)
             try:
                 after = await self._commit(match, [ResignEvent(seat=match.seat_of(actor.user_id))])
@@ -473,13 +475,9 @@ class MatchService:
         return [_as_reply(post)]
 
     async def offer_draw(self, place: Place, actor: Actor) -> list[Delivery]:
-        match, refusal = await self._playing(place, actor)
-        if match is None:
-            return refusal
-        async with self.book.lock(match.id):
-            match = await self.book.load(match.id)
-            if match.result() is not None:
-                return [reply(actor.language, Msg("core.match_over"))]
+        async with self._seated(place, actor) as (match, refusal):
+            if match is None:
+                return refusal
             if match.progress.meta.draw_offer is not None:
                 return [reply(actor.language, Msg("core.draw_pending", {"player": match.name_of(match.progress.meta.draw_offer)}))]
             try:

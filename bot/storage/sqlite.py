@@ -311,18 +311,20 @@ class SqliteRepository:
                 )
                 if timers is not None or (status is not None and status not in LIVE):
                     await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
+                    if timers:
+                        await self.db.executemany(
+                            "INSERT INTO timers (match_id, kind, seat, due_at, seq) VALUES (?,?,?,?,?)",
+                            [(t.match_id, t.kind, t.seat, _ts(t.due_at), t.seq) for t in timers],
+                        )
+                if ratings:
                     await self.db.executemany(
-                        "INSERT INTO timers (match_id, kind, seat, due_at, seq) VALUES (?,?,?,?,?)",
-                        [(t.match_id, t.kind, t.seat, _ts(t.due_at), t.seq) for t in timers or ()],
+                        "INSERT OR REPLACE INTO ratings (guild_id, user_id, game, board, name, points, wins, "
+                        "draws, losses) VALUES (?,?,?,?,?,?,?,?,?)",
+                        [
+                            (r.guild_id, r.user_id, r.game, r.board, r.name, r.points, r.wins, r.draws, r.losses)
+                            for r in ratings
+                        ],
                     )
-                await self.db.executemany(
-                    "INSERT OR REPLACE INTO ratings (guild_id, user_id, game, board, name, points, wins, "
-                    "draws, losses) VALUES (?,?,?,?,?,?,?,?,?)",
-                    [
-                        (r.guild_id, r.user_id, r.game, r.board, r.name, r.points, r.wins, r.draws, r.losses)
-                        for r in ratings
-                    ],
-                )
                 if snapshot is not None:
                     await self.db.execute(
                         "INSERT OR REPLACE INTO snapshots (match_id, seq, engine_version, payload) "
