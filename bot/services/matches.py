@@ -351,7 +351,8 @@ class MatchService:
         for event in events:
             outcome = Outcome(kind=event.kind, values=event.values)
             code, params = match.engine.describe_chance(outcome, match.state)
-            lines.append(Msg(code, presenter.seat_params(match, params)))
+            if code:
+                lines.append(Msg(code, presenter.seat_params(match, params)))
         return lines
 
     async def abort(self, place: Place, actor: Actor) -> list[Delivery]:

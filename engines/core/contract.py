@@ -89,7 +89,8 @@ class Engine(Protocol[S, M, V, O]):
         The channel then hears that a secret move was made, and history shows no text."""
         ...
     def describe_chance(self, outcome: Outcome, state: S) -> tuple[str, dict[str, Any]]:
-        """A message code + params that words a chance outcome for the channel (e.g. the dice)."""
+        """A message code + params that words a chance outcome for the channel (e.g. the dice);
+        an empty code says nothing (a chance that is part of a seat's secret)."""
         ...
 
 

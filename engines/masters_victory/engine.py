@@ -66,7 +66,7 @@ class MastersVictory:
     >>> state = engine.apply(state, 0, engine.parse_move("setup f11223m t11223m s11223m", state, 0))
     >>> state = engine.apply(state, 1, engine.parse_move("setup random", state, 1))
     >>> engine.chance(state).kind, engine.describe_chance(Outcome(kind="random_setup_1", values=(0,) * 15), state)
-    ('random_setup_1', ('masters_victory.random_setup', {'seat': 1}))
+    ('random_setup_1', ('', {}))
     >>> state = engine.apply_chance(state, Outcome(kind="random_setup_1", values=(0,) * 15))
     >>> state = engine.apply_chance(state, Outcome(kind="first_player_roll", values=(4, 1)))
     >>> sorted(engine.to_act(state)), state.phase
@@ -126,10 +126,10 @@ class MastersVictory:
         return state.model_copy(update={"phase": "play", "to_move": first, "first_player": first})
 
     def describe_chance(self, outcome: Outcome, state: MastersVictoryState) -> tuple[str, dict[str, Any]]:
-        """The start roll as the core words it; a random setup only as "seat X set up at
-        random" -- never the drawn numbers, which would reveal the back-numbers."""
+        """The start roll as the core words it; a random setup not at all (an empty code): the
+        opponent learns only that the seat is ready, not even whether it chose or drew."""
         if outcome.kind in SETUP_KIND:
-            return "masters_victory.random_setup", {"seat": SETUP_KIND.index(outcome.kind)}
+            return "", {}
         return first_player.describe(outcome)
 
     def legal_moves(self, state: MastersVictoryState, seat: Seat) -> list[MastersVictoryMove]:

@@ -87,10 +87,11 @@ def test_every_shuffle_is_a_permutation():
     assert len(seen) == 180  # 6! / (2! 2!): every arrangement can come up
 
 
-def test_describe_chance_reveals_no_numbers(engine):
+def test_describe_chance_says_nothing_of_a_random_setup(engine):
+    """The opponent learns nothing but "ready" (issue 3): not the numbers, not even that they were drawn."""
     state = engine.setup(2, MastersVictoryOptions())
     code, params = engine.describe_chance(Outcome(kind="random_setup_0", values=(3, 2, 1, 0, 1) * 3), state)
-    assert (code, params) == ("masters_victory.random_setup", {"seat": 0})
+    assert (code, params) == ("", {})
 
 
 def test_game_starts_when_both_are_ready_then_start_roll(engine):
