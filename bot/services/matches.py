@@ -612,7 +612,7 @@ class MatchService:
             if not match.engine.shows_reach(board, rating.points if rating else 0):
                 return [reply(actor.language, Msg("core.reach_not_shown"))]
             highlights = match.engine.reachable_squares(match.state, seat, piece.strip().lower())
-        image = await presenter.board_image(match, seat, actor.language, highlights)
+        image = await presenter.board_image(match, seat, actor.language, highlights, self.clock.now())
         key = "core.your_view" if seat is not None else "core.spectator_view"
         return [reply(actor.language, Msg(key, {"game": presenter.game_name(match.row.game)}), attachments=(image,))]
 

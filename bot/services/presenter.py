@@ -87,9 +87,14 @@ def clock_line(match: LoadedMatch, now: datetime) -> Msg | None:
     return Msg("core.clocks", {"clocks": parts})
 
 
-def labels(match: LoadedMatch, language: str) -> BoardLabels:
+def labels(match: LoadedMatch, language: str, now: datetime | None = None) -> BoardLabels:
+    """Words on the picture: the game, whose turn (or the result) and, with ``now``, the clocks."""
     words = catalog()
-    status = " · ".join(words.render(line, language) for line in turn_lines(match, with_deadline=False))
+    lines = turn_lines(match, with_deadline=False)
+    clocks = clock_line(match, now) if now is not None else None
+    if clocks is not None:
+        lines.append(clocks)
+    status = " · ".join(words.render(line, language) for line in lines)
     return BoardLabels(
         title=words.render(game_name(match.row.game), language),
         status=status,
@@ -98,13 +103,17 @@ def labels(match: LoadedMatch, language: str) -> BoardLabels:
 
 
 async def board_image(
-    match: LoadedMatch, viewer: Seat | None, language: str, highlights: tuple[str, ...] = ()
+    match: LoadedMatch,
+    viewer: Seat | None,
+    language: str,
+    highlights: tuple[str, ...] = (),
+    now: datetime | None = None,
 ) -> Attachment:
     """The board as ``viewer`` may see it (with ``highlights`` marked), drawn in a worker thread."""
     view = match.engine.view(match.state, viewer)
     if highlights:
         view = view.model_copy(update={"highlights": highlights})
-    text = labels(match, language)
+    text = labels(match, language, now)
     data = await asyncio.to_thread(render_view, match.row.game, view, text)
     suffix = "board" if viewer is None else f"seat{viewer}"
     return Attachment(f"{match.row.game}-{match.id}-{match.progress.moves}-{suffix}.png", data)
@@ -124,7 +133,7 @@ async def board_post(match: LoadedMatch, lines: list[Msg], now: datetime) -> Del
     clocks = clock_line(match, now)
     if clocks is not None:
         body.append(clocks)
-    image = await board_image(match, None, language)
+    image = await board_image(match, None, language, now=now)
     return Delivery(
         ChannelPost(match.row.channel_id),
         tuple(body),
