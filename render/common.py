@@ -504,3 +504,20 @@ def encode_png(image: Image.Image, *, palette: bool = False) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
+
+
+@cache
+def crown_sprite(size: int) -> Image.Image:
+    """A small gold crown for the winner."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = size * s
+        pts = [
+            (0.1 * c, 0.8 * c), (0.1 * c, 0.3 * c), (0.32 * c, 0.55 * c), (0.5 * c, 0.18 * c),
+            (0.68 * c, 0.55 * c), (0.9 * c, 0.3 * c), (0.9 * c, 0.8 * c),
+        ]
+        draw.polygon(pts, fill=rgba(GOLD), outline=rgba(INK), width=max(round(0.07 * c), 1))
+
+    return supersampled((size, size), draw_fn)
+

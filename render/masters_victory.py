@@ -73,6 +73,7 @@ from render.common import (
     SeatStyle,
     blend,
     circle_box,
+    crown_sprite,
     draw_arrow,
     draw_text,
     encode_png,
@@ -795,22 +796,6 @@ def star_sprite(size: int, lit: bool) -> Image.Image:
             draw.polygon(outer, fill=rgba(GOLD), outline=rgba(INK), width=round(0.06 * c))
         else:
             draw.polygon(outer, outline=rgba(FRAME_TEXT_DIM), width=round(0.07 * c))
-
-    return supersampled((size, size), draw_fn)
-
-
-@cache
-def crown_sprite(size: int) -> Image.Image:
-    """A small gold crown for the winner."""
-
-    def draw_fn(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = size * s
-        pts = [
-            (0.1 * c, 0.8 * c), (0.1 * c, 0.3 * c), (0.32 * c, 0.55 * c), (0.5 * c, 0.18 * c),
-            (0.68 * c, 0.55 * c), (0.9 * c, 0.3 * c), (0.9 * c, 0.8 * c),
-        ]
-        draw.polygon(pts, fill=rgba(GOLD), outline=rgba(INK), width=max(round(0.07 * c), 1))
 
     return supersampled((size, size), draw_fn)
 

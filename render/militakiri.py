@@ -67,6 +67,7 @@ from render.common import (
     SeatStyle,
     blend,
     circle_box,
+    crown_sprite,
     draw_arrow,
     draw_checkerboard,
     draw_coordinates,
@@ -579,22 +580,6 @@ def promotion_sprite(owner: int, shape: str, cell: int, fraction: float) -> Imag
     badge = supersampled((size, size), draw_fn)
     badge.alpha_composite(tower, ((size - tower.width) // 2, (size - tower.height) // 2))
     return badge
-
-
-@cache
-def crown_sprite(size: int) -> Image.Image:
-    """A small gold crown for the winner."""
-
-    def draw_fn(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = size * s
-        pts = [
-            (0.1 * c, 0.8 * c), (0.1 * c, 0.3 * c), (0.32 * c, 0.55 * c), (0.5 * c, 0.18 * c),
-            (0.68 * c, 0.55 * c), (0.9 * c, 0.3 * c), (0.9 * c, 0.8 * c),
-        ]
-        draw.polygon(pts, fill=rgba(GOLD), outline=rgba(INK), width=max(round(0.07 * c), 1))
-
-    return supersampled((size, size), draw_fn)
 
 
 @cache
