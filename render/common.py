@@ -521,3 +521,20 @@ def crown_sprite(size: int) -> Image.Image:
 
     return supersampled((size, size), draw_fn)
 
+
+@cache
+def cross_sprite(cell: int, half: float = 0.2, outer: float = 0.13, inner: float = 0.07) -> Image.Image:
+    """A white-edged ink cross over a square (a capture or a removal): arms reach ``half`` of the
+    cell from its centre, ``outer``/``inner`` are the line widths as shares of the cell."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = cell * s
+        a, b = (0.5 - half) * c, (0.5 + half) * c
+        for width, colour in ((outer * c, rgba(WHITE, 235)), (inner * c, rgba(INK))):
+            draw.line([(a, a), (b, b)], fill=colour, width=round(width))
+            draw.line([(a, b), (b, a)], fill=colour, width=round(width))
+            for x, y in ((a, a), (b, b), (a, b), (b, a)):
+                draw.ellipse(circle_box(x, y, width / 2), fill=colour)
+
+    return supersampled((cell, cell), draw_fn)

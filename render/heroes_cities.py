@@ -41,6 +41,7 @@ from render.common import (
     SeatStyle,
     blend,
     circle_box,
+    cross_sprite,
     crown_sprite,
     draw_arrow,
     draw_checkerboard,
@@ -242,21 +243,8 @@ def piece_sprite(owner: int, kind: str, cell: int) -> Image.Image:
     return supersampled((cell, cell), draw_fn)
 
 
-@cache
-def capture_sprite(cell: int) -> Image.Image:
-    """A cross over a square whose piece was just captured."""
-
-    def draw_fn(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = cell * s
-        a, b = 0.3 * c, 0.7 * c
-        for width, colour in ((0.13 * c, rgba(WHITE, 235)), (0.07 * c, rgba(INK))):
-            draw.line([(a, a), (b, b)], fill=colour, width=round(width))
-            draw.line([(a, b), (b, a)], fill=colour, width=round(width))
-            for x, y in ((a, a), (b, b), (a, b), (b, a)):
-                draw.ellipse(circle_box(x, y, width / 2), fill=colour)
-
-    return supersampled((cell, cell), draw_fn)
+capture_sprite = cross_sprite
+"""A cross over a square whose piece was just captured."""
 
 
 @cache

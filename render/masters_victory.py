@@ -73,6 +73,7 @@ from render.common import (
     SeatStyle,
     blend,
     circle_box,
+    cross_sprite,
     crown_sprite,
     draw_arrow,
     draw_text,
@@ -381,7 +382,7 @@ class _Board:
             if all(piece.switched for piece in pieces):
                 paste_sprite(image, swap_sprite(round(cell * 0.42)), (cx, cy + cell * 0.12))
             else:
-                paste_sprite(image, cross_sprite(cell), (cx, cy + cell * 0.12))
+                paste_sprite(image, removed_sprite(cell), (cx, cy + cell * 0.12))
 
     def draw_action_marks(self, image: Image.Image, actions: tuple[ActionView, ...]) -> None:
         """Bursts on attacked squares, cross badges where a piece was removed under a piece
@@ -698,20 +699,9 @@ def sweep_sprite(seat: int, cell: int) -> Image.Image:
 
 
 @cache
-def cross_sprite(cell: int) -> Image.Image:
+def removed_sprite(cell: int) -> Image.Image:
     """A cross over a removed piece."""
-
-    def draw_fn(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = cell * s
-        a, b = 0.32 * c, 0.68 * c
-        for width, colour in ((0.12 * c, rgba(WHITE, 235)), (0.065 * c, rgba(INK))):
-            draw.line([(a, a), (b, b)], fill=colour, width=round(width))
-            draw.line([(a, b), (b, a)], fill=colour, width=round(width))
-            for x, y in ((a, a), (b, b), (a, b), (b, a)):
-                draw.ellipse(circle_box(x, y, width / 2), fill=colour)
-
-    return supersampled((cell, cell), draw_fn)
+    return cross_sprite(cell, half=0.18, outer=0.12, inner=0.065)
 
 
 @cache
@@ -1086,7 +1076,7 @@ def _wrap(text: str, fnt: Font, width: float, lines: int) -> list[str]:
 
 SPRITES: tuple[Callable[..., Image.Image], ...] = (
     piece_sprite, ghost_sprite, badge_sprite, bunker_sprite, mine_sprite, start_place_sprite, sweep_sprite,
-    cross_sprite, cross_badge_sprite, burst_sprite, ring_sprite, brackets_sprite, star_sprite, crown_sprite,
+    cross_sprite, removed_sprite, cross_badge_sprite, burst_sprite, ring_sprite, brackets_sprite, star_sprite, crown_sprite,
     eye_sprite, tick_sprite, swap_sprite, die_sprite, pip_sprite, hourglass_sprite,
 )
 """Every cached sprite factory (tests clear them to check cold renders give the same bytes)."""
