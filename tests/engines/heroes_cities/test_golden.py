@@ -16,18 +16,16 @@ stored move list is what the test replays.
 from __future__ import annotations
 
 import json
-import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engines.core.record import resolve_chance
 from engines.heroes_cities import HeroesCities, HeroesCitiesOptions, to_position
+from tests.engines.golden import GOLDEN_ROOT, check_golden
 
-GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "heroes_cities"
-REGEN = os.environ.get("SCHEIDS_REGEN_GOLDEN") == "1"
+GOLDEN = GOLDEN_ROOT / "heroes_cities"
 
 SCENARIOS: dict[str, dict[str, Any]] = {
     # A tied start roll, promotions on own cities, a conquest, the alternative turn, and a
@@ -132,16 +130,7 @@ def regenerate(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_golden_playthrough(name):
-    if REGEN:
-        regenerate(name)
-    path = GOLDEN / f"{name}.json"
-    stored = json.loads(path.read_text())
-    replayed = playthrough(stored["seed"], stored["options"], stored["moves"])
-    for key in ("game", "engine_version", "seed", "options", "chance", "moves", "start"):
-        assert replayed[key] == stored[key], key
-    for i, (got, want) in enumerate(zip(replayed["steps"], stored["steps"], strict=True)):
-        assert got == want, f"{name}: step {i + 1} ({want['move']}) differs"
-    assert replayed["result"] == stored["result"]
+    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, ('game', 'engine_version', 'seed', 'options', 'chance', 'moves', 'start'), ('result',))
 
 
 def test_golden_files_cover_the_features():

@@ -20,9 +20,7 @@ stored action list is what the test replays.
 from __future__ import annotations
 
 import json
-import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,9 +28,9 @@ import pytest
 from engines.core.record import resolve_chance
 from engines.masters_victory import MastersVictory, MastersVictoryOptions, to_position
 from engines.masters_victory import board as B
+from tests.engines.golden import GOLDEN_ROOT, check_golden
 
-GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "masters_victory"
-REGEN = os.environ.get("SCHEIDS_REGEN_GOLDEN") == "1"
+GOLDEN = GOLDEN_ROOT / "masters_victory"
 
 SETUP = [[0, "setup f11223m t2m3121 s3m1122"], [1, "setup random"]]
 
@@ -195,16 +193,7 @@ def regenerate(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_golden_playthrough(name):
-    if REGEN:
-        regenerate(name)
-    path = GOLDEN / f"{name}.json"
-    stored = json.loads(path.read_text())
-    replayed = playthrough(stored["seed"], stored["options"], stored["moves"])
-    for key in ("game", "engine_version", "seed", "options", "moves", "chance", "zones"):
-        assert replayed[key] == stored[key], key
-    for i, (got, want) in enumerate(zip(replayed["steps"], stored["steps"], strict=True)):
-        assert got == want, f"{name}: step {i + 1} ({want['move']}) differs"
-    assert replayed["result"] == stored["result"]
+    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, ('game', 'engine_version', 'seed', 'options', 'moves', 'chance', 'zones'), ('result',))
 
 
 def test_golden_files_cover_the_features():

@@ -19,9 +19,7 @@ move list is what the test replays.
 from __future__ import annotations
 
 import json
-import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,9 +27,9 @@ import pytest
 from engines.core.record import resolve_chance
 from engines.militakiri import Militakiri, MilitakiriOptions, to_position
 from engines.militakiri.moves import census
+from tests.engines.golden import GOLDEN_ROOT, check_golden
 
-GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "militakiri"
-REGEN = os.environ.get("SCHEIDS_REGEN_GOLDEN") == "1"
+GOLDEN = GOLDEN_ROOT / "militakiri"
 STEP_FIELDS = ("last_move", "to_act", "placing", "placement_squares", "pending", "reserves", "endgame", "result")
 
 SCENARIOS: dict[str, dict[str, Any]] = {
@@ -180,16 +178,7 @@ def regenerate(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_golden_playthrough(name):
-    if REGEN:
-        regenerate(name)
-    stored = json.loads((GOLDEN / f"{name}.json").read_text())
-    replayed = playthrough(stored["seed"], stored["options"], stored["moves"])
-    for key in ("game", "engine_version", "seed", "options", "chance", "moves", "secret_setup_views", "start"):
-        assert replayed[key] == stored[key], key
-    for i, (got, want) in enumerate(zip(replayed["steps"], stored["steps"], strict=True)):
-        assert got == want, f"{name}: step {i + 1} ({want['move']}) differs"
-    assert replayed["end"] == stored["end"]
-    assert replayed["result"] == stored["result"]
+    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, ('game', 'engine_version', 'seed', 'options', 'chance', 'moves', 'secret_setup_views', 'start'), ('end', 'result'))
 
 
 def test_golden_files_cover_the_features():
