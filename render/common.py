@@ -417,12 +417,15 @@ def overlay(
     base.paste(big.reduce(factor), (left, top))
 
 
-def star_points(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> list[Point]:
-    """Corners of a star pointing up."""
+def star_points(
+    cx: float, cy: float, outer: float, inner: float, points: int = 5, turn: float = 0.0
+) -> list[Point]:
+    """Corners of a star pointing up, turned clockwise by ``turn`` point spacings
+    (``0.5`` puts two points side by side on top, as a burst)."""
     corners = []
     for i in range(points * 2):
         radius = outer if i % 2 == 0 else inner
-        angle = -math.pi / 2 + i * math.pi / points
+        angle = -math.pi / 2 + (turn + i) * math.pi / points
         corners.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
     return corners
 
@@ -538,3 +541,35 @@ def cross_sprite(cell: int, half: float = 0.2, outer: float = 0.13, inner: float
                 draw.ellipse(circle_box(x, y, width / 2), fill=colour)
 
     return supersampled((cell, cell), draw_fn)
+
+
+@cache
+def tick_sprite(size: int) -> Image.Image:
+    """A tick on a green disc: ready (e.g. a seat has chosen its setup)."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = size * s
+        draw.ellipse(circle_box(c / 2, c / 2, c / 2 - 0.02 * c), fill=rgba(hex_rgb("#2e9a5a")))
+        draw.line([(0.27 * c, 0.52 * c), (0.44 * c, 0.68 * c), (0.74 * c, 0.34 * c)], fill=rgba(WHITE),
+                  width=round(0.12 * c), joint="curve")
+
+    return supersampled((size, size), draw_fn)
+
+
+@cache
+def hourglass_sprite(size: int, colour: RGB = FRAME_TEXT) -> Image.Image:
+    """An hourglass: moves left under the endgame rule, or a setup not chosen yet."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = size * s
+        w = 0.09 * c
+        x0, x1, y0, y1 = 0.22 * c, 0.78 * c, 0.12 * c, 0.88 * c
+        draw.line([(x0 - w, y0), (x1 + w, y0)], fill=rgba(colour), width=round(w))
+        draw.line([(x0 - w, y1), (x1 + w, y1)], fill=rgba(colour), width=round(w))
+        glass = [(x0, y0), (x1, y0), (0.54 * c, 0.5 * c), (x1, y1), (x0, y1), (0.46 * c, 0.5 * c)]
+        draw.polygon(glass, outline=rgba(colour), width=round(w * 0.8))
+        draw.polygon([(0.34 * c, y1 - w), (0.66 * c, y1 - w), (0.5 * c, 0.66 * c)], fill=rgba(colour))
+
+    return supersampled((size, size), draw_fn)

@@ -82,6 +82,7 @@ from render.common import (
     fit_text,
     font,
     hex_rgb,
+    hourglass_sprite,
     overlay,
     paste_sprite,
     rgba,
@@ -89,6 +90,7 @@ from render.common import (
     shorten,
     star_points,
     supersampled,
+    tick_sprite,
 )
 
 __all__ = ["HEIGHT", "SEATS", "WIDTH", "BoardLabels", "render_board", "render_image"]
@@ -809,26 +811,6 @@ def eye_sprite(size: int) -> Image.Image:
 
 
 @cache
-def tick_sprite(size: int, done: bool) -> Image.Image:
-    """A green disc with a tick (ready) or a hollow ring with dots (still setting up)."""
-
-    def draw_fn(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = size * s
-        r = c / 2 - s
-        if done:
-            draw.ellipse(circle_box(c / 2, c / 2, r), fill=rgba(hex_rgb("#3fb56b")))
-            draw.line([(0.27 * c, 0.52 * c), (0.43 * c, 0.68 * c), (0.74 * c, 0.34 * c)], fill=rgba(WHITE),
-                      width=round(0.12 * c), joint="curve")
-        else:
-            draw.ellipse(circle_box(c / 2, c / 2, r), outline=rgba(FRAME_TEXT_DIM), width=round(0.08 * c))
-            for x in (0.32, 0.5, 0.68):
-                draw.ellipse(circle_box(x * c, c / 2, 0.06 * c), fill=rgba(FRAME_TEXT_DIM))
-
-    return supersampled((size, size), draw_fn)
-
-
-@cache
 def swap_sprite(size: int) -> Image.Image:
     """Two turning arrows: the piece left the board by a triple switch."""
 
@@ -930,7 +912,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVicto
         x -= stars + 2
     x -= 6
     if view.phase == "setup":
-        paste_sprite(image, tick_sprite(22, view.ready[seat]), (x - 11, mid))
+        paste_sprite(image, setup_sprite(22, view.ready[seat]), (x - 11, mid))
         x -= 22 + 8
     if view.viewer == seat:
         paste_sprite(image, eye_sprite(24), (x - 12, mid))
@@ -1018,7 +1000,7 @@ def _draw_turn(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVicto
         draw_text(draw, (bx + 18, ay + 32), str(turn.steps_left), text_font, FRAME_TEXT, anchor="lm")
     if view.quiet_turns:
         qx = cx + 52
-        paste_sprite(image, hourglass_sprite(18), (qx, ay + 32))
+        paste_sprite(image, hourglass_sprite(18, FRAME_TEXT_DIM), (qx, ay + 32))
         draw_text(draw, (qx + 13, ay + 32), str(view.quiet_turns), text_font, FRAME_TEXT_DIM, anchor="lm")
 
 
@@ -1034,23 +1016,6 @@ def pip_sprite(seat: int, lit: bool, size: int) -> Image.Image:
             draw.ellipse(circle_box(c / 2, c / 2, r), fill=rgba(style.fill), outline=rgba(WHITE), width=round(0.12 * c))
         else:
             draw.ellipse(circle_box(c / 2, c / 2, r), outline=rgba(FRAME_TEXT_DIM), width=round(0.12 * c))
-
-    return supersampled((size, size), draw_fn)
-
-
-@cache
-def hourglass_sprite(size: int) -> Image.Image:
-    """An hourglass: complete turns in a row without a removal."""
-
-    def draw_fn(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = size * s
-        w = round(0.09 * c)
-        colour = rgba(FRAME_TEXT_DIM)
-        draw.line([(0.2 * c, 0.08 * c), (0.8 * c, 0.08 * c)], fill=colour, width=w)
-        draw.line([(0.2 * c, 0.92 * c), (0.8 * c, 0.92 * c)], fill=colour, width=w)
-        draw.polygon([(0.28 * c, 0.12 * c), (0.72 * c, 0.12 * c), (0.5 * c, 0.5 * c), (0.72 * c, 0.88 * c),
-                      (0.28 * c, 0.88 * c), (0.5 * c, 0.5 * c)], fill=colour)
 
     return supersampled((size, size), draw_fn)
 
@@ -1074,9 +1039,25 @@ def _wrap(text: str, fnt: Font, width: float, lines: int) -> list[str]:
     return [fit_text(line, fnt, width) for line in out if line]
 
 
+@cache
+def setup_sprite(size: int, done: bool) -> Image.Image:
+    """Ready: the tick on a green disc; still setting up: a hollow ring with dots."""
+    if done:
+        return tick_sprite(size)
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = size * s
+        draw.ellipse(circle_box(c / 2, c / 2, c / 2 - s), outline=rgba(FRAME_TEXT_DIM), width=round(0.08 * c))
+        for x in (0.32, 0.5, 0.68):
+            draw.ellipse(circle_box(x * c, c / 2, 0.06 * c), fill=rgba(FRAME_TEXT_DIM))
+
+    return supersampled((size, size), draw_fn)
+
+
 SPRITES: tuple[Callable[..., Image.Image], ...] = (
     piece_sprite, ghost_sprite, badge_sprite, bunker_sprite, mine_sprite, start_place_sprite, sweep_sprite,
     cross_sprite, removed_sprite, cross_badge_sprite, burst_sprite, ring_sprite, brackets_sprite, star_sprite, crown_sprite,
-    eye_sprite, tick_sprite, swap_sprite, die_sprite, pip_sprite, hourglass_sprite,
+    eye_sprite, setup_sprite, tick_sprite, swap_sprite, die_sprite, pip_sprite, hourglass_sprite,
 )
 """Every cached sprite factory (tests clear them to check cold renders give the same bytes)."""

@@ -77,14 +77,17 @@ from render.common import (
     fit_text,
     font,
     hex_rgb,
+    hourglass_sprite,
     overlay,
     paste_sprite,
     printable,
     rgba,
     scale_points,
     shorten,
+    star_points,
     supersampled,
     text_width,
+    tick_sprite,
 )
 
 __all__ = ["SEATS", "BoardLabels", "Layout", "layout", "render_board", "render_image"]
@@ -532,23 +535,14 @@ def capture_sprite(cell: int) -> Image.Image:
     def draw_fn(image: Image.Image, s: float) -> None:
         draw = ImageDraw.Draw(image)
         c = size * s
-        burst = _burst(c / 2, c / 2, c * 0.49, c * 0.33, 8)
+        burst = star_points(c / 2, c / 2, c * 0.49, c * 0.33, 8, turn=0.5)
         draw.polygon(burst, fill=rgba(INK))
-        draw.polygon(_burst(c / 2, c / 2, c * 0.4, c * 0.26, 8), fill=rgba(GOLD))
+        draw.polygon(star_points(c / 2, c / 2, c * 0.4, c * 0.26, 8, turn=0.5), fill=rgba(GOLD))
         d = c * 0.13
         for (x0, y0), (x1, y1) in (((-d, -d), (d, d)), ((-d, d), (d, -d))):
             draw.line([(c / 2 + x0, c / 2 + y0), (c / 2 + x1, c / 2 + y1)], fill=rgba(INK), width=round(c * 0.1))
 
     return supersampled((size, size), draw_fn)
-
-
-def _burst(cx: float, cy: float, outer: float, inner: float, points: int) -> list[Point]:
-    corners = []
-    for i in range(points * 2):
-        radius = outer if i % 2 == 0 else inner
-        angle = -math.pi / 2 + math.pi / points / 2 + i * math.pi / points
-        corners.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return corners
 
 
 @cache
@@ -580,38 +574,6 @@ def promotion_sprite(owner: int, shape: str, cell: int, fraction: float) -> Imag
     badge = supersampled((size, size), draw_fn)
     badge.alpha_composite(tower, ((size - tower.width) // 2, (size - tower.height) // 2))
     return badge
-
-
-@cache
-def hourglass_sprite(size: int, colour: RGB = FRAME_TEXT) -> Image.Image:
-    """An hourglass: moves left under the endgame rule, or a setup not chosen yet."""
-
-    def draw_fn(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = size * s
-        w = 0.09 * c
-        x0, x1, y0, y1 = 0.22 * c, 0.78 * c, 0.12 * c, 0.88 * c
-        draw.line([(x0 - w, y0), (x1 + w, y0)], fill=rgba(colour), width=round(w))
-        draw.line([(x0 - w, y1), (x1 + w, y1)], fill=rgba(colour), width=round(w))
-        glass = [(x0, y0), (x1, y0), (0.54 * c, 0.5 * c), (x1, y1), (x0, y1), (0.46 * c, 0.5 * c)]
-        draw.polygon(glass, outline=rgba(colour), width=round(w * 0.8))
-        draw.polygon([(0.34 * c, y1 - w), (0.66 * c, y1 - w), (0.5 * c, 0.66 * c)], fill=rgba(colour))
-
-    return supersampled((size, size), draw_fn)
-
-
-@cache
-def tick_sprite(size: int) -> Image.Image:
-    """A tick on a green disc: the seat has chosen its setup."""
-
-    def draw_fn(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = size * s
-        draw.ellipse(circle_box(c / 2, c / 2, c / 2 - 0.02 * c), fill=rgba(hex_rgb("#2e9a5a")))
-        draw.line([(0.27 * c, 0.52 * c), (0.44 * c, 0.68 * c), (0.74 * c, 0.34 * c)], fill=rgba(WHITE),
-                  width=round(0.12 * c), joint="curve")
-
-    return supersampled((size, size), draw_fn)
 
 
 @cache

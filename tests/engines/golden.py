@@ -19,6 +19,16 @@ GOLDEN_ROOT = Path(__file__).resolve().parents[1] / "golden"
 Playthrough = Callable[[str, dict[str, Any], list[str]], dict[str, Any]]
 
 
+def dump(data: dict[str, Any]) -> str:
+    """One step per block, keys in a fixed order, so a drift shows as a small diff."""
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_golden(path: Path, data: dict[str, Any], dumps: Callable[[dict[str, Any]], str] = dump) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dumps(data))
+
+
 def check_golden(
     path: Path,
     regenerate: Callable[[], None],

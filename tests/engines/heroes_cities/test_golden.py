@@ -23,7 +23,7 @@ import pytest
 
 from engines.core.record import resolve_chance
 from engines.heroes_cities import HeroesCities, HeroesCitiesOptions, to_position
-from tests.engines.golden import GOLDEN_ROOT, check_golden
+from tests.engines.golden import GOLDEN_ROOT, check_golden, write_golden
 
 GOLDEN = GOLDEN_ROOT / "heroes_cities"
 
@@ -115,22 +115,17 @@ def playthrough(seed_hex: str, options: dict[str, Any], moves: list[str]) -> dic
     }
 
 
-def _dump(data: dict[str, Any]) -> str:
-    """One step per block, keys in a fixed order, so a drift shows as a small diff."""
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-
 
 def regenerate(name: str) -> None:
-    engine = HeroesCities()
     scenario = SCENARIOS[name]
-    data = playthrough(scenario["seed"], scenario["options"], _moves_for(engine, scenario))
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    (GOLDEN / f"{name}.json").write_text(_dump(data))
+    data = playthrough(scenario["seed"], scenario["options"], _moves_for(HeroesCities(), scenario))
+    write_golden(GOLDEN / f"{name}.json", data)
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_golden_playthrough(name):
-    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, ('game', 'engine_version', 'seed', 'options', 'chance', 'moves', 'start'), ('result',))
+    same = ("game", "engine_version", "seed", "options", "chance", "moves", "start")
+    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, same, ("result",))
 
 
 def test_golden_files_cover_the_features():

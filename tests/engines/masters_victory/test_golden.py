@@ -28,7 +28,7 @@ import pytest
 from engines.core.record import resolve_chance
 from engines.masters_victory import MastersVictory, MastersVictoryOptions, to_position
 from engines.masters_victory import board as B
-from tests.engines.golden import GOLDEN_ROOT, check_golden
+from tests.engines.golden import GOLDEN_ROOT, check_golden, write_golden
 
 GOLDEN = GOLDEN_ROOT / "masters_victory"
 
@@ -184,16 +184,15 @@ def _dump(data: dict[str, Any]) -> str:
 
 
 def regenerate(name: str) -> None:
-    engine = MastersVictory()
     scenario = SCENARIOS[name]
-    data = playthrough(scenario["seed"], scenario["options"], _moves_for(engine, scenario))
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    (GOLDEN / f"{name}.json").write_text(_dump(data))
+    data = playthrough(scenario["seed"], scenario["options"], _moves_for(MastersVictory(), scenario))
+    write_golden(GOLDEN / f"{name}.json", data, _dump)
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_golden_playthrough(name):
-    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, ('game', 'engine_version', 'seed', 'options', 'moves', 'chance', 'zones'), ('result',))
+    same = ("game", "engine_version", "seed", "options", "moves", "chance", "zones")
+    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, same, ("result",))
 
 
 def test_golden_files_cover_the_features():
