@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from bot.clock import Clock
 from bot.i18n import Msg
@@ -159,19 +159,17 @@ class MatchService:
         deliveries: list[Delivery] = []
         if not after.started:
             return deliveries
+        # Private views go once per turn, not per action: when whose turn it is changes (a turn
+        # of several actions ends, or a seat finished its secret setup), to each seat that sees
+        # more than the channel and whose view changed over that whole turn.
+        turn_over = before is None or not before.started or before.to_act() != after.to_act()
+        public = after.engine.view(after.state, None).model_dump(exclude={"viewer"}) if turn_over else None
         for seat in after.seats:
-            if presenter.has_secrets(after, seat.seat):
-                # Once per turn, not per action: when whose turn it is changes (a turn of several
-                # actions ends, or a seat finished its secret setup), to each seat whose view
-                # changed over that whole turn.
-                if before is None or not before.started:
-                    changed = True
-                elif before.to_act() == after.to_act():
-                    changed = False
-                else:
-                    start = before.progress.turn_state
-                    changed = after.engine.view(start, seat.seat) != after.engine.view(after.state, seat.seat)
-                if changed:
+            if turn_over:
+                private = after.engine.view(after.state, seat.seat)
+                secret = private.model_dump(exclude={"viewer"}) != public
+                fresh = before is None or not before.started
+                if secret and (fresh or after.engine.view(before.progress.turn_state, seat.seat) != private):
                     language = await self._language_of(seat.user_id, after.row.language)
                     deliveries.append(await presenter.private_view_dm(after, seat.seat, language))
             newly_to_act = seat.seat in after.to_act() and (

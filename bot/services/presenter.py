@@ -119,13 +119,6 @@ async def board_image(
     return Attachment(f"{match.row.game}-{match.id}-{match.progress.moves}-{suffix}.png", data)
 
 
-def has_secrets(match: LoadedMatch, seat: Seat) -> bool:
-    """Whether ``seat`` sees more than the channel does (then it gets private views by DM)."""
-    private = match.engine.view(match.state, seat).model_dump(exclude={"viewer"})
-    public = match.engine.view(match.state, None).model_dump(exclude={"viewer"})
-    return private != public
-
-
 async def board_post(match: LoadedMatch, lines: list[Msg], now: datetime) -> Delivery:
     """The public board: picture, the given lines, whose turn, clocks; with the view button."""
     language = match.row.language

@@ -193,15 +193,6 @@ class SqliteRepository:
             for row in rows
         ]
 
-    async def set_status(self, match_id: int, status: Status, at: datetime) -> None:
-        async with self._transaction():
-            await self.db.execute(
-                "UPDATE matches SET status = ?, updated_at = ? WHERE id = ?",
-                (status, at.isoformat(), match_id),
-            )
-            if status not in LIVE:
-                await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
-
     # ------------------------------------------------------------------- seats
 
     async def seats(self, match_id: int) -> list[SeatRow]:

@@ -7,7 +7,7 @@ storage, clocks and delivery around it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal, Union
 
@@ -112,15 +112,6 @@ class ReplayError(Exception):
     """A record that does not replay on this engine (wrong version, corrupt event)."""
 
 
-def next_draw_index(events: Iterable[BaseModel]) -> int:
-    """The number of dice draws used so far: the index of the next one."""
-    used = 0
-    for event in events:
-        if isinstance(event, ChanceEvent):
-            used = event.first_index + len(event.values)
-    return used
-
-
 def replay(engine: Engine, options: BaseModel, events: Sequence[BaseModel]) -> Any:
     """The engine state after ``events``; ``None`` before the start event."""
     state = None
@@ -190,16 +181,6 @@ def advance_meta(meta: MetaState, event: BaseModel, players: int) -> MetaState:
     if isinstance(event, MoveEvent):
         return MetaState()
     return meta
-
-
-def match_result(engine: Engine, state: Any, events: Sequence[BaseModel], players: int) -> Result | None:
-    """How the match ended: a meta event (resign, timeout, agreed draw, abort) or the rules."""
-    meta = MetaState()
-    for event in events:
-        meta = advance_meta(meta, event, players)
-    if meta.result is not None:
-        return meta.result
-    return engine.result(state) if state is not None else None
 
 
 class RollCheck(Frozen):
