@@ -1,0 +1,1 @@
+"""Axis & Allies, 2nd edition (classic): work in progress; see docs/games/axis_allies.md."""
