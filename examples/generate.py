@@ -1,10 +1,11 @@
 """Write ``examples/<slug>.txt``: a whole console match that ends with a winner.
 
-    .venv/bin/python examples/generate.py militakiri [--tries 200] [--max-moves 600]
+    .venv/bin/python examples/generate.py militakiri [--tries 200] [--max-moves 600] [--prefer shoot]
 
 Plays seeded random games through the engine with the console's fixed dice seed (all zero
 bytes, as ``--seed`` in the script's header), keeps the shortest one that ends with a winner,
-and writes the console commands of it. The console then replays exactly that game, because
+and writes the console commands of it. ``--prefer`` makes the players pick moves starting
+with that word when they can (random play seldom shoots, say), so the example shows more. The console then replays exactly that game, because
 the dice draws come from the same seed in the same order.
 """
 
@@ -25,7 +26,7 @@ SEED = bytes(32)
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 
 
-def play(slug: str, game: int, max_moves: int) -> tuple[list[tuple[int, str]], object] | None:
+def play(slug: str, game: int, max_moves: int, prefer: tuple[str, ...] = ()) -> tuple[list[tuple[int, str]], object] | None:
     """One seeded random game: the (seat, move text) list and the result, or None if too long."""
     engine = get_engine(slug)
     rng = random.Random(game)
@@ -37,7 +38,9 @@ def play(slug: str, game: int, max_moves: int) -> tuple[list[tuple[int, str]], o
         if len(moves) >= max_moves:
             return None
         seat = min(engine.to_act(state))
-        move = rng.choice(list(engine.legal_moves(state, seat)))
+        legal = list(engine.legal_moves(state, seat))
+        preferred = [m for m in legal if engine.format_move(m, state).startswith(prefer)] if prefer else []
+        move = rng.choice(preferred or legal)
         moves.append((seat, engine.format_move(move, state)))
         state = engine.apply(state, seat, move)
         state, events = resolve_chance(engine, state, SEED, draws)
@@ -65,10 +68,11 @@ def main() -> None:
     parser.add_argument("slug")
     parser.add_argument("--tries", type=int, default=200)
     parser.add_argument("--max-moves", type=int, default=600)
+    parser.add_argument("--prefer", action="append", default=[], help="prefer moves starting with this word")
     args = parser.parse_args()
     best = None
     for game in range(args.tries):
-        played = play(args.slug, game, args.max_moves)
+        played = play(args.slug, game, args.max_moves, tuple(args.prefer))
         if played is not None and played[1].winners and (best is None or len(played[0]) < len(best[0])):
             best = played
             print(f"game {game}: {len(played[0])} moves, {played[1].reason}", file=sys.stderr)

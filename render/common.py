@@ -25,6 +25,8 @@ from functools import cache
 import fontpkg_noto_sans
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from engines.core.contract import Result
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Point = tuple[float, float]
@@ -54,6 +56,19 @@ class BoardLabels:
 
     def seat(self, seat: int) -> str:
         return self.seats[seat] if 0 <= seat < len(self.seats) else ""
+
+
+def score(result: Result | None) -> str:
+    """A two-seat game's score: ``1-0``, ``0-1`` or ``1/2-1/2`` once it is over, else empty.
+
+    >>> score(Result(winners=(1,), reason="x")), score(Result(draw=True, reason="x")), score(None)
+    ('0-1', '1/2-1/2', '')
+    """
+    if result is None:
+        return ""
+    if result.draw or not result.winners or set(result.winners) >= {0, 1}:
+        return "1/2-1/2"
+    return "1-0" if 0 in result.winners else "0-1"
 
 
 # --------------------------------------------------------------------------- colours
@@ -142,6 +157,14 @@ def font(size: int) -> Font:
     return ImageFont.truetype(str(FONT_FILE), size)
 
 
+@cache
+def bold_font(size: int) -> Font:
+    """Noto Sans Bold at ``size`` px (small numbers on badges and pieces)."""
+    fnt = ImageFont.truetype(str(FONT_FILE), size)
+    fnt.set_variation_by_name("Bold")
+    return fnt
+
+
 _GLYPH_PROBE = 20
 _MISSING = "\U0010fff0"
 """A private-use code point no font maps: what it renders as is the font's "missing" box."""
@@ -211,6 +234,29 @@ def fit_text(text: str, fnt: Font, max_width: float) -> str:
     while text and text_width(text + "…", fnt) > max_width:
         text = text[:-1]
     return text.rstrip() + "…" if text else ""
+
+
+def wrap_text(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
+    """``text`` made ``printable`` and broken into at most ``max_lines`` lines of at most
+    ``width`` px; the last line ends in an ellipsis when the rest does not fit.
+
+    >>> wrap_text("one two three", font(14), 1000, 2)
+    ['one two three']
+    >>> lines = wrap_text("word " * 40, font(14), 100, 3)
+    >>> len(lines), lines[-1].endswith("…")
+    (3, True)
+    """
+    words = printable(text).split()
+    lines: list[str] = []
+    while words and len(lines) < max_lines:
+        line = words.pop(0)
+        while words and text_width(line + " " + words[0], fnt) <= width:
+            line += " " + words.pop(0)
+        if len(lines) == max_lines - 1 and words:
+            line = fit_text(line + " " + " ".join(words), fnt, width)
+            words = []
+        lines.append(fit_text(line, fnt, width))
+    return lines
 
 
 def draw_text(
@@ -477,6 +523,27 @@ def shorten(points: Sequence[Point], start: float, end: float) -> list[Point]:
     pts[0] = towards(pts[0], pts[1], start)
     pts[-1] = towards(pts[-1], pts[-2], end)
     return pts
+
+
+def dashes(a: Point, b: Point, dash: float) -> list[tuple[Point, Point]]:
+    """The dashes of a dashed line from ``a`` to ``b``: about ``dash`` px on, ``dash`` px off,
+    spaced evenly so both ends look alike.
+
+    >>> len(dashes((0, 0), (100, 0), 10)), dashes((0, 0), (0, 0), 10)
+    (5, [])
+    """
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length == 0:
+        return []
+    count = max(1, round(length / (2 * dash)))
+    step = length / count
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    out = []
+    for i in range(count):
+        s = i * step + step * 0.25
+        e = s + step * 0.5
+        out.append(((a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e)))
+    return out
 
 
 def scale_points(points: Iterable[Point], scale: float, origin: Point = (0, 0)) -> list[Point]:

@@ -9,6 +9,7 @@ as ``[#general] ...`` and DMs as ``[DM to alice] ...``; images go to ``out/``.
 from __future__ import annotations
 
 import asyncio
+import shlex
 import sys
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -18,7 +19,7 @@ from typing import Any, TextIO
 from bot.clock import Clock
 from bot.console.commands import ConsoleLine, ConsoleSyntaxError, parse_line
 from bot.i18n import Msg, catalog
-from bot.services.delivery import ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
+from bot.services.delivery import Button, ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
 from bot.services.people import Actor, Place
 from bot.services.matches import outdated_reply
 from bot.services.time_control import TimeControlError, time_control_given
@@ -34,7 +35,7 @@ HELP = """Commands (prefix a line with `as NAME:` to act as NAME, `as NAME in CH
   /match join | leave | start | status | history [page:N] | resign | draw | abort | verify | export
   /move text:MOVE   (or /move MOVE)      /board      /view [piece:SQUARE]      /games
   /profile [user:NAME]      /leaderboard game:GAME [board:BOARD]
-  /button draw_accept | draw_decline | view_pieces      /help      /quit"""
+  /button draw_accept | draw_decline | view_pieces | move:TEXT      /help      /quit"""
 
 
 def format_value(value: Any) -> str | None:
@@ -87,8 +88,16 @@ class ConsoleApp:
                 path.write_bytes(attachment.data)
                 self.say(f"  (file: {path})")
             if delivery.buttons:
-                labels = ", ".join(f"{b.kind} (/button {b.kind})" for b in delivery.buttons)
+                labels = ", ".join(self._button_label(b, delivery.language) for b in delivery.buttons)
                 self.say(f"  [buttons: {labels}]")
+
+    @staticmethod
+    def _button_label(button: Button, language: str) -> str:
+        """How to press ``button`` here: ``kind (/button kind)``, a move button by its label."""
+        if button.kind == "move":
+            label = catalog().render(Msg(button.label), language) if button.label else button.text
+            return f"{label} (/button move:{shlex.quote(button.text)})"
+        return f"{button.kind} (/button {button.kind})"
 
     # ---------------------------------------------------------------- commands
 
@@ -176,6 +185,8 @@ class ConsoleApp:
 
     async def _button(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         assert self.services is not None
+        if "move" in line.options:
+            return await self.services.matches.press(place, actor, "move", line.options["move"])
         return await self.services.matches.press(place, actor, line.options.get("kind", ""))
 
 

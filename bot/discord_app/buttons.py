@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_app.cogs import answer
 from bot.discord_app.people import actor_of
 from bot.i18n import Msg, catalog
 from bot.services.delivery import Button
@@ -63,7 +64,33 @@ class DrawButton(
         await bot.deliverer.deliver(deliveries, interaction)
 
 
-DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton)
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"scheids:move:(?P<match>\d+):(?P<text>[a-z0-9 _-]{1,60})",
+):
+    """An obvious next move (``ButtonGame``): a click submits the text for whoever clicked, in
+    the match named by the custom_id (not whatever is live in the channel by then)."""
+
+    def __init__(self, match_id: int, text: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or text)[:80], style=discord.ButtonStyle.primary, custom_id=f"scheids:move:{match_id}:{text}"
+            )
+        )
+        self.match_id = match_id
+        self.text = text
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+        return cls(int(match["match"]), match["text"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ScheidsBot = interaction.client  # type: ignore[assignment]
+        # A move draws the board: ``answer`` defers when that takes long, like ``/move``.
+        await answer(bot, interaction, bot.services.matches.submit_in(self.match_id, actor_of(interaction), self.text))
+
+
+DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton)
 
 
 def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | None:
@@ -79,4 +106,6 @@ def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | No
             view.add_item(DrawButton(button.match_id, True, words.render(Msg("core.button_draw_accept"), language)))
         elif button.kind == "draw_decline":
             view.add_item(DrawButton(button.match_id, False, words.render(Msg("core.button_draw_decline"), language)))
+        elif button.kind == "move":
+            view.add_item(MoveButton(button.match_id, button.text, words.render(Msg(button.label), language)))
     return view

@@ -7,12 +7,16 @@ adapter in ``language``); ``datetime`` parameters are formatted by the adapter t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
 from bot.i18n import Msg
 
-ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline"]
+ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline", "move"]
+
+MOVE_BUTTON_TEXT = re.compile(r"[a-z0-9 _-]{1,60}")
+"""What a move button may submit: it lives in the Discord custom_id (at most 100 characters)."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,10 @@ class Button:
 
     kind: ButtonKind
     match_id: int
+    text: str = ""
+    """For ``move``: the move text a press submits (``MOVE_BUTTON_TEXT``)."""
+    label: str = ""
+    """For ``move``: the message code of the label (the other kinds have fixed labels)."""
 
 
 @dataclass(frozen=True)

@@ -45,10 +45,12 @@ from engines.core.record import (
     MoveEvent,
     Record,
     ResignEvent,
+    SealCheck,
     StartEvent,
     TimeoutEvent,
     resolve_chance,
     verify,
+    verify_seals,
 )
 
 HISTORY_PAGE = 20
@@ -340,13 +342,18 @@ class MatchService:
             presenter.seats_line(after),
             Msg("core.seed_commitment", {"hash": match.row.commitment}),
             *self._chance_lines(after, chance),
+            *presenter.seals_published(None, after),
         ]
         post = await presenter.board_post(after, lines, self.clock.now())
         return [_as_reply(post), *await self._turn_dms(None, after)]
 
     def _chance_lines(self, match: LoadedMatch, events: list[Any]) -> list[Msg]:
+        """The engine's words for each public chance event; a secret one says nothing, whatever
+        the engine would say (its values must not reach anyone while the match runs)."""
         lines = []
         for event in events:
+            if event.secret:
+                continue
             outcome = Outcome(kind=event.kind, values=event.values)
             code, params = match.engine.describe_chance(outcome, match.state)
             if code:
@@ -383,16 +390,24 @@ class MatchService:
     # -------------------------------------------------------------------- play
 
     @asynccontextmanager
-    async def _seated(self, place: Place, actor: Actor) -> AsyncIterator[tuple[LoadedMatch | None, list[Delivery]]]:
-        """Under the match's lock: the live, started, unfinished match here with ``actor`` seated,
-        or ``None`` and the reply that says why not."""
-        row = await self.repo.live_match_in(place.channel_id)
-        if row is None:
-            yield None, self._no_match(actor)
-            return
-        async with self.book.lock(row.id):
-            match = await self.book.load(row.id)
-            if match.row.status != "active":
+    async def _seated(
+        self, place: Place | None, actor: Actor, match_id: int | None = None
+    ) -> AsyncIterator[tuple[LoadedMatch | None, list[Delivery]]]:
+        """Under the match's lock: the live, started, unfinished match here (or the match
+        ``match_id``, for a button) with ``actor`` seated, or ``None`` and the reply that says why not."""
+        if match_id is None:
+            row = await self.repo.live_match_in(place.channel_id) if place is not None else None
+            if row is None:
+                yield None, self._no_match(actor)
+                return
+            match_id = row.id
+        async with self.book.lock(match_id):
+            match = await self.book.load(match_id)
+            if match is None:
+                yield None, self._no_match(actor)
+            elif match.row.status in ("finished", "aborted"):
+                yield None, [reply(actor.language, Msg("core.match_over"))]
+            elif match.row.status != "active":
                 yield None, [reply(actor.language, Msg("core.not_started"))]
             elif match.seat_of(actor.user_id) is None:
                 yield None, [reply(actor.language, Msg("core.not_seated"))]
@@ -402,9 +417,19 @@ class MatchService:
                 yield match, []
 
     async def submit(self, place: Place, actor: Actor, text: str) -> list[Delivery]:
-        """Play a move given as text: parse, check, apply, roll, commit, then report."""
+        """Play a move given as text in the live match here: parse, check, apply, roll, commit, report."""
+        return await self._submit(actor, text, place=place)
+
+    async def submit_in(self, match_id: int, actor: Actor, text: str) -> list[Delivery]:
+        """Play a move in the match ``match_id`` (a move button: it names its match, which need not
+        be the one live in the channel now)."""
+        return await self._submit(actor, text, match_id=match_id)
+
+    async def _submit(
+        self, actor: Actor, text: str, *, place: Place | None = None, match_id: int | None = None
+    ) -> list[Delivery]:
         await self._seen(actor)
-        async with self._seated(place, actor) as (match, refusal):
+        async with self._seated(place, actor, match_id) as (match, refusal):
             if match is None:
                 return refusal
             seat = match.seat_of(actor.user_id)
@@ -426,7 +451,7 @@ class MatchService:
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         played = Msg("core.secret_move_played", {"player": actor.name}) if secret else Msg("core.move_played", {"player": actor.name, "move": canonical})
-        lines = [played, *self._chance_lines(after, chance)]
+        lines = [played, *self._chance_lines(after, chance), *presenter.seals_published(match, after)]
         # The board and the private views are drawn at the same time, in worker threads.
         post, dms = await asyncio.gather(self._ending_post(after, lines, points), self._turn_dms(match, after))
         if secret:
@@ -655,6 +680,7 @@ class MatchService:
             return [reply(actor.language, Msg("core.verify_not_over"))]
         entries = await self.repo.entries(match.id)
         ok, checks = verify(match.engine, match.options, entries, match.row.seed, match.row.commitment)
+        seals = verify_seals(match.engine, match.options, entries)
         lines = [
             Msg(
                 "core.verify_head",
@@ -673,8 +699,16 @@ class MatchService:
                     {"seq": check.seq, "kind": check.kind, "index": check.first_index, "values": list(check.recorded), "recomputed": list(check.recomputed)},
                 )
             )
-        lines.append(Msg("core.verify_ok" if ok else "core.verify_failed"))
+        lines.extend(_seal_check_line(match, check) for check in seals)
+        if not ok:
+            lines.append(Msg("core.verify_failed"))
+        elif not all(check.ok for check in seals):
+            lines.append(Msg("core.verify_seals_failed"))
+        else:
+            lines.append(Msg("core.verify_ok"))
         lines.append(Msg("core.verify_how"))
+        if seals:
+            lines.append(Msg("core.verify_seal_how"))
         return [reply(match.row.language, *lines, ephemeral=False)]
 
     async def export(self, place: Place, actor: Actor) -> list[Delivery]:
@@ -703,11 +737,14 @@ class MatchService:
             entries=tuple(await self.repo.entries(match.id)),
         )
 
-    async def press(self, place: Place, actor: Actor, kind: str) -> list[Delivery]:
-        """A button of the newest match here, by kind (the console's ``/button``)."""
+    async def press(self, place: Place, actor: Actor, kind: str, text: str = "") -> list[Delivery]:
+        """A button of the newest match here, by kind (the console's ``/button``); ``move``
+        submits ``text`` like a move button of that match."""
         row = await self.repo.latest_match_in(place.channel_id)
         if row is None:
             return self._no_match(actor)
+        if kind == "move" and text:
+            return await self.submit_in(row.id, actor, text)
         if kind == "view_pieces":
             return await self.my_view(actor, match_id=row.id)
         if kind in ("draw_accept", "draw_decline"):
@@ -788,6 +825,25 @@ def _rating_params(row: RatingRow) -> dict[str, Any]:
         "draws": row.draws,
         "losses": row.losses,
     }
+
+
+def _seal_check_line(match: LoadedMatch, check: SealCheck) -> Msg:
+    """One seal of ``/match verify``: what was published, what it opened to, and whether they agree."""
+    params = {
+        "name": presenter.seal_name(match, check.name),
+        "seq": check.seq,
+        "digest": check.digest,
+        "opening": check.opening if check.opening is not None else "",
+        "recomputed": check.recomputed,
+        "changed": check.changed_seq,
+    }
+    if check.ok:
+        return Msg("core.verify_seal", params)
+    if check.changed_seq is not None:
+        return Msg("core.verify_seal_changed", params)
+    if check.opening is None:
+        return Msg("core.verify_seal_unopened", params)
+    return Msg("core.verify_seal_bad", params)
 
 
 def _time_control_line(control: TimeControl) -> Msg:

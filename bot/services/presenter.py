@@ -9,9 +9,9 @@ import asyncio
 from datetime import datetime
 
 from bot.i18n import Msg, catalog
-from bot.services.delivery import Attachment, Button, ChannelPost, ChannelRef, Delivery, DirectMessage
+from bot.services.delivery import MOVE_BUTTON_TEXT, Attachment, Button, ChannelPost, ChannelRef, Delivery, DirectMessage
 from bot.services.progress import LoadedMatch
-from engines.core.contract import Result, Seat
+from engines.core.contract import ButtonGame, Result, SealingGame, Seat, StepGame
 from render.common import BoardLabels
 from render.registry import render_view
 
@@ -72,6 +72,8 @@ def turn_lines(match: LoadedMatch, with_deadline: bool = True) -> list[Msg]:
                     {"player": match.name_of(seat), "colour": colour(match, seat), "deadline": deadline},
                 )
             )
+    if isinstance(match.engine, StepGame) and (step := match.engine.step_message(match.state)) is not None:
+        lines.append(Msg(step[0], seat_params(match, step[1])))
     return lines
 
 
@@ -119,8 +121,25 @@ async def board_image(
     return Attachment(f"{match.row.game}-{match.id}-{match.progress.moves}-{suffix}.png", data)
 
 
+def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
+    """The ``ButtonGame``'s obvious next moves of the seats to act, while the match runs.
+
+    The buttons sit on a channel post everyone sees; a press submits the text for whoever
+    pressed, so another seat gets the usual "not your turn". One button per text, and only texts
+    that fit a custom_id (``MOVE_BUTTON_TEXT``)."""
+    if not isinstance(match.engine, ButtonGame) or match.row.status != "active":
+        return ()
+    buttons: dict[str, Button] = {}
+    for seat in sorted(match.to_act()):
+        for text, label in match.engine.action_buttons(match.state, seat):
+            if MOVE_BUTTON_TEXT.fullmatch(text):
+                buttons.setdefault(text, Button("move", match.id, text=text, label=label))
+    return tuple(buttons.values())
+
+
 async def board_post(match: LoadedMatch, lines: list[Msg], now: datetime) -> Delivery:
-    """The public board: picture, the given lines, whose turn, clocks; with the view button."""
+    """The public board: picture, the given lines, whose turn, clocks; with the action buttons
+    and the view button while the match runs."""
     language = match.row.language
     body = list(lines) + turn_lines(match)
     clocks = clock_line(match, now)
@@ -132,8 +151,31 @@ async def board_post(match: LoadedMatch, lines: list[Msg], now: datetime) -> Del
         tuple(body),
         language,
         attachments=(image,),
-        buttons=(Button("view_pieces", match.id),) if match.result() is None else (),
+        buttons=(*action_buttons(match), Button("view_pieces", match.id)) if match.result() is None else (),
     )
+
+
+def seal_name(match: LoadedMatch, name: str) -> Msg | str:
+    """A seal's name as the game words it (``<slug>.seal_<name>``), else as the engine names it."""
+    key = f"{match.row.game}.seal_{name}"
+    return Msg(key) if catalog().has(key) else name
+
+
+def seals_published(before: LoadedMatch | None, after: LoadedMatch) -> list[Msg]:
+    """A line per seal (name and digest) that ``after`` shows and ``before`` did not: the
+    channel hears each commitment as soon as it is fixed. A changed digest is announced again
+    (an engine bug that ``/match verify`` then reports)."""
+    engine = after.engine
+    if not isinstance(engine, SealingGame) or not after.started:
+        return []
+    known: set[tuple[str, str]] = set()
+    if before is not None and before.started:
+        known = {(seal.name, seal.digest) for seal in engine.seals(before.state, reveal=False)}
+    return [
+        Msg("core.seal_published", {"name": seal_name(after, seal.name), "digest": seal.digest})
+        for seal in engine.seals(after.state, reveal=False)
+        if (seal.name, seal.digest) not in known
+    ]
 
 
 async def private_view_dm(match: LoadedMatch, seat: Seat, language: str) -> Delivery:

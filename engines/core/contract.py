@@ -31,6 +31,9 @@ class ChanceSpec(Frozen):
 
     kind: str
     sizes: tuple[int, ...]
+    secret: bool = False
+    """The numbers decide something hidden (which blocks are bombs, say): no player may see
+    them while the match runs."""
 
 
 class Outcome(Frozen):
@@ -116,6 +119,50 @@ class RatedGame(Protocol):
 
     def rating_status(self, board: str, points: int) -> str:
         """The rank status for ``points``, as a message code."""
+        ...
+
+
+class Seal(Frozen):
+    """A commitment to something hidden, published when it is fixed and opened at the end."""
+
+    name: str
+    """E.g. ``block_layout``."""
+    digest: str
+    """Hex sha256 of ``opening``: what the channel sees."""
+    opening: str | None
+    """The revealed text; ``None`` while it is hidden."""
+
+
+@runtime_checkable
+class SealingGame(Protocol):
+    """An engine that hides something decided early and proves at the end it did not change."""
+
+    def seals(self, state: BaseModel, reveal: bool) -> tuple[Seal, ...]:
+        """Seals fixed so far; ``reveal`` (used by the referee once the match is over, also
+        an aborted one) fills in the openings."""
+        ...
+
+
+@runtime_checkable
+class ButtonGame(Protocol):
+    """An engine whose turns have an obvious next action worth a button ("roll", "end")."""
+
+    def action_buttons(self, state: BaseModel, seat: Seat) -> tuple[tuple[str, str], ...]:
+        """(move text, message code of the label) offered as buttons to ``seat`` now.
+
+        A press submits the text as that seat's move, so it must parse like a typed move. The text
+        travels in the button's Discord custom_id: it must match ``[a-z0-9 _-]{1,60}``, others
+        are not offered."""
+        ...
+
+
+@runtime_checkable
+class StepGame(Protocol):
+    """An engine whose turns have steps worth naming ("roll", "choose a zero option")."""
+
+    def step_message(self, state: BaseModel) -> tuple[str, dict[str, Any]] | None:
+        """Message code + params of what the seat to act must do now; shown after whose turn
+        it is (in the channel and on the picture, in the reader's language)."""
         ...
 
 

@@ -1,19 +1,21 @@
 """The record is the truth: events, replay and verification (DESIGN.md).
 
 A match is ``(engine slug, engine version, options, seats, seed, events)``. Events are
-append-only; the state is ``replay(events)``. This module is pure: the services add
+append-only; the state is ``replay(events)``. ``verify`` checks the dice of a finished record
+and ``verify_seals`` the seals (``SealingGame``). This module is pure: the services add
 storage, clocks and delivery around it.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field
 
-from engines.core.contract import Engine, Frozen, Outcome, Result, Seat
+from engines.core.contract import Engine, Frozen, Outcome, Result, SealingGame, Seat
 from engines.core.dice import commitment, draws
 
 
@@ -42,6 +44,9 @@ class ChanceEvent(Frozen):
     """Index of the first dice draw used: draws are numbered over the whole match."""
     sizes: tuple[int, ...]
     values: tuple[int, ...]
+    secret: bool = False
+    """Copied from the ``ChanceSpec``: the values decide something hidden, so nobody sees them
+    while the match runs (no chance line, no export). Old records without it read as public."""
 
 
 class ResignEvent(Frozen):
@@ -142,7 +147,7 @@ def resolve_chance(
     while engine.result(state) is None and (spec := engine.chance(state)) is not None:
         values = draws(seed, index, spec.sizes)
         events.append(
-            ChanceEvent(kind=spec.kind, first_index=index, sizes=spec.sizes, values=values)
+            ChanceEvent(kind=spec.kind, first_index=index, sizes=spec.sizes, values=values, secret=spec.secret)
         )
         state = engine.apply_chance(state, Outcome(kind=spec.kind, values=values))
         index += len(spec.sizes)
@@ -222,3 +227,63 @@ def verify(engine: Engine, options: BaseModel, entries: Sequence[Entry], seed: b
             )
         state = replay_step(engine, options, state, event)
     return seed_ok and all(c.ok for c in checks), checks
+
+
+class SealCheck(Frozen):
+    """One seal of a record: published once, never changed, and opened to its digest at the end."""
+
+    name: str
+    seq: int
+    """The event after which the seal was first published (the last event if it never was)."""
+    digest: str
+    """The digest as first published: the one the players saw."""
+    opening: str | None
+    """The opening the engine reveals after the end; ``None`` if it reveals none."""
+    recomputed: str
+    """``sha256(opening)`` in hex; empty without an opening."""
+    changed_seq: int | None = None
+    """The first event after which the engine showed another digest under this name."""
+    ok: bool
+
+
+def verify_seals(engine: Engine, options: BaseModel, entries: Sequence[Entry]) -> list[SealCheck]:
+    """Check every seal of a ``SealingGame`` record; ``[]`` for other engines and sealless records.
+
+    A seal proves that something hidden did not change: its first published digest is what
+    counts, so a digest that changes later fails, and so does an opening (asked of the final
+    state with ``reveal=True``, which also opens an aborted match) whose SHA-256 differs.
+    """
+    if not isinstance(engine, SealingGame):
+        return []
+    published: dict[str, tuple[str, int]] = {}
+    changed: dict[str, int] = {}
+    state = None
+    for entry in entries:
+        state = replay_step(engine, options, state, entry.event)
+        if state is None:
+            continue
+        for seal in engine.seals(state, reveal=False):
+            first = published.setdefault(seal.name, (seal.digest, entry.seq))
+            if seal.digest != first[0]:
+                changed.setdefault(seal.name, entry.seq)
+    if state is None:
+        return []
+    revealed = {seal.name: seal for seal in engine.seals(state, reveal=True)}
+    for name, seal in revealed.items():
+        published.setdefault(name, (seal.digest, entries[-1].seq))
+    checks = []
+    for name, (digest, seq) in sorted(published.items(), key=lambda item: (item[1][1], item[0])):
+        opening = revealed[name].opening if name in revealed else None
+        recomputed = hashlib.sha256(opening.encode()).hexdigest() if opening is not None else ""
+        checks.append(
+            SealCheck(
+                name=name,
+                seq=seq,
+                digest=digest,
+                opening=opening,
+                recomputed=recomputed,
+                changed_seq=changed.get(name),
+                ok=name not in changed and recomputed == digest,
+            )
+        )
+    return checks
