@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from engines.battle_island import BattleIsland
 from engines.core.contract import Engine
 from engines.heroes_cities import HeroesCities
 from engines.masters_victory import MastersVictory
 from engines.militakiri import Militakiri
 
 ENGINES: dict[str, Engine] = {
-    engine.slug: engine for engine in (HeroesCities(), MastersVictory(), Militakiri())
+    engine.slug: engine for engine in (HeroesCities(), MastersVictory(), Militakiri(), BattleIsland())
 }
 
 

@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 from pydantic import BaseModel
 
-from render import heroes_cities, masters_victory, militakiri
+from render import battle_island, heroes_cities, masters_victory, militakiri
 from render.common import BoardLabels
 
 RENDERERS: dict[str, Callable[..., bytes]] = {
+    "battle_island": battle_island.render_board,
     "heroes_cities": heroes_cities.render_board,
     "masters_victory": masters_victory.render_board,
     "militakiri": militakiri.render_board,

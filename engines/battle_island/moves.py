@@ -1,0 +1,37 @@
+"""The actions of Slag om het Eiland as one move model (``kind`` says which).
+
+Squares are names (``c4``) so records read like the notation. Setup: ``block``, ``arm``,
+``place``, ``pad``. A turn: ``roll``, ``shoot``, ``move`` (or a zero option: ``reinforce``,
+``pad_option``, ``turn``; then ``shift`` for the pad), ``end``; the opponent's ``remove``
+for rules 1a/1b.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engines.battle_island.board import Direction, Side
+from engines.battle_island.view import Kind
+from engines.core.contract import Frozen
+
+MoveKind = Literal[
+    "block", "arm", "place", "pad", "roll", "shoot", "move", "reinforce", "pad_option", "turn", "shift", "end", "remove"
+]
+
+
+class BattleIslandMove(Frozen):
+    kind: MoveKind
+    square: str | None = None
+    """block/place/turn/remove: the square; move/shoot: the character's square."""
+    to: str | None = None
+    """move: the square it ends on; shoot: the target."""
+    unit: Kind | None = None
+    facing: Direction | None = None
+    side: Side | None = None
+    """move: the closing quarter turn; turn: the turn; shift: the pad's direction."""
+    slot: int | None = None
+    """reinforce: the pad slot (1-5 from the player's left); remove: a pad slot (rule 1b)."""
+    squares: tuple[str, ...] = ()
+    """arm: the blocks marked live."""
+    order: tuple[Kind, ...] = ()
+    """pad: the kinds on slots 1-5."""

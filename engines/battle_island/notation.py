@@ -1,0 +1,177 @@
+"""Notation of Slag om het Eiland (docs/games/battle_island.md, "Notation").
+
+Canonical forms (what ``format_move`` writes and history shows):
+
+===================================  =============================================
+``block e5``                         setup: place an obstacle block
+``arm c3 e5 h8``                     setup, ``armed_by_owner``: your live blocks (secret)
+``place tank b2 n``                  setup: a character on your first two rows, facing n/e/s/w
+``pad soldier jeep tank soldier jeep``  setup: the rest onto pad slots 1-5 (from your left)
+``roll``                             roll the die
+``c2-c5`` / ``c2-c4 left``           move straight ahead the whole roll, or one less and turn
+``shoot c5 c8``                      shoot from c5 at c8 (``shoot c5`` is enough)
+``reinforce 3``                      zero option 1 (and rule 4): pad slot 3 onto the island
+``move pad`` / ``pad left``          zero option 2, then the pad moves the roll to your left
+``turn c5 left``                     zero option 3: turn the character on c5
+``end``                              end the turn
+``remove c5`` / ``remove pad 2``     rules 1a/1b: the opponent's free removal
+===================================  =============================================
+
+Words are forgiving: Dutch and English unit and direction names, ``x`` for ``shoot``.
+
+>>> from engines.battle_island.moves import BattleIslandMove as M
+>>> parse("C2-c4 L")
+BattleIslandMove(kind='move', square='c2', to='c4', unit=None, facing=None, side='left', slot=None, squares=(), order=())
+>>> format_move(parse("plaats soldaat b2 noord"))
+'place soldier b2 n'
+>>> format_move(parse("pad s j t s j"))
+'pad soldier jeep tank soldier jeep'
+>>> format_move(parse("c5 x c8")), format_move(parse("verplaats pad")), format_move(parse("pad rechts"))
+('shoot c5 c8', 'move pad', 'pad right')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from engines.battle_island import board
+from engines.battle_island.board import Direction, Side
+from engines.battle_island.moves import BattleIslandMove
+from engines.battle_island.view import Kind
+from engines.core.errors import InvalidMoveError
+
+UNITS: dict[str, Kind] = {
+    "soldier": "soldier", "s": "soldier", "soldaat": "soldier", "soldaten": "soldier",
+    "jeep": "jeep", "j": "jeep",
+    "tank": "tank", "t": "tank",
+}
+FACINGS: dict[str, Direction] = {
+    "n": "n", "north": "n", "noord": "n", "e": "e", "east": "e", "o": "e", "oost": "e",
+    "s": "s", "south": "s", "z": "s", "zuid": "s", "w": "w", "west": "w",
+}
+SIDES: dict[str, Side] = {"left": "left", "l": "left", "links": "left", "right": "right", "r": "right", "rechts": "right"}
+VERBS = {
+    "block": "block", "blok": "block", "arm": "arm", "bewapen": "arm", "place": "place", "plaats": "place",
+    "pad": "pad", "roll": "roll", "gooi": "roll", "worp": "roll", "shoot": "shoot", "schiet": "shoot",
+    "reinforce": "reinforce", "versterk": "reinforce", "versterking": "reinforce", "turn": "turn", "draai": "turn",
+    "end": "end", "einde": "end", "klaar": "end", "remove": "remove", "verwijder": "remove",
+    "move": "move", "verplaats": "move",
+}
+SQUARE = re.compile(r"^[a-l](1[0-2]|[1-9])$")
+EXPECTED = (
+    "block e5 | arm c3 e5 h8 | place tank b2 n | pad soldier jeep tank soldier jeep | roll | c2-c5 | "
+    "c2-c4 left | shoot c5 c8 | reinforce 3 | move pad | pad left | turn c5 left | end | remove c5 | remove pad 2"
+)
+
+
+def invalid(text: str) -> InvalidMoveError:
+    return InvalidMoveError("battle_island.invalid_move", {"move": text, "expected": EXPECTED})
+
+
+def _square(word: str, text: str) -> str:
+    if not SQUARE.match(word):
+        raise invalid(text)
+    return word
+
+
+def parse(text: str) -> BattleIslandMove:
+    """Read one action; ``InvalidMoveError`` (with the expected forms) when it is not notation."""
+    M = BattleIslandMove
+    words = re.sub(r"\s*-\s*", "-", text.strip().lower()).replace(",", " ").split()
+    if not words:
+        raise invalid(text)
+    # Moves are written as squares: "c2-c5", "c2-c4 left", "c2 left", "c5 x c8".
+    if SQUARE.match(words[0].split("-")[0]):
+        if len(words) == 3 and words[1] in ("x", "shoot") :
+            return M(kind="shoot", square=_square(words[0], text), to=_square(words[2], text))
+        frm, _, to = words[0].partition("-")
+        side = None
+        if len(words) == 2:
+            side = SIDES.get(words[1])
+            if side is None:
+                raise invalid(text)
+        elif len(words) > 2:
+            raise invalid(text)
+        return M(kind="move", square=_square(frm, text), to=_square(to, text) if to else None, side=side)
+    verb = VERBS.get(words[0])
+    args = words[1:]
+    if verb is None:
+        raise invalid(text)
+    if verb in ("roll", "end") and not args:
+        return M(kind=verb)
+    if verb == "block" and len(args) == 1:
+        return M(kind="block", square=_square(args[0], text))
+    if verb == "arm" and args:
+        return M(kind="arm", squares=tuple(sorted(_square(a, text) for a in args)))
+    if verb == "place" and len(args) == 3 and args[0] in UNITS and args[2] in FACINGS:
+        return M(kind="place", unit=UNITS[args[0]], square=_square(args[1], text), facing=FACINGS[args[2]])
+    if verb == "pad":
+        if len(args) == 1 and args[0] in SIDES:
+            return M(kind="shift", side=SIDES[args[0]])
+        letters = list(args[0]) if len(args) == 1 and all(ch in "sjt" for ch in args[0]) else args
+        if letters and all(a in UNITS for a in letters):
+            return M(kind="pad", order=tuple(UNITS[a] for a in letters))
+        raise invalid(text)
+    if verb == "move":
+        if args == ["pad"]:
+            return M(kind="pad_option")
+        if len(args) in (1, 2) and SQUARE.match(args[0].split("-")[0]):
+            return parse(" ".join(args))
+        raise invalid(text)
+    if verb == "shoot" and len(args) in (1, 2):
+        return M(kind="shoot", square=_square(args[0], text), to=_square(args[1], text) if len(args) == 2 else None)
+    if verb == "reinforce" and len(args) == 1 and args[0].isdigit():
+        return M(kind="reinforce", slot=int(args[0]))
+    if verb == "turn" and len(args) == 2 and args[1] in SIDES:
+        return M(kind="turn", square=_square(args[0], text), side=SIDES[args[1]])
+    if verb == "remove":
+        if len(args) == 2 and args[0] == "pad" and args[1].isdigit():
+            return M(kind="remove", slot=int(args[1]))
+        if len(args) == 1:
+            return M(kind="remove", square=_square(args[0], text))
+    raise invalid(text)
+
+
+def format_move(move: BattleIslandMove) -> str:
+    """The canonical text; ``parse(format_move(m))`` gives ``m`` back."""
+    k = move.kind
+    if k in ("roll", "end"):
+        return k
+    if k == "block":
+        return f"block {move.square}"
+    if k == "arm":
+        return "arm " + " ".join(move.squares)
+    if k == "place":
+        return f"place {move.unit} {move.square} {move.facing}"
+    if k == "pad":
+        return "pad " + " ".join(move.order)
+    if k == "move":
+        text = f"{move.square}-{move.to}" if move.to else f"{move.square}"
+        return f"{text} {move.side}" if move.side else text
+    if k == "shoot":
+        return f"shoot {move.square} {move.to}" if move.to else f"shoot {move.square}"
+    if k == "reinforce":
+        return f"reinforce {move.slot}"
+    if k == "pad_option":
+        return "move pad"
+    if k == "turn":
+        return f"turn {move.square} {move.side}"
+    if k == "shift":
+        return f"pad {move.side}"
+    if k == "remove":
+        return f"remove pad {move.slot}" if move.slot is not None else f"remove {move.square}"
+    raise ValueError(f"unknown move kind {k!r}")
+
+
+def complete(move: BattleIslandMove, legal: Callable[[], list[BattleIslandMove]]) -> BattleIslandMove:
+    """Fill in what the short forms leave out (``shoot c5``, ``c2 left``, ``move c2``) from
+    the one legal move they can mean; unchanged when none or several fit. ``legal`` is only
+    called for a short form."""
+    if move.kind not in ("shoot", "move") or move.to is not None:
+        return move
+    fits = [m for m in legal() if m.kind == move.kind and m.square == move.square and (move.kind == "shoot" or m.side == move.side)]
+    return fits[0] if len(fits) == 1 else move
+
+
+__all__ = ["parse", "format_move", "complete", "board"]

@@ -1,0 +1,56 @@
+"""Match options of Slag om het Eiland (docs/games/battle_island.md, "Options").
+
+>>> o = BattleIslandOptions()
+>>> (o.soldiers, o.jeeps, o.tanks), o.win_at, o.carrier_pads, o.blocks
+((5, 3, 2), 10, True, 'hidden')
+>>> try:
+...     BattleIslandOptions(soldiers=5, jeeps=5, tanks=2)
+... except ValueError as error:
+...     print(error.errors()[0]["msg"])
+Value error, a side has 10 characters: soldiers + jeeps + tanks is 12, it must be 10
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from engines.core.contract import Frozen
+
+CHARACTERS_PER_SIDE = 10
+"""The rulebook's first sentence: each player begins with ten characters."""
+
+BlockMode = Literal["hidden", "armed_by_owner", "all_live"]
+"""``hidden``: 6 live and 4 safe blocks, unknown to both (the rulebook); ``armed_by_owner``:
+each player secretly arms 3 of the 5 blocks they placed; ``all_live``: every block is live."""
+
+
+class BattleIslandOptions(Frozen):
+    """Choices the rulebook leaves open, and the published game's variants."""
+
+    soldiers: int = Field(5, ge=0, le=10, description="Soldiers per side (range 2); soldiers + jeeps + tanks = 10")
+    jeeps: int = Field(3, ge=0, le=10, description="Jeeps per side (range 3)")
+    tanks: int = Field(2, ge=0, le=10, description="Tanks per side (range 4)")
+    win_at: Literal[10, 5] = Field(10, description="A player loses after losing this many characters (10 = all)")
+    carrier_pads: bool = Field(True, description="Play with carrier pads (off: all 10 characters start on the island)")
+    blocks: BlockMode = Field(
+        "hidden", description="Bombs: hidden 6 of 10 (rulebook), armed_by_owner (3 of your 5), or all_live"
+    )
+    quiet_turn_limit: int = Field(
+        60, ge=0, le=500, description="Draw after this many turns in a row without a character lost (0 = off)"
+    )
+
+    @model_validator(mode="after")
+    def _ten_characters(self) -> BattleIslandOptions:
+        total = self.soldiers + self.jeeps + self.tanks
+        if total != CHARACTERS_PER_SIDE:
+            raise ValueError(
+                f"a side has {CHARACTERS_PER_SIDE} characters: soldiers + jeeps + tanks is {total}, it must be 10"
+            )
+        return self
+
+    @property
+    def army(self) -> tuple[str, ...]:
+        """The kinds of one side's characters, soldiers first."""
+        return ("soldier",) * self.soldiers + ("jeep",) * self.jeeps + ("tank",) * self.tanks
