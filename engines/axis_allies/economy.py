@@ -1,0 +1,245 @@
+"""Seats, money and territory: weapons development, purchase, placement, income, conquest,
+liberation and victory (rulebook chapters 2, 3, 7, 8 and "Resultaten van ... gevechten").
+
+Pure functions over ``AxisAlliesState``; the turn machine (``turn.py``) calls them.
+
+>>> from engines.axis_allies.state import AxisAlliesOptions, initial_state
+>>> s = initial_state(AxisAlliesOptions(), seating(2))
+>>> s.seats
+(('ussr', 'uk', 'usa'), ('germany', 'japan'))
+>>> unit_cost(s, "germany", "infantry"), purchase_cost(s, "germany", {"infantry": 3, "armour": 1})
+(3, 14)
+>>> income(s, "ussr"), placement_sites(s, "ussr", "infantry"), placement_sites(s, "ussr", "transport")
+(24, ['karelia_ssr', 'russia'], ['sz_caspian_sea', 'sz_karelia'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.axis_allies.state import TECHS, AxisAlliesState, Tech, Unit
+from engines.axis_allies.units import UNITS
+from engines.core.contract import Result, Seat
+from engines.core.errors import IllegalMoveError
+
+TURN_ORDER = ("ussr", "germany", "uk", "japan", "usa")
+SEATINGS: dict[int, tuple[tuple[str, ...], ...]] = {
+    2: (("ussr", "uk", "usa"), ("germany", "japan")),
+    3: (("ussr", "uk"), ("germany", "japan"), ("usa",)),
+    4: (("ussr",), ("germany", "japan"), ("uk",), ("usa",)),
+    5: (("ussr",), ("germany",), ("uk",), ("japan",), ("usa",)),
+}
+"""Which powers each seat plays (chapter 2, "Welke wereldmacht wilt u zijn?"; the table after
+"2 SPELERS 1e speler: U.S.S.R." is lost: docs/games/axis_allies.md, decision 1). Each side
+stays with one player where it can, and the first seat starts with the USSR."""
+TECH_DIE_COST = 5
+"""IPCs per research die ("Aktie 1"): every 6 is a breakthrough."""
+TECH_CHART: tuple[Tech, ...] = TECHS
+"""The breakthrough chart, faces 1-6 in this order (decision 9)."""
+NEUTRAL_ENTRY_COST = 3
+"""Violating a neutral costs 3 IPCs once, paid by the first power to enter."""
+NEW_FACTORIES = 4
+"""Only four extra industrial complexes exist in the box."""
+AXIS_ECONOMIC_VICTORY = 84
+"""Appendix IV: the Axis also win with 84 IPCs of national production."""
+
+
+def refuse(code: str, **params: Any) -> IllegalMoveError:
+    return IllegalMoveError(f"axis_allies.{code}", params)
+
+
+def seating(players: int) -> tuple[tuple[str, ...], ...]:
+    if players not in SEATINGS:
+        raise ValueError(f"Axis & Allies is for 2 to 5 players, not {players}")
+    return SEATINGS[players]
+
+
+def seat_of(state: AxisAlliesState, power: str) -> Seat:
+    return next(seat for seat, powers in enumerate(state.seats) if power in powers)
+
+
+def side(state: AxisAlliesState, power: str) -> str:
+    return state.map.power(power).side
+
+
+def friendly(state: AxisAlliesState, a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and side(state, a) == side(state, b)
+
+
+def capital_held(state: AxisAlliesState, power: str) -> bool:
+    """Whether ``power`` holds its own capital (else it collects and buys nothing)."""
+    return state.owner(state.map.power(power).capital) == power
+
+
+# ---------------------------------------------------------------- purchase
+
+
+def unit_cost(state: AxisAlliesState, power: str, kind: str) -> int:
+    """The price of one unit; industrial technology takes 1 IPC off every unit."""
+    cost = UNITS[kind].cost
+    return cost - 1 if "industrial_technology" in state.techs.get(power, ()) else cost
+
+
+def purchase_cost(state: AxisAlliesState, power: str, counts: Mapping[str, int]) -> int:
+    return sum(unit_cost(state, power, kind) * n for kind, n in counts.items())
+
+
+def check_purchase(state: AxisAlliesState, power: str, counts: Mapping[str, int]) -> int:
+    """The cost of buying ``counts`` now (chapter 3, "Hoe koopt u militaire eenheden");
+    refused without the money, or while the enemy holds the power's capital."""
+    if not capital_held(state, power):
+        raise refuse("capital_lost_no_purchase", capital=state.map.power(power).capital)
+    if any(n < 1 for n in counts.values()) or not counts:
+        raise refuse("buy_nothing")
+    cost = purchase_cost(state, power, counts)
+    if cost > state.ipcs[power]:
+        raise refuse("not_enough_ipcs", cost=cost, ipcs=state.ipcs[power])
+    factories = counts.get("factory", 0)
+    if factories and state.factories_built + factories > NEW_FACTORIES:
+        raise refuse("no_factories_left", left=NEW_FACTORIES - state.factories_built)
+    return cost
+
+
+# ---------------------------------------------------------------- placement
+
+
+def has_factory(state: AxisAlliesState, territory: str) -> bool:
+    return any(u.kind == "factory" for u in state.units_at(territory))
+
+
+def placement_sites(state: AxisAlliesState, power: str, kind: str) -> list[str]:
+    """Where a new unit of ``kind`` may go (chapter 7): land and air units in territories with
+    an industrial complex held since the start of the turn; ships into a sea zone next to one,
+    not holding enemy ships; a new complex on land held since the start of the turn without one."""
+    held = set(state.held_at_start)
+    gmap = state.map
+    if kind == "factory":
+        return sorted(t for t in held if not has_factory(state, t) and gmap.territories[t].ipc > 0)
+    factories = sorted(t for t in held if has_factory(state, t))
+    if UNITS[kind].domain == "sea":
+        zones = {
+            z
+            for t in factories
+            for z in gmap.neighbours(t)
+            if gmap.territories[z].is_sea and not enemy_ships(state, power, z)
+        }
+        return sorted(zones)
+    return factories
+
+
+def enemy_ships(state: AxisAlliesState, power: str, zone: str) -> bool:
+    return any(
+        UNITS[u.kind].domain == "sea" and not friendly(state, u.power, power) for u in state.units_at(zone)
+    )
+
+
+def add_units(state: AxisAlliesState, power: str, kind: str, count: int, at: str) -> AxisAlliesState:
+    new = tuple(Unit(id=state.next_id + i, kind=kind, power=power, at=at) for i in range(count))
+    return state.model_copy(update={"units": state.units + new, "next_id": state.next_id + count})
+
+
+# ---------------------------------------------------------------- income
+
+
+def production(state: AxisAlliesState, power: str) -> int:
+    """National production: the IPC value of every land territory the power holds."""
+    return sum(state.map.territories[t].ipc for t, p in state.owners if p == power)
+
+
+def income(state: AxisAlliesState, power: str) -> int:
+    """Chapter 8: the power collects its production, nothing while the enemy holds its capital."""
+    return production(state, power) if capital_held(state, power) else 0
+
+
+# ---------------------------------------------------------------- conquest
+
+
+def set_owner(state: AxisAlliesState, territory: str, power: str) -> AxisAlliesState:
+    owners = dict(state.owners)
+    owners[territory] = power
+    return state.model_copy(update={"owners": tuple(sorted(owners.items()))})
+
+
+def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAlliesState:
+    """A land territory taken by ``conqueror``'s land units ("Resultaten van zowel land- als
+    zeegevechten"):
+
+    - an ally's original territory is liberated: it goes back to that ally if the ally holds
+      its capital (else the liberator keeps it); liberating an ally's capital also returns
+      every original territory of that ally that friendly powers hold;
+    - an enemy capital: the conqueror takes all of the victim's unspent IPCs;
+    - industrial complexes change hands; AA guns of the loser are destroyed (decision 12).
+    """
+    gmap = state.map
+    loser = state.owner(territory)
+    original = gmap.territories[territory].owner
+    new_owner = conqueror
+    if original is not None and original != conqueror and friendly(state, original, conqueror):
+        if capital_held(state, original) or gmap.power(original).capital == territory:
+            new_owner = original
+    state = set_owner(state, territory, new_owner)
+    if loser is not None and not friendly(state, loser, conqueror):
+        kept = tuple(u for u in state.units if not (u.at == territory and u.kind == "aa_gun" and u.power == loser))
+        units = tuple(
+            u.model_copy(update={"power": new_owner}) if u.at == territory and u.kind == "factory" else u for u in kept
+        )
+        state = state.model_copy(update={"units": units})
+        if gmap.power(loser).capital == territory:
+            ipcs = dict(state.ipcs)
+            ipcs[conqueror] += ipcs[loser]
+            ipcs[loser] = 0
+            state = state.model_copy(update={"ipcs": ipcs})
+    if new_owner == original and original != conqueror and gmap.power(original).capital == territory:
+        # The ally's capital is free again: its other original territories held by friends return.
+        for tid, t in gmap.territories.items():
+            holder = state.owner(tid)
+            if t.owner == original and holder not in (None, original) and friendly(state, holder, original):
+                state = set_owner(state, tid, original)
+    return state
+
+
+# ---------------------------------------------------------------- victory
+
+
+def winners_of(state: AxisAlliesState, winning_side: str) -> tuple[Seat, ...]:
+    return tuple(
+        seat for seat, powers in enumerate(state.seats) if any(side(state, p) == winning_side for p in powers)
+    )
+
+
+def victory(state: AxisAlliesState) -> Result | None:
+    """Checked at the end of each round (decision 15). Military victory: the Axis hold both
+    their capitals and two of the three Allied capitals; the Allies hold their own three and
+    both Axis capitals. ``total_victory``: every enemy capital. ``economic_victory``: the Axis
+    also win with 84 IPCs of production. ``round_limit``: a draw after that many rounds."""
+    gmap = state.map
+    capitals = {p.id: p.capital for p in gmap.powers}
+    by_side: dict[str, list[str]] = {"allies": [], "axis": []}
+    for p in gmap.powers:
+        by_side[p.side].append(p.id)
+
+    def held_by(side_name: str, power: str) -> bool:
+        holder = state.owner(capitals[power])
+        return holder is not None and side(state, holder) == side_name
+
+    axis_home = all(held_by("axis", p) for p in by_side["axis"])
+    allied_home = all(held_by("allies", p) for p in by_side["allies"])
+    axis_taken = sum(held_by("axis", p) for p in by_side["allies"])
+    allies_taken = sum(held_by("allies", p) for p in by_side["axis"])
+    need_axis = len(by_side["allies"]) if state.options.total_victory else 2
+    if axis_home and axis_taken >= need_axis:
+        return Result(winners=winners_of(state, "axis"), reason="axis_allies.axis_capitals", params={"taken": axis_taken})
+    if allied_home and allies_taken == len(by_side["axis"]):
+        return Result(winners=winners_of(state, "allies"), reason="axis_allies.allied_capitals", params={})
+    if state.options.economic_victory:
+        axis_production = sum(production(state, p) for p in by_side["axis"])
+        if axis_production >= AXIS_ECONOMIC_VICTORY:
+            return Result(
+                winners=winners_of(state, "axis"),
+                reason="axis_allies.economic_victory",
+                params={"production": axis_production, "need": AXIS_ECONOMIC_VICTORY},
+            )
+    if state.options.round_limit and state.round >= state.options.round_limit:
+        return Result(draw=True, reason="axis_allies.round_limit", params={"rounds": state.options.round_limit})
+    return None

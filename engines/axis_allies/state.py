@@ -1,0 +1,115 @@
+"""The game state of Axis & Allies (classic, 2nd edition): who holds what, where every unit is.
+
+Units are individual pieces with a fixed id: a transport's cargo and a carrier's fighters
+point at their carrier by id (``carried_by``), and a battle names its units by id. Movement
+spent this turn (``moved``) and whether a unit took part in the combat move (``combat``)
+decide what it may still do in the non-combat move.
+
+>>> s = initial_state(AxisAlliesOptions())
+>>> s.power, s.phase, s.round, s.ipcs["germany"], s.owner("karelia_ssr")
+('ussr', 'tech', 1, 32, 'ussr')
+>>> len(s.units_at("germany")), sorted({u.kind for u in s.units_at("germany")})
+(10, ['aa_gun', 'armour', 'bomber', 'factory', 'fighter', 'infantry'])
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Literal
+
+from pydantic import Field
+
+from engines.axis_allies.map import CLASSIC, GameMap
+from engines.core.contract import Frozen, Result
+
+Phase = Literal["tech", "purchase", "combat_move", "combat", "noncombat_move", "place", "income"]
+"""The six steps of a turn (rulebook chapter 1; weapons development and purchase are one
+step there, two phases here so a player can roll for technology before buying)."""
+PHASES: tuple[Phase, ...] = ("tech", "purchase", "combat_move", "combat", "noncombat_move", "place", "income")
+Tech = Literal["jet_power", "rockets", "super_submarines", "long_range_aircraft", "industrial_technology", "heavy_bombers"]
+TECHS: tuple[Tech, ...] = (
+    "jet_power", "rockets", "super_submarines", "long_range_aircraft", "industrial_technology", "heavy_bombers",
+)
+
+
+class AxisAlliesOptions(Frozen):
+    """Match options (docs/games/axis_allies.md, "Options")."""
+
+    economic_victory: bool = Field(False, description="Axis also win on 84 IPCs of production (Appendix IV)")
+    total_victory: bool = Field(False, description="Win only by taking every enemy capital (Appendix IV)")
+    round_limit: int = Field(0, ge=0, le=200, description="Draw after this many rounds (0 = no limit)")
+
+
+class Unit(Frozen):
+    id: int
+    kind: str
+    """A key of ``units.UNITS``."""
+    power: str
+    at: str
+    """Territory or sea zone id."""
+    moved: int = 0
+    """Movement points spent this turn."""
+    combat: bool = False
+    """Moved in this turn's combat move or fought this turn."""
+    carried_by: int | None = None
+    """The transport (land units) or carrier (fighters) it rides on."""
+
+
+class AxisAlliesState(Frozen):
+    options: AxisAlliesOptions
+    seats: tuple[tuple[str, ...], ...]
+    """Powers per seat (rulebook chapter 2, "Welke wereldmacht wilt u zijn?")."""
+    round: int = 1
+    power: str = "ussr"
+    """The power whose turn it is."""
+    phase: Phase = "tech"
+    owners: tuple[tuple[str, str], ...]
+    """(land territory, power) for every held land territory, sorted; untouched neutrals absent."""
+    units: tuple[Unit, ...]
+    next_id: int
+    ipcs: dict[str, int]
+    techs: dict[str, tuple[Tech, ...]] = {}
+    purchased: tuple[tuple[str, int], ...] = ()
+    """Units bought this turn and not yet placed (kind, count)."""
+    held_at_start: tuple[str, ...] = ()
+    """Land the power to move held when its turn began (placement needs complexes held since then)."""
+    factories_built: int = 0
+    """New industrial complexes placed in the game (the box holds 4)."""
+    result: Result | None = None
+
+    @cached_property
+    def owner_map(self) -> dict[str, str]:
+        return dict(self.owners)
+
+    def owner(self, territory: str) -> str | None:
+        """The power holding a land territory; ``None`` for sea zones and untouched neutrals."""
+        return self.owner_map.get(territory)
+
+    def units_at(self, territory: str) -> list[Unit]:
+        return [u for u in self.units if u.at == territory]
+
+    @property
+    def map(self) -> GameMap:
+        return CLASSIC
+
+
+def initial_state(options: AxisAlliesOptions, seats: tuple[tuple[str, ...], ...] | None = None) -> AxisAlliesState:
+    """The opening set-up (rulebook chapter 2, the reference cards' "Combat Forces set-up")."""
+    gmap = CLASSIC
+    units = []
+    for territory, by_power in sorted(gmap.start.items()):
+        for power, counts in sorted(by_power.items()):
+            for kind, count in sorted(counts.items()):
+                for _ in range(count):
+                    units.append(Unit(id=len(units), kind=kind, power=power, at=territory))
+    owners = gmap.starting_owners()
+    return AxisAlliesState(
+        options=options,
+        held_at_start=tuple(sorted(t for t, p in owners.items() if p == "ussr")),
+        seats=seats or tuple((p.id,) for p in gmap.powers),
+        owners=tuple(sorted(owners.items())),
+        units=tuple(units),
+        next_id=len(units),
+        ipcs={p.id: p.ipcs for p in gmap.powers},
+        techs={p.id: () for p in gmap.powers},
+    )
