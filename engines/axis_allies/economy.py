@@ -46,7 +46,9 @@ AXIS_ECONOMIC_VICTORY = 84
 
 
 def refuse(code: str, **params: Any) -> IllegalMoveError:
-    return IllegalMoveError(f"axis_allies.{code}", params)
+    """An illegal move with its catalog code; the English fallback is for logs and tests."""
+    detail = ", ".join(f"{k}={v}" for k, v in params.items())
+    return IllegalMoveError(f"axis_allies.{code}", f"{code.replace('_', ' ')} ({detail})", **params)
 
 
 def seating(players: int) -> tuple[tuple[str, ...], ...]:

@@ -14,12 +14,13 @@ decide what it may still do in the non-combat move.
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field
 
 from engines.axis_allies.map import CLASSIC, GameMap
+from engines.axis_allies.units import UNITS
 from engines.core.contract import Frozen, Result
 
 Phase = Literal["tech", "purchase", "combat_move", "combat", "noncombat_move", "place", "income"]
@@ -71,15 +72,17 @@ class AxisAlliesState(Frozen):
     techs: dict[str, tuple[Tech, ...]] = {}
     purchased: tuple[tuple[str, int], ...] = ()
     """Units bought this turn and not yet placed (kind, count)."""
+    conquered: tuple[str, ...] = ()
+    """Land taken this turn (aircraft may not land there; canals need land held all turn)."""
     held_at_start: tuple[str, ...] = ()
     """Land the power to move held when its turn began (placement needs complexes held since then)."""
     factories_built: int = 0
     """New industrial complexes placed in the game (the box holds 4)."""
     result: Result | None = None
 
-    @cached_property
+    @property
     def owner_map(self) -> dict[str, str]:
-        return dict(self.owners)
+        return _owner_map(self.owners)
 
     def owner(self, territory: str) -> str | None:
         """The power holding a land territory; ``None`` for sea zones and untouched neutrals."""
@@ -91,6 +94,27 @@ class AxisAlliesState(Frozen):
     @property
     def map(self) -> GameMap:
         return CLASSIC
+
+
+@lru_cache(maxsize=256)
+def _owner_map(owners: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    # Keyed by the owners tuple itself, so a copied state never sees a stale map
+    # (a cached_property would travel along with model_copy).
+    return dict(owners)
+
+
+def _aboard(units: list[Unit]) -> list[Unit]:
+    """Fighters that start at sea ride the carriers of their power in that zone."""
+    room: dict[tuple[str, str], list[int]] = {}
+    for u in units:
+        if u.kind == "carrier":
+            room.setdefault((u.at, u.power), []).extend([u.id] * (UNITS["carrier"].carrier_capacity or 0))
+    placed = []
+    for u in units:
+        if u.kind == "fighter" and CLASSIC.territories[u.at].is_sea and room.get((u.at, u.power)):
+            u = u.model_copy(update={"carried_by": room[(u.at, u.power)].pop(0)})
+        placed.append(u)
+    return placed
 
 
 def initial_state(options: AxisAlliesOptions, seats: tuple[tuple[str, ...], ...] | None = None) -> AxisAlliesState:
@@ -108,7 +132,7 @@ def initial_state(options: AxisAlliesOptions, seats: tuple[tuple[str, ...], ...]
         held_at_start=tuple(sorted(t for t, p in owners.items() if p == "ussr")),
         seats=seats or tuple((p.id,) for p in gmap.powers),
         owners=tuple(sorted(owners.items())),
-        units=tuple(units),
+        units=tuple(_aboard(units)),
         next_id=len(units),
         ipcs={p.id: p.ipcs for p in gmap.powers},
         techs={p.id: () for p in gmap.powers},

@@ -127,7 +127,7 @@ class BattleIsland:
 
     def apply(self, state: BattleIslandState, seat: Seat, move: BattleIslandMove) -> BattleIslandState:
         if seat not in self.to_act(state):
-            raise IllegalMoveError("battle_island.not_your_turn", {})
+            raise IllegalMoveError("battle_island.not_your_turn", "not your turn")
         move = complete(move, lambda: rules.legal_moves(state, seat))
         after = rules.apply(state, seat, move, format_move(move))
         result = rules.judge(after)

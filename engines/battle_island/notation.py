@@ -35,7 +35,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engines.battle_island import board
 from engines.battle_island.board import Direction, Side
 from engines.battle_island.moves import BattleIslandMove
 from engines.battle_island.view import Kind
@@ -66,7 +65,9 @@ EXPECTED = (
 
 
 def invalid(text: str) -> InvalidMoveError:
-    return InvalidMoveError("battle_island.invalid_move", {"move": text, "expected": EXPECTED})
+    return InvalidMoveError(
+        "battle_island.invalid_move", f"not an action: {text!r}; expected {EXPECTED}", move=text, expected=EXPECTED
+    )
 
 
 def _square(word: str, text: str) -> str:
@@ -78,14 +79,17 @@ def _square(word: str, text: str) -> str:
 def parse(text: str) -> BattleIslandMove:
     """Read one action; ``InvalidMoveError`` (with the expected forms) when it is not notation."""
     M = BattleIslandMove
-    words = re.sub(r"\s*-\s*", "-", text.strip().lower()).replace(",", " ").split()
+    words = re.sub(r"\s*-\s*", "-", text.strip().lower()).replace(",", " ")
+    words = re.sub(r"^([a-l]\d{1,2})x([a-l]\d{1,2})$", r"\1 x \2", words).split()  # c5xc8
     if not words:
         raise invalid(text)
     # Moves are written as squares: "c2-c5", "c2-c4 left", "c2 left", "c5 x c8".
     if SQUARE.match(words[0].split("-")[0]):
-        if len(words) == 3 and words[1] in ("x", "shoot") :
+        if len(words) == 3 and words[1] in ("x", "shoot"):
             return M(kind="shoot", square=_square(words[0], text), to=_square(words[2], text))
-        frm, _, to = words[0].partition("-")
+        frm, dash, to = words[0].partition("-")
+        if dash and not to:
+            raise invalid(text)
         side = None
         if len(words) == 2:
             side = SIDES.get(words[1])
@@ -173,5 +177,3 @@ def complete(move: BattleIslandMove, legal: Callable[[], list[BattleIslandMove]]
     fits = [m for m in legal() if m.kind == move.kind and m.square == move.square and (move.kind == "shoot" or m.side == move.side)]
     return fits[0] if len(fits) == 1 else move
 
-
-__all__ = ["parse", "format_move", "complete", "board"]

@@ -2,8 +2,8 @@
 
 Every rule lives in one function here, named after what it decides; the comments give
 the rulebook place ("Hoe te verplaatsen", general rule N). ``legal_moves`` and ``apply``
-share the same checks (``_check``), so a listed move always applies and an unlisted one
-is refused with the rule it breaks.
+share the same rule functions (``destinations``, ``shots``, ``entry_slots``...), so a
+listed move applies and an unlisted one is refused with the rule it breaks.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from itertools import combinations, permutations
 from typing import Any
 
 from engines.battle_island import board
-from engines.battle_island.board import PAD_SLOTS, RANGE, SIZE, Direction, Side
+from engines.battle_island.board import PAD_SLOTS, RANGE, SIZE, Side
 from engines.battle_island.moves import BattleIslandMove
 from engines.battle_island.options import BattleIslandOptions
 from engines.battle_island.state import BattleIslandState, Block, Character, Revealed
@@ -36,7 +36,9 @@ def other(seat: Seat) -> Seat:
 
 
 def refuse(code: str, **params: Any) -> IllegalMoveError:
-    return IllegalMoveError(f"battle_island.{code}", params)
+    """An illegal move with its catalog code; the English fallback is for logs and tests."""
+    detail = ", ".join(f"{k}={v}" for k, v in params.items())
+    return IllegalMoveError(f"battle_island.{code}", f"{code.replace('_', ' ')} ({detail})", **params)
 
 
 # ---------------------------------------------------------------- the seal
@@ -362,7 +364,8 @@ def legal_moves(state: BattleIslandState, seat: Seat) -> list[BattleIslandMove]:
             return []
         own = [board.name(b.square) for b in state.blocks if b.owner == seat]
         return [M(kind="arm", squares=tuple(sorted(trio))) for trio in combinations(own, ARMED_PER_OWNER)]
-    if seat != state.to_move and not (phase == "play" and state.step == "free_removal" and seat == other(state.to_move or 0)):
+    removing = phase == "play" and state.step == "free_removal"
+    if seat != (other(state.to_move or 0) if removing else state.to_move):
         return []
     if phase == "blocks":
         moves = []

@@ -26,7 +26,8 @@ def knows_block(state: BattleIslandState, block: int, viewer: Seat | None) -> bo
         return False
     if state.result is not None or state.options.blocks == "all_live":
         return True
-    return state.options.blocks == "armed_by_owner" and viewer == state.blocks[block].owner
+    owner = state.blocks[block].owner
+    return state.options.blocks == "armed_by_owner" and viewer == owner and state.armed[owner]
 
 
 def build_view(state: BattleIslandState, viewer: Seat | None, to_act: tuple[Seat, ...]) -> BattleIslandView:
