@@ -28,6 +28,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from bench import axis_allies
 from bot.clock import ManualClock
 from bot.services.matches import MatchService
 from bot.services.people import Actor, Place
@@ -197,6 +198,10 @@ def resident_after_restore(path: Path) -> int:
     return int(out.stdout.strip())
 
 
+EXTRA_FIGURES: dict[str, Callable[..., None]] = {"axis_allies": axis_allies.extra_figures}
+"""Game-specific figures printed after the common ones."""
+
+
 def bench_game(slug: str, folder: Path, sqlite_floor: list[float]) -> None:
     engine = get_engine(slug)
     legal_t, apply_t, states = random_states(slug, 1)
@@ -219,6 +224,8 @@ def bench_game(slug: str, folder: Path, sqlite_floor: list[float]) -> None:
     line("submit (whole move path)", submit_t, floors)
     aim = statistics.median(submit_t) / floors
     print(f"  aim: whole move path under 3x the floors -> {aim:.2f}x ({'met' if aim < 3 else 'NOT met'})")
+    if slug in EXTRA_FIGURES:
+        EXTRA_FIGURES[slug](states, line, floors)
 
 
 def main() -> None:

@@ -177,9 +177,9 @@ def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAllie
     loser = state.owner(territory)
     original = gmap.territories[territory].owner
     new_owner = conqueror
-    if original is not None and original != conqueror and friendly(state, original, conqueror):
-        if capital_held(state, original) or gmap.power(original).capital == territory:
-            new_owner = original
+    liberated = original is not None and original != conqueror and friendly(state, original, conqueror)
+    if liberated and (capital_held(state, original) or gmap.power(original).capital == territory):
+        new_owner = original
     state = set_owner(state, territory, new_owner)
     if loser is not None and not friendly(state, loser, conqueror):
         kept = tuple(u for u in state.units if not (u.at == territory and u.kind == "aa_gun" and u.power == loser))

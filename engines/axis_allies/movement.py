@@ -382,6 +382,16 @@ def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase
     return dict(sorted(found.items()))
 
 
+def routes(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase) -> dict[str, tuple[str, ...]]:
+    """Destination -> a shortest path the unit may try (not yet checked: :func:`check_move`
+    decides), for orders written with their two ends only (``move 1 arm Germany -> Karelia``)."""
+    board = _Board(state, power)
+    unit = board.by_id.get(unit_id)
+    if unit is None or unit.power != power or phase not in MOVE_PHASES:
+        return {}
+    return _shortest_paths(board, unit, phase)
+
+
 def landings(state: AxisAlliesState, power: str) -> Landings:
     """At the end of the non-combat move, where ``power``'s aircraft come down ("Aktie 4": "Japan
     moet alle aanvallende vliegtuigen in deze zet laten landen").

@@ -19,8 +19,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from engines.axis_allies.combat import AaFire, Battle, Raid
 from engines.axis_allies.map import CLASSIC, GameMap
 from engines.axis_allies.units import UNITS
+from engines.axis_allies.view import ArrowView
 from engines.core.contract import Frozen, Result
 
 Phase = Literal["tech", "purchase", "combat_move", "combat", "noncombat_move", "place", "income"]
@@ -54,6 +56,8 @@ class Unit(Frozen):
     """Moved in this turn's combat move or fought this turn."""
     carried_by: int | None = None
     """The transport (land units) or carrier (fighters) it rides on."""
+    came_from: str | None = None
+    """Where it was before its last step of the combat move (an attacker retreats there)."""
 
 
 class AxisAlliesState(Frozen):
@@ -69,13 +73,32 @@ class AxisAlliesState(Frozen):
     units: tuple[Unit, ...]
     next_id: int
     ipcs: dict[str, int]
-    techs: dict[str, tuple[Tech, ...]] = {}
+    techs: dict[str, tuple[Tech, ...]] = Field(default_factory=dict)
     purchased: tuple[tuple[str, int], ...] = ()
     """Units bought this turn and not yet placed (kind, count)."""
     conquered: tuple[str, ...] = ()
     """Land taken this turn (aircraft may not land there; canals need land held all turn)."""
     held_at_start: tuple[str, ...] = ()
     """Land the power to move held when its turn began (placement needs complexes held since then)."""
+    tech_dice: int = 0
+    """Research dice bought and not yet rolled."""
+    breakthroughs: int = 0
+    """Sixes rolled whose development is still to be drawn on the chart."""
+    battles: tuple[str, ...] = ()
+    """Territories where a battle (or a bombing raid: see ``raids``) waits this turn."""
+    raids: tuple[str, ...] = ()
+    """Territories with an industrial complex that bombers flew to on a bombing raid."""
+    amphibious: tuple[str, ...] = ()
+    """Land attacked from the sea this turn (no retreat; battleships may support)."""
+    sea_fights: tuple[str, ...] = ()
+    """Sea zones where this power fought a sea battle this turn (their battleships do not support)."""
+    battle: Battle | None = None
+    aa: AaFire | None = None
+    aa_queue: tuple[tuple[str, str, tuple[int, ...]], ...] = ()
+    """AA guns still to fire at this move's aircraft: (territory, gun power, aircraft ids)."""
+    raid: Raid | None = None
+    rocket_fired: bool = False
+    arrows: tuple[ArrowView, ...] = ()
     factories_built: int = 0
     """New industrial complexes placed in the game (the box holds 4)."""
     result: Result | None = None

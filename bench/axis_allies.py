@@ -1,0 +1,85 @@
+"""Axis & Allies figures beside the common ones (issue 6): legal-move generation per phase, a
+30-unit battle resolved, and a whole round applied. Printed by ``bench/__main__.py``."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Callable
+
+from engines.axis_allies import combat
+from engines.axis_allies.combat import Combatant
+from engines.axis_allies.engine import AxisAllies
+from engines.axis_allies.state import AxisAlliesOptions
+from engines.core.contract import Outcome
+
+ENGINE = AxisAllies()
+Line = Callable[..., None]
+
+
+def per_phase(states: list, line: Line, floors: float) -> None:
+    """legal_moves timed separately in each phase of the turn."""
+    by_phase: dict[str, list[float]] = defaultdict(list)
+    for state in states:
+        seats = ENGINE.to_act(state)
+        if not seats:
+            continue
+        start = time.perf_counter()
+        ENGINE.legal_moves(state, min(seats))
+        by_phase[state.phase].append(time.perf_counter() - start)
+    for phase, samples in by_phase.items():
+        line(f"legal_moves in {phase}", samples, floors)
+
+
+def big_battle(seed: int) -> float:
+    """15 German land units and aircraft against 15 Soviet defenders, cheapest casualties first."""
+    rng = random.Random(seed)
+    kinds = ["infantry"] * 8 + ["armour"] * 4 + ["fighter"] * 2 + ["bomber"]
+    attackers = [Combatant(id=i, kind=k, power="germany") for i, k in enumerate(kinds)]
+    defenders = [Combatant(id=100 + i, kind=k, power="ussr") for i, k in enumerate(["infantry"] * 11 + ["armour"] * 3 + ["fighter"])]
+    cost = {"infantry": 0, "armour": 1, "fighter": 2, "bomber": 3}
+    by_id = {c.id: c for c in attackers + defenders}
+    start = time.perf_counter()
+    battle = combat.start("karelia_ssr", "germany", attackers, defenders, retreat_to=("eastern_europe",))
+    while combat.outcome(battle) is None:
+        spec = combat.chance(battle)
+        if spec is not None:
+            battle = combat.apply_roll(battle, tuple(rng.randrange(6) for _ in spec.sizes))
+            continue
+        decision = combat.waiting(battle)
+        if decision.kind == "casualties":
+            chosen = sorted(decision.eligible, key=lambda i: (cost[by_id[i].kind], i))[: decision.count]
+            battle = combat.choose_casualties(battle, decision.power, tuple(chosen))
+        else:
+            battle = combat.press_on(battle)
+    return time.perf_counter() - start
+
+
+def whole_round(seed: int) -> tuple[float, int]:
+    """Five powers' turns of seeded random play applied through the engine (chance included)."""
+    rng = random.Random(seed)
+    state = ENGINE.setup(5, AxisAlliesOptions(round_limit=1))
+    actions = 0
+    start = time.perf_counter()
+    while ENGINE.result(state) is None:
+        spec = ENGINE.chance(state)
+        if spec is not None:
+            state = ENGINE.apply_chance(state, Outcome(kind=spec.kind, values=tuple(rng.randrange(s) for s in spec.sizes)))
+            continue
+        seat = min(ENGINE.to_act(state))
+        legal = ENGINE.legal_moves(state, seat)
+        ends = [m for m in legal if m.kind == "end"]
+        move = ends[0] if ends and rng.random() < 0.15 else rng.choice(legal)
+        state = ENGINE.apply(state, seat, move)
+        actions += 1
+    return time.perf_counter() - start, actions
+
+
+def extra_figures(states: list, line: Line, floors: float) -> None:
+    per_phase(states, line, floors)
+    line("a 30-unit land battle resolved", [big_battle(seed) for seed in range(30)], floors)
+    rounds = [whole_round(seed) for seed in range(3)]
+    line("a whole round (5 powers, random play)", [t for t, _ in rounds])
+    print(f"  (a round took {statistics.mean(n for _, n in rounds):.0f} actions on average, legal_moves included)")

@@ -1,0 +1,564 @@
+"""The six steps of a turn as a state machine (rulebook chapter 1, "De 6-delige aktiecyclus").
+
+``tech`` (research dice) → ``purchase`` → ``combat_move`` (AA guns fire at aircraft as they
+fly) → ``combat`` (every battle and bombing raid, one at a time, in the order the player
+picks) → ``noncombat_move`` (aircraft land or are lost) → ``place`` → income, and the next
+power. A player may skip any step with ``end``. Battles, AA fire, raids and research are
+sub-machines (``combat.py``) whose dice are chance nodes and whose choices (casualties,
+retreat) are moves of the seat that owns them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.axis_allies import combat, economy, movement
+from engines.axis_allies.combat import Combatant
+from engines.axis_allies.economy import (
+    TECH_CHART,
+    TECH_DIE_COST,
+    TURN_ORDER,
+    refuse,
+    seat_of,
+)
+from engines.axis_allies.moves import AxisAlliesMove, Counts
+from engines.axis_allies.state import PHASES, AxisAlliesState, Unit
+from engines.axis_allies.units import UNITS
+from engines.axis_allies.view import ArrowView
+from engines.core.contract import ChanceSpec, Outcome, Seat
+from engines.core.errors import IllegalMoveError
+
+NOT_IN_BATTLE = ("factory", "aa_gun")
+"""Industrial complexes and AA guns never fight in battle rounds."""
+
+
+# ---------------------------------------------------------------- who acts
+
+
+def machine(state: AxisAlliesState) -> Any:
+    """The sub-machine in progress (AA fire, then a raid or a battle), if any."""
+    return state.aa or state.raid or state.battle
+
+
+def to_act(state: AxisAlliesState) -> frozenset[Seat]:
+    if state.result is not None or chance(state) is not None:
+        return frozenset()
+    running = machine(state)
+    if running is not None:
+        decision = combat.waiting(running)
+        return frozenset((seat_of(state, decision.power),)) if decision else frozenset()
+    return frozenset((seat_of(state, state.power),))
+
+
+def chance(state: AxisAlliesState) -> ChanceSpec | None:
+    if state.result is not None:
+        return None
+    if state.tech_dice:
+        return ChanceSpec(kind="tech_dice", sizes=(6,) * state.tech_dice)
+    if state.breakthroughs:
+        return ChanceSpec(kind="tech_chart", sizes=(6,))
+    running = machine(state)
+    return combat.chance(running) if running is not None else None
+
+
+def apply_chance(state: AxisAlliesState, outcome: Outcome) -> AxisAlliesState:
+    if outcome.kind == "tech_dice":
+        sixes = sum(1 for v in outcome.values if v == 5)
+        state = state.model_copy(update={"tech_dice": 0, "breakthroughs": sixes})
+        return _after_research(state)
+    if outcome.kind == "tech_chart":
+        return _after_research(_breakthrough(state, outcome.values[0]))
+    running = machine(state)
+    if running is None:
+        raise ValueError(f"no {outcome.kind!r} chance is pending")
+    return settle(_set_machine(state, combat.apply_roll(running, outcome.values)))
+
+
+# ---------------------------------------------------------------- research
+
+
+def _breakthrough(state: AxisAlliesState, value: int) -> AxisAlliesState:
+    """A 6 was rolled: the chart die picks the development (decision 9); one the power already
+    has is rolled again, and with all six there is nothing left to gain."""
+    owned = set(state.techs.get(state.power, ()))
+    tech = TECH_CHART[value]
+    if tech in owned:
+        return state if len(owned) < len(TECH_CHART) else state.model_copy(update={"breakthroughs": 0})
+    techs = dict(state.techs)
+    techs[state.power] = tuple(t for t in TECH_CHART if t in owned | {tech})
+    return state.model_copy(update={"techs": techs, "breakthroughs": state.breakthroughs - 1})
+
+
+def _after_research(state: AxisAlliesState) -> AxisAlliesState:
+    if state.tech_dice or state.breakthroughs:
+        return state
+    return state.model_copy(update={"phase": "purchase"})
+
+
+# ---------------------------------------------------------------- turns
+
+
+def begin_turn(state: AxisAlliesState, power: str) -> AxisAlliesState:
+    units = tuple(
+        u.model_copy(update={"moved": 0, "combat": False, "came_from": None}) if u.moved or u.combat or u.came_from else u
+        for u in state.units
+    )
+    return state.model_copy(
+        update={
+            "power": power,
+            "phase": "tech",
+            "units": units,
+            "held_at_start": tuple(sorted(t for t, p in state.owners if p == power)),
+            "conquered": (),
+            "battles": (),
+            "raids": (),
+            "amphibious": (),
+            "sea_fights": (),
+            "arrows": (),
+            "rocket_fired": False,
+            "purchased": (),
+        }
+    )
+
+
+def end_turn(state: AxisAlliesState) -> AxisAlliesState:
+    """Step 6: income, then the next power; a round ends after the USA (victory is checked then)."""
+    ipcs = dict(state.ipcs)
+    ipcs[state.power] += economy.income(state, state.power)
+    state = state.model_copy(update={"ipcs": ipcs, "purchased": ()})
+    index = TURN_ORDER.index(state.power)
+    if index == len(TURN_ORDER) - 1:
+        result = economy.victory(state)
+        if result is not None:
+            return state.model_copy(update={"result": result, "phase": "income"})
+        state = state.model_copy(update={"round": state.round + 1})
+    return begin_turn(state, TURN_ORDER[(index + 1) % len(TURN_ORDER)])
+
+
+def end_phase(state: AxisAlliesState) -> AxisAlliesState:
+    phase = state.phase
+    if phase == "combat_move":
+        return state.model_copy(update={"phase": "combat", "battles": pending_battles(state)})
+    if phase == "combat":
+        if state.battles or state.raids:
+            raise refuse("battles_left", territories=list(state.battles + state.raids))
+        return state.model_copy(update={"phase": "noncombat_move"})
+    if phase == "noncombat_move":
+        landings = movement.landings(state, state.power)
+        state = _update_units(state, landings.landed)
+        state = _remove_units(state, set(landings.lost))
+        return state.model_copy(update={"phase": "place"})
+    if phase == "place":
+        return end_turn(state)
+    return state.model_copy(update={"phase": PHASES[PHASES.index(phase) + 1]})
+
+
+def pending_battles(state: AxisAlliesState) -> tuple[str, ...]:
+    """Where the power's units share a territory or sea zone with enemy units after the combat
+    move (raids are kept apart in ``raids``)."""
+    found = []
+    for tid in sorted({u.at for u in state.units if u.power == state.power}):
+        if tid in state.raids:
+            continue
+        here = state.units_at(tid)
+        mine = [u for u in here if u.power == state.power and u.kind not in NOT_IN_BATTLE and u.combat]
+        enemies = [
+            u for u in here if not economy.friendly(state, u.power, state.power) and u.kind not in NOT_IN_BATTLE
+            and not _cargo(state, u)
+        ]
+        if mine and enemies:
+            found.append(tid)
+    return tuple(found)
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(state: AxisAlliesState, seat: Seat, move: AxisAlliesMove, text: str) -> AxisAlliesState:
+    """The state after ``seat`` plays ``move``; ``IllegalMoveError`` names the rule broken."""
+    if state.result is not None:
+        raise refuse("game_over")
+    if seat not in to_act(state):
+        raise refuse("not_your_turn")
+    running = machine(state)
+    if running is not None:
+        return settle(_decide(state, running, move))
+    kind, phase = move.kind, state.phase
+    if kind == "end":
+        return end_phase(state)
+    if kind == "tech":
+        if phase != "tech":
+            raise refuse("tech_only_first")
+        cost = TECH_DIE_COST * move.count
+        if move.count < 1 or cost > state.ipcs[state.power]:
+            raise refuse("tech_cost", dice=move.count, cost=cost, ipcs=state.ipcs[state.power])
+        return _pay(state, cost).model_copy(update={"tech_dice": move.count})
+    if kind == "buy":
+        if phase not in ("tech", "purchase"):
+            raise refuse("buy_only_in_purchase")
+        counts = dict(move.units)
+        cost = economy.check_purchase(state, state.power, counts)
+        bought = dict(state.purchased)
+        for k, n in counts.items():
+            bought[k] = bought.get(k, 0) + n
+        state = _pay(state, cost)
+        return state.model_copy(update={"purchased": _counts(bought), "phase": "purchase"})
+    if kind in ("move", "load", "unload", "bomb"):
+        if phase not in ("combat_move", "noncombat_move"):
+            raise refuse("move_only_in_move_phases")
+        return _apply_order(state, move, text)
+    if kind == "attack":
+        if phase != "combat":
+            raise refuse("attack_only_in_combat")
+        return settle(_start_fight(state, move.to or ""))
+    if kind == "rocket":
+        return settle(_fire_rocket(state, move))
+    if kind == "place":
+        return _apply_place(state, move)
+    raise refuse("not_now", action=kind)
+
+
+def _pay(state: AxisAlliesState, cost: int) -> AxisAlliesState:
+    ipcs = dict(state.ipcs)
+    ipcs[state.power] -= cost
+    return state.model_copy(update={"ipcs": ipcs})
+
+
+def _counts(counts: dict[str, int]) -> Counts:
+    return tuple((k, counts[k]) for k in UNITS if counts.get(k))
+
+
+def _cargo(state: AxisAlliesState, u: Unit) -> bool:
+    """A land unit aboard a transport at sea: not a combatant of the sea battle."""
+    return u.carried_by is not None and UNITS[u.kind].domain == "land"
+
+
+def _update_units(state: AxisAlliesState, updates: Any) -> AxisAlliesState:
+    changes = {up.id: up for up in updates}
+    if not changes:
+        return state
+    units = tuple(
+        u.model_copy(update=changes[u.id].model_dump(exclude={"id"})) if u.id in changes else u for u in state.units
+    )
+    return state.model_copy(update={"units": units})
+
+
+def _remove_units(state: AxisAlliesState, ids: set[int]) -> AxisAlliesState:
+    if not ids:
+        return state
+    # Cargo goes down with its transport; fighters of a sunk carrier are handled by the battle.
+    gone = set(ids) | {u.id for u in state.units if u.carried_by in ids and UNITS[u.kind].domain == "land"}
+    units = tuple(
+        u.model_copy(update={"carried_by": None}) if u.carried_by in gone else u
+        for u in state.units
+        if u.id not in gone
+    )
+    return state.model_copy(update={"units": units})
+
+
+# ---------------------------------------------------------------- orders
+
+
+def pick_units(state: AxisAlliesState, where: str, counts: Counts, *, aboard: bool = False) -> tuple[int, ...]:
+    """The concrete pieces an order by kind and count means: the power's units there, those with
+    the most movement left first (then the lowest id), so the choice is deterministic."""
+    ids: list[int] = []
+    for kind, n in counts:
+        pool = sorted(
+            (
+                u
+                for u in state.units_at(where)
+                if u.power == state.power and u.kind == kind and (_cargo(state, u) == aboard)
+            ),
+            key=lambda u: (u.moved, u.id),
+        )
+        if len(pool) < n:
+            raise refuse("not_enough_units", unit=kind, count=n, have=len(pool), territory=where)
+        ids += [u.id for u in pool[:n]]
+    return tuple(ids)
+
+
+def _order(state: AxisAlliesState, move: AxisAlliesMove) -> movement.MoveOrder:
+    path = move.path
+    if len(path) < 2:
+        raise refuse("path_too_short")
+    if move.kind == "load":
+        units = pick_units(state, path[0], move.units)
+        transports = [
+            u for u in state.units_at(path[-1]) if u.power == state.power and UNITS[u.kind].transport_capacity
+        ]
+        for t in sorted(transports, key=lambda u: u.id):
+            order = movement.MoveOrder(units=units, path=(path[0], path[-1]), transport=t.id)
+            try:
+                movement.check_move(state, state.power, order, state.phase)  # type: ignore[arg-type]
+            except IllegalMoveError:
+                continue  # full or out of reach: try the next transport
+            return order
+        raise refuse("no_transport_room", territory=path[-1])
+    units = pick_units(state, path[0], move.units, aboard=move.kind == "unload")
+    return movement.MoveOrder(units=units, path=path, bombing=move.kind == "bomb")
+
+
+def full_path(state: AxisAlliesState, move: AxisAlliesMove) -> tuple[str, ...]:
+    """Fill in a path written with its two ends only: the shortest route of the order's slowest unit."""
+    if len(move.path) != 2 or move.kind in ("load", "unload"):
+        return move.path
+    frm, to = move.path
+    units = pick_units(state, frm, move.units)
+    best: tuple[str, ...] | None = None
+    for uid in units:
+        route = movement.routes(state, state.power, uid, state.phase).get(to)  # type: ignore[arg-type]
+        if route is None:
+            continue
+        if best is None or len(route) > len(best):
+            best = route
+    return best or move.path
+
+
+def _apply_order(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> AxisAlliesState:
+    order = _order(state, move)
+    plan = movement.check_move(state, state.power, order, state.phase)  # type: ignore[arg-type]
+    before = {u.id: u.at for u in state.units}
+    state = _update_units(state, plan.updates)
+    if state.phase == "combat_move" and len(plan.path) >= 2:
+        came = plan.path[-2]
+        units = tuple(
+            u.model_copy(update={"came_from": came}) if u.id in order.units and before.get(u.id) != u.at else u
+            for u in state.units
+        )
+        state = state.model_copy(update={"units": units})
+    if plan.neutral_fee:
+        state = _pay(state, plan.neutral_fee)
+    for territory in plan.conquered:
+        state = economy.conquer(state, territory, state.power)
+        state = state.model_copy(update={"conquered": (*state.conquered, territory)})
+    if plan.battle == "bombing":
+        state = state.model_copy(update={"raids": tuple(sorted({*state.raids, plan.path[-1]}))})
+    if plan.battle == "amphibious":
+        state = state.model_copy(update={"amphibious": tuple(sorted({*state.amphibious, plan.path[-1]}))})
+    arrow = ArrowView(frm=plan.path[0], to=plan.path[-1], text=text, combat=state.phase == "combat_move")
+    state = state.model_copy(update={"arrows": (*state.arrows, arrow)})
+    queue = tuple((f.territory, f.gun_power, f.aircraft) for f in plan.aa_fire)
+    return settle(state.model_copy(update={"aa_queue": state.aa_queue + queue}))
+
+
+# ---------------------------------------------------------------- fights
+
+
+def _combatant(u: Unit) -> Combatant:
+    carrier = u.carried_by if u.kind == "fighter" else None
+    return Combatant(id=u.id, kind=u.kind, power=u.power, carrier=carrier)
+
+
+def _start_fight(state: AxisAlliesState, territory: str) -> AxisAlliesState:
+    if territory in state.raids:
+        return _start_raid(state, territory)
+    if territory not in state.battles:
+        raise refuse("no_battle_there", territory=territory, battles=list(state.battles + state.raids))
+    gmap = state.map
+    sea = gmap.territories[territory].is_sea
+    here = state.units_at(territory)
+    attackers = [
+        u for u in here if u.power == state.power and u.kind not in NOT_IN_BATTLE and not (sea and _cargo(state, u))
+    ]
+    defenders = [
+        u for u in here
+        if not economy.friendly(state, u.power, state.power) and u.kind not in NOT_IN_BATTLE and not _cargo(state, u)
+    ]
+    amphibious = territory in state.amphibious
+    origins = sorted({u.came_from for u in attackers if u.came_from})
+    retreat_to = [
+        t for t in origins
+        if (gmap.territories[t].is_sea == sea) and (sea or economy.friendly(state, state.owner(t), state.power))
+    ]
+    bombarding: list[Unit] = []
+    if amphibious:
+        zones = {u.came_from for u in attackers if u.came_from and gmap.territories[u.came_from].is_sea}
+        bombarding = [
+            u for u in state.units
+            if u.power == state.power and u.kind == "battleship" and u.at in zones and u.at not in state.sea_fights
+        ]
+    sub_zones: list[str] = []
+    defender_sub_zones: list[str] = []
+    if sea:
+        sub_zones = [t for t in origins if gmap.territories[t].is_sea]
+        defender = defenders[0].power if defenders else state.power
+        defender_sub_zones = sorted(
+            z for z in gmap.neighbours(territory)
+            if gmap.territories[z].is_sea
+            and not any(not economy.friendly(state, u.power, defender) for u in state.units_at(z))
+        )
+    owner = None if sea else state.owner(territory)
+    battle = combat.start(
+        territory,
+        state.power,
+        [_combatant(u) for u in attackers],
+        [_combatant(u) for u in defenders],
+        defender=owner if owner and any(u.power == owner for u in defenders) else None,
+        sea=sea,
+        bombarding=[_combatant(u) for u in bombarding],
+        amphibious=amphibious,
+        retreat_to=retreat_to,
+        attacker_sub_zones=sub_zones,
+        defender_sub_zones=defender_sub_zones,
+        techs=state.techs,
+        gmap=gmap,
+    )
+    state = state.model_copy(update={"battle": battle})
+    if sea:
+        state = state.model_copy(update={"sea_fights": tuple(sorted({*state.sea_fights, territory}))})
+    return state
+
+
+def _start_raid(state: AxisAlliesState, territory: str) -> AxisAlliesState:
+    victim = state.owner(territory) or ""
+    bombers = [u for u in state.units_at(territory) if u.power == state.power and u.kind == "bomber" and u.combat]
+    gun = any(u.kind == "aa_gun" and u.power == victim for u in state.units_at(territory))
+    raid = combat.bombing_raid(
+        territory,
+        state.power,
+        victim,
+        [_combatant(u) for u in bombers],
+        aa_gun=gun,
+        victim_ipcs=state.ipcs.get(victim, 0),
+        heavy_bombers="heavy_bombers" in state.techs.get(state.power, ()),
+    )
+    return state.model_copy(update={"raid": raid})
+
+
+def _fire_rocket(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesState:
+    """Rockets (weapons development): once a turn in the combat step, an AA gun hits an enemy
+    industrial complex within 3 spaces for one die of IPCs (decision C13)."""
+    if state.phase != "combat" or "rockets" not in state.techs.get(state.power, ()):
+        raise refuse("rockets_not_now")
+    if state.rocket_fired:
+        raise refuse("rocket_fired")
+    launcher, target = move.frm or "", move.to or ""
+    if not any(u.kind == "aa_gun" and u.power == state.power for u in state.units_at(launcher)):
+        raise refuse("no_aa_gun", territory=launcher)
+    victim = state.owner(target)
+    if victim is None or economy.friendly(state, victim, state.power) or not economy.has_factory(state, target):
+        raise refuse("no_enemy_factory", territory=target)
+    raid = combat.rocket(launcher, target, state.power, victim, victim_ipcs=state.ipcs[victim], gmap=state.map)
+    return state.model_copy(update={"raid": raid, "rocket_fired": True})
+
+
+def _set_machine(state: AxisAlliesState, running: Any) -> AxisAlliesState:
+    if state.aa is not None:
+        return state.model_copy(update={"aa": running})
+    if state.raid is not None:
+        return state.model_copy(update={"raid": running})
+    return state.model_copy(update={"battle": running})
+
+
+def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisAlliesState:
+    decision = combat.waiting(running)
+    if decision is None:
+        raise refuse("not_now", action=move.kind)
+    if decision.kind == "casualties":
+        if move.kind != "lose":
+            raise refuse("choose_casualties", count=decision.count)
+        ids: list[int] = []
+        for kind, n in move.units:
+            pool = [i for i in decision.eligible if _kind(state, i) == kind and i not in ids]
+            if len(pool) < n:
+                raise refuse("not_enough_casualties", unit=kind, count=n, have=len(pool))
+            ids += pool[:n]
+        return _set_machine(state, combat.choose_casualties(running, decision.power, tuple(ids)))
+    if decision.kind == "press_on_or_retreat":
+        if move.kind == "press_on":
+            return _set_machine(state, combat.press_on(running))
+        if move.kind == "retreat":
+            return _set_machine(state, combat.retreat(running, move.to))
+        raise refuse("press_on_or_retreat", retreat_to=list(decision.retreat_to))
+    if move.kind == "submerge":
+        return _set_machine(state, combat.withdraw_subs(running, decision.side, move.to))
+    if move.kind == "stay":
+        return _set_machine(state, combat.withdraw_subs(running, decision.side, None))
+    raise refuse("submerge_or_stay", zones=list(decision.subs_to))
+
+
+def _kind(state: AxisAlliesState, unit_id: int) -> str:
+    return next(u.kind for u in state.units if u.id == unit_id)
+
+
+def settle(state: AxisAlliesState) -> AxisAlliesState:
+    """Apply whatever sub-machine has finished, and start the next AA fire in the queue."""
+    while True:
+        if state.aa is not None:
+            done = combat.outcome(state.aa)
+            if done is None:
+                return state
+            state = _remove_units(state, set(done.lost)).model_copy(update={"aa": None})
+            continue
+        if state.aa_queue:
+            (territory, gun_power, aircraft), rest = state.aa_queue[0], state.aa_queue[1:]
+            alive = {u.id: u for u in state.units}
+            planes = [_combatant(alive[i]) for i in aircraft if i in alive]
+            state = state.model_copy(update={"aa_queue": rest})
+            if planes:
+                state = state.model_copy(update={"aa": combat.aa_fire(territory, gun_power, planes)})
+            continue
+        if state.raid is not None:
+            done = combat.outcome(state.raid)
+            if done is None:
+                return state
+            raid = state.raid
+            ipcs = dict(state.ipcs)
+            ipcs[raid.victim] = max(0, ipcs[raid.victim] - done.damage)
+            state = _remove_units(state, set(done.bombers_lost))
+            raids = tuple(t for t in state.raids if t != raid.territory)
+            return state.model_copy(update={"raid": None, "ipcs": ipcs, "raids": raids})
+        if state.battle is not None:
+            done = combat.outcome(state.battle)
+            if done is None:
+                return state
+            return _battle_over(state, done)
+        return state
+
+
+def _battle_over(state: AxisAlliesState, done: Any) -> AxisAlliesState:
+    battle = state.battle
+    assert battle is not None
+    territory = battle.territory
+    state = _remove_units(state, {c.id for c in done.lost})
+    for withdrawal in done.moved_out:
+        if withdrawal.to is None:
+            continue
+        moved = set(withdrawal.ids)
+        units = tuple(u.model_copy(update={"at": withdrawal.to}) if u.id in moved else u for u in state.units)
+        state = state.model_copy(update={"units": units})
+    defenders_unhoused = {i for i in done.unhoused_fighters if _power(state, i) != state.power}
+    state = _remove_units(state, defenders_unhoused)  # decision C17: no carrier, no landing
+    if done.result == "attacker_won" and done.captures:
+        state = economy.conquer(state, territory, state.power)
+        state = state.model_copy(update={"conquered": (*state.conquered, territory)})
+    battles = tuple(t for t in state.battles if t != territory)
+    return state.model_copy(update={"battle": None, "battles": battles})
+
+
+def _power(state: AxisAlliesState, unit_id: int) -> str | None:
+    return next((u.power for u in state.units if u.id == unit_id), None)
+
+
+# ---------------------------------------------------------------- placement
+
+
+def _apply_place(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesState:
+    if state.phase != "place":
+        raise refuse("place_only_in_place")
+    where = move.to or ""
+    bought = dict(state.purchased)
+    for kind, n in move.units:
+        if bought.get(kind, 0) < n:
+            raise refuse("not_bought", unit=kind, count=n, have=bought.get(kind, 0))
+        if where not in economy.placement_sites(state, state.power, kind):
+            raise refuse(
+                "cannot_place_there", unit=kind, territory=where,
+                sites=economy.placement_sites(state, state.power, kind)[:8],
+            )
+        bought[kind] -= n
+        state = economy.add_units(state, state.power, kind, n, where)
+        if kind == "factory":
+            state = state.model_copy(update={"factories_built": state.factories_built + n})
+    return state.model_copy(update={"purchased": _counts(bought)})
