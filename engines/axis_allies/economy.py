@@ -36,7 +36,7 @@ stays with one player where it can, and the first seat starts with the USSR."""
 TECH_DIE_COST = 5
 """IPCs per research die ("Aktie 1"): every 6 is a breakthrough."""
 TECH_CHART: tuple[Tech, ...] = TECHS
-"""The breakthrough chart, faces 1-6 in this order (decision 9)."""
+"""The breakthrough chart, faces 1-6 in this order (decision 3)."""
 NEUTRAL_ENTRY_COST = 3
 """Violating a neutral costs 3 IPCs once, paid by the first power to enter."""
 NEW_FACTORIES = 4
@@ -171,7 +171,7 @@ def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAllie
       its capital (else the liberator keeps it); liberating an ally's capital also returns
       every original territory of that ally that friendly powers hold;
     - an enemy capital: the conqueror takes all of the victim's unspent IPCs;
-    - industrial complexes change hands; AA guns of the loser are destroyed (decision 12).
+    - industrial complexes change hands; AA guns of the loser are destroyed (decision 10).
     """
     gmap = state.map
     loser = state.owner(territory)
@@ -211,7 +211,7 @@ def winners_of(state: AxisAlliesState, winning_side: str) -> tuple[Seat, ...]:
 
 
 def victory(state: AxisAlliesState) -> Result | None:
-    """Checked at the end of each round (decision 15). Military victory: the Axis hold both
+    """Checked at the end of each round (decision 11). Military victory: the Axis hold both
     their capitals and two of the three Allied capitals; the Allies hold their own three and
     both Axis capitals. ``total_victory``: every enemy capital. ``economic_victory``: the Axis
     also win with 84 IPCs of production. ``round_limit``: a draw after that many rounds."""

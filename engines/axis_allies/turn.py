@@ -78,7 +78,7 @@ def apply_chance(state: AxisAlliesState, outcome: Outcome) -> AxisAlliesState:
 
 
 def _breakthrough(state: AxisAlliesState, value: int) -> AxisAlliesState:
-    """A 6 was rolled: the chart die picks the development (decision 9); one the power already
+    """A 6 was rolled: the chart die picks the development (decision 3); one the power already
     has is rolled again, and with all six there is nothing left to gain."""
     owned = set(state.techs.get(state.power, ()))
     tech = TECH_CHART[value]
@@ -529,7 +529,7 @@ def _battle_over(state: AxisAlliesState, done: Any) -> AxisAlliesState:
         units = tuple(u.model_copy(update={"at": withdrawal.to}) if u.id in moved else u for u in state.units)
         state = state.model_copy(update={"units": units})
     defenders_unhoused = {i for i in done.unhoused_fighters if _power(state, i) != state.power}
-    state = _remove_units(state, defenders_unhoused)  # decision C17: no carrier, no landing
+    state = _remove_units(state, defenders_unhoused)  # decision 13: no carrier, no landing
     if done.result == "attacker_won" and done.captures:
         state = economy.conquer(state, territory, state.power)
         state = state.model_copy(update={"conquered": (*state.conquered, territory)})
