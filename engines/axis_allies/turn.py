@@ -428,7 +428,7 @@ def _start_raid(state: AxisAlliesState, territory: str) -> AxisAlliesState:
 
 def _fire_rocket(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesState:
     """Rockets (weapons development): once a turn in the combat step, an AA gun hits an enemy
-    industrial complex within 3 spaces for one die of IPCs (decision C13)."""
+    industrial complex within 3 spaces for one die of IPCs (decision C14; one rocket a turn, as TripleA classic)."""
     if state.phase != "combat" or "rockets" not in state.techs.get(state.power, ()):
         raise refuse("rockets_not_now")
     if state.rocket_fired:
