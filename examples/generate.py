@@ -1,6 +1,6 @@
 """Write ``examples/<slug>.txt``: a whole console match that ends with a winner.
 
-    .venv/bin/python examples/generate.py militakiri [--tries 200] [--max-moves 600] [--prefer shoot]
+    .venv/bin/python examples/generate.py militakiri [--tries 200] [--max-moves 600] [--prefer shoot] [--option round_limit=2] [--players 2]
 
 Plays seeded random games through the engine with the console's fixed dice seed (all zero
 bytes, as ``--seed`` in the script's header), keeps the shortest one that ends with a winner,
@@ -26,11 +26,13 @@ SEED = bytes(32)
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 
 
-def play(slug: str, game: int, max_moves: int, prefer: tuple[str, ...] = ()) -> tuple[list[tuple[int, str]], object] | None:
+def play(
+    slug: str, game: int, max_moves: int, prefer: tuple[str, ...] = (), options: dict | None = None, players: int = 0
+) -> tuple[list[tuple[int, str]], object] | None:
     """One seeded random game: the (seat, move text) list and the result, or None if too long."""
     engine = get_engine(slug)
     rng = random.Random(game)
-    state = engine.setup(engine.min_players, engine.options_model())
+    state = engine.setup(players or engine.min_players, engine.options_model(**(options or {})))
     state, events = resolve_chance(engine, state, SEED, 0)
     draws = sum(len(e.values) for e in events)
     moves: list[tuple[int, str]] = []
@@ -48,13 +50,15 @@ def play(slug: str, game: int, max_moves: int, prefer: tuple[str, ...] = ()) -> 
     return moves, engine.result(state)
 
 
-def script(slug: str, moves: list[tuple[int, str]], players: int) -> str:
+def script(slug: str, moves: list[tuple[int, str]], players: int, options: dict | None = None) -> str:
     names = PLAYERS[:players]
     lines = [
         f"# A whole match of {slug}, played on the console to its end.",
         f"# Run it: .venv/bin/python -m bot --console --seed {'00' * 32} < examples/{slug}.txt",
         "# (the fixed --seed makes the dice come out the same every time; never use one for real matches)",
-        f"as {names[0]}: /match create game:{slug}" + (f" opponent:{names[1]}" if players == 2 else ""),
+        f"as {names[0]}: /match create game:{slug}"
+        + (f" opponent:{names[1]}" if players == 2 else "")
+        + "".join(f" {key}:{value}" for key, value in (options or {}).items()),
         *[f"as {name}: /match join" for name in names[1:]],
         f"as {names[0]}: /match start",
     ]
@@ -69,18 +73,22 @@ def main() -> None:
     parser.add_argument("--tries", type=int, default=200)
     parser.add_argument("--max-moves", type=int, default=600)
     parser.add_argument("--prefer", action="append", default=[], help="prefer moves starting with this word")
+    parser.add_argument("--option", action="append", default=[], help="a match option, name=value")
+    parser.add_argument("--players", type=int, default=0, help="seats (default: the fewest the game allows)")
+    parser.add_argument("--draws", action="store_true", help="accept a game that ends in a draw")
     args = parser.parse_args()
+    options = dict(item.split("=", 1) for item in args.option)
     best = None
     for game in range(args.tries):
-        played = play(args.slug, game, args.max_moves, tuple(args.prefer))
-        if played is not None and played[1].winners and (best is None or len(played[0]) < len(best[0])):
+        played = play(args.slug, game, args.max_moves, tuple(args.prefer), options, args.players)
+        if played is not None and (played[1].winners or args.draws) and (best is None or len(played[0]) < len(best[0])):
             best = played
             print(f"game {game}: {len(played[0])} moves, {played[1].reason}", file=sys.stderr)
     if best is None:
         sys.exit("no game ended with a winner within the limits")
     engine = get_engine(args.slug)
     path = ROOT / "examples" / f"{args.slug}.txt"
-    path.write_text(script(args.slug, best[0], engine.min_players))
+    path.write_text(script(args.slug, best[0], args.players or engine.min_players, options))
     print(f"wrote {path} ({len(best[0])} moves)", file=sys.stderr)
 
 

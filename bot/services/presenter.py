@@ -9,7 +9,15 @@ import asyncio
 from datetime import datetime
 
 from bot.i18n import Msg, catalog
-from bot.services.delivery import MOVE_BUTTON_TEXT, Attachment, Button, ChannelPost, ChannelRef, Delivery, DirectMessage
+from bot.services.delivery import (
+    MOVE_BUTTON_TEXT,
+    Attachment,
+    Button,
+    ChannelPost,
+    ChannelRef,
+    Delivery,
+    DirectMessage,
+)
 from bot.services.progress import LoadedMatch
 from engines.core.contract import ButtonGame, Result, SealingGame, Seat, StepGame
 from render.common import BoardLabels
@@ -24,12 +32,22 @@ def colour(match: LoadedMatch, seat: Seat) -> Msg:
     return Msg(f"colours.{match.engine.colours[seat]}")
 
 
+WORDED_IDS = {"power": "power", "kind": "unit", "unit": "unit"}
+"""Params holding an id the game words itself: ``power="ussr"`` reads as the message
+``<slug>.power_ussr`` when the game's catalog has one (in the reader's language)."""
+
+
 def seat_params(match: LoadedMatch, params: dict) -> dict:
-    """Engine/record params name seats by number; people read names."""
+    """Engine/record params name seats by number and things by id; people read names."""
     out = dict(params)
     for key in ("seat", "winner", "loser"):
         if isinstance(out.get(key), int) and 0 <= out[key] < len(match.seats):
             out[key] = match.name_of(out[key])
+    words = catalog()
+    for key, prefix in WORDED_IDS.items():
+        value = out.get(key)
+        if isinstance(value, str) and words.has(code := f"{match.row.game}.{prefix}_{value}"):
+            out[key] = Msg(code)
     return out
 
 

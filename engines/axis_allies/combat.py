@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, overload
 
-from engines.axis_allies.map import CLASSIC, GameMap
+from engines.axis_allies.map import CLASSIC, GameMap, named
 from engines.axis_allies.units import UNITS
 from engines.core.contract import ChanceSpec, Frozen
 from engines.core.errors import IllegalMoveError
@@ -81,7 +81,7 @@ ROCKET_RANGE = 3
 
 
 def _refuse(code: str, fallback: str, **params: Any) -> IllegalMoveError:
-    return IllegalMoveError(f"axis_allies.combat.{code}", fallback, **params)
+    return IllegalMoveError(f"axis_allies.combat.{code}", fallback, **named(params))
 
 
 # ---------------------------------------------------------------- the models

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engines.axis_allies.map import named
 from engines.axis_allies.state import TECHS, AxisAlliesState, Tech, Unit
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Result, Seat
@@ -47,6 +48,7 @@ AXIS_ECONOMIC_VICTORY = 84
 
 def refuse(code: str, **params: Any) -> IllegalMoveError:
     """An illegal move with its catalog code; the English fallback is for logs and tests."""
+    params = named(params)
     detail = ", ".join(f"{k}={v}" for k, v in params.items())
     return IllegalMoveError(f"axis_allies.{code}", f"{code.replace('_', ' ')} ({detail})", **params)
 

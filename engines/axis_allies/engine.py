@@ -68,7 +68,7 @@ class AxisAllies:
         faces = [v + 1 for v in outcome.values]
         if outcome.kind == "tech_chart":
             return "axis_allies.rolled_chart", {"face": faces[0]}
-        return "axis_allies.rolled", {"kind": outcome.kind, "faces": faces}
+        return f"axis_allies.rolled_{outcome.kind}", {"faces": faces}
 
     def legal_moves(self, state: AxisAlliesState, seat: Seat) -> list[AxisAlliesMove]:
         """The moves autocomplete offers; moves of one unit at a time (bigger orders are typed)."""

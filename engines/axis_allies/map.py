@@ -277,3 +277,27 @@ def income(gmap: GameMap, owners: Mapping[str, str]) -> dict[str, int]:
         if not territory.is_sea:
             totals[pid] += territory.ipc
     return totals
+
+
+PLACE_PARAMS = frozenset(
+    {"territory", "to", "frm", "dest", "destination", "zone", "capital", "territories", "battles", "sites",
+     "retreat_to", "zones", "path"}
+)
+"""Error params that hold territory ids."""
+
+
+def named(params: Mapping[str, Any], gmap: GameMap = CLASSIC) -> dict[str, Any]:
+    """Error params with territory ids replaced by their names, for the messages players read.
+
+    >>> named({"territory": "karelia_ssr", "sites": ["russia", "sz_karelia"], "count": 2})
+    {'territory': 'Karelia S.S.R.', 'sites': ['Russia', 'Karelia Sea Zone'], 'count': 2}
+    """
+
+    def name(value: Any) -> Any:
+        if isinstance(value, str) and value in gmap.territories:
+            return gmap.territories[value].name
+        if isinstance(value, (list, tuple)):
+            return [name(v) for v in value]
+        return value
+
+    return {k: name(v) if k in PLACE_PARAMS else v for k, v in params.items()}

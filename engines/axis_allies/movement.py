@@ -43,6 +43,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Literal
 
+from engines.axis_allies.map import named
 from engines.axis_allies.state import AxisAlliesState, Unit
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Frozen
@@ -147,12 +148,12 @@ def taken_this_turn(state: AxisAlliesState) -> frozenset[str]:
 
 
 def _illegal(code: str, text: str, **params: object) -> IllegalMoveError:
-    return IllegalMoveError(code, text, **params)
+    return IllegalMoveError(code, text, **named(params))
 
 
 def _refuse(code: str, u: Unit, text: str, **params: object) -> IllegalMoveError:
     """An error about one unit: ``params`` name it (``unit``, ``kind``) and the rest."""
-    return IllegalMoveError(code, f"{u.kind} {u.id} {text}", unit=u.id, kind=u.kind, **params)
+    return IllegalMoveError(code, f"{u.kind} {u.id} {text}", unit=u.id, kind=u.kind, **named(params))
 
 
 class _Board:

@@ -172,7 +172,7 @@ def test_blitz_refused_when_ukraine_is_defended():
     state = board(("germany", "armour", "eastern_europe"), ("ussr", "infantry", "ukraine_ssr"),
                   owners={"ukraine_ssr": "ussr"})
     params = refused("must_stop", state, 0, "eastern_europe", "ukraine_ssr", "caucasus")
-    assert params["territory"] == "ukraine_ssr"
+    assert params["territory"] == "Ukraine S.S.R."  # params carry names: they are worded for players
 
 
 def test_blitz_captures_an_aa_gun_on_the_way():
@@ -280,7 +280,7 @@ def test_neutrals_only_in_the_combat_move_and_never_an_aa_gun():
 def test_neutral_fee_must_be_paid():
     state = board(("ussr", "armour", "caucasus"), power="ussr", ipcs={"ussr": 2})
     params = refused("neutral_fee", state, 0, "caucasus", "turkey")
-    assert params == {"territory": "turkey", "fee": 3, "ipcs": 2}
+    assert params == {"territory": "Turkey", "fee": 3, "ipcs": 2}
 
 
 def test_an_entered_neutral_is_ordinary_land():
@@ -327,7 +327,7 @@ def test_fighter_that_could_not_land_is_refused():
                   ("ussr", "infantry", "russia"))
     assert go(state, 0, "germany", "eastern_europe", "karelia_ssr").battle == "land"
     params = refused("cannot_land", state, 0, "germany", "eastern_europe", "karelia_ssr", "russia")
-    assert params["left"] == 1 and params["territory"] == "russia"
+    assert params["left"] == 1 and params["territory"] == "Russia"
 
 
 def test_appendix_ii_fighter_counts_on_an_own_carrier_that_can_come():
@@ -469,7 +469,7 @@ def test_appendix_ii_ships_blocked_by_an_enemy_fleet():
     path = ("sz_north_sea", "sz_west_spain", "sz_west_mediterranean")
     state = board(("uk", "battleship", "sz_north_sea"), ("germany", "submarine", "sz_west_spain"),
                   power="uk")
-    assert refused("fleet_blocked", state, 0, *path)["territory"] == "sz_west_spain"
+    assert refused("fleet_blocked", state, 0, *path)["territory"] == "West Spain Sea Zone"
     assert go(state, 0, *path[:2]).battle == "sea"
     refused("enemy_fleet_noncombat", state, 0, *path[:2], phase=NC)
     transport = board(("uk", "battleship", "sz_north_sea"), ("germany", "transport", "sz_west_spain"),
