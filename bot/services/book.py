@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import weakref
-from dataclasses import replace
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 

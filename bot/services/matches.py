@@ -34,8 +34,21 @@ from bot.services.progress import LoadedMatch
 from bot.services.ratings import rated, rating_lines, rating_updates
 from bot.services.time_control import TimeControl
 from bot.storage.models import NewMatch, RatingRow, TimerRow, UserRow
-from bot.storage.repository import LiveMatchExistsError, OutdatedMatchError, Repository, StaleWriteError
-from engines.core.contract import Engine, Outcome, RatedGame, ReachGame, Result, SuggestingGame, TimedGame
+from bot.storage.repository import (
+    LiveMatchExistsError,
+    OutdatedMatchError,
+    Repository,
+    StaleWriteError,
+)
+from engines.core.contract import (
+    Engine,
+    Outcome,
+    RatedGame,
+    ReachGame,
+    Result,
+    SuggestingGame,
+    TimedGame,
+)
 from engines.core.dice import SEED_BYTES, commitment
 from engines.core.errors import AmbiguousMoveError, EngineError, MoveError
 from engines.core.record import (

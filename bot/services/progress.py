@@ -13,8 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.storage.models import MatchRow, SeatRow
 from bot.services.time_control import TimeControl, deadline_for
+from bot.storage.models import MatchRow, SeatRow
 from engines.core.contract import Engine, Result, Seat
 from engines.core.record import (
     ChanceEvent,
