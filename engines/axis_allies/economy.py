@@ -100,8 +100,9 @@ def check_purchase(state: AxisAlliesState, power: str, counts: Mapping[str, int]
     if cost > state.ipcs[power]:
         raise refuse("not_enough_ipcs", cost=cost, ipcs=state.ipcs[power])
     factories = counts.get("factory", 0)
-    if factories and state.factories_built + factories > NEW_FACTORIES:
-        raise refuse("no_factories_left", left=NEW_FACTORIES - state.factories_built)
+    waiting = dict(state.purchased).get("factory", 0)
+    if factories and state.factories_built + waiting + factories > NEW_FACTORIES:
+        raise refuse("no_factories_left", left=max(NEW_FACTORIES - state.factories_built - waiting, 0))
     return cost
 
 
@@ -120,7 +121,10 @@ def placement_sites(state: AxisAlliesState, power: str, kind: str) -> list[str]:
     gmap = state.map
     if kind == "factory":
         return sorted(t for t in held if not has_factory(state, t) and gmap.territories[t].ipc > 0)
-    factories = sorted(t for t in held if has_factory(state, t))
+    factories = sorted(t for t in held if has_factory(state, t) and t not in state.placed_factories)
+    if kind == "aa_gun":
+        # "1 per gebied": at most one AA gun in a territory.
+        return [t for t in factories if not any(u.kind == "aa_gun" for u in state.units_at(t))]
     if UNITS[kind].domain == "sea":
         zones = {
             z

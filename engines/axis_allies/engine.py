@@ -93,6 +93,7 @@ class AxisAllies:
             moves += _unit_moves(state)
         if phase == "combat":
             moves += [M(kind="attack", to=t) for t in state.battles + state.raids]
+            moves += _rockets(state)
         if phase == "place":
             for kind, _ in state.purchased:
                 moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
@@ -158,7 +159,11 @@ def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
     if decision is None:
         return []
     if decision.kind == "press_on_or_retreat":
-        return [M(kind="press_on")] + [M(kind="retreat", to=t) for t in decision.retreat_to]
+        return (
+            [M(kind="press_on")]
+            + [M(kind="retreat", to=t) for t in decision.retreat_to]
+            + [M(kind="submerge", to=t) for t in decision.subs_to]
+        )
     if decision.kind == "defending_subs":
         return [M(kind="stay")] + [M(kind="submerge", to=t) for t in decision.subs_to]
     kinds: dict[str, int] = {}
@@ -204,4 +209,20 @@ def _unit_moves(state: AxisAlliesState) -> list[AxisAlliesMove]:
             else:
                 kind, path = "move", routes.get(dest, (u.at, dest))
             moves.append(M(kind=kind, units=((u.kind, 1),), path=path))
+    return moves
+
+
+def _rockets(state: AxisAlliesState) -> list[AxisAlliesMove]:
+    """Rocket shots open to the power now (weapons development "rockets", one a turn)."""
+    if "rockets" not in state.techs.get(state.power, ()) or state.rocket_fired:
+        return []
+    moves = []
+    for launcher in sorted({u.at for u in state.units if u.power == state.power and u.kind == "aa_gun"}):
+        for target in sorted({u.at for u in state.units if u.kind == "factory"}):
+            move = AxisAlliesMove(kind="rocket", frm=launcher, to=target)
+            try:
+                turn.apply(state, economy.seat_of(state, state.power), move, "")
+            except IllegalMoveError:
+                continue
+            moves.append(move)
     return moves

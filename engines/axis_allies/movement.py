@@ -608,6 +608,10 @@ def _travel(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase
                           left=left, steps=steps)
     if order.bombing:
         _check_bombing(board, dest, phase)
+    guns = [u for u in units if u.kind == "aa_gun"]
+    if guns and (len(guns) > 1 or any(u.kind == "aa_gun" and u.id not in ids for u in board.units_at(dest))):
+        # "Ze worden altijd op landgebieden geplaatst, 1 per gebied."
+        raise _refuse("axis_allies.one_aa_gun", guns[0], f"{dest} would hold two AA guns", territory=dest)
 
     blitzed: list[str] = []
     carrier_zones: set[str] | None = None

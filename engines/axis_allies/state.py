@@ -99,6 +99,8 @@ class AxisAlliesState(Frozen):
     raid: Raid | None = None
     rocket_fired: bool = False
     arrows: tuple[ArrowView, ...] = ()
+    placed_factories: tuple[str, ...] = ()
+    """Where new complexes went this turn: they produce from the next turn on."""
     factories_built: int = 0
     """New industrial complexes placed in the game (the box holds 4)."""
     result: Result | None = None

@@ -117,6 +117,7 @@ def begin_turn(state: AxisAlliesState, power: str) -> AxisAlliesState:
             "arrows": (),
             "rocket_fired": False,
             "purchased": (),
+            "placed_factories": (),
         }
     )
 
@@ -332,8 +333,13 @@ def _apply_order(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> Axi
     for territory in plan.conquered:
         state = economy.conquer(state, territory, state.power)
         state = state.model_copy(update={"conquered": (*state.conquered, territory)})
+    target = plan.path[-1]
+    attacking = any(u.power == state.power and u.combat and u.kind != "bomber" for u in state.units_at(target))
+    if (plan.battle == "bombing" and attacking) or (target in state.raids and plan.battle in ("land", "amphibious")):
+        # Bombers either raid the industry or join the battle, never both in one territory.
+        raise refuse("raid_and_battle", territory=target)
     if plan.battle == "bombing":
-        state = state.model_copy(update={"raids": tuple(sorted({*state.raids, plan.path[-1]}))})
+        state = state.model_copy(update={"raids": tuple(sorted({*state.raids, target}))})
     if plan.battle == "amphibious":
         state = state.model_copy(update={"amphibious": tuple(sorted({*state.amphibious, plan.path[-1]}))})
     arrow = ArrowView(frm=plan.path[0], to=plan.path[-1], text=text, combat=state.phase == "combat_move")
@@ -465,16 +471,21 @@ def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisA
                 raise refuse("not_enough_casualties", unit=kind, count=n, have=len(pool))
             ids += pool[:n]
         return _set_machine(state, combat.choose_casualties(running, decision.power, tuple(ids)))
+    if move.kind == "submerge":
+        # Aktie 3 step 7: attacking subs withdraw first, then defending subs (decision C8); they
+        # are in the other zone at once (the battle may go on without them).
+        after = combat.withdraw_subs(running, decision.side, move.to or "")
+        gone = set(after.moved_out[-1].ids)
+        units = tuple(u.model_copy(update={"at": move.to}) if u.id in gone else u for u in state.units)
+        return _set_machine(state.model_copy(update={"units": units}), after)
     if decision.kind == "press_on_or_retreat":
         if move.kind == "press_on":
             return _set_machine(state, combat.press_on(running))
         if move.kind == "retreat":
             return _set_machine(state, combat.retreat(running, move.to))
         raise refuse("press_on_or_retreat", retreat_to=list(decision.retreat_to))
-    if move.kind == "submerge":
-        return _set_machine(state, combat.withdraw_subs(running, decision.side, move.to))
-    if move.kind == "stay":
-        return _set_machine(state, combat.withdraw_subs(running, decision.side, None))
+    if move.kind in ("stay", "press_on"):
+        return _set_machine(state, combat.press_on(running))
     raise refuse("submerge_or_stay", zones=list(decision.subs_to))
 
 
@@ -560,5 +571,7 @@ def _apply_place(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesStat
         bought[kind] -= n
         state = economy.add_units(state, state.power, kind, n, where)
         if kind == "factory":
-            state = state.model_copy(update={"factories_built": state.factories_built + n})
+            state = state.model_copy(
+                update={"factories_built": state.factories_built + n, "placed_factories": (*state.placed_factories, where)}
+            )
     return state.model_copy(update={"purchased": _counts(bought)})

@@ -1,0 +1,287 @@
+"""The engine against the referee's contract (engines/core/contract.py, docs/adding-a-game.md
+section 5): every offered move formats and parses back to itself and applies; texts that are
+not moves give typed errors; the view holds no secrets; the record replays.
+
+The rulebook places here are the notation section of docs/games/axis_allies.md and DESIGN.md
+("Axis & Allies: none [hidden information]; dice").
+"""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from annotated_types import Ge, Le
+
+from engines.axis_allies.engine import AxisAllies
+from engines.axis_allies.notation import EXPECTED
+from engines.axis_allies.state import AxisAlliesOptions, AxisAlliesState
+from engines.axis_allies.view import AxisAlliesView
+from engines.core.contract import Engine, Outcome
+from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engines.core.record import ChanceEvent, MoveEvent, StartEvent, replay
+
+from .conftest import ENGINE, play, position, roll, seat_to_act
+
+# ---------------------------------------------------------------- sampled positions
+
+
+def _opening_germany_combat():
+    return play(ENGINE.setup(5), *["end"] * 8)
+
+
+def _karelia_battle():
+    s = position(("germany", "armour", "eastern_europe", 2), ("germany", "infantry", "eastern_europe"),
+                 ("germany", "fighter", "eastern_europe"), ("ussr", "infantry", "karelia_ssr", 2),
+                 ("ussr", "armour", "karelia_ssr"), ("ussr", "fighter", "karelia_ssr"))
+    return play(s, "move 2 arm 1 inf 1 ftr Eastern Europe -> Karelia", "end", "attack Karelia")
+
+
+def _defender_casualties():
+    return roll(_karelia_battle(), "attack_fire", 1, 1, 6, 6)
+
+
+def _attacker_casualties():
+    s = play(_defender_casualties(), "lose 1 inf 1 arm")
+    return roll(s, "defence_fire", 1, 1, 1, 6)
+
+
+def _after_round():
+    return play(_attacker_casualties(), "lose 1 inf 1 ftr 1 arm")
+
+
+def _aa_casualties():
+    s = position(("germany", "fighter", "eastern_europe", 2), ("germany", "bomber", "eastern_europe"),
+                 ("ussr", "aa_gun", "karelia_ssr"), ("ussr", "infantry", "karelia_ssr"))
+    return roll(play(s, "move 2 ftr 1 bmr Eastern Europe -> Karelia"), "aa_fire", 1, 1, 6)
+
+
+def _defending_subs():
+    s = position(("japan", "battleship", "sz_wake_island"), ("usa", "submarine", "sz_hawaii", 2),
+                 ("usa", "carrier", "sz_hawaii"), power="japan")
+    s = play(s, "move 1 bb Wake Island Sea Zone -> Hawaii Sea Zone", "end", "attack Hawaii Sea Zone")
+    s = roll(roll(s, "attack_fire", 6), "defence_fire", 6, 6, 6)
+    return play(s, "continue")
+
+
+def _transports():
+    s = position(("germany", "transport", "sz_baltic_sea", 2), ("germany", "infantry", "germany", 3),
+                 ("germany", "armour", "germany"), ("germany", "aa_gun", "germany"),
+                 ("ussr", "infantry", "karelia_ssr"))
+    return play(s, "load 2 inf Germany -> Baltic Sea Zone")
+
+
+def _noncombat():
+    s = _opening_germany_combat()
+    s = play(s, "move 1 ftr Eastern Europe -> Karelia")
+    s = roll(s, "aa_fire", 6)
+    s = play(s, "move 3 inf 2 arm Ukraine -> Caucasus", "end", "attack Caucasus")
+    while s.battle is not None:
+        spec = ENGINE.chance(s)
+        if spec is not None:
+            s = ENGINE.apply_chance(s, Outcome(kind=spec.kind, values=(0,) * len(spec.sizes)))
+        else:
+            s = ENGINE.apply(s, seat_to_act(s), ENGINE.legal_moves(s, seat_to_act(s))[0])
+    s = play(s, "attack Karelia")
+    while s.battle is not None:
+        spec = ENGINE.chance(s)
+        if spec is not None:
+            s = ENGINE.apply_chance(s, Outcome(kind=spec.kind, values=(5,) * len(spec.sizes)))
+        else:
+            s = ENGINE.apply(s, seat_to_act(s), ENGINE.legal_moves(s, seat_to_act(s))[-1])
+    return play(s, "end")
+
+
+def _place():
+    s = position(("uk", "factory", "united_kingdom"), ("uk", "factory", "india"), power="uk", phase="purchase",
+                 ipcs={"uk": 40})
+    return play(s, "buy 1 inf 1 ftr 1 trn 1 ic", "end", "end", "end", "end")
+
+
+SAMPLES = {
+    "opening": lambda: ENGINE.setup(5),
+    "opening_two_players": lambda: ENGINE.setup(2),
+    "purchase": lambda: play(ENGINE.setup(3), "buy 1 inf"),
+    "combat_move": _opening_germany_combat,
+    "combat": lambda: play(_opening_germany_combat(), "move 2 inf Ukraine -> Caucasus", "end"),
+    "defender_casualties": _defender_casualties,
+    "attacker_casualties": _attacker_casualties,
+    "after_round": _after_round,
+    "aa_casualties": _aa_casualties,
+    "defending_subs": _defending_subs,
+    "transports": _transports,
+    "noncombat": _noncombat,
+    "place": _place,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_every_legal_move_formats_parses_back_and_applies(name):
+    """Notation: ``parse(format_move(m))`` gives ``m`` back for every move offered, and every
+    offered move is legal."""
+    state = SAMPLES[name]()
+    seat = seat_to_act(state)
+    moves = ENGINE.legal_moves(state, seat)
+    assert moves, name
+    assert len(set(moves)) == len(moves), "no move offered twice"
+    for move in moves:
+        text = ENGINE.format_move(move, state)
+        assert ENGINE.parse_move(text, state, seat) == move, text
+        ENGINE.apply(state, seat, move)
+
+
+def test_samples_reach_the_decisions_they_name():
+    decision = {name: ENGINE.step_message(SAMPLES[name]())[0] for name in
+                ("defender_casualties", "attacker_casualties", "after_round", "aa_casualties", "defending_subs")}
+    assert decision == {
+        "defender_casualties": "axis_allies.decide_casualties",
+        "attacker_casualties": "axis_allies.decide_casualties",
+        "after_round": "axis_allies.decide_press_on_or_retreat",
+        "aa_casualties": "axis_allies.decide_casualties",
+        "defending_subs": "axis_allies.decide_defending_subs",
+    }
+    kinds = {m.kind for m in ENGINE.legal_moves(SAMPLES["transports"](), 1)}
+    assert {"load", "unload", "move"} <= kinds
+    assert {m.kind for m in ENGINE.legal_moves(SAMPLES["place"](), 2)} == {"place", "end"}
+    assert SAMPLES["noncombat"]().phase == "noncombat_move"
+
+
+# ---------------------------------------------------------------- notation and parse errors
+
+
+def test_notation_reads_short_full_and_dutch_words():
+    """Notation: short names, full names and plurals, the rulebook's Dutch words."""
+    s = play(ENGINE.setup(5), *["end"] * 8)
+    same = ENGINE.parse_move("move 2 inf 1 arm Ukraine -> Caucasus", s, 1)
+    assert ENGINE.parse_move("zet 2 infanterie 1 tank ukraine ssr -> caucas", s, 1) == same
+    assert ENGINE.parse_move("move 2 infantry 1 armour Ukraine S.S.R. -> Caucasus", s, 1) == same
+    b = ENGINE.setup(5)
+    assert ENGINE.parse_move("koop 3 infanterie", b, 0) == ENGINE.parse_move("buy 3 inf", b, 0)
+    assert ENGINE.parse_move("einde", b, 0) == ENGINE.parse_move("end phase", b, 0)
+
+
+def test_a_text_that_is_no_action_says_what_is_expected():
+    s = ENGINE.setup(5)
+    for text in ("", "fly 2 inf Russia -> Karelia", "buy", "buy 3 zeppelins", "move 2 inf Russia",
+                 "place 2 inf", "rocket Germany", "tech x"):
+        with pytest.raises(InvalidMoveError) as caught:
+            ENGINE.parse_move(text, s, 0)
+        assert caught.value.code == "axis_allies.invalid_move", text
+        assert caught.value.params["expected"] == EXPECTED
+
+
+def test_an_unknown_territory_lists_the_near_names():
+    s = ENGINE.setup(5)
+    with pytest.raises(InvalidMoveError) as caught:
+        ENGINE.parse_move("move 1 inf Russsia -> Karelia", s, 0)
+    assert caught.value.code == "axis_allies.unknown_territory"
+    assert caught.value.params["name"] == "Russsia" and "Russia" in caught.value.params["near"]
+
+
+def test_an_ambiguous_territory_lists_the_candidates():
+    s = ENGINE.setup(5)
+    with pytest.raises(AmbiguousMoveError) as caught:
+        ENGINE.parse_move("move 1 inf Russia -> Ka", s, 0)
+    assert caught.value.code == "axis_allies.ambiguous_territory"
+    assert {"Karelia S.S.R.", "Kazakh S.S.R."} <= set(caught.value.params["candidates"])
+
+
+def test_a_well_formed_but_forbidden_move_is_illegal():
+    s = ENGINE.setup(5)
+    with pytest.raises(IllegalMoveError) as caught:
+        ENGINE.parse_move("move 1 inf Russia -> Karelia", s, 0)
+    assert caught.value.code == "axis_allies.move_only_in_move_phases"
+    with pytest.raises(IllegalMoveError) as caught:
+        ENGINE.parse_move("end", s, 1)
+    assert caught.value.code == "axis_allies.not_your_turn"
+
+
+# ---------------------------------------------------------------- contract, view, record
+
+
+def test_is_an_engine():
+    assert isinstance(ENGINE, Engine)
+    assert ENGINE.slug == "axis_allies" and len(ENGINE.colours) == 5
+    assert ENGINE.state_model is AxisAlliesState and ENGINE.options_model is AxisAlliesOptions
+
+
+def test_options_are_slash_command_friendly():
+    """Each option is a bool or a bounded int with a default and a short description."""
+    for name, field in AxisAlliesOptions.model_fields.items():
+        assert field.description and len(field.description) <= 100, name
+        if field.annotation is not bool:
+            assert field.annotation is int, name
+            assert any(isinstance(m, Ge) for m in field.metadata) and any(isinstance(m, Le) for m in field.metadata)
+    assert typing.get_type_hints(AxisAlliesOptions)["round_limit"] is int
+
+
+def test_setup_accepts_a_mapping_of_options():
+    s = ENGINE.setup(4, {"round_limit": 3, "economic_victory": True})
+    assert s.options == AxisAlliesOptions(round_limit=3, economic_victory=True)
+    assert s.seats == (("ussr",), ("germany", "japan"), ("uk",), ("usa",))
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_the_view_has_no_secrets(name):
+    """DESIGN.md: Axis & Allies hides nothing; every seat and the channel see the same view."""
+    state = SAMPLES[name]()
+    public = ENGINE.view(state, None)
+    assert AxisAlliesView.model_validate(public.model_dump(mode="json")) == public
+    for seat in range(len(state.seats)):
+        assert ENGINE.view(state, seat).model_copy(update={"viewer": None}) == public
+    assert not any(ENGINE.is_secret(m, state) for m in ENGINE.legal_moves(state, seat_to_act(state)))
+
+
+def test_the_view_shows_the_battle_and_the_powers():
+    v = ENGINE.view(_attacker_casualties(), None)
+    assert v.battle is not None and v.battle.territory == "karelia_ssr" and v.battle.waiting == "casualties"
+    assert v.battle.last_roll_kind == "defence_fire" and v.battle.last_rolls == (1, 1, 1, 6)
+    assert [p.id for p in v.powers] == ["ussr", "germany", "uk", "japan", "usa"]
+    opening = ENGINE.view(ENGINE.setup(5), None)
+    assert {p.id: (p.ipcs, p.production, p.capital_held) for p in opening.powers}["japan"] == (25, 25, True)
+
+
+def test_chance_outcomes_are_checked_and_described():
+    s = _karelia_battle()
+    with pytest.raises(ValueError):
+        ENGINE.apply_chance(s, Outcome(kind="defence_fire", values=(0,) * 4))
+    with pytest.raises(ValueError):
+        ENGINE.apply_chance(s, Outcome(kind="attack_fire", values=(0,)))
+    code, params = ENGINE.describe_chance(Outcome(kind="attack_fire", values=(0, 5)), s)
+    assert code.startswith("axis_allies.rolled") and params["faces"] == [1, 6], "faces 1-6 are shown"
+    code, params = ENGINE.describe_chance(Outcome(kind="tech_chart", values=(2,)), s)
+    assert code.startswith("axis_allies.rolled") and 3 in (params.get("face"), *params.get("faces", ()))
+
+
+def test_no_move_after_the_end():
+    s = position(power="usa", phase="place", options=AxisAlliesOptions(round_limit=1))
+    s = play(s, "end")
+    assert s.result is not None and s.result.draw
+    with pytest.raises(IllegalMoveError) as caught:
+        AxisAllies().apply(s, 4, ENGINE.move_model(kind="end"))
+    assert caught.value.code == "axis_allies.game_over"
+
+
+def test_the_record_replays_to_the_live_state():
+    """DESIGN.md, "the record is the truth": moves and dice replayed give the same state."""
+    options = AxisAlliesOptions(round_limit=2)
+    state = ENGINE.setup(5, options)
+    events: list = [StartEvent(players=5)]
+    script = ["tech 1", ("tech_dice", (5,)), ("tech_chart", (0,)), "buy 2 inf", "end",
+              "move 1 arm Soviet Far East -> Manchuria", "end", "attack Manchuria",
+              ("attack_fire", (0,)), "lose 1 ftr", ("defence_fire", (5, 5, 5, 5)), "retreat Soviet Far East",
+              "end", "end", "place 2 inf Russia", "end", "end", "end"]
+    for step in script:
+        if isinstance(step, tuple):
+            kind, values = step
+            spec = ENGINE.chance(state)
+            events.append(ChanceEvent(kind=kind, first_index=0, sizes=spec.sizes, values=values))
+            state = ENGINE.apply_chance(state, Outcome(kind=kind, values=values))
+            continue
+        seat = seat_to_act(state)
+        move = ENGINE.parse_move(step, state, seat)
+        events.append(MoveEvent(seat=seat, text=ENGINE.format_move(move, state), move=move.model_dump(mode="json")))
+        state = ENGINE.apply(state, seat, move)
+    assert (state.power, state.phase, state.techs["ussr"]) == ("germany", "combat_move", ("jet_power",))
+    assert replay(ENGINE, options, events) == state
+    assert AxisAlliesState.model_validate(state.model_dump(mode="json")) == state
