@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.axis_allies.engine import AxisAllies
 from engines.battle_island import BattleIsland
 from engines.core.contract import Engine
 from engines.heroes_cities import HeroesCities
@@ -9,7 +10,7 @@ from engines.masters_victory import MastersVictory
 from engines.militakiri import Militakiri
 
 ENGINES: dict[str, Engine] = {
-    engine.slug: engine for engine in (HeroesCities(), MastersVictory(), Militakiri(), BattleIsland())
+    engine.slug: engine for engine in (HeroesCities(), MastersVictory(), Militakiri(), BattleIsland(), AxisAllies())
 }
 
 

@@ -27,7 +27,8 @@ PLAYERS = ("alice", "bob", "carol", "dave", "erin")
 
 
 def play(
-    slug: str, game: int, max_moves: int, prefer: tuple[str, ...] = (), options: dict | None = None, players: int = 0
+    slug: str, game: int, max_moves: int, prefer: tuple[str, ...] = (), options: dict | None = None, players: int = 0,
+    end_chance: float = 0.0,
 ) -> tuple[list[tuple[int, str]], object] | None:
     """One seeded random game: the (seat, move text) list and the result, or None if too long."""
     engine = get_engine(slug)
@@ -41,8 +42,10 @@ def play(
             return None
         seat = min(engine.to_act(state))
         legal = list(engine.legal_moves(state, seat))
-        preferred = [m for m in legal if engine.format_move(m, state).startswith(prefer)] if prefer else []
-        move = rng.choice(preferred or legal)
+        texts = [engine.format_move(m, state) for m in legal]
+        preferred = [m for m, t in zip(legal, texts) if t.startswith(prefer)] if prefer else []
+        ends = [m for m, t in zip(legal, texts) if t == "end"]
+        move = ends[0] if ends and rng.random() < end_chance else rng.choice(preferred or legal)
         moves.append((seat, engine.format_move(move, state)))
         state = engine.apply(state, seat, move)
         state, events = resolve_chance(engine, state, SEED, draws)
@@ -76,11 +79,12 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], help="a match option, name=value")
     parser.add_argument("--players", type=int, default=0, help="seats (default: the fewest the game allows)")
     parser.add_argument("--draws", action="store_true", help="accept a game that ends in a draw")
+    parser.add_argument("--end-chance", type=float, default=0.0, help="play 'end' with this chance when it is legal")
     args = parser.parse_args()
     options = dict(item.split("=", 1) for item in args.option)
     best = None
     for game in range(args.tries):
-        played = play(args.slug, game, args.max_moves, tuple(args.prefer), options, args.players)
+        played = play(args.slug, game, args.max_moves, tuple(args.prefer), options, args.players, args.end_chance)
         if played is not None and (played[1].winners or args.draws) and (best is None or len(played[0]) < len(best[0])):
             best = played
             print(f"game {game}: {len(played[0])} moves, {played[1].reason}", file=sys.stderr)

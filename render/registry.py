@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 from pydantic import BaseModel
 
-from render import battle_island, heroes_cities, masters_victory, militakiri
+from render import axis_allies, battle_island, heroes_cities, masters_victory, militakiri
 from render.common import BoardLabels
 
 RENDERERS: dict[str, Callable[..., bytes]] = {
+    "axis_allies": axis_allies.render_board,
     "battle_island": battle_island.render_board,
     "heroes_cities": heroes_cities.render_board,
     "masters_victory": masters_victory.render_board,

@@ -19,6 +19,7 @@ from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
 from engines.axis_allies import combat, economy, movement, notation, turn
+from engines.axis_allies.map import named
 from engines.axis_allies.moves import AxisAlliesMove
 from engines.axis_allies.state import AxisAlliesOptions, AxisAlliesState, initial_state
 from engines.axis_allies.units import UNITS
@@ -135,9 +136,9 @@ class AxisAllies:
         if running is not None:
             decision = combat.waiting(running)
             if decision is not None:
-                return f"axis_allies.decide_{decision.kind}", {
+                return f"axis_allies.decide_{decision.kind}", named({
                     "power": decision.power, "count": decision.count, "territory": getattr(running, "territory", ""),
-                }
+                })
         return f"axis_allies.phase_{state.phase}", {"power": state.power, "round": state.round}
 
     def action_buttons(self, state: AxisAlliesState, seat: Seat) -> tuple[tuple[str, str], ...]:
