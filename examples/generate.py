@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engines.core.record import resolve_chance  # noqa: E402
-from engines.registry import get_engine  # noqa: E402
+from engines.core.record import resolve_chance
+from engines.registry import get_engine
 
 SEED = bytes(32)
 PLAYERS = ("alice", "bob", "carol", "dave", "erin")

@@ -61,7 +61,7 @@ from render.common import (
     supersampled,
 )
 
-__all__ = ["BoardLabels", "render_board", "render_image", "SEATS", "WIDTH", "HEIGHT"]
+__all__ = ["HEIGHT", "SEATS", "WIDTH", "BoardLabels", "render_board", "render_image"]
 
 SEATS: tuple[SeatStyle, SeatStyle] = (RED, BLUE)
 WIDTH = 800
@@ -287,9 +287,7 @@ def _draw_strip(
     # centre: move number (+ title), status, score
     score = ""
     if result is not None:
-        if result.draw or not result.winners:
-            score = "1/2-1/2"
-        elif set(result.winners) == {0, 1}:
+        if result.draw or not result.winners or set(result.winners) == {0, 1}:
             score = "1/2-1/2"
         else:
             score = "1-0" if 0 in result.winners else "0-1"

@@ -6,7 +6,13 @@ from collections.abc import Callable
 
 from pydantic import BaseModel
 
-from render import axis_allies, battle_island, heroes_cities, masters_victory, militakiri
+from render import (
+    axis_allies,
+    battle_island,
+    heroes_cities,
+    masters_victory,
+    militakiri,
+)
 from render.common import BoardLabels
 
 RENDERERS: dict[str, Callable[..., bytes]] = {

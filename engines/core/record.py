@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -76,16 +76,7 @@ class AbortEvent(Frozen):
 
 
 Event = Annotated[
-    Union[
-        StartEvent,
-        MoveEvent,
-        ChanceEvent,
-        ResignEvent,
-        TimeoutEvent,
-        DrawOfferEvent,
-        DrawAnswerEvent,
-        AbortEvent,
-    ],
+    StartEvent | MoveEvent | ChanceEvent | ResignEvent | TimeoutEvent | DrawOfferEvent | DrawAnswerEvent | AbortEvent,
     Field(discriminator="type"),
 ]
 
@@ -167,7 +158,7 @@ def advance_meta(meta: MetaState, event: BaseModel, players: int) -> MetaState:
     """Fold one event into the meta state. A draw needs every other seat's acceptance."""
     if meta.result is not None:
         return meta
-    others = lambda seat: tuple(s for s in range(players) if s != seat)  # noqa: E731
+    others = lambda seat: tuple(s for s in range(players) if s != seat)
     if isinstance(event, ResignEvent):
         return MetaState(result=Result(winners=others(event.seat), reason="core.resigned", params={"seat": event.seat}))
     if isinstance(event, TimeoutEvent):

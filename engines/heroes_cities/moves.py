@@ -157,7 +157,9 @@ def closest(state: HeroesCitiesState, seat: Seat, frm: int | None, to: int | Non
     distance, then file plus rank steps) of the destination to the typed destination and of
     the start to the typed start, then by text.
     """
-    from engines.heroes_cities.notation import format_move  # notation imports this module
+    from engines.heroes_cities.notation import (
+        format_move,  # notation imports this module
+    )
 
     def far(a: int | None, b: int | None) -> tuple[int, int]:
         """King distance, then the number of file and rank steps (0 when a square is unknown)."""

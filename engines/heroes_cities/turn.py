@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from engines.core.contract import Seat
 from engines.heroes_cities import board as B
-from engines.heroes_cities.effects import become_hero, city_effect, count_taken, enclosed_squares, remove
+from engines.heroes_cities.effects import (
+    become_hero,
+    city_effect,
+    count_taken,
+    enclosed_squares,
+    remove,
+)
 from engines.heroes_cities.endings import result_of
 from engines.heroes_cities.moves import HeroesCitiesMove, empty_mask
 from engines.heroes_cities.notation import format_move

@@ -20,7 +20,12 @@ from engines.militakiri.moves import (
     check_placement,
     legal_moves,
 )
-from engines.militakiri.notation import check_setup, format_move, parse_move, setup_texts
+from engines.militakiri.notation import (
+    check_setup,
+    format_move,
+    parse_move,
+    setup_texts,
+)
 from engines.militakiri.options import MilitakiriOptions
 from engines.militakiri.reach import reachable_squares
 from engines.militakiri.setup import all_setups, canonical, fill, squares_of

@@ -11,9 +11,22 @@ import pytest
 from PIL import Image
 
 from engines.core.contract import Result
-from engines.heroes_cities.view import CityView, HeroesCitiesView, LastMoveView, PieceView
+from engines.heroes_cities.view import (
+    CityView,
+    HeroesCitiesView,
+    LastMoveView,
+    PieceView,
+)
 from render import heroes_cities as hc
-from render.common import DARK_SQUARE, HIGHLIGHT, INK, LIGHT_SQUARE, WHITE, BoardLabels, parse_square
+from render.common import (
+    DARK_SQUARE,
+    HIGHLIGHT,
+    INK,
+    LIGHT_SQUARE,
+    WHITE,
+    BoardLabels,
+    parse_square,
+)
 
 RED_CITIES = ("a3", "d4", "g4", "j3")
 BLUE_CITIES = ("a8", "d7", "g7", "j8")
