@@ -539,13 +539,49 @@ def _battle_over(state: AxisAlliesState, done: Any) -> AxisAlliesState:
         moved = set(withdrawal.ids)
         units = tuple(u.model_copy(update={"at": withdrawal.to}) if u.id in moved else u for u in state.units)
         state = state.model_copy(update={"units": units})
-    defenders_unhoused = {i for i in done.unhoused_fighters if _power(state, i) != state.power}
-    state = _remove_units(state, defenders_unhoused)  # decision 13: no carrier, no landing
+    defenders_unhoused = [i for i in done.unhoused_fighters if _power(state, i) != state.power]
+    state = _rehouse(state, territory, defenders_unhoused)
     if done.result == "attacker_won" and done.captures:
         state = economy.conquer(state, territory, state.power)
         state = state.model_copy(update={"conquered": (*state.conquered, territory)})
     battles = tuple(t for t in state.battles if t != territory)
     return state.model_copy(update={"battle": None, "battles": battles})
+
+
+def _rehouse(state: AxisAlliesState, zone: str, fighters: list[int]) -> AxisAlliesState:
+    """Defending fighters whose carrier sank (decision 13, notes [S9]): each lands on a friendly
+    carrier with room in the same sea zone, else on a friendly island of that zone, else is lost."""
+    gmap = state.map
+    islands = [
+        t for t in sorted(gmap.neighbours(zone))
+        if not gmap.territories[t].is_sea and all(gmap.territories[n].is_sea for n in gmap.neighbours(t))
+    ]
+    lost: set[int] = set()
+    for fid in fighters:
+        fighter = next(u for u in state.units if u.id == fid)
+        riders: dict[int, int] = {}
+        for u in state.units:
+            if u.carried_by is not None and u.kind == "fighter":
+                riders[u.carried_by] = riders.get(u.carried_by, 0) + 1
+        carrier = next(
+            (
+                u for u in state.units_at(zone)
+                if u.kind == "carrier" and economy.friendly(state, u.power, fighter.power)
+                and riders.get(u.id, 0) < (UNITS["carrier"].carrier_capacity or 0)
+            ),
+            None,
+        )
+        island = next((t for t in islands if economy.friendly(state, state.owner(t), fighter.power)), None)
+        if carrier is not None:
+            update: dict[str, Any] = {"carried_by": carrier.id}
+        elif island is not None:
+            update = {"at": island, "carried_by": None}
+        else:
+            lost.add(fid)
+            continue
+        units = tuple(u.model_copy(update=update) if u.id == fid else u for u in state.units)
+        state = state.model_copy(update={"units": units})
+    return _remove_units(state, lost)
 
 
 def _power(state: AxisAlliesState, unit_id: int) -> str | None:

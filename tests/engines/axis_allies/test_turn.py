@@ -504,3 +504,21 @@ def test_aktie1_rockets_an_aa_gun_hits_a_complex_once_a_turn():
     refused("rocket_fired", s, "rocket Germany -> Russia")
     refused("rockets_not_now", position(("germany", "aa_gun", "germany"), ("ussr", "factory", "russia"),
                                         phase="combat"), "rocket Germany -> Russia")
+
+
+def test_decision_13_a_defending_fighter_without_carrier_lands_on_its_island_or_is_lost():
+    """Notes [S9]: "A defending fighter whose carrier is sunk may land only on an island or a
+    carrier in the same sea zone; otherwise it is lost"."""
+    from engines.axis_allies import turn
+
+    s = position(("usa", "fighter", "sz_hawaii"), ("japan", "battleship", "sz_hawaii"), power="japan", phase="combat")
+    fighter = next(u.id for u in s.units if u.at == "sz_hawaii" and u.kind == "fighter")
+    landed = turn._rehouse(s, "sz_hawaii", [fighter])
+    assert units(landed, "hawaiian_islands", "usa").get("fighter") == 1
+    taken = s.model_copy(update={"owners": tuple((t, "japan" if t == "hawaiian_islands" else p) for t, p in s.owners)})
+    assert "fighter" not in units(turn._rehouse(taken, "sz_hawaii", [fighter]), "sz_hawaii", "usa")
+    assert "fighter" not in units(turn._rehouse(taken, "sz_hawaii", [fighter]), "hawaiian_islands", "usa")
+    with_carrier = position(("usa", "fighter", "sz_hawaii"), ("uk", "carrier", "sz_hawaii"), power="japan", phase="combat")
+    fighter = next(u.id for u in with_carrier.units if u.at == "sz_hawaii" and u.kind == "fighter")
+    aboard = turn._rehouse(with_carrier, "sz_hawaii", [fighter])
+    assert next(u for u in aboard.units if u.id == fighter).carried_by is not None
