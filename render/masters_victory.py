@@ -42,7 +42,7 @@ import math
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from engines.masters_victory.view import (
     ROW_LETTERS,
@@ -53,7 +53,6 @@ from engines.masters_victory.view import (
 )
 from render.common import (
     DARK_SQUARE,
-    FONT_FILE,
     FRAME,
     FRAME_TEXT,
     FRAME_TEXT_DIM,
@@ -72,9 +71,11 @@ from render.common import (
     Point,
     SeatStyle,
     blend,
+    bold_font,
     circle_box,
     cross_sprite,
     crown_sprite,
+    dashes,
     draw_arrow,
     draw_text,
     encode_png,
@@ -323,7 +324,7 @@ class _Board:
             for x0, y0, x1, y1 in rects:
                 x0, y0, x1, y1 = x0 + 1.5, y0 + 1.5, x1 - 1.5, y1 - 1.5
                 for a, b in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
-                    for p, q in _dashes(a, b, dash):
+                    for p, q in dashes(a, b, dash):
                         draw.line(scale_points((p, q), scale, origin), fill=style.dark, width=width)
 
         overlay(image, region, draw_fn, factor=3)
@@ -449,21 +450,6 @@ class _Board:
 
 def _badge_text(number: int, master: bool | None) -> str:
     return f"{number}M" if master else str(number)
-
-
-def _dashes(a: Point, b: Point, dash: float) -> list[tuple[Point, Point]]:
-    length = math.hypot(b[0] - a[0], b[1] - a[1])
-    if length == 0:
-        return []
-    count = max(1, round(length / (2 * dash)))
-    step = length / count
-    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-    out = []
-    for i in range(count):
-        s = i * step + step * 0.25
-        e = s + step * 0.5
-        out.append(((a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e)))
-    return out
 
 
 def _draw_coordinates(draw: ImageDraw.ImageDraw, geo: BoardGeometry) -> None:
@@ -623,14 +609,6 @@ def badge_sprite(text: str, master: bool, size: int, faded: bool = False) -> Ima
     if faded:
         sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 170 // 255))
     return sprite
-
-
-@cache
-def bold_font(size: int) -> Font:
-    """Noto Sans Bold at ``size`` px (for the small numbers on badges)."""
-    fnt = ImageFont.truetype(str(FONT_FILE), size)
-    fnt.set_variation_by_name("Bold")
-    return fnt
 
 
 @cache

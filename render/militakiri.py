@@ -80,14 +80,13 @@ from render.common import (
     hourglass_sprite,
     overlay,
     paste_sprite,
-    printable,
     rgba,
     scale_points,
     shorten,
     star_points,
     supersampled,
-    text_width,
     tick_sprite,
+    wrap_text,
 )
 
 __all__ = ["SEATS", "BoardLabels", "Layout", "layout", "render_board", "render_image"]
@@ -717,28 +716,6 @@ def score(result: Result | None) -> str:
     return "1-0" if 0 in result.winners else "0-1"
 
 
-def wrap(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
-    """``text`` broken into at most ``max_lines`` lines of at most ``width`` px; the last line
-    ends in an ellipsis when the rest does not fit.
-
-    >>> wrap("one two three", font(14), 1000, 2)
-    ['one two three']
-    >>> len(wrap("word " * 40, font(14), 100, 3))
-    3
-    """
-    words = printable(text).split()
-    lines: list[str] = []
-    while words and len(lines) < max_lines:
-        line = words.pop(0)
-        while words and text_width(line + " " + words[0], fnt) <= width:
-            line += " " + words.pop(0)
-        if len(lines) == max_lines - 1 and words:
-            line = fit_text(line + " " + " ".join(words), fnt, width)
-            words = []
-        lines.append(fit_text(line, fnt, width))
-    return lines
-
-
 def _draw_centre(
     draw: ImageDraw.ImageDraw, view: MilitakiriView, lay: Layout, labels: BoardLabels, top: int, bottom: int
 ) -> None:
@@ -754,7 +731,7 @@ def _draw_centre(
         lines.append((result_text, font(22), GOLD, 32))
     room = max(bottom - top - sum(h for *_, h in lines) - 8, 0)
     status_font = font(14)
-    for line in wrap(labels.status, status_font, width, min(max(room // 20, 1), 5)):
+    for line in wrap_text(labels.status, status_font, width, min(max(room // 20, 1), 5)):
         lines.append((line, status_font, FRAME_TEXT_DIM, 20))
     total = sum(h for *_, h in lines)
     y = (top + bottom) / 2 - total / 2
