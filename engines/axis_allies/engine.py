@@ -25,7 +25,7 @@ from engines.axis_allies.state import AxisAlliesOptions, AxisAlliesState, initia
 from engines.axis_allies.units import UNITS
 from engines.axis_allies.view import AxisAlliesView
 from engines.axis_allies.viewing import build_view
-from engines.core.contract import ChanceSpec, Outcome, Result, Seat
+from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
 from engines.core.errors import IllegalMoveError
 
 MAX_TECH_DICE = 6
@@ -46,10 +46,7 @@ class AxisAllies:
     """Seat colours after the first power each seat plays (USSR, Germany, UK, Japan, USA)."""
 
     def setup(self, players: int, options: AxisAlliesOptions | Mapping[str, Any] | None = None) -> AxisAlliesState:
-        if options is None:
-            options = AxisAlliesOptions()
-        elif not isinstance(options, AxisAlliesOptions):
-            options = AxisAlliesOptions.model_validate(dict(options))
+        options = options_as(AxisAlliesOptions, options)
         return initial_state(options, economy.seating(players))
 
     def to_act(self, state: AxisAlliesState) -> frozenset[Seat]:

@@ -31,7 +31,7 @@ from typing import Any, Literal
 
 from pydantic import PrivateAttr
 
-from engines.axis_allies.units import UNITS, classic_data, normalise
+from engines.axis_allies.units import UNITS, UnknownName, classic_data, normalise
 from engines.core.contract import Frozen
 
 Kind = Literal["land", "sea"]
@@ -197,17 +197,10 @@ class GameMap(Frozen):
         raise UnknownTerritory(text, near)
 
 
-class UnknownTerritory(LookupError):
+class UnknownTerritory(UnknownName):
     """Nothing on the map is called ``text``; ``near`` holds up to 5 close territory names."""
 
-    def __init__(self, text: str, near: list[str]) -> None:
-        super().__init__(text, near)
-        self.text = text
-        self.near = near
-
-    def __str__(self) -> str:
-        hint = f"; did you mean: {', '.join(self.near)}?" if self.near else ""
-        return f"unknown territory {self.text!r}{hint}"
+    what = "territory"
 
 
 class AmbiguousTerritory(LookupError):

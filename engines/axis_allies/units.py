@@ -61,8 +61,10 @@ class UnitType(Frozen):
     """Other words for this unit: short forms, Dutch rulebook names."""
 
 
-class UnknownUnit(LookupError):
-    """No unit type is called ``text``; ``near`` holds up to 5 close names."""
+class UnknownName(LookupError):
+    """Nothing is called ``text``; ``near`` holds up to 5 close names. ``what`` names the kind."""
+
+    what = "name"
 
     def __init__(self, text: str, near: list[str]) -> None:
         super().__init__(text, near)
@@ -71,7 +73,13 @@ class UnknownUnit(LookupError):
 
     def __str__(self) -> str:
         hint = f"; did you mean: {', '.join(self.near)}?" if self.near else ""
-        return f"unknown unit {self.text!r}{hint}"
+        return f"unknown {self.what} {self.text!r}{hint}"
+
+
+class UnknownUnit(UnknownName):
+    """No unit type is called ``text``."""
+
+    what = "unit"
 
 
 def normalise(text: str) -> str:

@@ -17,7 +17,7 @@ from engines.battle_island.state import BattleIslandState, initial_state
 from engines.battle_island.view import BattleIslandView
 from engines.battle_island.viewing import build_view
 from engines.core import first_player
-from engines.core.contract import ChanceSpec, Outcome, Result, Seal, Seat
+from engines.core.contract import ChanceSpec, Outcome, Result, Seal, Seat, options_as
 from engines.core.errors import IllegalMoveError
 
 SEAL_LAYOUT = "seal_layout"
@@ -56,10 +56,7 @@ class BattleIsland:
     def setup(self, players: int, options: BattleIslandOptions | Mapping[str, Any] | None = None) -> BattleIslandState:
         if players != 2:
             raise ValueError(f"Slag om het Eiland is for 2 players, not {players}")
-        if options is None:
-            options = BattleIslandOptions()
-        elif not isinstance(options, BattleIslandOptions):
-            options = BattleIslandOptions.model_validate(dict(options))
+        options = options_as(BattleIslandOptions, options)
         state = initial_state(options)
         if options.blocks == "all_live":
             # Nothing to hide: every block is a bomb, so there is no layout to seal.

@@ -7,7 +7,7 @@ nodes that the referee samples with verifiable dice (see ``engines.core.dice``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
@@ -20,6 +20,24 @@ class Frozen(BaseModel):
     """Base for states, moves, views and options: immutable and hashable."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+def options_as(model: type[OptionsT], options: BaseModel | Mapping[str, Any] | None) -> OptionsT:
+    """The match options as the engine's model: defaults for ``None``, a mapping validated.
+
+    >>> class Demo(Frozen):
+    ...     size: int = 8
+    >>> options_as(Demo, None).size, options_as(Demo, {"size": 10}).size
+    (8, 10)
+    """
+    if options is None:
+        return model()
+    if isinstance(options, model):
+        return options
+    return model.model_validate(dict(options))  # type: ignore[arg-type]
 
 
 class ChanceSpec(Frozen):

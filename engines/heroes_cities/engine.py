@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engines.core import first_player
-from engines.core.contract import ChanceSpec, Outcome, Result, Seat
+from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
 from engines.heroes_cities import board as B
 from engines.heroes_cities.moves import HeroesCitiesMove, check_move, legal_moves
 from engines.heroes_cities.notation import format_move, parse_move
@@ -41,10 +41,7 @@ class HeroesCities:
         """Rulebook, "Voorbereiding van het spel"; play starts with the start roll (decision 3)."""
         if players != 2:
             raise ValueError(f"Helden & Steden is for 2 players, not {players}")
-        if options is None:
-            options = HeroesCitiesOptions()
-        elif not isinstance(options, HeroesCitiesOptions):
-            options = HeroesCitiesOptions.model_validate(dict(options))
+        options = options_as(HeroesCitiesOptions, options)
         return initial_state(options)
 
     def to_act(self, state: HeroesCitiesState) -> frozenset[Seat]:

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from engines.core import first_player
-from engines.core.contract import ChanceSpec, Outcome, Result, Seat
+from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
 from engines.masters_victory import board as B
 from engines.masters_victory import rules as R
 from engines.masters_victory.moves import MastersVictoryMove, check_move, legal_moves
@@ -86,10 +86,7 @@ class MastersVictory:
         """The setup phase: both seats place their back-numbers secretly (decision 10)."""
         if players != 2:
             raise ValueError(f"Masters Victory is for 2 players, not {players}")
-        if options is None:
-            options = MastersVictoryOptions()
-        elif not isinstance(options, MastersVictoryOptions):
-            options = MastersVictoryOptions.model_validate(dict(options))
+        options = options_as(MastersVictoryOptions, options)
         return initial_state(options)
 
     def to_act(self, state: MastersVictoryState) -> frozenset[Seat]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engines.core import first_player
-from engines.core.contract import ChanceSpec, Outcome, Result, Seat
+from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
 from engines.militakiri import ranking, timing
 from engines.militakiri.moves import (
     MilitakiriMove,
@@ -69,10 +69,7 @@ class Militakiri:
         """Sections 1 and 3: empty board, full reserves; both seats choose their setup first."""
         if players != 2:
             raise ValueError(f"Militakiri is for 2 players, not {players}")
-        if options is None:
-            options = MilitakiriOptions()
-        elif not isinstance(options, MilitakiriOptions):
-            options = MilitakiriOptions.model_validate(dict(options))
+        options = options_as(MilitakiriOptions, options)
         return initial_state(options)
 
     def to_act(self, state: MilitakiriState) -> frozenset[Seat]:
