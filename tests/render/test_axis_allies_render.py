@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import math
-import time
 from collections import Counter
 
 import pytest
@@ -260,15 +259,6 @@ WON = Result(winners=(1, 3), reason="axis_allies.capitals")
 ])
 def test_inputs_that_matter_change_the_picture(other: object) -> None:
     assert aa.render_board(opening_view(), labels=LABELS) != aa.render_board(other(), labels=LABELS)  # type: ignore[operator]
-
-
-def test_render_is_fast() -> None:
-    for view in (opening_view(), battle_view()):
-        aa.render_board(view, labels=LABELS)  # warm the sprite caches
-        start = time.perf_counter()
-        for _ in range(3):
-            aa.render_board(view, labels=LABELS)
-        assert (time.perf_counter() - start) / 3 < 0.25
 
 
 # --------------------------------------------------------------------------- the map

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import io
-import time
 from pathlib import Path
 
 import pytest
@@ -298,16 +297,6 @@ def test_different_views_give_different_pictures() -> None:
     assert mv.render_board(start_view()) != mv.render_board(mid_view())
     assert mv.render_board(mid_view()) != mv.render_board(mid_view(turn=TurnView(seat=0, number=25, moved=(), moves_left=3)))
     assert mv.render_board(mid_view()) != mv.render_board(mid_view(masters_left=(1, 3)))
-
-
-def test_render_is_fast() -> None:
-    view = mid_view(0)
-    mv.render_board(view)  # warm the sprite caches
-    start = time.perf_counter()
-    for _ in range(5):
-        mv.render_board(view)
-    per_render = (time.perf_counter() - start) / 5
-    assert per_render < 0.25, per_render  # ~45 ms on a 2-core machine; generous for CI
 
 
 def test_the_module_imports_only_what_a_renderer_may() -> None:
