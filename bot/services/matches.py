@@ -464,7 +464,12 @@ class MatchService:
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         played = Msg("core.secret_move_played", {"player": actor.name}) if secret else Msg("core.move_played", {"player": actor.name, "move": canonical})
-        lines = [played, *self._chance_lines(after, chance), *presenter.seals_published(match, after)]
+        lines = [
+            played,
+            *self._chance_lines(after, chance),
+            *presenter.consequence_lines(match, seat, move, after),
+            *presenter.seals_published(match, after),
+        ]
         # The board and the private views are drawn at the same time, in worker threads.
         post, dms = await asyncio.gather(self._ending_post(after, lines, points), self._turn_dms(match, after))
         if secret:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
+from pydantic import BaseModel
+
 from bot.i18n import Msg, catalog
 from bot.services.delivery import (
     MOVE_BUTTON_TEXT,
@@ -19,7 +21,7 @@ from bot.services.delivery import (
     DirectMessage,
 )
 from bot.services.progress import LoadedMatch
-from engines.core.contract import ButtonGame, Result, SealingGame, Seat, StepGame
+from engines.core.contract import ButtonGame, NarratingGame, Result, SealingGame, Seat, StepGame
 from render.common import BoardLabels
 from render.registry import render_view
 
@@ -177,6 +179,14 @@ def seal_name(match: LoadedMatch, name: str) -> Msg | str:
     """A seal's name as the game words it (``<slug>.seal_<name>``), else as the engine names it."""
     key = f"{match.row.game}.seal_{name}"
     return Msg(key) if catalog().has(key) else name
+
+
+def consequence_lines(before: LoadedMatch, seat: Seat, move: BaseModel, after: LoadedMatch) -> list[Msg]:
+    """What the move did, in the engine's words (nothing for an engine that does not narrate)."""
+    if not isinstance(before.engine, NarratingGame):
+        return []
+    lines = before.engine.describe_move(before.state, seat, move, after.state)
+    return [Msg(code, seat_params(after, params)) for code, params in lines]
 
 
 def seals_published(before: LoadedMatch | None, after: LoadedMatch) -> list[Msg]:

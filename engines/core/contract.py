@@ -185,6 +185,22 @@ class StepGame(Protocol):
 
 
 @runtime_checkable
+class NarratingGame(Protocol):
+    """An engine that says in words what a move did (captures, promotions, conquests, blocks
+    revealed, why the same seat moves again), so a reply never leaves the picture to tell it."""
+
+    def describe_move(
+        self, before: BaseModel, seat: Seat, move: BaseModel, after: BaseModel
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """Message codes + params of the move's consequences, in the order they happened.
+
+        ``after`` is the state once the chance the move called for (dice) has been resolved.
+        The lines go to the channel: they word only what every seat may know, never a secret.
+        Seats in params (``seat``, ``winner``, ``loser``) are worded as player names."""
+        ...
+
+
+@runtime_checkable
 class SuggestingGame(Protocol):
     """An engine whose legal moves can be too many to list for autocomplete (a setup with tens of
     thousands of choices): it suggests texts itself, lazily."""
