@@ -235,7 +235,7 @@ class MatchService:
         try:
             engine = self.book.engine(game)
         except KeyError:
-            return [reply(actor.language, Msg("core.unknown_game", {"game": game}))]
+            return [reply(actor.language, self._unknown_game(game))]
         try:
             parsed = engine.options_model.model_validate(options or {})
         except ValidationError as error:
@@ -359,6 +359,11 @@ class MatchService:
         ]
         post = await presenter.board_post(after, lines, self.clock.now())
         return [_as_reply(post), *await self._turn_dms(None, after)]
+
+    def _unknown_game(self, game: str) -> Msg:
+        """Names what was asked and every game there is, so the next try can be right."""
+        known = [Msg("core.known_game", {"slug": slug, "name": presenter.game_name(slug)}) for slug in self.book.engines()]
+        return Msg("core.unknown_game", {"game": game, "games": known})
 
     def _chance_lines(self, match: LoadedMatch, events: list[Any]) -> list[Msg]:
         """The engine's words for each public chance event; a secret one says nothing, whatever
@@ -674,7 +679,7 @@ class MatchService:
         try:
             engine = self.book.engine(game)
         except KeyError:
-            return [reply(actor.language, Msg("core.unknown_game", {"game": game}))]
+            return [reply(actor.language, self._unknown_game(game))]
         if not isinstance(engine, RatedGame):
             return [reply(actor.language, Msg("core.not_rated", {"game": presenter.game_name(game)}))]
         board = board or engine.rating_boards()[0]

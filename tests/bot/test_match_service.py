@@ -43,6 +43,12 @@ async def test_bad_options_and_unknown_game_are_explained(harness):
     assert "quiet_move_limit" in words(bad) and bad[0].target.ephemeral
     unknown = await harness.service.create(PLACE, ALICE, "chess")
     assert "Unknown game `chess`" in words(unknown)
+    # ... and says which games there are (issue 18: "`Unknown game chess.` lists the known games").
+    for slug in ("heroes_cities", "masters_victory", "militakiri", "battle_island", "axis_allies"):
+        assert f"`{slug}`" in words(unknown)
+    assert "Heroes & Cities" in words(unknown)
+    empty = await harness.service.create(PLACE, ALICE, "")
+    assert "Unknown game ``" in words(empty) and "`militakiri`" in words(empty)
     assert await harness.repo.live_match_in(PLACE.channel_id) is None
 
 
