@@ -41,7 +41,7 @@ from engines.militakiri import (
     to_position,
 )
 from engines.militakiri.board import ENDGAME_MOVES
-from engines.militakiri.moves import blockaded, census
+from engines.militakiri.moves import PASS, blockaded, census, lone_seats
 from engines.militakiri.setup import all_setups, squares_of
 
 GAMES = int(os.environ.get("SCHEIDS_PLAYOUTS", "1000"))
@@ -160,7 +160,7 @@ def endgame_choice(state, moves, rng: random.Random):
 @pytest.mark.parametrize("board", ["single", "double"])
 def test_endgame_playouts(board):
     """Games steered into the endgame rule (sections 20-21): after every move no lone tower is
-    shut in, every piece reaches 1 square, the move counters run, and the game ends by the move
+    shut in (a lone player to move always has more than ``pass``), every piece reaches 1 square, the move counters run, and the game ends by the move
     rule or a capture of the last tower."""
     engine = Militakiri()
     reached = 0
@@ -180,6 +180,9 @@ def test_endgame_playouts(board):
             if state.endgame is None:
                 continue
             assert not blockaded(state.board, state.geometry) or state.result is not None
+            if state.result is None and not state.moved and state.to_move in lone_seats(state.board):
+                # section 20: a lone tower always has a real move, never only ``pass``
+                assert engine.legal_moves(state, state.to_move) != [PASS]
             if before is not None and move.kind != "place":
                 assert state.endgame[seat] == before[seat] + 1
             if state.result is None and not state.moved:
