@@ -227,3 +227,16 @@ def test_stille_zetten_uit(make, move):
     """``quiet_move_limit=0`` switches the limit off."""
     state = make("A:e5,a1,c1 a:e8,a10,c10", options=HeroesCitiesOptions(quiet_move_limit=0), quiet=5000)
     assert move(state, "e5-e4").result is None
+
+
+def test_standaard_geen_limiet_op_de_lengte(make, move):
+    """Einde: "Het spel is onmiddellijk afgelopen, als aan een van deze drie voorwaarden is
+    voldaan" -- three endings and no limit on the length of a game. The default game is the
+    rulebook's (issue 11, "Default = the rulebook"): ``quiet_move_limit`` is our addition, named
+    as ours, and off unless a match sets it."""
+    options = HeroesCitiesOptions()
+    assert options.quiet_move_limit == 0
+    assert HeroesCitiesOptions.model_fields["quiet_move_limit"].description.startswith("(our addition)")
+    state = make("A:e5,a1,c1 a:e8,a10,c10", quiet=5000)
+    assert state.options == options
+    assert move(state, "e5-e4", "e8-e7").result is None

@@ -253,3 +253,15 @@ def test_quiet_move_limit(engine):
     assert play(engine, off, "c5-c6").result is None
     capture = make_state("a1:TS c5:P d6:p c9:p f12:ts", quiet=19, options=options)
     assert play(engine, capture, "c5xd6").quiet == 0
+
+
+def test_section21_by_default_no_draw_outside_the_endgame_rule(engine):
+    """Section 21: "Enkel in de eindspelregel kan de partij beslist worden in een gelijkspel". The
+    default game is the rulebook's (issue 11, "Default = the rulebook"): ``quiet_move_limit`` is
+    our addition, named as ours, and off unless a match sets it."""
+    options = MilitakiriOptions()
+    assert options.quiet_move_limit == 0
+    assert MilitakiriOptions.model_fields["quiet_move_limit"].description.startswith("(our addition)")
+    state = make_state("a1:TS c5:P c9:p f12:ts", quiet=5000)
+    assert state.options == options and state.result is None
+    assert play(engine, state, "c5-c6", "c9-c8").result is None

@@ -13,7 +13,8 @@ formatted, parsed back and applied, and the position string is read back.
 Termination bound: a capture removes one piece (pawn, rank or tower) of the opponent from the
 board as a unit; units only come back as placed reserve towers. So there are at most
 R = 36 + 5 captures on the single board (72 + 10 double). Between captures at most
-``quiet_move_limit`` - 1 quiet moves (decision 18), and once the endgame rule is active at most
+``quiet_move_limit`` - 1 quiet moves (decision 18: our addition, off by default, so every
+playout sets it), and once the endgame rule is active at most
 2 x 50 (2 x 100) moves follow (section 21): moves <= R + (R + 1) * L + 2 * E.
 """
 
@@ -127,8 +128,8 @@ def test_random_playouts(board, first):
 
 
 def test_move_bound():
-    assert move_bound(MilitakiriOptions()) == 41 + 42 * 100 + 100
-    assert move_bound(MilitakiriOptions(board="double")) == 82 + 83 * 100 + 200
+    assert move_bound(MilitakiriOptions(quiet_move_limit=100)) == 41 + 42 * 100 + 100
+    assert move_bound(MilitakiriOptions(board="double", quiet_move_limit=100)) == 82 + 83 * 100 + 200
 
 
 # ----------------------------------------------------------------------------- endgame playouts
@@ -166,7 +167,7 @@ def test_endgame_playouts(board):
     reached = 0
     for game in range(ENDGAME_GAMES):
         rng = random.Random(10_000 + game)
-        state = engine.setup(2, MilitakiriOptions(board=board))
+        state = engine.setup(2, MilitakiriOptions(board=board, quiet_move_limit=100))  # random play must end
         for seat in (0, 1):
             state = engine.apply(state, seat, engine.parse_move("setup random", state, seat))
         seed = hashlib.sha256(f"militakiri endgame {board} {game}".encode()).digest()
