@@ -33,6 +33,7 @@ class MastersVictoryOptions(Frozen):
     fighter_moves: int = Field(10, ge=1, le=17, description="Maximum squares a fighter (jager) moves")
     bomber_moves: int = Field(6, ge=1, le=17, description="Maximum squares a bomber (bommenwerper) moves")
     soldier_moves: int = Field(4, ge=1, le=17, description="Maximum squares a soldier (soldaat) moves")
+    # Decision 6: "a fighter may not take a tank" rests only on example 3, where a bomber takes it.
     fighter_vs_ground: FighterVsGround = Field(
         "soldier_artillery",
         description="Ground units a fighter may take by R2: soldier+artillery, none, or all (also tanks)",

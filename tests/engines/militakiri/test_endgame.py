@@ -3,11 +3,13 @@ section 27 (winning, losing, draws) and our own limits (decisions 17, 18)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engines.core.errors import IllegalMoveError
 from engines.militakiri import MilitakiriOptions, from_position, to_position
-from engines.militakiri.moves import PASS
+from engines.militakiri.moves import PASS, blockaded
 
 from .conftest import cell, make_state, play, texts
 
@@ -194,6 +196,37 @@ def test_section20_a_capture_with_a_way_on_is_a_way_out(engine):
     assert texts(engine, after) == {"a1xb2"}
     after = play(engine, after, "a1xb2", "f12-f11")
     assert "b2xc3" in texts(engine, after)
+
+
+def test_section20_property_every_move_leaves_the_lone_tower_a_real_move(engine):
+    """Section 20, "nooit beletten om een zet te doen", over seeded random positions: a red lone
+    tower among blue pawns, ranks and towers in its neighbourhood (endgame rule on). Whenever the
+    lone tower is not shut in, red has more than ``pass``, and so it has after every legal blue
+    move (issue 11, item 6)."""
+    rng = random.Random(11)
+    g = make_state("a1:TP f12:ts", endgame=(0, 0)).geometry
+    checked = 0
+    while checked < 300:
+        cells = [""] * g.cells
+        tower_sq = rng.randrange(g.cells)
+        cells[tower_sq] = "T" + rng.choice("PXS")
+        f, r = g.file_of(tower_sq), g.rank_of(tower_sq)
+        near = [sq for sq in range(g.cells)
+                if sq != tower_sq and abs(g.file_of(sq) - f) <= 2 and abs(g.rank_of(sq) - r) <= 2]
+        for sq in rng.sample(near, rng.randrange(len(near) + 1)):
+            cells[sq] = rng.choice(["p", "x", "s", "pp", "xx", "ss", "tp", "tx", "ts"])
+        if not any(c[:1] == "t" for c in cells):
+            continue
+        pieces = " ".join(f"{g.names[sq]}:{c}" for sq, c in enumerate(cells) if c)
+        state = make_state(pieces, endgame=(0, 0), to_move=1)
+        if blockaded(state.board, g) or state.result is not None:
+            continue
+        checked += 1
+        assert engine.legal_moves(state.model_copy(update={"to_move": 0}), 0) != [PASS], pieces
+        for move in engine.legal_moves(state, 1):
+            after = engine.apply(state, 1, move)
+            if after.result is None:
+                assert engine.legal_moves(after, 0) != [PASS], (pieces, engine.format_move(move, state))
 
 
 def test_section20_no_reserve_tower_placed_to_block(engine):
