@@ -27,29 +27,29 @@ def result_of(
 
     a. "Een speler heeft de controle over alle steden": all 8 cities show one colour, that
        player wins (``heroes_cities.all_cities``);
-    b. "Beide spelers hebben slechts 1 of 2 speelstukken": both have at most 2 pieces on the
-       board, more cities wins, equal is a draw (``heroes_cities.few_pieces``); also when a
-       side has 0 pieces. Tried before (c) because when both apply, (b) is the more specific
-       rule: it names the case of one side having a single piece left while the other has
-       one or two, and (c) would make that part of (b) dead;
-    c. "Een speler heeft nog slechts één speelstuk": a player with at most 1 piece on the
-       board (0 too: a mass capture can take all) loses (``heroes_cities.last_piece``);
-    d. both players passed in a row (decision 9): by cities (``heroes_cities.blocked``);
-    e. ``quiet_move_limit`` turns without capture or promotion (decision 10): by cities
-       (``heroes_cities.quiet_limit``).
+    b. a player with no piece on the board (a mass capture can take all) loses
+       (``heroes_cities.last_piece``, ``pieces`` 0): the goal "op één na alle speelstukken van
+       de ander weet te slaan" is then more than reached. Both without pieces: on cities, as (d);
+    c. "Een speler heeft nog slechts één speelstuk op het bord staan. De andere speler wint":
+       one player has exactly 1 piece, the other more (``heroes_cities.last_piece``);
+    d. "Beide spelers hebben slechts 1 of 2 speelstukken": what (b) and (c) leave of it, 1
+       against 1 and 2 against 2: more cities wins, equal is a draw (``heroes_cities.few_pieces``);
+    e. both players passed in a row (decision 9): by cities (``heroes_cities.blocked``);
+    f. ``quiet_move_limit`` turns without capture or promotion (decision 10, our addition, off
+       by default): by cities (``heroes_cities.quiet_limit``).
     """
     if len(set(cities)) == 1:
         return Result(winners=(cities[0],), reason="heroes_cities.all_cities", params={"seat": cities[0]})
     red, blue = pieces_on_board(board, 0), pieces_on_board(board, 1)
-    if red <= 2 and blue <= 2:
-        return by_cities(cities, "heroes_cities.few_pieces", red_pieces=red, blue_pieces=blue)
-    if red <= 1 or blue <= 1:
-        loser = 0 if red <= 1 else 1
+    if min(red, blue) <= 1 and red != blue:
+        loser = 0 if red < blue else 1
         return Result(
             winners=(1 - loser,),
             reason="heroes_cities.last_piece",
             params={"seat": 1 - loser, "loser": loser, "pieces": min(red, blue)},
         )
+    if red <= 2 and blue <= 2:
+        return by_cities(cities, "heroes_cities.few_pieces", red_pieces=red, blue_pieces=blue)
     if passes >= 2:
         return by_cities(cities, "heroes_cities.blocked")
     limit = options.quiet_move_limit

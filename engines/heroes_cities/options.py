@@ -1,7 +1,7 @@
 """Match options of Helden & Steden (docs/games/heroes_cities.md, "Options").
 
 >>> HeroesCitiesOptions().mixed_lines, HeroesCitiesOptions().quiet_move_limit
-('enclosed', 100)
+('enclosed', 0)
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ class HeroesCitiesOptions(Frozen):
         description="Line with enclosed pieces of both colours: take the enclosed ones or the whole run",
     )
     quiet_move_limit: int = Field(
-        100,
+        0,
         ge=0,
         le=1000,
-        description="Game ends on cities after this many turns without capture or promotion (0 = off)",
+        description="(our addition) End on cities after this many turns without capture or promotion; 0 = off",
     )

@@ -7,7 +7,7 @@ heights are lost; the choices players could reasonably disagree on are options h
 >>> o.movement, o.fighter_moves, o.bomber_moves, o.soldier_moves, o.fighter_vs_ground
 ('turning', 10, 6, 4, 'soldier_artillery')
 >>> o.artillery_height, o.quiet_turn_limit, o.turn_limit
-('below_tank', 60, 600)
+('below_tank', 0, 0)
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ class MastersVictoryOptions(Frozen):
     fighter_moves: int = Field(10, ge=1, le=17, description="Maximum squares a fighter (jager) moves")
     bomber_moves: int = Field(6, ge=1, le=17, description="Maximum squares a bomber (bommenwerper) moves")
     soldier_moves: int = Field(4, ge=1, le=17, description="Maximum squares a soldier (soldaat) moves")
+    # Decision 6: "a fighter may not take a tank" rests only on example 3, where a bomber takes it.
     fighter_vs_ground: FighterVsGround = Field(
         "soldier_artillery",
         description="Ground units a fighter may take by R2: soldier+artillery, none, or all (also tanks)",
@@ -42,14 +43,14 @@ class MastersVictoryOptions(Frozen):
         description="Artillery height for the defence zone: below tank, above tank, or lowest of all",
     )
     quiet_turn_limit: int = Field(
-        60,
+        0,
         ge=0,
         le=1000,
-        description="Draw after this many turns in a row without a piece removed (0 = off)",
+        description="(our addition) Draw after this many turns in a row without a piece removed; 0 = off",
     )
     turn_limit: int = Field(
-        600,
+        0,
         ge=0,
         le=10000,
-        description="Draw after this many turns in all (0 = off)",
+        description="(our addition) Draw after this many turns in all; 0 = off",
     )

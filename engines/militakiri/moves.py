@@ -147,7 +147,17 @@ def piece_targets(board: tuple[str, ...] | list[str], g: Geometry, sq: int, endg
 
 
 def tower_can_move(board: tuple[str, ...] | list[str], g: Geometry, sq: int) -> bool:
-    """Whether the (lone) tower on ``sq`` has a move or a capture of 1 square (endgame reach)."""
+    """Whether the (lone) tower on ``sq`` has a real move of 1 square (endgame reach), one the
+    blockade rule lets it play (section 20, decision 19):
+
+    * a step to an empty square in a move direction: always real, as the tower can step back
+      afterwards (move directions come in opposite pairs);
+    * a capture in a capture direction that wins, or after which no lone tower is shut in
+      (the capturing tower on its new square, and the opponent if the capture made it lone).
+      A capture that would shut the tower in is refused, so it is no way out.
+
+    The recursion ends: every capture removes a piece.
+    """
     cell = board[sq]
     seat, shape, _, _ = info(cell)
     rays = g.rays[sq]
@@ -158,7 +168,10 @@ def tower_can_move(board: tuple[str, ...] | list[str], g: Geometry, sq: int) -> 
     for d in CAPTURE_DIRECTIONS[shape]:
         ray = rays[d]
         if ray and board[ray[0]] and (board[ray[0]][-1].isupper()) != (seat == 0):
-            return True
+            after = list(board)
+            after[sq], after[ray[0]] = "", cell
+            if _wins(after, seat) or not blockaded(after, g):
+                return True
     return False
 
 
@@ -237,9 +250,27 @@ def needs_blockade_check(board: tuple[str, ...], towers: tuple[int, int], stacks
 
 
 def breaks_blockade_rule(state: MilitakiriState, seat: Seat, frm: int, to: int) -> bool:
-    """Section 20: the move leaves a lone tower unable to move (a winning capture never does)."""
-    after, _ = after_board_move(state, seat, frm, to)
-    return blockaded(after, state.geometry) and not _wins(after, seat)
+    """Section 20: the move leaves a lone tower unable to move (a winning capture never does).
+
+    A move that earns a reserve tower is judged on the board at the end of the turn: section 7
+    places the tower "onmiddellijk", so when some free square of the mover's setup zone takes it
+    without shutting a lone tower in, the mover is never lone (issue 11, item 7). Only when the
+    tower must wait does the turn end on the board right after the move.
+    """
+    after, earned = after_board_move(state, seat, frm, to)
+    if _wins(after, seat):
+        return False
+    g = state.geometry
+    if earned is not None:
+        placed = tower(seat, earned)
+        for sq in g.zones[seat]:
+            if not after[sq]:
+                after[sq] = placed
+                fine = not blockaded(after, g)
+                after[sq] = ""
+                if fine:
+                    return False
+    return blockaded(after, g)
 
 
 # ----------------------------------------------------------------------------- placements

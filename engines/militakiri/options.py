@@ -2,7 +2,7 @@
 
 >>> o = MilitakiriOptions()
 >>> o.board, o.tower_spacing, o.quiet_move_limit, o.time_control
-('single', 'row', 100, '60m')
+('single', 'row', 0, '60m')
 >>> try:
 ...     MilitakiriOptions(board="double", time_control="10m")
 ... except ValueError as error:
@@ -32,10 +32,10 @@ class MilitakiriOptions(Frozen):
         description="Double-board setup: towers not side by side in a row, or not touching at all",
     )
     quiet_move_limit: int = Field(
-        100,
+        0,
         ge=0,
         le=1000,
-        description="Draw after this many moves in a row without a capture (0 = off; not in the endgame)",
+        description="(our addition) Draw after this many moves without a capture, not in the endgame; 0 = off",
     )
     time_control: TimeControlChoice = Field(
         DEFAULT,

@@ -154,7 +154,8 @@ def from_position(text: str, options: MilitakiriOptions | None = None) -> Milita
         quiet=int(quiet),
         passes=int(passes),
     )
-    if phase == "play" and endgame is None and lone_seats(state.board):
+    # the mover placing the tower it just earned is not lone (section 7: it is placed at once)
+    if phase == "play" and endgame is None and any(not (moved and s == to_move) for s in lone_seats(state.board)):
         raise ValueError("a seat has one tower and nothing else: the endgame rule would be active")
     if moved and not must_place(state, to_move):  # type: ignore[arg-type]
         raise ValueError("the mover has moved but has no reserve tower to place")

@@ -84,9 +84,14 @@ def play(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> Militakiri
             reserves = _with(reserves, seat, tuple(reserve))
             pending = _with(pending, seat, pending[seat] + earned)
     board = tuple(board)
+    # Section 7: an earned tower goes on the board in this turn when a free square takes it;
+    # its owner is then never lone (issue 11, item 7), only when the tower must wait.
+    places_now = earned is not None and must_place(
+        state.model_copy(update={"board": board, "pending": pending, "moved": True}), seat
+    )
     endgame = state.endgame
     if endgame is None:
-        if captured and lone_seats(board):
+        if captured and any(s != seat or not places_now for s in lone_seats(board)):
             endgame = (0, 0)  # section 21: active from now on; this move does not count
     else:
         endgame = _with(endgame, seat, endgame[seat] + 1)
@@ -118,10 +123,9 @@ def play(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> Militakiri
         "last_move": last,
         "result": result,
     }
-    if result is None and earned is not None:
-        placing = state.model_copy(update={**update, "moved": True, "to_move": seat})
-        if must_place(placing, seat):
-            return placing  # the mover places the tower it just earned, then the turn passes
+    if result is None and places_now:
+        # the mover places the tower it just earned, then the turn passes
+        return state.model_copy(update={**update, "moved": True, "to_move": seat})
     return state.model_copy(update=update)
 
 

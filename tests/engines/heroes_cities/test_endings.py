@@ -45,11 +45,26 @@ def test_einde_een_speelstuk_over(make, move):
 
 
 def test_einde_nul_speelstukken(make, move):
-    """Decision 8 (c): a mass capture can take every piece of a player; 0 counts as "at most one"."""
+    """Decision 8 (b): a mass capture can take every piece of a player; a side with no piece
+    left loses (issue 11, item 5)."""
     state = make("A:c5,h5,a1,c1 h:d5,e5,f5")
     after = move(state, "h5-g5")
     assert after.result.reason == "heroes_cities.last_piece"
     assert after.result.params["pieces"] == 0 and after.result.winners == (0,)
+
+
+def test_einde_nul_speelstukken_verliest_ook_met_meer_steden(make, move):
+    """Einde: "op één na alle speelstukken van de ander weet te slaan, wint het spel" — so taking
+    all of them wins too. Red's mover on e5 is captured together with both blue pieces (the run
+    c5-g5 is R B R B R), leaving red 2 pieces and blue none; blue controls more cities (5 to 3)
+    but has nothing left: red wins, it is not settled on cities (issue 11, item 5)."""
+    state = make("A:c5,g5,e3 a:d5,f5", cities={"a3": 1})
+    assert state.result is None
+    after = move(state, "e3-e5")
+    assert after.board.count(".") == 100 - 2
+    assert after.result.reason == "heroes_cities.last_piece"
+    assert after.result.winners == (0,)
+    assert after.result.params == {"seat": 0, "loser": 1, "pieces": 0}
 
 
 def test_einde_reserve_telt_niet(make, move):
@@ -75,14 +90,51 @@ def test_einde_beide_hoogstens_twee_meeste_steden(make, move):
     assert after.result.winners == (1,)
 
 
-def test_einde_b_voor_c(make, move):
-    """Decision 8: red 2 pieces, blue 1 after the capture: both (b) and (c) apply; (b) decides."""
-    after = move(make("A:c5,g5 a:d5,a10", cities={"a8": 0}), "g5-e5")
-    assert after.result.reason == "heroes_cities.few_pieces"
-    assert after.result.winners == (0,)
+def test_een_speelstuk_gaat_voor_beide_een_of_twee(make, move):
+    """Einde: "Een speler heeft nog slechts één speelstuk op het bord staan. De andere speler wint"
+    comes before "Beide spelers hebben slechts 1 of 2 speelstukken op het bord staan. De speler die
+    de meeste steden controleert wint het spel" (issue 11, item 5): red 2 pieces, blue 1 after
+    the capture; blue controls more cities (5 to 3) yet red wins."""
     after = move(make("A:c5,g5 a:d5,a10", cities={"a3": 1}), "g5-e5")
-    assert after.result.reason == "heroes_cities.few_pieces"
-    assert after.result.winners == (1,)  # the side with one piece wins on cities
+    assert after.result.reason == "heroes_cities.last_piece"
+    assert after.result.winners == (0,)
+    assert after.result.params == {"seat": 0, "loser": 1, "pieces": 1}
+    after = move(make("A:c5,g5,e3 a:d5,f5,a10", cities={"a3": 1}), "e3-e5")  # 3 taken at once
+    assert after.result.reason == "heroes_cities.last_piece" and after.result.winners == (0,)
+
+
+@pytest.mark.parametrize(
+    ("red", "blue", "cities", "reason", "winners"),
+    [
+        ("b5,c7", "h5,h7", {}, "heroes_cities.few_pieces", ()),  # 2 against 2, 4 cities each
+        ("b5", "h5", {"a8": 0}, "heroes_cities.few_pieces", (0,)),  # 1 against 1, on cities
+        ("b5", "h5", {"a3": 1}, "heroes_cities.few_pieces", (1,)),
+        ("b5", "h5,h7", {"a8": 0}, "heroes_cities.last_piece", (1,)),  # 1 against 2: one-piece rule
+        ("", "h5", {"a8": 0}, "heroes_cities.last_piece", (1,)),  # 0 against 1: no piece loses
+        ("b5,c7,e5", "", {"a3": 1}, "heroes_cities.last_piece", (0,)),
+        ("", "", {"a8": 0}, "heroes_cities.few_pieces", (0,)),  # nothing left at all: on cities
+        ("", "", {}, "heroes_cities.few_pieces", ()),
+    ],
+)
+def test_volgorde_van_de_einden(red, blue, cities, reason, winners):
+    """Decision 8, the order of "Einde van het spel" (issue 11, item 5): a side without pieces
+    loses; then "Een speler heeft nog slechts één speelstuk op het bord staan. De andere speler
+    wint"; then "Beide spelers hebben slechts 1 of 2 speelstukken op het bord staan. De speler die
+    de meeste steden controleert wint het spel. In geval van een gelijke stand eindigt het spel
+    onbeslist", which so settles 1 against 1 and 2 against 2 (and 0 against 0, decision 8)."""
+    from engines.heroes_cities import board as B
+    from engines.heroes_cities.endings import result_of
+
+    cells = ["."] * B.CELLS
+    for kind, squares in (("A", red), ("a", blue)):
+        for sq in filter(None, squares.split(",")):
+            cells[B.index(sq)] = kind
+    owners = list(B.CITY_START_OWNERS)
+    for sq, seat in cities.items():
+        owners[B.CITY_SLOT[B.index(sq)]] = seat
+    result = result_of("".join(cells), tuple(owners), 0, 0, HeroesCitiesOptions())
+    assert result.reason == reason and result.winners == winners
+    assert result.draw == (winners == ())
 
 
 def _full_board(make, hole: str | None = None, **kwargs):
@@ -175,3 +227,16 @@ def test_stille_zetten_uit(make, move):
     """``quiet_move_limit=0`` switches the limit off."""
     state = make("A:e5,a1,c1 a:e8,a10,c10", options=HeroesCitiesOptions(quiet_move_limit=0), quiet=5000)
     assert move(state, "e5-e4").result is None
+
+
+def test_standaard_geen_limiet_op_de_lengte(make, move):
+    """Einde: "Het spel is onmiddellijk afgelopen, als aan een van deze drie voorwaarden is
+    voldaan" -- three endings and no limit on the length of a game. The default game is the
+    rulebook's (issue 11, "Default = the rulebook"): ``quiet_move_limit`` is our addition, named
+    as ours, and off unless a match sets it."""
+    options = HeroesCitiesOptions()
+    assert options.quiet_move_limit == 0
+    assert HeroesCitiesOptions.model_fields["quiet_move_limit"].description.startswith("(our addition)")
+    state = make("A:e5,a1,c1 a:e8,a10,c10", quiet=5000)
+    assert state.options == options
+    assert move(state, "e5-e4", "e8-e7").result is None

@@ -9,7 +9,8 @@ position string is read back and the view validated (doing that at every turn wo
 ~150 applies per turn; test_notation checks all moves of many more positions). At the end
 the record (start, chance and move events) must replay to the live state.
 
-Termination bound (decision 10): a turn that captures or promotes resets the quiet
+Termination bound (decision 10; ``quiet_move_limit`` is our addition and off by default, so
+every playout sets it): a turn that captures or promotes resets the quiet
 counter. At most 32 pieces ever stand on the board (8 attackers + 8 heroes per player),
 each capturing turn removes at least one, so there are at most 32 capturing turns; every
 promotion spends a hero of a reserve of 8 per player, so at most 16 promoting turns. So at

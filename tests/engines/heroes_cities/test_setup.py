@@ -14,7 +14,7 @@ from engines.heroes_cities.position import to_position
 
 def test_engine_satisfies_the_protocol(engine):
     assert isinstance(engine, Engine)
-    assert (engine.slug, engine.version, engine.min_players, engine.max_players) == ("heroes_cities", 1, 2, 2)
+    assert (engine.slug, engine.version, engine.min_players, engine.max_players) == ("heroes_cities", 2, 2, 2)
     assert engine.colours == ("red", "blue")
     assert engine.is_secret(HeroesCitiesMove(kind="pass"), engine.setup(2, None)) is False
     assert engine.options_model is HeroesCitiesOptions

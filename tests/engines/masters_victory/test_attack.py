@@ -96,7 +96,9 @@ def test_r2_tank_takes_soldier_and_artillery_not_aircraft(engine, make):
 @pytest.mark.parametrize(("option", "targets"), [("none", {"e5xe7"}), ("soldier_artillery", {"e5xe7", "e5xc5", "e5xe3"}),
                                                   ("all", {"e5xe7", "e5xc5", "e5xe3", "e5xg5"})])
 def test_r2_fighter_vs_ground_option(engine, make, option, targets):
-    """Option ``fighter_vs_ground`` (decision 6)."""
+    """Option ``fighter_vs_ground`` (decision 6). The default keeps fighters off tanks on the
+    strength of example 3 alone: "Tank groen wordt pas nadien door bommenwerper rood
+    uitgeschakeld (R2)" -- a bomber, not a fighter, takes the tank; ``all`` allows it."""
     state = make("F1:e5 b:e7 s1:c5 a:e3 t1:g5", fighter_vs_ground=option)
     assert attacks(state) == targets
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core.errors import IllegalMoveError
-from engines.masters_victory import from_position, to_position
+from engines.masters_victory import MastersVictoryOptions, from_position, to_position
 from engines.masters_victory.moves import legal_moves
 
 
@@ -72,3 +72,17 @@ def test_result_follows_from_the_position(engine, make, move):
     state = move(make("T1:e5 sm:e7 S1:a1 f1:r1", off=("", "FmxTmx")), "e5xe7")
     back = from_position(to_position(state), state.options)
     assert back.result == state.result
+
+
+def test_doel_by_default_no_limit_on_the_length(engine, make, move):
+    """DOEL: "Winnaar is diegene die hierin als eerste slaagt" -- the rulebook ends a game only
+    when the masters are eliminated. The default game is the rulebook's (issue 11, item 8): the
+    quiet-turn limit and the turn limit are our additions, named as ours, and off unless a match
+    sets them."""
+    options = MastersVictoryOptions()
+    assert options.quiet_turn_limit == 0 and options.turn_limit == 0
+    for name in ("quiet_turn_limit", "turn_limit"):
+        assert MastersVictoryOptions.model_fields[name].description.startswith("(our addition)")
+    state = make("T1:e5 t1:m5", quiet=5000, turns=50_000)
+    assert state.options == options
+    assert move(state, "end").result is None

@@ -17,8 +17,9 @@ action is formatted, parsed back and applied, and the position string is read ba
 Termination: every turn ends by ``end`` or after the third piece once nothing else is
 possible, and a turn has at most 3 moves + 3 continuations + fires (each removes at least one
 enemy piece) + switches (each removes a soldier from the enemy's back line, and pieces that
-come back stand on their own half); the turn limit (option ``turn_limit``, default 600,
-decision 14) then bounds the game. The test asserts both bounds.
+come back stand on their own half); the turn limit (option ``turn_limit``, our addition, off
+by default, decision 14) then bounds the game: every playout sets it to 600 and
+``quiet_turn_limit`` to 60. The test asserts both bounds.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def options_for(game: int) -> MastersVictoryOptions:
         fighter_vs_ground=("soldier_artillery", "none", "all")[game % 3],
         artillery_height=("below_tank", "above_tank", "lowest")[game % 7 % 3],
         soldier_moves=(4, 6)[game % 2],
+        quiet_turn_limit=60,  # random play must end; the rulebook's game has no limit (decision 14)
+        turn_limit=600,
     )
 
 
@@ -129,7 +132,7 @@ def play_one(engine: MastersVictory, game: int) -> int:
         state = engine.apply(state, seat, move)
         actions_this_turn = 0 if state.turns != before else actions_this_turn + 1
         assert actions_this_turn <= ACTIONS_PER_TURN, f"game {game}: a turn without end"
-        assert options.turn_limit == 0 or state.turns <= options.turn_limit
+        assert state.turns <= options.turn_limit
         steps += 1
     assert engine.to_act(state) == frozenset()
     assert replay(engine, options, events) == state, f"game {game}: replay differs"

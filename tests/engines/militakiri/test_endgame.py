@@ -3,11 +3,13 @@ section 27 (winning, losing, draws) and our own limits (decisions 17, 18)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engines.core.errors import IllegalMoveError
-from engines.militakiri import MilitakiriOptions
-from engines.militakiri.moves import PASS
+from engines.militakiri import MilitakiriOptions, from_position, to_position
+from engines.militakiri.moves import PASS, blockaded
 
 from .conftest import cell, make_state, play, texts
 
@@ -40,14 +42,47 @@ def test_section21_a_buried_pawn_is_not_on_the_board_for_its_owner(engine):
     assert cell(after, "c6") == "pX" and after.endgame == (0, 0)
 
 
-def test_section21_the_own_lone_tower_also_starts_it(engine):
-    """The rule starts when *a* player is down to one tower, also the mover (after a promotion
-    its last rank leaves the board)."""
+def test_section7_a_promotion_placed_at_once_does_not_start_the_endgame(engine):
+    """Section 7: "Zo een rang 3 moet onmiddellijk worden vervangen door een toren van die kleur en
+    vorm ... en moet op een vrij veld in jouw opstelzone worden geplaatst" (issue 11, item 7). Red's
+    last rank promotes and the earned tower goes on the board in the same turn: red never is a
+    player with "slechts 1 toren" (section 21), so the endgame rule does not start, neither
+    between the capture and the placement nor after it, and nothing is limited to 1 square."""
     state = make_state("a1:TS c5:sP d6:x f12:ts e12:tp a12:p")
     after = play(engine, state, "c5xd6")
-    assert after.endgame == (0, 0) and after.to_move == 0  # placing the earned tower now
+    assert after.to_move == 0 and after.moved  # placing the earned tower now
+    assert after.endgame is None
+    assert from_position(to_position(after), after.options) == after.model_copy(update={"last_move": None})
     placed = play(engine, after, "T@b1")
-    assert placed.endgame == (0, 0), "once active it stays active (decision 20)"
+    assert placed.endgame is None and placed.to_move == 1
+    assert "f12-f5" in texts(engine, placed)  # a tower still moves any distance
+    assert engine.view(placed, None).endgame is None
+
+
+def test_section21_the_own_lone_tower_starts_it_when_the_earned_tower_must_wait(engine):
+    """Section 7: "Als er geen vrije plaats is op een veld in de opstelzone om de toren te plaatsen,
+    moet je wachten"; section 21: the rules start when a player has "slechts 1 toren ... ongeacht
+    er nog reserve torens bruikbaar zijn". With red's setup zone full the earned tower waits, red
+    is left with one tower and nothing else at the end of its turn: the endgame rule starts, and a
+    later placement does not stop it (decision 20)."""
+    blue_zone = " ".join(f"{sq}:p" for sq in (
+        "b1", "c1", "d1", "e1", "f1", "a2", "b2", "c2", "d2", "e2", "f2", "a3", "b3", "c3", "d3", "e3", "f3"))
+    state = make_state(f"a1:TS {blue_zone} c5:sP d6:x f12:ts")
+    after = play(engine, state, "c5xd6")
+    assert after.pending == ("p", "") and after.to_move == 1 and not after.moved
+    assert after.endgame == (0, 0)
+
+
+def test_section7_a_promotion_placed_at_once_is_no_blockade_of_the_own_tower(engine):
+    """Section 20 protects a player "die slechts 1 toren als enige op het bord heeft staan tijdens
+    de eindspelregel"; section 7: the rank "moet onmiddellijk worden vervangen door een toren"
+    (issue 11, item 7). Red's plus tower on a1 is shut in by blue pawns, but the promoting capture
+    gives red a second tower in the same turn, so red is never lone and the capture is legal."""
+    state = make_state("a1:TP a2:x b1:x c5:sP d6:x f12:ts a12:p")
+    assert "c5xd6" in texts(engine, state)
+    after = play(engine, state, "c5xd6")
+    placed = play(engine, after, "T@c1")
+    assert placed.endgame is None and cell(placed, "c1") == "TP"
 
 
 def test_section21_everything_moves_one_square(engine):
@@ -137,6 +172,63 @@ def test_section20_the_lone_tower_does_not_shut_itself_in(engine):
     assert err.value.code == "militakiri.blockade"
 
 
+def test_section20_a_capture_that_shuts_the_lone_tower_in_is_no_way_out(engine):
+    """Section 20: "Men mag de tegenspeler die slechts 1 toren als enige op het bord heeft staan
+    tijdens de eindspelregel ... nooit beletten om een zet te doen" (issue 11, item 6). Red's lone
+    plus tower on a1 has one move left, a1xb2; once blue plays b4-b3 that capture would shut the
+    tower in on b2 (a2, b1, c2, b3 taken, nothing to take diagonally), so the engine refuses it
+    and red would have only ``pass``. Blue's b4-b3 is therefore a blockade and refused."""
+    state = make_state("a1:TP a2:x b1:x b2:p c2:x b4:p f12:ts", endgame=(0, 0), to_move=1)
+    assert "b4-b3" not in texts(engine, state)
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("b4-b3", state, 1)
+    assert err.value.code == "militakiri.blockade"
+    for move in engine.legal_moves(state, 1):
+        after = engine.apply(state, 1, move)
+        assert engine.legal_moves(after, 0) != [PASS], engine.format_move(move, state)
+
+
+def test_section20_a_capture_with_a_way_on_is_a_way_out(engine):
+    """The same, but blue's pawn on c3 can be taken from b2: a1xb2 then b2xc3 is a real way out,
+    so b4-b3 is allowed and red's lone tower keeps a move."""
+    state = make_state("a1:TP a2:x b1:x b2:p c2:x c3:p b4:p f12:ts", endgame=(0, 0), to_move=1)
+    after = play(engine, state, "b4-b3")
+    assert texts(engine, after) == {"a1xb2"}
+    after = play(engine, after, "a1xb2", "f12-f11")
+    assert "b2xc3" in texts(engine, after)
+
+
+def test_section20_property_every_move_leaves_the_lone_tower_a_real_move(engine):
+    """Section 20, "nooit beletten om een zet te doen", over seeded random positions: a red lone
+    tower among blue pawns, ranks and towers in its neighbourhood (endgame rule on). Whenever the
+    lone tower is not shut in, red has more than ``pass``, and so it has after every legal blue
+    move (issue 11, item 6)."""
+    rng = random.Random(11)
+    g = make_state("a1:TP f12:ts", endgame=(0, 0)).geometry
+    checked = 0
+    while checked < 300:
+        cells = [""] * g.cells
+        tower_sq = rng.randrange(g.cells)
+        cells[tower_sq] = "T" + rng.choice("PXS")
+        f, r = g.file_of(tower_sq), g.rank_of(tower_sq)
+        near = [sq for sq in range(g.cells)
+                if sq != tower_sq and abs(g.file_of(sq) - f) <= 2 and abs(g.rank_of(sq) - r) <= 2]
+        for sq in rng.sample(near, rng.randrange(len(near) + 1)):
+            cells[sq] = rng.choice(["p", "x", "s", "pp", "xx", "ss", "tp", "tx", "ts"])
+        if not any(c[:1] == "t" for c in cells):
+            continue
+        pieces = " ".join(f"{g.names[sq]}:{c}" for sq, c in enumerate(cells) if c)
+        state = make_state(pieces, endgame=(0, 0), to_move=1)
+        if blockaded(state.board, g) or state.result is not None:
+            continue
+        checked += 1
+        assert engine.legal_moves(state.model_copy(update={"to_move": 0}), 0) != [PASS], pieces
+        for move in engine.legal_moves(state, 1):
+            after = engine.apply(state, 1, move)
+            if after.result is None:
+                assert engine.legal_moves(after, 0) != [PASS], (pieces, engine.format_move(move, state))
+
+
 def test_section20_no_reserve_tower_placed_to_block(engine):
     """A reserve tower is never placed where it shuts in the lone tower; if every free square
     would, it keeps waiting."""
@@ -194,3 +286,15 @@ def test_quiet_move_limit(engine):
     assert play(engine, off, "c5-c6").result is None
     capture = make_state("a1:TS c5:P d6:p c9:p f12:ts", quiet=19, options=options)
     assert play(engine, capture, "c5xd6").quiet == 0
+
+
+def test_section21_by_default_no_draw_outside_the_endgame_rule(engine):
+    """Section 21: "Enkel in de eindspelregel kan de partij beslist worden in een gelijkspel". The
+    default game is the rulebook's (issue 11, "Default = the rulebook"): ``quiet_move_limit`` is
+    our addition, named as ours, and off unless a match sets it."""
+    options = MilitakiriOptions()
+    assert options.quiet_move_limit == 0
+    assert MilitakiriOptions.model_fields["quiet_move_limit"].description.startswith("(our addition)")
+    state = make_state("a1:TS c5:P c9:p f12:ts", quiet=5000)
+    assert state.options == options and state.result is None
+    assert play(engine, state, "c5-c6", "c9-c8").result is None

@@ -13,7 +13,8 @@ formatted, parsed back and applied, and the position string is read back.
 Termination bound: a capture removes one piece (pawn, rank or tower) of the opponent from the
 board as a unit; units only come back as placed reserve towers. So there are at most
 R = 36 + 5 captures on the single board (72 + 10 double). Between captures at most
-``quiet_move_limit`` - 1 quiet moves (decision 18), and once the endgame rule is active at most
+``quiet_move_limit`` - 1 quiet moves (decision 18: our addition, off by default, so every
+playout sets it), and once the endgame rule is active at most
 2 x 50 (2 x 100) moves follow (section 21): moves <= R + (R + 1) * L + 2 * E.
 """
 
@@ -41,7 +42,7 @@ from engines.militakiri import (
     to_position,
 )
 from engines.militakiri.board import ENDGAME_MOVES
-from engines.militakiri.moves import blockaded, census
+from engines.militakiri.moves import PASS, blockaded, census, lone_seats
 from engines.militakiri.setup import all_setups, squares_of
 
 GAMES = int(os.environ.get("SCHEIDS_PLAYOUTS", "1000"))
@@ -127,8 +128,8 @@ def test_random_playouts(board, first):
 
 
 def test_move_bound():
-    assert move_bound(MilitakiriOptions()) == 41 + 42 * 100 + 100
-    assert move_bound(MilitakiriOptions(board="double")) == 82 + 83 * 100 + 200
+    assert move_bound(MilitakiriOptions(quiet_move_limit=100)) == 41 + 42 * 100 + 100
+    assert move_bound(MilitakiriOptions(board="double", quiet_move_limit=100)) == 82 + 83 * 100 + 200
 
 
 # ----------------------------------------------------------------------------- endgame playouts
@@ -160,13 +161,13 @@ def endgame_choice(state, moves, rng: random.Random):
 @pytest.mark.parametrize("board", ["single", "double"])
 def test_endgame_playouts(board):
     """Games steered into the endgame rule (sections 20-21): after every move no lone tower is
-    shut in, every piece reaches 1 square, the move counters run, and the game ends by the move
+    shut in (a lone player to move always has more than ``pass``), every piece reaches 1 square, the move counters run, and the game ends by the move
     rule or a capture of the last tower."""
     engine = Militakiri()
     reached = 0
     for game in range(ENDGAME_GAMES):
         rng = random.Random(10_000 + game)
-        state = engine.setup(2, MilitakiriOptions(board=board))
+        state = engine.setup(2, MilitakiriOptions(board=board, quiet_move_limit=100))  # random play must end
         for seat in (0, 1):
             state = engine.apply(state, seat, engine.parse_move("setup random", state, seat))
         seed = hashlib.sha256(f"militakiri endgame {board} {game}".encode()).digest()
@@ -180,6 +181,9 @@ def test_endgame_playouts(board):
             if state.endgame is None:
                 continue
             assert not blockaded(state.board, state.geometry) or state.result is not None
+            if state.result is None and not state.moved and state.to_move in lone_seats(state.board):
+                # section 20: a lone tower always has a real move, never only ``pass``
+                assert engine.legal_moves(state, state.to_move) != [PASS]
             if before is not None and move.kind != "place":
                 assert state.endgame[seat] == before[seat] + 1
             if state.result is None and not state.moved:
