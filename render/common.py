@@ -775,6 +775,28 @@ def cross_sprite(cell: int, half: float = 0.2, outer: float = 0.13, inner: float
     return supersampled((cell, cell), draw_fn)
 
 
+def crossed_out(icon: Image.Image) -> Image.Image:
+    """A copy of a square RGBA ``icon``, a little faded, with a small cross badge at its lower
+    right: pieces of that kind a seat lost (in a tray or a count next to the board)."""
+    size = icon.width
+    out = icon.copy()
+    out.putalpha(out.getchannel("A").point(lambda a: a * 200 // 255))
+
+    def badge(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = size * s
+        cx = cy = 0.8 * c
+        r = 0.2 * c
+        draw.ellipse(circle_box(cx, cy, r + 0.05 * c), fill=rgba(FRAME))
+        draw.ellipse(circle_box(cx, cy, r), fill=rgba(FRAME_TEXT))
+        d = r * 0.5
+        for (x0, y0), (x1, y1) in (((cx - d, cy - d), (cx + d, cy + d)), ((cx - d, cy + d), (cx + d, cy - d))):
+            draw.line([(x0, y0), (x1, y1)], fill=rgba(FRAME), width=round(0.08 * c))
+
+    out.alpha_composite(supersampled((size, size), badge))
+    return out
+
+
 @cache
 def tick_sprite(size: int) -> Image.Image:
     """A tick on a green disc: ready (e.g. a seat has chosen its setup)."""

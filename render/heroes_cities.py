@@ -45,6 +45,7 @@ from render.common import (
     blend,
     circle_box,
     cross_sprite,
+    crossed_out,
     crown_sprite,
     draw_arrow,
     draw_checkerboard,
@@ -261,22 +262,7 @@ capture_sprite = cross_sprite
 @cache
 def lost_sprite(owner: int, kind: str, size: int) -> Image.Image:
     """A slightly faded piece icon with a small cross badge: pieces of that kind the seat lost."""
-    icon = piece_sprite(owner, kind, size).copy()
-    icon.putalpha(icon.getchannel("A").point(lambda a: a * 200 // 255))
-
-    def badge(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = size * s
-        cx = cy = 0.8 * c
-        r = 0.2 * c
-        draw.ellipse(circle_box(cx, cy, r + 0.05 * c), fill=rgba(FRAME))
-        draw.ellipse(circle_box(cx, cy, r), fill=rgba(FRAME_TEXT))
-        d = r * 0.5
-        for (x0, y0), (x1, y1) in (((cx - d, cy - d), (cx + d, cy + d)), ((cx - d, cy + d), (cx + d, cy - d))):
-            draw.line([(x0, y0), (x1, y1)], fill=rgba(FRAME), width=round(0.08 * c))
-
-    icon.alpha_composite(supersampled((size, size), badge))
-    return icon
+    return crossed_out(piece_sprite(owner, kind, size))
 
 
 # --------------------------------------------------------------------------- status strip
