@@ -9,8 +9,11 @@ scaled down with LANCZOS and cached, then pasted with its alpha; squares are axi
 need none; lines crossing squares (arrows) go through ``overlay``, which supersamples only
 the region they cover. That keeps a render far cheaper than drawing the whole board at 2x.
 
-The bundled font covers ASCII and little else (no accents, no dashes): ``fit_text`` and
-``printable`` turn "geëindigd – Zoë" into "geeindigd - Zoe" rather than showing boxes.
+Text is drawn in Noto Sans, installed from PyPI with the project (``fontpkg-noto-sans``), never
+read from the system: it covers Latin, Greek and Cyrillic, so "geëindigd – Zoë" draws as typed;
+``printable`` replaces only what it lacks (CJK, emoji) with a near spelling or ``?``. A line
+that may be long (a title, a result) goes through ``fit_lines``: it shrinks, then wraps at
+phrase and word boundaries, and cuts with an ellipsis only when nothing else fits.
 """
 
 from __future__ import annotations
@@ -259,6 +262,168 @@ def wrap_text(text: str, fnt: Font, width: float, max_lines: int) -> list[str]:
     return lines
 
 
+PHRASE_SEPARATOR = " · "
+"""Joins independent phrases on one line (the bot's status: "Anna is to move. · Clocks: ...");
+``fit_lines`` breaks lines here first and drops the separator at a break."""
+
+
+@dataclass(frozen=True, slots=True)
+class FittedText:
+    """Lines of text that fit a width, and the font they fit in (see ``fit_lines``)."""
+
+    lines: tuple[str, ...]
+    font: Font
+    size: int
+    line_height: int
+
+    @property
+    def height(self) -> int:
+        return self.line_height * len(self.lines)
+
+    @property
+    def width(self) -> float:
+        return max((text_width(line, self.font) for line in self.lines), default=0.0)
+
+
+def _break_strength(word: str) -> int:
+    """How good a line break after ``word`` is: after a sentence or clause 2, a comma 1, else 0."""
+    if word.endswith((".", "!", "?", ":", ";")):
+        return 2
+    return 1 if word.endswith(",") else 0
+
+
+def _split_word(word: str, fnt: Font, width: float) -> list[str]:
+    """A word wider than ``width`` cut into pieces that fit (the only cut inside a word)."""
+    pieces = []
+    while word:
+        end = len(word)
+        while end > 1 and text_width(word[:end], fnt) > width:
+            end -= 1
+        pieces.append(word[:end])
+        word = word[end:]
+    return pieces
+
+
+def break_lines(text: str, fnt: Font, width: float) -> list[str]:
+    """``text`` (already ``printable``) broken into lines of at most ``width`` px, as few as a
+    greedy fill gives, with nicer breaks where they cost nothing in line count: at a
+    ``PHRASE_SEPARATOR`` always, else after a sentence or clause if the line stays at least
+    half full. A word is cut only when it alone is wider than ``width``.
+
+    >>> break_lines("Anna (red) is to move. · Clocks: Anna 9:58, Bram 10:00", font(14), 200)
+    ['Anna (red) is to move.', 'Clocks: Anna 9:58, Bram 10:00']
+    >>> break_lines("Game over: Anna wins. Bram has 1 piece(s) left on the board.", font(14), 200)
+    ['Game over: Anna wins.', 'Bram has 1 piece(s) left on the', 'board.']
+    """
+    words: list[str] = []
+    strength: list[int] = []
+    for phrase in text.split(PHRASE_SEPARATOR.strip()):
+        for word in phrase.split():
+            for piece in _split_word(word, fnt, width):
+                words.append(piece)
+                strength.append(0)
+            strength[-1] = _break_strength(word)
+            if word.startswith("(") and len(strength) > 1:
+                strength[-2] = max(strength[-2], 1)  # "Cities" / "(Steden)" rather than mid-aside
+        if strength:
+            strength[-1] = 3
+    if not words:
+        return []
+
+    def join(start: int, end: int) -> str:
+        out = words[start]
+        for k in range(start + 1, end):
+            out += (PHRASE_SEPARATOR if strength[k - 1] == 3 else " ") + words[k]
+        return out
+
+    lines = []
+    start = 0
+    while start < len(words):
+        end = start + 1
+        while end < len(words) and text_width(join(start, end + 1), fnt) <= width:
+            end += 1
+        if end < len(words):
+            best = max(
+                (k for k in range(start + 1, end + 1)
+                 if strength[k - 1] == 3
+                 or (strength[k - 1] > 0 and text_width(join(start, k), fnt) >= width / 2)),
+                key=lambda k: (strength[k - 1], k),
+                default=end,
+            )
+            end = best if strength[best - 1] >= strength[end - 1] else end
+        lines.append(join(start, end))
+        start = end
+    return lines
+
+
+def fit_lines(
+    text: str,
+    width: float,
+    *,
+    size: int,
+    min_size: int | None = None,
+    max_lines: int = 1,
+    bold: bool = False,
+    line_spacing: float = 1.25,
+) -> FittedText:
+    """``text`` made ``printable`` and fitted into ``width`` px: on as few lines as possible
+    (at most ``max_lines``), and on that many lines at the largest size from ``size`` down to
+    ``min_size`` (default ``size``). Lines break as ``break_lines`` does (never mid-phrase when a
+    phrase fits a line, never mid-word when a word does). Only when the text does not fit
+    ``max_lines`` lines even at ``min_size`` does the last line end in an ellipsis.
+
+    This is what titles and results use; a renderer draws the result with ``draw_lines``:
+
+    >>> fitted = fit_lines("Heroes & Cities (Helden & Steden)", 220, size=18, min_size=13, max_lines=2)
+    >>> fitted.lines, fitted.size, fitted.width <= 220
+    (('Heroes & Cities (Helden & Steden)',), 13, True)
+    >>> fit_lines("Heroes & Cities (Helden & Steden)", 180, size=18, min_size=14, max_lines=2).lines
+    ('Heroes & Cities', '(Helden & Steden)')
+    >>> fit_lines("word " * 60, 100, size=14, max_lines=2).lines[-1].endswith("…")
+    True
+    """
+    text = printable(text)
+    make = bold_font if bold else font
+    floor = min(size, min_size if min_size is not None else size)
+    sizes = range(size, floor - 1, -1)
+    broken: dict[int, list[str]] = {}
+
+    def lines_at(s: int) -> list[str]:
+        if s not in broken:
+            broken[s] = break_lines(text, make(s), width)
+        return broken[s]
+
+    def fitted(s: int, lines: list[str]) -> FittedText:
+        return FittedText(tuple(lines), make(s), s, round(s * line_spacing))
+
+    for count in range(1, max(max_lines, 1) + 1):
+        for s in sizes:
+            if len(lines_at(s)) <= count:
+                return fitted(s, lines_at(s))
+    lines = lines_at(floor)
+    keep = lines[: max_lines - 1]
+    last = fit_text(" ".join(lines[max_lines - 1:]), make(floor), width)
+    return fitted(floor, [*keep, last])
+
+
+def draw_lines(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    fitted: FittedText,
+    fill: RGB,
+    anchor: str = "mm",
+) -> None:
+    """The lines of ``fitted`` as one block placed by a two-letter anchor: horizontal ``l``,
+    ``m`` or ``r`` (each line aligned so), vertical ``t``, ``m`` or ``b`` (of the whole block)."""
+    if not fitted.lines:
+        return
+    x, y = xy
+    top = {"t": y, "m": y - fitted.height / 2, "b": y - fitted.height}[anchor[1]]
+    for index, line in enumerate(fitted.lines):
+        centre = top + (index + 0.5) * fitted.line_height
+        draw.text((x, centre), line, font=fitted.font, fill=fill, anchor=anchor[0] + "m")
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: Point,
@@ -269,8 +434,8 @@ def draw_text(
 ) -> None:
     """Text placed by a two-letter anchor (``"mm"`` centres it, ``"lm"`` left-middle ...).
 
-    Pass text through ``printable`` first (``fit_text`` does): the bundled font lacks most
-    non-ASCII letters.
+    Pass text through ``printable`` first (``fit_text`` and ``fit_lines`` do): Noto Sans has
+    no CJK or emoji glyphs.
     """
     if not text:
         return
@@ -608,6 +773,28 @@ def cross_sprite(cell: int, half: float = 0.2, outer: float = 0.13, inner: float
                 draw.ellipse(circle_box(x, y, width / 2), fill=colour)
 
     return supersampled((cell, cell), draw_fn)
+
+
+def crossed_out(icon: Image.Image) -> Image.Image:
+    """A copy of a square RGBA ``icon``, a little faded, with a small cross badge at its lower
+    right: pieces of that kind a seat lost (in a tray or a count next to the board)."""
+    size = icon.width
+    out = icon.copy()
+    out.putalpha(out.getchannel("A").point(lambda a: a * 200 // 255))
+
+    def badge(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = size * s
+        cx = cy = 0.8 * c
+        r = 0.2 * c
+        draw.ellipse(circle_box(cx, cy, r + 0.05 * c), fill=rgba(FRAME))
+        draw.ellipse(circle_box(cx, cy, r), fill=rgba(FRAME_TEXT))
+        d = r * 0.5
+        for (x0, y0), (x1, y1) in (((cx - d, cy - d), (cx + d, cy + d)), ((cx - d, cy + d), (cx + d, cy - d))):
+            draw.line([(x0, y0), (x1, y1)], fill=rgba(FRAME), width=round(0.08 * c))
+
+    out.alpha_composite(supersampled((size, size), badge))
+    return out
 
 
 @cache

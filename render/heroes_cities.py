@@ -1,7 +1,7 @@
 """The board picture for Helden & Steden: ``render_board(view) -> PNG bytes``.
 
-800 x 860 px: the 10 x 10 board in a frame with coordinates (files a-j above and below,
-ranks 1-10 left and right, rank 1 at the bottom), then a status strip. Seat 0 is red,
+800 x 908 px: the 10 x 10 board in a frame with coordinates (files a-j above and below,
+ranks 1-10 left and right, rank 1 at the bottom), then a status strip, then the status line. Seat 0 is red,
 seat 1 blue; blue also carries stripes so the colours never have to be told apart by hue.
 
 - city: a castle-shaped tile (crenellated top, gate) in its owner's colour;
@@ -9,8 +9,10 @@ seat 1 blue; blue also carries stripes so the colours never have to be told apar
 - last move: from and to squares tinted, the path as an arrow in the mover's colour,
   captured squares crossed out;
 - status strip, per seat: cities held, heroes in supply, attackers and heroes lost; the
-  seat to act framed in its colour, winners crowned; in the middle the move number and
-  the score once the game is over. Words appear only if the bot passes ``labels``.
+  seat to act framed in its colour, winners crowned; in the middle the title, the move number
+  and the score once the game is over; below, across the width, the status (whose turn, or
+  how it ended). Words appear only if the bot passes ``labels``; a long title shrinks or takes
+  two lines, a long status two lines (``render.common.fit_lines``), so neither is cut.
 
 Pieces, tiles and marks are cached anti-aliased sprites (see ``render.common``); the PNG is
 written with a 256-colour palette, which loses nothing visible on these flat colours.
@@ -38,17 +40,21 @@ from render.common import (
     WHITE,
     BoardGeometry,
     BoardLabels,
+    FittedText,
     SeatStyle,
     blend,
     circle_box,
     cross_sprite,
+    crossed_out,
     crown_sprite,
     draw_arrow,
     draw_checkerboard,
     draw_coordinates,
+    draw_lines,
     draw_text,
     encode_png,
     fill_pattern,
+    fit_lines,
     fit_text,
     font,
     overlay,
@@ -56,6 +62,7 @@ from render.common import (
     paste_sprite,
     rgba,
     scale_points,
+    score,
     shorten,
     star_points,
     supersampled,
@@ -67,7 +74,12 @@ SEATS: tuple[SeatStyle, SeatStyle] = (RED, BLUE)
 WIDTH = 800
 BOARD_HEIGHT = 800
 STRIP = 64
-HEIGHT = BOARD_HEIGHT + STRIP
+"""The seats' counts and, between them, the title and move number."""
+STATUS_ROW = 44
+"""The status line(s) under the strip, the full width: "Anna is to move", or how it ended."""
+HEIGHT = BOARD_HEIGHT + STRIP + STATUS_ROW
+CENTRE_WIDTH = WIDTH - 2 * 270
+"""The middle of the strip, between the two seats' blocks."""
 MARGIN = 30
 """Room for the coordinates around the board."""
 
@@ -250,22 +262,7 @@ capture_sprite = cross_sprite
 @cache
 def lost_sprite(owner: int, kind: str, size: int) -> Image.Image:
     """A slightly faded piece icon with a small cross badge: pieces of that kind the seat lost."""
-    icon = piece_sprite(owner, kind, size).copy()
-    icon.putalpha(icon.getchannel("A").point(lambda a: a * 200 // 255))
-
-    def badge(image: Image.Image, s: float) -> None:
-        draw = ImageDraw.Draw(image)
-        c = size * s
-        cx = cy = 0.8 * c
-        r = 0.2 * c
-        draw.ellipse(circle_box(cx, cy, r + 0.05 * c), fill=rgba(FRAME))
-        draw.ellipse(circle_box(cx, cy, r), fill=rgba(FRAME_TEXT))
-        d = r * 0.5
-        for (x0, y0), (x1, y1) in (((cx - d, cy - d), (cx + d, cy + d)), ((cx - d, cy + d), (cx + d, cy - d))):
-            draw.line([(x0, y0), (x1, y1)], fill=rgba(FRAME), width=round(0.08 * c))
-
-    icon.alpha_composite(supersampled((size, size), badge))
-    return icon
+    return crossed_out(piece_sprite(owner, kind, size))
 
 
 # --------------------------------------------------------------------------- status strip
@@ -281,29 +278,38 @@ def _draw_strip(
     top = BOARD_HEIGHT
     mid = top + STRIP / 2
     labels = labels or BoardLabels()
-    result = view.result
     cities = [sum(1 for c in view.cities if c.owner == seat) for seat in (0, 1)]
 
-    # centre: move number (+ title), status, score
-    score = ""
-    if result is not None:
-        if result.draw or not result.winners or set(result.winners) == {0, 1}:
-            score = "1/2-1/2"
-        else:
-            score = "1-0" if 0 in result.winners else "0-1"
-    first = f"#{view.turn}"
+    # centre: title (shrunk, else on two lines), move number and score
+    counter = f"#{view.turn}"
+    if view.result is not None:
+        counter += f"  ·  {score(view.result)}"
     if labels.title:
-        first = f"{labels.title}  ·  #{view.turn}"
-    second = labels.status or score
-    centre_width = WIDTH - 2 * 270
-    if second:
-        draw_text(draw, (WIDTH / 2, mid - 12), fit_text(first, font(16), centre_width), font(16), FRAME_TEXT)
-        draw_text(draw, (WIDTH / 2, mid + 12), fit_text(second, font(15), centre_width), font(15), FRAME_TEXT_DIM)
+        title = fitted_title(labels.title)
+        counter_font = font(15)
+        block = title.height + 20
+        draw_lines(draw, (WIDTH / 2, mid - block / 2), title, FRAME_TEXT, anchor="mt")
+        draw_text(draw, (WIDTH / 2, mid + block / 2 - 10), counter, counter_font, FRAME_TEXT_DIM)
     else:
-        draw_text(draw, (WIDTH / 2, mid), fit_text(first, font(18), centre_width), font(18), FRAME_TEXT)
+        draw_text(draw, (WIDTH / 2, mid), counter, font(18), FRAME_TEXT)
+
+    # the status (whose turn, or how it ended) across the whole width below
+    if labels.status:
+        status = fitted_status(labels.status)
+        draw_lines(draw, (WIDTH / 2, top + STRIP + STATUS_ROW / 2 - 2), status, FRAME_TEXT, anchor="mm")
 
     for seat in (0, 1):
         _draw_seat(image, draw, view, seat, labels.seat(seat), cities[seat])
+
+
+def fitted_title(title: str) -> FittedText:
+    """The title as it fits the middle of the strip: shrunk to 13 px, else on two lines."""
+    return fit_lines(title, CENTRE_WIDTH, size=16, min_size=13, max_lines=2)
+
+
+def fitted_status(status: str) -> FittedText:
+    """The status as it fits the row under the strip: the full width, at most two lines."""
+    return fit_lines(status, WIDTH - 2 * MARGIN, size=15, min_size=13, max_lines=2)
 
 
 def _draw_seat(
@@ -316,7 +322,7 @@ def _draw_seat(
 ) -> None:
     style = SEATS[seat]
     top = BOARD_HEIGHT + 6
-    bottom = HEIGHT - 8
+    bottom = BOARD_HEIGHT + STRIP - 8
     mid = (top + bottom) / 2
     left_side = seat == 0
     x0, x1 = (MARGIN - 14, 262) if left_side else (WIDTH - 262, WIDTH - MARGIN + 14)

@@ -3,14 +3,18 @@
 860 x 880 px, portrait: on the left the 18 x 11 board in a frame with coordinates (row
 letters ``a``-``r`` left and right, ``a`` at the bottom; column numbers above and below),
 on the right a panel per seat (seat 1, north, on top; seat 0, south, below) with the
-eliminated pieces, and between them the turn. Seat 0 is red, seat 1 green (the rulebook's
+eliminated pieces, and between them the turn. Each player looks from their own side, as at
+the table: seat 1's private picture is turned 180 degrees (row ``a`` at the top, its own
+pieces and panel block at the bottom, its aircraft pointing up); the public picture and seat
+0's have seat 0 at the bottom. Seat 0 is red, seat 1 green (the rulebook's
 "rode" and "groene" pionnen); green also carries dots so the colours never have to be told
 apart by hue.
 
 Hidden information: the picture shows exactly what the view holds. A piece is drawn from
 its owner, kind and height only; a back-number badge (``1``, ``2``, ``3``, gold ``3M``) is
 added only when the view carries the number (the viewer's own pieces in a private view,
-eliminated pieces for everyone). A piece whose number is ``None`` is the same sprite
+eliminated pieces for everyone). Badges are large (``BADGE``) so the numbers still read when a
+phone shows the picture 400 px wide. A piece whose number is ``None`` is the same sprite
 whatever number it really has.
 
 - squares: checkered; bunkers slate grey with a wall inside the edge, mines rust with small
@@ -30,7 +34,8 @@ whatever number it really has.
   setup, the eliminated pieces in the order they left with their numbers (a swap mark for
   the ones switched away); in the middle the turn number, an arrow to the seat to move,
   its moves left (filled pips) and a continuing piece's steps left, the score at the end.
-  Words appear only if the bot passes ``labels``.
+  Words appear only if the bot passes ``labels``; the title shrinks or wraps and the status
+  wraps between phrases (``render.common.fit_lines``), so neither is cut.
 
 Pieces, tiles and marks are cached anti-aliased sprites (see ``render.common``); the PNG is
 written with a 256-colour palette.
@@ -67,7 +72,7 @@ from render.common import (
     BoardGeometry,
     BoardLabels,
     Box,
-    Font,
+    FittedText,
     Point,
     SeatStyle,
     blend,
@@ -77,9 +82,11 @@ from render.common import (
     crown_sprite,
     dashes,
     draw_arrow,
+    draw_lines,
     draw_text,
     encode_png,
     fill_pattern,
+    fit_lines,
     fit_text,
     font,
     hex_rgb,
@@ -132,6 +139,9 @@ ICON_SIZE = 0.54
 ICON_PAD = 0.045
 """The icon's largest drawing box, and the room kept above and below it in the block, in squares."""
 
+BADGE = 0.56
+"""A back-number badge's height in squares: its digit is then ~16 px tall on the 860 px picture,
+~7 px once a phone shows the picture 400 px wide (smaller did not read there)."""
 GHOST_HEIGHT = 3
 """Removed pieces carry no height in the view: ghosts on the board are drawn this tall."""
 START_PLACE_ALPHA = 90
@@ -153,7 +163,8 @@ def render_board(view: MastersVictoryView, *, labels: BoardLabels | None = None)
 
 def render_image(view: MastersVictoryView, *, labels: BoardLabels | None = None) -> Image.Image:
     """The board for ``view`` as a Pillow image, before encoding."""
-    geo = geometry(view.rows, view.cols)
+    bottom = bottom_seat(view)
+    geo = geometry(view.rows, view.cols, flipped=bottom == 1)
     board = _Board(view, geo)
     image = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     draw = ImageDraw.Draw(image)
@@ -175,14 +186,26 @@ def render_image(view: MastersVictoryView, *, labels: BoardLabels | None = None)
     return image
 
 
-def geometry(rows: int, cols: int) -> BoardGeometry:
-    """Where the board sits in the picture: ``box(col, row)`` is the square of (row, col)."""
+def bottom_seat(view: MastersVictoryView) -> int:
+    """The seat drawn at the bottom: the viewer in a private picture (each player looks from
+    their own side, as at the table), seat 0 (south) in the public one."""
+    return 1 if view.viewer == 1 else 0
+
+
+def north(seat: int, bottom: int) -> bool:
+    """Whether ``seat`` sits at the top of a picture whose bottom seat is ``bottom``."""
+    return seat != bottom
+
+
+def geometry(rows: int, cols: int, *, flipped: bool = False) -> BoardGeometry:
+    """Where the board sits in the picture: ``box(col, row)`` is the square of (row, col);
+    ``flipped`` turns it 180 degrees (row ``a`` and column 1 at the top right: seat 1's side)."""
     if not 1 <= rows <= len(ROW_LETTERS) or not 1 <= cols <= 26:
         raise ValueError(f"board size out of range: {rows} x {cols}")
     cell = min((BOARD_WIDTH - 2 * MARGIN) // cols, (HEIGHT - 2 * MARGIN) // rows)
     left = (BOARD_WIDTH - cell * cols) // 2
     top = (HEIGHT - cell * rows) // 2
-    return BoardGeometry(left=left, top=top, cell=cell, files=cols, ranks=rows)
+    return BoardGeometry(left=left, top=top, cell=cell, files=cols, ranks=rows, flipped=flipped)
 
 
 def coords(square: str, rows: int, cols: int) -> tuple[int, int]:
@@ -217,6 +240,7 @@ class _Board:
         self.bunkers = {self.rc(sq) for sq in view.zones.bunkers}
         self.mines = {self.rc(sq) for sq in view.zones.mines}
         self.mover = view.turn.seat if view.turn is not None else None
+        self.bottom = bottom_seat(view)
 
     def rc(self, square: str) -> tuple[int, int]:
         return coords(square, self.view.rows, self.view.cols)
@@ -292,7 +316,7 @@ class _Board:
             if self.rc(place.square) in self.occupied:
                 continue
             x0, y0, _, _ = self.box(place.square)
-            sprite = start_place_sprite(place.seat, place.kind, cell)
+            sprite = start_place_sprite(place.seat, place.kind, cell, north(place.seat, self.bottom))
             image.paste(sprite, (x0, y0), sprite)
         for action in (*self.view.last_turn, *self.view.current_turn):
             for square in dict.fromkeys(action.swept):
@@ -380,7 +404,8 @@ class _Board:
             cx, cy = self.centre(square)
             offsets = [0.0] if len(pieces) == 1 else [-0.13 * cell, 0.13 * cell]
             for piece, dx in zip(pieces, offsets, strict=True):
-                paste_sprite(image, ghost_sprite(piece.owner, piece.kind, cell), (cx + dx, cy))
+                paste_sprite(image, ghost_sprite(piece.owner, piece.kind, cell, north(piece.owner, self.bottom)),
+                             (cx + dx, cy))
                 self.draw_badge(image, (cx + dx, cy), GHOST_HEIGHT, piece.number, piece.master, faded=True)
             if all(piece.switched for piece in pieces):
                 paste_sprite(image, swap_sprite(round(cell * 0.42)), (cx, cy + cell * 0.12))
@@ -424,7 +449,7 @@ class _Board:
         master: bool | None,
     ) -> None:
         centre = self.centre(square)
-        paste_sprite(image, piece_sprite(owner, kind, height, self.cell), centre)
+        paste_sprite(image, piece_sprite(owner, kind, height, self.cell, north(owner, self.bottom)), centre)
         self.draw_badge(image, centre, height, number, master)
 
     def draw_badge(
@@ -437,13 +462,14 @@ class _Board:
         *,
         faded: bool = False,
     ) -> None:
-        """The back-number at the block's top-right corner, only when the view gave one."""
+        """The back-number at the block's top-right corner, only when the view gave one; as
+        large as the square allows, so it reads on a phone (``BADGE``)."""
         if number is None:
             return
         cell = self.cell
-        sprite = badge_sprite(_badge_text(number, master), bool(master), round(cell * 0.4), faded)
+        sprite = badge_sprite(_badge_text(number, master), bool(master), round(cell * BADGE), faded)
         top = centre[1] - cell / 2 + (BLOCK_BOTTOM - block_height(height)) * cell
-        x = centre[0] + cell * (BLOCK_WIDTH / 2) - sprite.width * 0.42
+        x = centre[0] + cell / 2 - sprite.width / 2
         y = max(top + sprite.height * 0.1, centre[1] - cell / 2 + sprite.height / 2)
         paste_sprite(image, sprite, (x, y))
 
@@ -540,9 +566,13 @@ def draw_icon(draw: ImageDraw.ImageDraw, kind: str, box: tuple[float, float, flo
 
 
 @cache
-def piece_sprite(owner: int, kind: str, height: int | None, cell: int) -> Image.Image:
+def piece_sprite(owner: int, kind: str, height: int | None, cell: int, at_top: bool | None = None) -> Image.Image:
     """A piece as an upright block in ``owner``'s colour, ``block_height(height)`` squares tall,
-    with its type's icon; ``height=None`` gives a full-square token (for the tray)."""
+    with its type's icon; ``height=None`` gives a full-square token (for the tray). Aircraft
+    point away from their owner's side: down when the owner sits at the top of the picture
+    (``at_top``; by default seat 1, as in the public picture)."""
+    if at_top is None:
+        at_top = owner == 1
     style = SEATS[owner]
     tall = block_height(height)
 
@@ -572,7 +602,7 @@ def piece_sprite(owner: int, kind: str, height: int | None, cell: int) -> Image.
         room = bottom - top - band - 2 * ICON_PAD * c
         size = min(ICON_SIZE * c, room / (v1 - v0))
         cy = (top + band + bottom) / 2
-        flipped = owner == 1 and kind in AIRCRAFT
+        flipped = at_top and kind in AIRCRAFT
         if flipped:
             v0, v1 = 1 - v1, 1 - v0
         y0 = cy - (v0 + v1) / 2 * size
@@ -582,30 +612,39 @@ def piece_sprite(owner: int, kind: str, height: int | None, cell: int) -> Image.
 
 
 @cache
-def ghost_sprite(owner: int, kind: str, cell: int) -> Image.Image:
+def ghost_sprite(owner: int, kind: str, cell: int, at_top: bool | None = None) -> Image.Image:
     """A removed piece, faded (its height is not in the view: drawn at ``GHOST_HEIGHT``)."""
-    sprite = piece_sprite(owner, kind, GHOST_HEIGHT, cell).copy()
+    sprite = piece_sprite(owner, kind, GHOST_HEIGHT, cell, at_top).copy()
     sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 140 // 255))
     return sprite
 
 
 @cache
 def badge_sprite(text: str, master: bool, size: int, faded: bool = False) -> Image.Image:
-    """A back-number badge: a white disc with the number, or a gold pill for a master."""
-    fnt = bold_font(max(round(size * 0.72), 8))
-    width = size if len(text) == 1 else round(size + fnt.getlength(text) - fnt.getlength("3") + size * 0.12)
+    """A back-number badge ``size`` px tall: a white disc with the number in bold, or for a
+    master (``text`` ``"3M"``) a gold pill with the number and a smaller ``M``."""
+    number, suffix = (text[:-1], text[-1]) if master and text.endswith("M") else (text, "")
+    number_font = bold_font(max(round(size * 0.86), 8))
+    suffix_font = bold_font(max(round(size * 0.56), 7))
+    text_width_ = number_font.getlength(number) + (suffix_font.getlength(suffix) + 1 if suffix else 0)
+    width = max(size, round(text_width_ + size * 0.42))
 
     def draw_fn(image: Image.Image, s: float) -> None:
         draw = ImageDraw.Draw(image)
         w, h = width * s, size * s
-        line = max(0.09 * h, 1.1 * s)
+        line = max(0.08 * h, 1.1 * s)
         fill = GOLD if master else WHITE
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=h / 2, fill=rgba(INK))
         draw.rounded_rectangle((line, line, w - 1 - line, h - 1 - line), radius=h / 2 - line, fill=rgba(fill))
 
     sprite = supersampled((width, size), draw_fn)
     draw = ImageDraw.Draw(sprite)
-    draw.text((width / 2, size / 2 + 0.5), text, font=fnt, fill=rgba(INK), anchor="mm")
+    digits = -number_font.getbbox("0", anchor="ls")[1]
+    baseline = size / 2 + digits / 2
+    x = (width - text_width_) / 2
+    draw.text((x, baseline), number, font=number_font, fill=rgba(INK), anchor="ls")
+    if suffix:
+        draw.text((x + number_font.getlength(number) + 1, baseline), suffix, font=suffix_font, fill=rgba(INK), anchor="ls")
     if faded:
         sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 170 // 255))
     return sprite
@@ -647,15 +686,18 @@ def mine_sprite(cell: int) -> Image.Image:
 
 
 @cache
-def start_place_sprite(seat: int, kind: str, cell: int) -> Image.Image:
-    """The printed start place: a faint white silhouette of the type."""
+def start_place_sprite(seat: int, kind: str, cell: int, at_top: bool | None = None) -> Image.Image:
+    """The printed start place: a faint white silhouette of the type (aircraft pointing away
+    from the side at the top when ``at_top``, by default seat 1's)."""
+    if at_top is None:
+        at_top = seat == 1
 
     def draw_fn(image: Image.Image, s: float) -> None:
         c = cell * s
         mask = Image.new("L", image.size, 0)
         size = 0.58 * c
         draw_icon(ImageDraw.Draw(mask), kind, (c / 2 - size / 2, c / 2 - size / 2, size), 255, 0,
-                  seat == 1 and kind in AIRCRAFT)
+                  at_top and kind in AIRCRAFT)
         image.paste(rgba(WHITE, START_PLACE_ALPHA), (0, 0), mask)
 
     return supersampled((cell, cell), draw_fn)
@@ -835,18 +877,29 @@ TRAY_CELL = 38
 TRAY_TOKEN = 33
 TRAY_COLUMNS = 7
 TRAY_ROWS = 4
+TRAY_BADGE = 22
+"""Back-number badges in the tray: a little smaller than on the board, as large as a slot allows."""
 HEADER = 40
 BLOCK_HEIGHT = 12 + HEADER + 8 + TRAY_ROWS * TRAY_CELL + 12
-SEAT_TOPS = (HEIGHT - 12 - BLOCK_HEIGHT, 12)
-"""Top of each seat's panel block: seat 1 (north) at the top, seat 0 (south) at the bottom."""
+PANEL_TOP, PANEL_BOTTOM = 12, HEIGHT - 12 - BLOCK_HEIGHT
+"""Top of the upper and of the lower seat block in the panel."""
+SEAT_TOPS = (PANEL_BOTTOM, PANEL_TOP)
+"""Top of each seat's block in the public picture: seat 1 (north) at the top, seat 0 (south)
+at the bottom. A private picture of seat 1 swaps them (see ``seat_top``)."""
 PANEL_WIDTH = WIDTH - PANEL_LEFT
 PIP = 16
 
 
-def tray_slot(seat: int, index: int) -> Point:
+def seat_top(seat: int, bottom: int = 0) -> int:
+    """Top of ``seat``'s panel block when seat ``bottom`` is drawn at the bottom of the board:
+    each seat's block stands on its side of the board."""
+    return PANEL_BOTTOM if seat == bottom else PANEL_TOP
+
+
+def tray_slot(seat: int, index: int, bottom: int = 0) -> Point:
     """The centre of the ``index``-th eliminated piece of ``seat`` in its tray."""
     x0 = PANEL_LEFT + (PANEL_WIDTH - TRAY_COLUMNS * TRAY_CELL) / 2
-    y0 = SEAT_TOPS[seat] + 12 + HEADER + 8
+    y0 = seat_top(seat, bottom) + 12 + HEADER + 8
     row, col = divmod(index, TRAY_COLUMNS)
     return (x0 + (col + 0.5) * TRAY_CELL, y0 + (row + 0.5) * TRAY_CELL)
 
@@ -865,8 +918,9 @@ def _draw_panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVict
 
 def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVictoryView, seat: int, name: str) -> None:
     style = SEATS[seat]
+    bottom_seat_ = bottom_seat(view)
     x0, x1 = PANEL_LEFT + 6, WIDTH - 10
-    top = SEAT_TOPS[seat]
+    top = seat_top(seat, bottom_seat_)
     bottom = top + BLOCK_HEIGHT
     winner = seat in _winners(view)
     acting = view.result is None and seat in view.to_act
@@ -875,7 +929,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVicto
     draw.rounded_rectangle((x0, top, x1, bottom), radius=10, fill=fill, outline=outline, width=2 if acting or winner else 1)
 
     mid = top + 12 + HEADER / 2
-    token = piece_sprite(seat, "soldier", None, 34)
+    token = piece_sprite(seat, "soldier", None, 34, north(seat, bottom_seat_))
     token_x = x0 + 10 + 17
     paste_sprite(image, token, (token_x, mid))
     if winner:
@@ -901,21 +955,22 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVicto
 
     # the tray
     tx0 = PANEL_LEFT + (PANEL_WIDTH - TRAY_COLUMNS * TRAY_CELL) / 2 - 4
+    at_top = north(seat, bottom_seat_)
     ty0 = top + 12 + HEADER + 8 - 4
     draw.rounded_rectangle((tx0, ty0, tx0 + TRAY_COLUMNS * TRAY_CELL + 8, ty0 + TRAY_ROWS * TRAY_CELL + 8),
                            radius=6, fill=blend(FRAME, INK, 0.55))
     pieces = view.eliminated[seat] if seat < len(view.eliminated) else ()
     capacity = TRAY_COLUMNS * TRAY_ROWS
     for index, piece in enumerate(pieces[:capacity]):
-        centre = tray_slot(seat, index)
-        paste_sprite(image, piece_sprite(piece.owner, piece.kind, None, TRAY_TOKEN), centre)
+        centre = tray_slot(seat, index, bottom_seat_)
+        paste_sprite(image, piece_sprite(piece.owner, piece.kind, None, TRAY_TOKEN, at_top), centre)
         if piece.number is not None:
-            badge = badge_sprite(_badge_text(piece.number, piece.master), piece.master, 16)
-            paste_sprite(image, badge, (centre[0] + TRAY_TOKEN * 0.4 - badge.width * 0.38, centre[1] - TRAY_TOKEN * 0.36))
+            badge = badge_sprite(_badge_text(piece.number, piece.master), piece.master, TRAY_BADGE)
+            paste_sprite(image, badge, (centre[0] + TRAY_CELL / 2 - badge.width / 2, centre[1] - TRAY_TOKEN * 0.3))
         if piece.switched:
             paste_sprite(image, swap_sprite(16), (centre[0] - TRAY_TOKEN * 0.38, centre[1] + TRAY_TOKEN * 0.34))
     if len(pieces) > capacity:
-        x, y = tray_slot(seat, capacity - 1)
+        x, y = tray_slot(seat, capacity - 1, bottom_seat_)
         draw_text(draw, (x, y), f"+{len(pieces) - capacity + 1}", font(13), FRAME_TEXT)
 
 
@@ -923,18 +978,15 @@ def _draw_turn(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVicto
     """The middle of the panel: title, turn number, seat to move and its moves left, result."""
     x0, x1 = PANEL_LEFT + 10, WIDTH - 14
     cx = (x0 + x1) / 2
-    top = SEAT_TOPS[1] + BLOCK_HEIGHT + 10
-    bottom = SEAT_TOPS[0] - 10
+    top = PANEL_TOP + BLOCK_HEIGHT + 10
+    bottom = PANEL_BOTTOM - 10
     mid = (top + bottom) / 2
-    width = x1 - x0
     text_font, big = font(15), font(30)
 
     if labels.title:
-        draw_text(draw, (cx, top + 14), fit_text(labels.title, font(17), width), font(17), FRAME_TEXT)
+        draw_lines(draw, (cx, top + 4), fitted_title(labels.title), FRAME_TEXT, anchor="mt")
     if labels.status:
-        lines = _wrap(labels.status, text_font, width, 2)
-        for i, line in enumerate(lines):
-            draw_text(draw, (cx, bottom - 14 - 20 * (len(lines) - 1 - i)), line, text_font, FRAME_TEXT_DIM)
+        draw_lines(draw, (cx, bottom - 2), fitted_status(labels.status), FRAME_TEXT_DIM, anchor="mb")
 
     result = view.result
     if result is not None:
@@ -955,8 +1007,8 @@ def _draw_turn(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVicto
 
     style = SEATS[turn.seat]
     draw_text(draw, (cx, mid - 34), f"#{turn.number}", big, FRAME_TEXT)
-    # an arrow pointing at the seat to move (seat 1 above, seat 0 below)
-    up = turn.seat == 1
+    # an arrow pointing at the seat to move (at the top or the bottom of the picture)
+    up = north(turn.seat, bottom_seat(view))
     ay = mid + 8
     arrow_box = (int(cx - 90), int(ay - 16), int(cx - 50), int(ay + 16))
 
@@ -998,23 +1050,19 @@ def pip_sprite(seat: int, lit: bool, size: int) -> Image.Image:
     return supersampled((size, size), draw_fn)
 
 
-def _wrap(text: str, fnt: Font, width: float, lines: int) -> list[str]:
-    """``text`` in at most ``lines`` lines of ``width`` px, the last shortened if need be."""
-    words = text.split()
-    out: list[str] = []
-    current = ""
-    while words and len(out) < lines - 1:
-        trial = f"{current} {words[0]}".strip()
-        if fnt.getlength(trial) <= width or not current:
-            current = trial
-            words.pop(0)
-        else:
-            out.append(current)
-            current = ""
-    rest = " ".join([current, *words]).strip() if current or words else ""
-    if rest:
-        out.append(rest)
-    return [fit_text(line, fnt, width) for line in out if line]
+TURN_WIDTH = WIDTH - 14 - (PANEL_LEFT + 10)
+"""The width of the panel's middle (title, turn, status)."""
+
+
+def fitted_title(title: str) -> FittedText:
+    """The title as it fits the panel: shrunk to 13 px, else on two lines."""
+    return fit_lines(title, TURN_WIDTH, size=17, min_size=13, max_lines=2)
+
+
+def fitted_status(status: str) -> FittedText:
+    """The status as it fits the panel above the lower seat: up to five lines (the room left
+    under the turn's marks), broken between phrases first."""
+    return fit_lines(status, TURN_WIDTH, size=15, min_size=13, max_lines=5, line_spacing=1.3)
 
 
 @cache

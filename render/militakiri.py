@@ -27,10 +27,14 @@ by hue alone. On the board:
 The side panel holds, per seat (blue at the top, red at the bottom, as they sit): the name,
 framed in the seat's colour when it is to act and in gold with a crown once it has won; a tick
 or an hourglass for its setup while the setup is open; its reserve towers per shape with
-counts; towers waiting for a free square in the setup zone (gold rings, the oldest first);
-and, when the endgame rule is active, the moves it has left. In the middle: the move number,
-the title and status from ``labels`` and the score once the game is over. Words appear
-only if the bot passes ``labels``. The view carries no clocks, so none are drawn.
+counts; the pieces it lost off the board (``view.lost``: towers, then pawns, per shape, faded
+and crossed out, with counts; pawns taken but still under an enemy rank show on the board as
+that rank's lower bands); towers waiting for a free square in the setup zone (gold rings, the
+oldest first); and, when the endgame rule is active, the moves it has left. In the middle: the
+title, the move number, the score once the game is over and the status from ``labels``. Words
+appear only if the bot passes ``labels``; the title shrinks or wraps, and the status breaks
+between its phrases before it breaks inside one (``render.common.fit_lines``). The view
+carries no clocks, so none are drawn.
 
 Pieces and marks are cached anti-aliased sprites (see ``render.common``); the PNG is written
 with a 256-colour palette, which loses nothing visible on these flat colours.
@@ -45,7 +49,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from engines.core.contract import Result
-from engines.militakiri.view import MilitakiriView, PawnView, PieceView, Shape
+from engines.militakiri.view import LostView, MilitakiriView, PawnView, PieceView, Shape
 from render.common import (
     BLUE,
     DARK_SQUARE,
@@ -62,11 +66,13 @@ from render.common import (
     WHITE,
     BoardGeometry,
     BoardLabels,
+    FittedText,
     Font,
     Point,
     SeatStyle,
     blend,
     circle_box,
+    crossed_out,
     crown_sprite,
     draw_arrow,
     draw_checkerboard,
@@ -74,6 +80,7 @@ from render.common import (
     draw_text,
     encode_png,
     fill_pattern,
+    fit_lines,
     fit_text,
     font,
     hex_rgb,
@@ -86,7 +93,6 @@ from render.common import (
     star_points,
     supersampled,
     tick_sprite,
-    wrap_text,
 )
 
 __all__ = ["SEATS", "BoardLabels", "Layout", "layout", "render_board", "render_image"]
@@ -500,6 +506,17 @@ def height_sprite(height: int, cell: int) -> Image.Image:
 
 
 @cache
+def lost_sprite(owner: int, kind: str, shape: Shape, size: int) -> Image.Image:
+    """A lost tower or pawn of ``owner``: its icon faded, with a small cross badge."""
+    # a piece fills only part of its square: draw it for a larger one and keep the middle
+    big = round(size * (1.15 if kind == "tower" else 1.5))
+    margin = (big - size) // 2
+    if kind == "tower":
+        return crossed_out(tower_sprite(owner, shape, big).crop((margin, margin, margin + size, margin + size)))
+    return crossed_out(coin_sprite(owner, shape, big).crop((margin, margin, margin + size, margin + size)))
+
+
+@cache
 def reach_dot_sprite(cell: int) -> Image.Image:
     """A dot on an empty square a piece can reach."""
 
@@ -604,10 +621,25 @@ BLOCK_PAD = 8
 NAME_ROW = 40
 ICON_ROW = 42
 SMALL_ROW = 30
+LOST_ICON = 28
+LOST_GAP = 14
+"""Lost pieces: icon size and the room after each count."""
+
+
+def lost_rows(lost: LostView) -> list[list[tuple[str, Shape, int]]]:
+    """``(kind, shape, count)`` for every kind of piece the seat lost, a row for towers (they
+    decide the game) above a row for pawns, shapes in the panel's order; empty rows left out."""
+    rows = []
+    for kind, counts in (("tower", lost.towers), ("pawn", lost.pawns)):
+        row = [(kind, shape, getattr(counts, shape)) for shape in SHAPES if getattr(counts, shape)]
+        if row:
+            rows.append(row)
+    return rows
 
 
 def _block_height(view: MilitakiriView, seat: int) -> int:
     height = BLOCK_PAD * 2 + NAME_ROW + ICON_ROW
+    height += SMALL_ROW * len(lost_rows(view.lost[seat]))
     if view.pending[seat]:
         height += SMALL_ROW
     if view.endgame is not None:
@@ -679,6 +711,18 @@ def _draw_seat(
         x += number_font.getlength(str(count)) + 12
     y += ICON_ROW
 
+    # pieces lost off the board: faded, crossed out, with counts
+    number_font = font(15)
+    for row_items in lost_rows(view.lost[seat]):
+        row = y + SMALL_ROW / 2
+        x = left - 3
+        for kind, shape, count in row_items:
+            paste_sprite(image, lost_sprite(seat, kind, shape, LOST_ICON), (x + LOST_ICON / 2, row))
+            x += LOST_ICON + 2
+            draw_text(draw, (x, row + 1), str(count), number_font, FRAME_TEXT, anchor="lm")
+            x += number_font.getlength(str(count)) + LOST_GAP
+        y += SMALL_ROW
+
     # reserve towers waiting for a free square in the setup zone, the oldest first
     if view.pending[seat]:
         row = y + SMALL_ROW / 2
@@ -716,6 +760,17 @@ def score(result: Result | None) -> str:
     return "1-0" if 0 in result.winners else "0-1"
 
 
+def fitted_title(title: str, width: float) -> FittedText:
+    """The title as it fits the panel: shrunk to 14 px, else on two lines."""
+    return fit_lines(title, width, size=18, min_size=14, max_lines=2)
+
+
+def fitted_status(status: str, width: float, room: float) -> FittedText:
+    """The status as it fits ``room`` px of the panel's middle: lines broken between phrases
+    first ("Anna is to move." / "Clocks: ..."), as many as the room takes (at most 6)."""
+    return fit_lines(status, width, size=14, min_size=12, max_lines=int(min(max(room // 18, 1), 6)), line_spacing=1.3)
+
+
 def _draw_centre(
     draw: ImageDraw.ImageDraw, view: MilitakiriView, lay: Layout, labels: BoardLabels, top: int, bottom: int
 ) -> None:
@@ -724,15 +779,16 @@ def _draw_centre(
     width = x1 - x0
     lines: list[tuple[str, Font, RGB, int]] = []
     if labels.title:
-        lines.append((fit_text(labels.title, font(18), width), font(18), FRAME_TEXT, 26))
+        title = fitted_title(labels.title, width)
+        lines += [(line, title.font, FRAME_TEXT, title.line_height + 4) for line in title.lines]
     lines.append((f"#{view.turn}", font(17), FRAME_TEXT, 26))
     result_text = score(view.result)
     if result_text:
         lines.append((result_text, font(22), GOLD, 32))
     room = max(bottom - top - sum(h for *_, h in lines) - 8, 0)
-    status_font = font(14)
-    for line in wrap_text(labels.status, status_font, width, min(max(room // 20, 1), 5)):
-        lines.append((line, status_font, FRAME_TEXT_DIM, 20))
+    if labels.status:
+        status = fitted_status(labels.status, width, room)
+        lines += [(line, status.font, FRAME_TEXT_DIM, status.line_height) for line in status.lines]
     total = sum(h for *_, h in lines)
     y = (top + bottom) / 2 - total / 2
     centre = (x0 + x1) / 2

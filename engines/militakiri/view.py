@@ -57,6 +57,28 @@ class ReserveView(Frozen):
     star: int
 
 
+class ShapeCountView(Frozen):
+    """A count per shape."""
+
+    plus: int = 0
+    cross: int = 0
+    star: int = 0
+
+
+class LostView(Frozen):
+    """A seat's pieces the opponent took off the board (sections 6, 9-18).
+
+    ``towers``: its towers no longer on the board (a tower leaves the board only when taken).
+    ``pawns``: its pawns no longer on the board, less the pawn on top of each of its ranks
+    exchanged for a reserve tower (sections 7, 12, 13: that pawn was not taken, it left with
+    its rank). Pawns taken but still on the board, under an enemy rank, are not counted: the
+    board shows them. Counted against the starting material, so zero during the setup.
+    """
+
+    pawns: ShapeCountView = ShapeCountView()
+    towers: ShapeCountView = ShapeCountView()
+
+
 class EndgameView(Frozen):
     """Section 21: active once a seat has one tower and no pawns or ranks on the board."""
 
@@ -106,6 +128,8 @@ class MilitakiriView(Frozen):
     pending: tuple[tuple[Shape, ...], tuple[Shape, ...]]
     """Per seat the reserve towers earned but waiting for a free square of the setup zone,
     oldest first (the oldest is placed first)."""
+    lost: tuple[LostView, LostView] = (LostView(), LostView())
+    """Per seat the pieces it lost off the board (see ``LostView``)."""
     placing: bool = False
     """The seat to act must place a reserve tower now (``T@square``) before anything else."""
     placement_squares: tuple[str, ...] = ()

@@ -7,18 +7,23 @@ whether it was made.
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import cache
+
 from engines.core.contract import Seat
-from engines.militakiri.board import ENDGAME_MOVES, RANKS
+from engines.militakiri.board import ENDGAME_MOVES, GEOMETRY, RANKS, RESERVES
 from engines.militakiri.moves import lone_seats, placement_squares
-from engines.militakiri.pieces import SHAPE_NAMES, info
-from engines.militakiri.setup import fill
+from engines.militakiri.pieces import SHAPE_INDEX, SHAPE_NAMES, info, is_tower
+from engines.militakiri.setup import all_setups, fill, squares_of
 from engines.militakiri.state import MilitakiriState
 from engines.militakiri.view import (
     EndgameView,
+    LostView,
     MilitakiriView,
     PawnView,
     PieceView,
     ReserveView,
+    ShapeCountView,
 )
 
 _PAWNS: dict[str, PawnView] = {
@@ -41,6 +46,53 @@ def piece_view(square: str, cell: str, endgame: bool) -> PieceView:
         stack=tuple(_PAWNS[c] for c in cell),
         reach=1 if endgame else min(height, RANKS),
     )
+
+
+@cache
+def starting_material(kind: str) -> tuple[Counter[str], Counter[str]]:
+    """``(pawns, towers)`` per shape letter a seat starts with on the ``kind`` board (section 3:
+    the same whatever the tower squares, so any valid setup tells).
+
+    >>> [sorted(c.items()) for c in starting_material("single")]
+    [[('p', 5), ('s', 5), ('x', 5)], [('p', 1), ('s', 1), ('x', 1)]]
+    >>> [sorted(c.items()) for c in starting_material("double")]
+    [[('p', 10), ('s', 10), ('x', 10)], [('p', 2), ('s', 2), ('x', 2)]]
+    """
+    g = GEOMETRY[kind]
+    cells = [""] * g.cells
+    fill(cells, g, 0, squares_of(g, 0, all_setups(kind, "row")[0]))
+    pawns = Counter(c.lower() for c in cells if c and not is_tower(c))
+    towers = Counter(c[1].lower() for c in cells if is_tower(c))
+    return pawns, towers
+
+
+def lost_pieces(state: MilitakiriState, seat: Seat) -> LostView:
+    """``seat``'s pieces taken off the board, as ``LostView`` defines them: the starting
+    material and the reserve towers brought in, less what stands on the board now and the top
+    pawn of each rank exchanged for a reserve tower."""
+    if state.phase == "setup":
+        return LostView()
+    start_pawns, start_towers = starting_material(state.options.board)
+    full = RESERVES[state.options.board]
+    pending = Counter(state.pending[seat])
+    on_board_pawns: Counter[str] = Counter()
+    on_board_towers: Counter[str] = Counter()
+    for cell in state.board:
+        if not cell:
+            continue
+        if is_tower(cell):
+            if info(cell)[0] == seat:
+                on_board_towers[cell[1].lower()] += 1
+        else:
+            on_board_pawns.update(c.lower() for c in cell if (c.isupper()) == (seat == 0))
+    pawns, towers = {}, {}
+    for letter, name in SHAPE_NAMES.items():
+        exchanged = full[SHAPE_INDEX[letter]] - state.reserves[seat][SHAPE_INDEX[letter]]
+        brought_in = exchanged - pending[letter]
+        # never below zero, also for positions built by hand with more than a setup gives
+        pawns[name] = max(0, start_pawns[letter] - on_board_pawns[letter] - exchanged)
+        towers[name] = max(0, start_towers[letter] + brought_in - on_board_towers[letter])
+    return LostView(pawns=ShapeCountView(**pawns), towers=ShapeCountView(**towers))
 
 
 def build_view(state: MilitakiriState, viewer: Seat | None) -> MilitakiriView:
@@ -97,6 +149,7 @@ def build_view(state: MilitakiriState, viewer: Seat | None) -> MilitakiriView:
         setup_choice=setup_choice,
         reserves=tuple(ReserveView(plus=r[0], cross=r[1], star=r[2]) for r in state.reserves),  # type: ignore[arg-type]
         pending=tuple(tuple(SHAPE_NAMES[c] for c in p) for p in state.pending),  # type: ignore[arg-type]
+        lost=(lost_pieces(state, 0), lost_pieces(state, 1)),
         placing=placing,
         placement_squares=places,
         endgame=endgame_view,

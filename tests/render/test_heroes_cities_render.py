@@ -145,7 +145,7 @@ def test_output_is_a_png_of_the_board_size() -> None:
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     with Image.open(io.BytesIO(data)) as image:
         assert image.format == "PNG"
-        assert image.size == (hc.WIDTH, hc.HEIGHT) == (800, 864)
+        assert image.size == (hc.WIDTH, hc.HEIGHT) == (800, 908)
         assert image.mode == "P"
         image.verify()
 
@@ -309,6 +309,61 @@ def test_labels_are_drawn_and_survive_any_text() -> None:
     assert with_labels.tobytes() == hc.render_image(view).crop(board).tobytes()
     # partial labels are fine
     assert hc.render_board(view, labels=BoardLabels(seats=("Anna",))) != bare
+
+
+LONG_TITLE = "Heroes & Cities (Helden & Steden)"
+LONG_RESULTS = (
+    "Game over: alice wins. bob has 1 piece(s) left on the board.",
+    "Game over: bob wins. Both players have at most 2 pieces left (red 1, blue 2): cities red 3, "
+    "blue 5; the most cities wins, equal is a draw.",
+    "alice (red) is to move. · Clocks: alice 9:58, bob 10:00",
+)
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, phrase separators left out (a line break may drop one)."""
+    return text.replace("·", " ").split()
+
+
+def test_the_title_fits_whole_in_the_middle_of_the_strip() -> None:
+    """Issue 18: "Heroes & Cities (Helden & Stede…" was cut; now it shrinks (or wraps) and fits."""
+    for title in (LONG_TITLE, "Helden & Steden", "Heroes & Cities (Helden & Steden) — a friendly game among colleagues"):
+        fitted = hc.fitted_title(title)
+        assert words(" ".join(fitted.lines)) == words(title), fitted.lines
+        assert fitted.width <= hc.CENTRE_WIDTH and len(fitted.lines) <= 2 and fitted.size >= 13
+    assert hc.fitted_title(LONG_TITLE).lines == (LONG_TITLE,)  # one line, a little smaller
+
+
+@pytest.mark.parametrize("status", LONG_RESULTS)
+def test_the_result_fits_whole_under_the_strip(status: str) -> None:
+    """Issue 18: "Game over: alice wins. bob has 1 pi…" was cut; now it wraps at phrase ends."""
+    fitted = hc.fitted_status(status)
+    assert words(" ".join(fitted.lines)) == words(status), fitted.lines
+    assert fitted.width <= hc.WIDTH - 2 * hc.MARGIN and fitted.height <= hc.STATUS_ROW
+    assert not any(line.endswith("…") for line in fitted.lines)
+
+
+def _text_columns(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, int] | None:
+    """The leftmost and rightmost column in ``box`` with light (text) pixels, if any."""
+    region = image.crop(box).convert("L").point(lambda v: 255 if v > 150 else 0)
+    found = region.getbbox()
+    return None if found is None else (box[0] + found[0], box[0] + found[2])
+
+
+def test_long_title_and_result_are_drawn_inside_their_room() -> None:
+    view = mid_view(result=Result(winners=(0,), reason="heroes_cities.all_cities"), to_act=())
+    labels = BoardLabels(title=LONG_TITLE, status=LONG_RESULTS[1], seats=("alice", "bob"))
+    image = hc.render_image(view, labels=labels)
+    left, right = (hc.WIDTH - hc.CENTRE_WIDTH) // 2, (hc.WIDTH + hc.CENTRE_WIDTH) // 2
+    # the title's pixels stay between the seat blocks (whose frames stand at left - 8, right + 8)
+    title = _text_columns(image, (left - 7, hc.BOARD_HEIGHT + 4, right + 7, hc.BOARD_HEIGHT + 30))
+    assert title is not None and left <= title[0] and title[1] <= right, title
+    # the result takes two lines inside the margins
+    row = (0, hc.BOARD_HEIGHT + hc.STRIP, hc.WIDTH, hc.HEIGHT)
+    status = _text_columns(image, row)
+    assert status is not None and hc.MARGIN <= status[0] and status[1] <= hc.WIDTH - hc.MARGIN, status
+    mid = (row[1] + row[3]) // 2
+    assert _text_columns(image, (0, row[1], hc.WIDTH, mid)) and _text_columns(image, (0, mid, hc.WIDTH, row[3]))
 
 
 def test_view_before_the_start_roll() -> None:

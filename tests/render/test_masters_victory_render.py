@@ -552,21 +552,113 @@ def test_a_master_gets_a_gold_badge() -> None:
     assert not any(c[0] > 220 and 170 < c[1] < 210 and c[2] < 80 for c in area)
 
 
+def without_numbers(view: MastersVictoryView) -> MastersVictoryView:
+    """The same view with every back-number on the board taken away."""
+    pieces = tuple(p.model_copy(update={"number": None, "master": None}) for p in view.pieces)
+    return view.model_copy(update={"pieces": pieces})
+
+
 def test_public_and_private_pictures_differ_only_where_numbers_are() -> None:
     for viewer in (0, 1):
-        public, private = mid_view(None), mid_view(viewer)
-        a, b = mv.render_image(public), mv.render_image(private)
-        own = [square_box(p.square) for p in private.pieces if p.number is not None]
+        private = mid_view(viewer)
+        geo = mv.geometry(18, 11, flipped=viewer == 1)
+        # seat 0 sees the public orientation; seat 1 its own, so compare with the same view bare
+        bare = mid_view(None) if viewer == 0 else without_numbers(private)
+        a, b = mv.render_image(bare), mv.render_image(private)
+        own = [geo.box(*reversed(square_coords(p.square))) for p in private.pieces if p.number is not None]
         assert own and all(p.owner == viewer for p in private.pieces if p.number is not None)
         board_a, board_b = a.crop(BOARD), b.crop(BOARD)
         assert changed_outside(board_a, board_b, own) is None, viewer
         # every own numbered piece got its badge
         for box in own:
             assert board_a.crop(box).tobytes() != board_b.crop(box).tobytes(), box
-        # the panel differs only in the viewer's header (the eye)
-        top = mv.SEAT_TOPS[viewer]
-        header = (mv.PANEL_LEFT, top, mv.WIDTH, top + 12 + mv.HEADER)
-        assert changed_outside(a, b, [BOARD, header]) is None, viewer
+        if viewer == 0:
+            # the panel differs only in the viewer's header (the eye)
+            top = mv.seat_top(viewer)
+            header = (mv.PANEL_LEFT, top, mv.WIDTH, top + 12 + mv.HEADER)
+            assert changed_outside(a, b, [BOARD, header]) is None, viewer
+
+
+def _green_rows(image: Image.Image) -> float:
+    """The mean row of the green (seat 1) pixels on the board."""
+    board = image.crop((GEO.left, GEO.top, GEO.right, GEO.bottom))
+    rows = [i // board.width for i, c in enumerate(board.get_flattened_data()) if is_green(c)]  # type: ignore[arg-type]
+    return sum(rows) / len(rows) / board.height
+
+
+def test_each_player_sees_the_board_from_their_own_side() -> None:
+    """Issue 18: seat 1's private picture is turned round: its pieces at the bottom, row a at the top."""
+    public, south, north_ = (rgb_image(mv.render_board(start_view(v))) for v in (None, 0, 1))
+    assert _green_rows(public) < 0.3 and _green_rows(south) < 0.3
+    assert _green_rows(north_) > 0.7
+    # the same square lands on the opposite corner
+    flipped = mv.geometry(18, 11, flipped=True)
+    assert flipped.box(0, 0) == GEO.box(10, 17) and flipped.box(10, 17) == GEO.box(0, 0)
+    # seat 1's own numbered pieces (the badges) sit in the lower half of its picture
+    view = start_view(1)
+    numbered = [p for p in view.pieces if p.number is not None]
+    assert numbered and all(flipped.centre(*reversed(square_coords(p.square)))[1] > mv.HEIGHT / 2 for p in numbered)
+    # ... and its panel block with the eye at the bottom, the opponent's at the top
+    assert mv.seat_top(1, bottom=1) > mv.HEIGHT / 2 > mv.seat_top(0, bottom=1)
+    green_turn = start_view(1, to_act=(1,), turn=TurnView(seat=1, number=1, moved=(), moves_left=3))
+    framed = rgb_image(mv.render_board(green_turn))
+    x = mv.PANEL_LEFT + 6
+    assert is_green(framed.getpixel((x, mv.seat_top(1, 1) + mv.BLOCK_HEIGHT // 2)))  # type: ignore[arg-type]
+    assert not is_green(framed.getpixel((x, mv.seat_top(0, 1) + mv.BLOCK_HEIGHT // 2)))  # type: ignore[arg-type]
+
+
+def test_the_turn_arrow_points_at_the_side_to_move_in_either_orientation() -> None:
+    # green to move: up in the public picture (green at the top), down in green's own
+    turn = TurnView(seat=1, number=2, moved=(), moves_left=3)
+    public = rgb_image(mv.render_board(start_view(None, turn=turn, to_act=(1,))))
+    own = rgb_image(mv.render_board(start_view(1, turn=turn, to_act=(1,))))
+    cx = (mv.PANEL_LEFT + 10 + mv.WIDTH - 14) / 2 - 70
+    ay = (mv.PANEL_TOP + mv.BLOCK_HEIGHT + 10 + mv.PANEL_BOTTOM - 10) / 2 + 8
+
+    def head_up(image: Image.Image) -> bool:
+        """The arrow's head (its widest, greenest part) is in its upper half."""
+        upper = sum(is_green(c) for c in pixels(image, (cx - 16, ay - 16, cx + 16, ay)))
+        lower = sum(is_green(c) for c in pixels(image, (cx - 16, ay, cx + 16, ay + 16)))
+        assert upper + lower > 40  # there is an arrow
+        return upper > lower
+
+    assert head_up(public) and not head_up(own)
+
+
+def test_aircraft_point_away_from_their_owner_in_either_orientation() -> None:
+    # green's fighter drawn at the bottom (its own picture) points up like red's does in the public one
+    up = mv.piece_sprite(1, "fighter", 5, 46, at_top=False)
+    assert abs(_white_centroid(up) - _white_centroid(mv.piece_sprite(0, "fighter", 5, 46))) < 0.5
+    assert _white_centroid(mv.piece_sprite(0, "fighter", 5, 46, at_top=True)) < _white_centroid(up) - 1
+
+
+PHONE_WIDTH = 400
+
+
+def badge_digit_rows(text: str, size: int) -> int:
+    """How many pixel rows a badge's number covers once the picture is shown ``PHONE_WIDTH`` px wide."""
+    sprite = mv.badge_sprite(text, text.endswith("M"), size)
+    canvas = Image.new("RGB", (sprite.width + 8, sprite.height + 8), LIGHT_SQUARE)
+    canvas.paste(sprite, (4, 4), sprite)
+    scale = PHONE_WIDTH / mv.WIDTH
+    small = canvas.resize((round(canvas.width * scale), round(canvas.height * scale)), Image.Resampling.LANCZOS)
+    grey = small.convert("L")
+    ring = 2  # the badge's outline and the margin, in phone pixels
+    columns = range(round(grey.width * 0.3), round(grey.width * 0.7))
+    rows = [y for y in range(ring + 1, grey.height - ring - 1) if any(grey.getpixel((x, y)) < 120 for x in columns)]  # type: ignore[operator]
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+def test_number_badges_read_at_phone_size() -> None:
+    """Issue 18: back-numbers must be legible at phone size: at 400 px wide a digit spans at
+    least 7 pixel rows (the old badge, 0.4 of a square, gave 4)."""
+    size = round(GEO.cell * mv.BADGE)
+    for text in ("1", "2", "3"):
+        assert badge_digit_rows(text, size) >= 7, text
+    assert badge_digit_rows("3M", size) >= 6  # the master's number; the gold pill says "master" too
+    assert badge_digit_rows("3", round(GEO.cell * 0.4)) < 7  # the measure tells the old size from the new
+    # the tray's badges (eliminated pieces, public) read as well
+    assert badge_digit_rows("2", mv.TRAY_BADGE) >= 7
 
 
 def test_eliminated_pieces_show_their_numbers_to_everyone() -> None:
@@ -594,8 +686,8 @@ def test_the_panel_frames_the_seat_to_act() -> None:
     green_turn = rgb_image(mv.render_board(start_view(to_act=(1,), turn=TurnView(seat=1, number=1, moved=(), moves_left=3))))
     x = mv.PANEL_LEFT + 6
     for image, red, green in ((red_turn, True, False), (green_turn, False, True)):
-        y0 = mv.SEAT_TOPS[0] + mv.BLOCK_HEIGHT // 2
-        y1 = mv.SEAT_TOPS[1] + mv.BLOCK_HEIGHT // 2
+        y0 = mv.seat_top(0) + mv.BLOCK_HEIGHT // 2
+        y1 = mv.seat_top(1) + mv.BLOCK_HEIGHT // 2
         assert is_red(image.getpixel((x, y0))) == red  # type: ignore[arg-type]
         assert is_green(image.getpixel((x, y1))) == green  # type: ignore[arg-type]
 
@@ -649,3 +741,26 @@ def test_labels_are_drawn_and_survive_any_text() -> None:
     with_labels = mv.render_image(view, labels=labels).crop(BOARD)
     assert with_labels.tobytes() == mv.render_image(view).crop(BOARD).tobytes()
     assert mv.render_board(view, labels=BoardLabels(seats=("Anna",))) != bare
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, phrase separators left out (a line break may drop one)."""
+    return text.replace("·", " ").split()
+
+
+@pytest.mark.parametrize(
+    "status",
+    [
+        "alice (red) is to move. · Clocks: alice 9:58, bob 10:00",
+        "Game over: alice wins. bob has no master left on the board.",
+    ],
+)
+def test_title_and_status_fit_the_panel_whole(status: str) -> None:
+    """Issue 18: titles and results are not cut; the status breaks between phrases."""
+    title = mv.fitted_title("Masters Victory")
+    assert title.lines == ("Masters Victory",) and title.width <= mv.TURN_WIDTH
+    fitted = mv.fitted_status(status)
+    assert words(" ".join(fitted.lines)) == words(status) and fitted.width <= mv.TURN_WIDTH
+    assert not any(line.endswith("…") for line in fitted.lines)
+    if "·" in status:
+        assert fitted.lines == tuple(part.strip() for part in status.split("·"))

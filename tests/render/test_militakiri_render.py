@@ -8,16 +8,18 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engines.core.contract import Result
 from engines.militakiri.view import (
     EndgameView,
     LastMoveView,
+    LostView,
     MilitakiriView,
     PawnView,
     PieceView,
     ReserveView,
+    ShapeCountView,
 )
 from render import militakiri as mk
 from render.common import (
@@ -532,6 +534,86 @@ def test_labels_are_drawn_and_survive_any_text() -> None:
     with_labels = mk.render_image(view, labels=labels).crop(board)
     assert with_labels.tobytes() == mk.render_image(view).crop(board).tobytes()
     assert mk.render_board(view, labels=BoardLabels(seats=("Anna",))) != bare
+
+
+def lost(towers: tuple[int, int, int] = (0, 0, 0), pawns: tuple[int, int, int] = (0, 0, 0)) -> LostView:
+    """Lost counts in the order plus, cross, star."""
+    def counts(n: tuple[int, int, int]) -> ShapeCountView:
+        return ShapeCountView(plus=n[0], cross=n[1], star=n[2])
+
+    return LostView(towers=counts(towers), pawns=counts(pawns))
+
+
+def _changed_rows(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
+    return ImageChops.difference(a, b).getbbox()
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_lost_pieces_are_shown_in_their_seats_block(seat: int) -> None:
+    """Issue 18: captured pieces are shown. The view's ``lost`` counts appear as crossed-out
+    towers and pawns in the seat's own panel block, and nowhere else."""
+    bare = mid_view()
+    none_lost = (LostView(), LostView())
+    some = lost(towers=(1, 0, 0), pawns=(0, 3, 2))
+    view = mid_view(lost=tuple(some if s == seat else LostView() for s in (0, 1)))
+    a, b = mk.render_image(bare.model_copy(update={"lost": none_lost})), mk.render_image(view)
+    assert mk.render_image(bare).tobytes() == a.tobytes()  # nothing lost: no row
+    lay = mk.layout(6, 12)
+    # the seat's block (red's at the bottom, blue's at the top of the panel) as drawn now
+    top, bottom = lay.geo.top - 16, lay.geo.bottom + 16
+    height = mk._block_height(view, seat)
+    block = (lay.panel_left, top, lay.width, top + height) if seat == 1 else (lay.panel_left, bottom - height, lay.width, bottom)
+    other = (lay.panel_left, bottom - mk._block_height(view, 0), lay.width, bottom) if seat == 1 else (
+        lay.panel_left, top, lay.width, top + mk._block_height(view, 1))
+    assert height == mk._block_height(bare, seat) + 2 * mk.SMALL_ROW  # a tower row and a pawn row
+    changed = _changed_rows(a.crop(block), b.crop(block))
+    assert changed is not None
+    assert _changed_rows(a.crop(other), b.crop(other)) is None
+    assert _changed_rows(a.crop((0, 0, lay.panel_left, lay.height)), b.crop((0, 0, lay.panel_left, lay.height))) is None
+    changed = (block[0] + changed[0], block[1] + changed[1], block[0] + changed[2], block[1] + changed[3])
+    # one crossed-out icon per kind and shape with a count: a tower row and a pawn row
+    assert [[(k, sh, n) for k, sh, n in row] for row in mk.lost_rows(some)] == [
+        [("tower", "plus", 1)],
+        [("pawn", "star", 2), ("pawn", "cross", 3)],
+    ]
+    colour = is_red if seat == 0 else is_blue
+    seat_pixels = [c for c in b.crop(changed).get_flattened_data() if colour(c)]  # type: ignore[arg-type]
+    assert len(seat_pixels) > 3 * 40  # three icons in the seat's colour
+
+
+def test_lost_pieces_from_the_engine_reach_the_picture() -> None:
+    from engines.registry import get_engine
+
+    engine = get_engine("militakiri")
+    state = engine.setup(2, {})
+    for text in ("towers a1 c2 e3", "towers f12 d11 b10"):
+        state = engine.apply(state, min(engine.to_act(state)), engine.parse_move(text, state, min(engine.to_act(state))))
+    view = engine.view(state, None)
+    assert view.lost == (LostView(), LostView())
+    # take blue's tower away by hand: the view counts it lost and the picture shows it
+    board = list(state.board)
+    board[state.geometry.index("f12")] = ""
+    taken = engine.view(state.model_copy(update={"board": tuple(board)}), None)
+    assert taken.lost[1] == lost(towers=(0, 0, 1))
+    assert mk.render_board(taken) != mk.render_board(view.model_copy(update={"pieces": taken.pieces}))
+
+
+STATUS = "alice (red) is to move. · Clocks: alice 9:58, bob 10:00"
+
+
+@pytest.mark.parametrize("board", ["single", "double"])
+def test_the_status_breaks_between_phrases_and_the_title_fits(board: str) -> None:
+    """Issue 18: the status line does not wrap mid-phrase ("... · Clocks:" / "alice 9:58, ...")."""
+    lay = mk.layout(6 if board == "single" else 12, 12)
+    width = lay.panel_right - lay.panel_left - 8
+    fitted = mk.fitted_status(STATUS, width, room=200)
+    assert fitted.lines == ("alice (red) is to move.", "Clocks: alice 9:58, bob 10:00"), fitted.lines
+    assert fitted.width <= width
+    result = "Game over: alice wins. bob has no tower left on the board."
+    ended = mk.fitted_status(result, width, room=200)
+    assert ended.lines[0] == "Game over: alice wins." and " ".join(ended.lines) == result
+    title = mk.fitted_title("Militakiri", width)
+    assert title.lines == ("Militakiri",) and title.size == 18
 
 
 def test_view_before_the_start_roll() -> None:
