@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, List, Mapping, Optional, Tuple
 
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
 
 SPEC_FILE = Path(__file__).resolve().parents[1] / "fixtures" / "discord_openapi" / "openapi.subset.json"
 
@@ -108,8 +109,10 @@ class Conformance:
         route = f"{method.upper()} {template}"
         problems: List[Violation] = []
         if validator is not None and body is not None:
-            for error in sorted(validator.iter_errors(body), key=lambda e: list(e.absolute_path)):
-                problems.append(Violation(route, _field(error.absolute_path), _short(error.message)))
+            for error in sorted(validator.iter_errors(body), key=lambda e: [str(p) for p in e.absolute_path]):
+                # "not valid under any of the given schemas" says little: name the closest alternative's reason
+                reason = best_match(error.context) if error.context else error
+                problems.append(Violation(route, _field(reason.absolute_path), _short(reason.message)))
         if isinstance(body, (dict, list)):
             problems += [Violation(route, field, rule) for field, rule in _limits(template, method.upper(), body)]
         return problems
