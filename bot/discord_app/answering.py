@@ -98,11 +98,28 @@ def context_of(interaction: discord.Interaction) -> str:
     )
 
 
+def allowed_here(interaction: discord.Interaction) -> bool:
+    """Whether the command may run where it was sent. Discord offers a guild-only command only in
+    servers, but a client with an older command list may still send it from a DM."""
+    command = interaction.command
+    if command is None or interaction.guild_id is not None:
+        return True
+    contexts = getattr(command, "allowed_contexts", None)
+    parent = getattr(command, "root_parent", None) or getattr(command, "parent", None)
+    if contexts is None and parent is not None:
+        contexts = parent.allowed_contexts
+    return contexts is None or contexts.dm_channel
+
+
 async def respond(bot: ScheidsBot, interaction: discord.Interaction, work: Work) -> None:
     """Run ``work`` (a service call); if it takes longer than ``DEFER_AFTER``, defer first so the
     interaction does not expire; deliver what it returned. Anything that fails is answered."""
     answer = Answer(interaction)
     task: asyncio.Future[list[Delivery]] | None = None
+    if not allowed_here(interaction):
+        log.info("guild-only command outside a server: %s", context_of(interaction))
+        await answer_failure(answer, None, "core.guild_only")
+        return
     try:
         await bot.dms.noticed(interaction)
         task = asyncio.ensure_future(_guarded(work, interaction))

@@ -18,7 +18,7 @@ from bot.discord_app import suggestions
 from bot.discord_app.answering import respond
 from bot.discord_app.options import create_command, text
 from bot.discord_app.people import actor_of, place_of, user_actor
-from bot.discord_app.permissions import OPEN_THREAD, is_thread, match_needs, missing, worded
+from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worded
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
 from bot.services.time_control import TimeControlError, time_control_given

@@ -55,7 +55,7 @@ def escaped(msg: Msg, language: str) -> Msg:
 
     >>> from bot.i18n import catalog
     >>> catalog().render(escaped(Msg("core.left", {"player": "[claim nitro](https://x) ||x||"}), "en"), "en")
-    '\\\\[claim nitro\\\\](https://x) \\\\|\\\\|x\\\\|\\\\| left the match.'
+    '\\\\[claim nitro](https://x) \\\\|\\\\|x\\\\|\\\\| left the match.'
     """
     template = (catalog().messages.get(msg.key) or {}).get(language) or (catalog().messages.get(msg.key) or {}).get("en", "")
 
