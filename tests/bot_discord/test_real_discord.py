@@ -459,3 +459,16 @@ async def test_each_command_fits_discords_8000_characters_and_the_figure_is_prin
         print("\ncommand sizes (of 8,000): " + ", ".join(f"/{n} {s:,}" for n, s in sorted(sizes.items(), key=lambda i: -i[1])))
     assert max(sizes.values()) <= COMMAND_SIZE_MAX
     assert sizes["match"] > 4000  # the figure measures the real tree (5 games' create options), not an empty one
+
+
+def test_the_readme_invite_grants_exactly_what_the_bot_checks():
+    import re
+    from pathlib import Path
+
+    from bot.discord_app.permissions import INVITE, OPEN_THREAD, POST_IN_CHANNEL, POST_IN_THREAD
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    (granted,) = re.findall(r"permissions=(\d+)", readme)
+    assert int(granted) == INVITE.value
+    for name in {*POST_IN_CHANNEL, *POST_IN_THREAD, *OPEN_THREAD}:
+        assert getattr(INVITE, name), name
