@@ -16,6 +16,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--console", action="store_true", help="run the local console even if a token is set")
     parser.add_argument("--db", help="database file (overrides the configuration)")
     parser.add_argument("--out", help="console: folder for board images (default out/)")
+    parser.add_argument(
+        "--clear-commands",
+        choices=("global", "guild"),
+        help="Discord: remove the slash commands registered globally or in dev_guild_id, then exit",
+    )
     parser.add_argument("--lang", choices=("en", "nl"), default="en", help="console: language")
     parser.add_argument(
         "--seed",
@@ -26,6 +31,10 @@ def main(argv: list[str] | None = None) -> int:
     config = load_config(args.config)
     database = args.db or config.database
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if config.token and args.clear_commands:
+        from bot.discord_app.client import clear_discord_commands
+
+        return asyncio.run(clear_discord_commands(config, database, args.clear_commands))
     if config.token and not args.console:
         from bot.discord_app.client import run_discord
 

@@ -2,6 +2,9 @@
 
 ``DynamicItem`` (discord.py 2.4+) rebuilds the button from its custom_id on every click,
 so nothing about them is kept in memory; ``client.add_dynamic_items`` registers them.
+Every click goes through ``respond`` (deferred when slow, failures answered). A custom_id
+whose match id no match can have (beyond SQLite's 64-bit ids), or any other ``scheids:``
+custom_id we do not know, is answered too: "this button belongs to no match I know".
 """
 
 from __future__ import annotations
@@ -11,13 +14,24 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord_app.cogs import answer
+from bot.discord_app.answering import respond
 from bot.discord_app.people import actor_of
 from bot.i18n import Msg, catalog
-from bot.services.delivery import Button
+from bot.services.delivery import Button, Delivery, reply
 
 if TYPE_CHECKING:
     from bot.discord_app.client import ScheidsBot
+
+MAX_MATCH_ID = 2**63 - 1
+"""The largest id storage can hold: a larger one in a custom_id names no match."""
+
+
+def known_match(match_id: int) -> bool:
+    return 0 < match_id <= MAX_MATCH_ID
+
+
+async def unknown_match(interaction: discord.Interaction) -> list[Delivery]:
+    return [reply(actor_of(interaction).language, Msg("core.unknown_match_button"))]
 
 
 class ViewPiecesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scheids:view:(?P<match>\d+)"):
@@ -35,8 +49,10 @@ class ViewPiecesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sch
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: ScheidsBot = interaction.client  # type: ignore[assignment]
-        deliveries = await bot.services.matches.my_view(actor_of(interaction), match_id=self.match_id)
-        await bot.deliverer.deliver(deliveries, interaction)
+        if not known_match(self.match_id):
+            await respond(bot, interaction, lambda: unknown_match(interaction))
+            return
+        await respond(bot, interaction, lambda: bot.services.matches.my_view(actor_of(interaction), match_id=self.match_id))
 
 
 class DrawButton(
@@ -60,8 +76,10 @@ class DrawButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: ScheidsBot = interaction.client  # type: ignore[assignment]
-        deliveries = await bot.services.matches.answer_draw(self.match_id, actor_of(interaction), self.accept)
-        await bot.deliverer.deliver(deliveries, interaction)
+        if not known_match(self.match_id):
+            await respond(bot, interaction, lambda: unknown_match(interaction))
+            return
+        await respond(bot, interaction, lambda: bot.services.matches.answer_draw(self.match_id, actor_of(interaction), self.accept))
 
 
 class MoveButton(
@@ -86,11 +104,33 @@ class MoveButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: ScheidsBot = interaction.client  # type: ignore[assignment]
-        # A move draws the board: ``answer`` defers when that takes long, like ``/move``.
-        await answer(bot, interaction, bot.services.matches.submit_in(self.match_id, actor_of(interaction), self.text))
+        if not known_match(self.match_id):
+            await respond(bot, interaction, lambda: unknown_match(interaction))
+            return
+        # A move draws the board: ``respond`` defers when that takes long, like ``/move``.
+        await respond(bot, interaction, lambda: bot.services.matches.submit_in(self.match_id, actor_of(interaction), self.text))
 
 
-DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton)
+class UnknownButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    # every scheids: custom_id that none of the buttons above takes (they would all be dispatched)
+    template=r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+$)(?!scheids:move:\d+:[a-z0-9 _-]{1,60}$)scheids:.*",
+):
+    """A ``scheids:`` button of no known form (an older version, a mangled id): answered, not ignored."""
+
+    def __init__(self, custom_id: str = "scheids:unknown") -> None:
+        super().__init__(discord.ui.Button(label="?", custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ScheidsBot = interaction.client  # type: ignore[assignment]
+        await respond(bot, interaction, lambda: unknown_match(interaction))
+
+
+DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, UnknownButton)
 
 
 def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | None:

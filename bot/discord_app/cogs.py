@@ -1,68 +1,56 @@
 """The slash commands: ``/match …`` (a GroupCog) and the play commands ``/move``, ``/board``,
-``/view``, ``/games``. Each command reads its options, calls one service method and hands
-the deliveries to the deliverer; the services decide everything else.
+``/view``, ``/games``, ``/dms``. Each command reads its options and hands one service call to
+``respond`` (the one path: defer when slow, deliver, answer failures); the services decide the rest.
+
+Where a command may run: what needs a match in a server channel is guild-only (Discord does not
+offer it in DMs); ``/games``, ``/view`` (private, of your own match) and ``/dms`` work in DMs too.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_app.options import create_command
+from bot.discord_app import suggestions
+from bot.discord_app.answering import respond
+from bot.discord_app.options import create_command, text
 from bot.discord_app.people import actor_of, place_of, user_actor
+from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worded
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
-from bot.services.matches import outdated_reply
 from bot.services.time_control import TimeControlError, time_control_given
-from bot.storage.repository import OutdatedMatchError
 from engines.core.contract import TimedGame
 from engines.registry import ENGINES
 
 if TYPE_CHECKING:
     from bot.discord_app.client import ScheidsBot
 
-DEFER_AFTER = 1.5
-"""Seconds to wait for the services before deferring (Discord allows 3 for the first answer)."""
-
 THREAD_ARCHIVE_MINUTES = 10080
+CLOSEST_ON_OUTDATED = 5
 
 
 def _text(key: str) -> app_commands.locale_str:
-    """A command or option description, translated by ``CatalogTranslator`` (``commands`` namespace)."""
-    return app_commands.locale_str(catalog().render(Msg(f"commands.{key}"), "en"), key=f"commands.{key}")
+    """A command or option description (``commands`` namespace), translated by ``CatalogTranslator``."""
+    return text(f"commands.{key}")
 
 
-async def answer(bot: ScheidsBot, interaction: discord.Interaction, work: Awaitable[list[Delivery]]) -> None:
-    """Run the service call; if it takes longer than ``DEFER_AFTER``, defer first so the
-    interaction does not expire, then deliver what it returned."""
-    task = asyncio.ensure_future(_guarded(work, interaction))
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done:
-        await interaction.response.defer(thinking=True)
-        deliveries = await task
-        first = next((d for d in deliveries if isinstance(d.target, Reply)), None)
-        if first is not None and first.target.ephemeral:
-            # A public "thinking…" message cannot turn ephemeral. Completing it (edit) before
-            # deleting it makes the next followup a new message with its own ephemeral flag.
-            await interaction.edit_original_response(content="…")
-            await interaction.delete_original_response()
-    else:
-        deliveries = task.result()
-    await bot.deliverer.deliver(deliveries, interaction)
+async def done(deliveries: list[Delivery]) -> list[Delivery]:
+    return deliveries
 
 
-async def _guarded(work: Awaitable[list[Delivery]], interaction: discord.Interaction) -> list[Delivery]:
-    try:
-        return await work
-    except OutdatedMatchError as error:
-        return outdated_reply(error, actor_of(interaction).language)
+def lacking_permissions(interaction: discord.Interaction, needs: tuple[str, ...]) -> list[Delivery]:
+    """The refusal naming what the bot lacks in this channel (``app_permissions``), or nothing."""
+    lacking = missing(interaction.app_permissions, needs)
+    if not lacking:
+        return []
+    params = {"channel": ChannelRef(str(interaction.channel_id)), "permissions": worded(lacking)}
+    return [reply(actor_of(interaction).language, Msg("core.missing_permissions", params))]
 
 
+@app_commands.guild_only()
 class MatchCog(commands.GroupCog, group_name="match", group_description=_text("match")):
     """``/match``: create, join, leave, start, status, history, resign, draw, abort, verify, export."""
 
@@ -71,17 +59,19 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
     def __init__(self, bot: ScheidsBot) -> None:
         self.bot = bot
         super().__init__()
-        group = self.__cog_app_commands_group__.get_command("create")
+        group = self.app_command.get_command("create")  # type: ignore[union-attr]
         for slug, engine in sorted(ENGINES.items()):
-            description = catalog().render(Msg(f"commands.create_{slug}"), "en")
             timed = isinstance(engine, TimedGame)
-            group.add_command(create_command(slug, description, engine.options_model, self._create, timed))
+            group.add_command(create_command(slug, _text(f"create_{slug}"), engine.options_model, self._create, timed))  # type: ignore[union-attr]
 
     @property
     def matches(self):
         return self.bot.services.matches
 
     async def _create(self, interaction: discord.Interaction, game: str, **options: Any) -> None:
+        await respond(self.bot, interaction, lambda: self._created(interaction, game, options))
+
+    async def _created(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> list[Delivery]:
         actor = actor_of(interaction)
         opponent = options.pop("opponent", None)
         thread = options.pop("thread", False)
@@ -90,18 +80,24 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
                 options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None)
             )
         except TimeControlError as error:
-            await self.bot.deliverer.deliver([reply(actor.language, Msg(error.code, error.params))], interaction)
-            return
+            return [reply(actor.language, Msg(error.code, error.params))]
         game_options = {name: value for name, value in options.items() if value is not None}
         place = place_of(interaction)
         invited = user_actor(opponent, place.language) if opponent is not None else None
         if not thread:
-            await answer(self.bot, interaction, self.matches.create(place, actor, game, game_options, opponent=invited, time_control=control))
-            return
+            refusal = lacking_permissions(interaction, match_needs(interaction.channel))
+            if refusal:
+                return refusal
+            return await self.matches.create(place, actor, game, game_options, opponent=invited, time_control=control)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            await self.bot.deliverer.deliver([reply(actor.language, Msg("core.thread_needs_text_channel"))], interaction)
-            return
+            return [reply(actor.language, Msg("core.thread_needs_text_channel"))]
+        # Everything that could refuse is asked before the thread exists: no empty thread is left behind.
+        refusal = lacking_permissions(interaction, OPEN_THREAD) or self.matches.create_refusal(
+            actor, game, game_options, opponent=invited, time_control=control
+        )
+        if refusal:
+            return refusal
         name = catalog().render(Msg("core.thread_name", {"game": Msg(f"games.{game}"), "player": actor.name}), place.language)
         new_thread = await channel.create_thread(
             name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
@@ -115,52 +111,59 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
             for d in deliveries
         ]
         note = reply(actor.language, Msg("core.opened_in_thread", {"channel": ChannelRef(str(new_thread.id))}), ephemeral=False)
-        await self.bot.deliverer.deliver([note, *moved], interaction)
+        return [note, *moved]
+
+    def _run(self, interaction: discord.Interaction, method: Any, *args: Any) -> Any:
+        return respond(self.bot, interaction, lambda: method(place_of(interaction), actor_of(interaction), *args))
 
     @app_commands.command(name="join", description=_text("match_join"))
     async def join(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.join(place_of(interaction), actor_of(interaction)))
+        await self._run(interaction, self.matches.join)
 
     @app_commands.command(name="leave", description=_text("match_leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.leave(place_of(interaction), actor_of(interaction)))
+        await self._run(interaction, self.matches.leave)
 
     @app_commands.command(name="start", description=_text("match_start"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.start(place_of(interaction), actor_of(interaction)))
+        refusal = lacking_permissions(interaction, match_needs(interaction.channel))
+        if refusal:
+            await respond(self.bot, interaction, lambda: done(refusal))
+            return
+        await self._run(interaction, self.matches.start)
 
     @app_commands.command(name="status", description=_text("match_status"))
     async def status(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.status(place_of(interaction), actor_of(interaction)))
+        await self._run(interaction, self.matches.status)
 
     @app_commands.command(name="history", description=_text("match_history"))
     @app_commands.describe(page=_text("option_page"))
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
-        await answer(self.bot, interaction, self.matches.history(place_of(interaction), actor_of(interaction), page))
+        await self._run(interaction, self.matches.history, page)
 
     @app_commands.command(name="resign", description=_text("match_resign"))
     async def resign(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.resign(place_of(interaction), actor_of(interaction)))
+        await self._run(interaction, self.matches.resign)
 
     @app_commands.command(name="draw", description=_text("match_draw"))
     async def draw(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.offer_draw(place_of(interaction), actor_of(interaction)))
+        await self._run(interaction, self.matches.offer_draw)
 
     @app_commands.command(name="abort", description=_text("match_abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.abort(place_of(interaction), actor_of(interaction)))
+        await self._run(interaction, self.matches.abort)
 
     @app_commands.command(name="verify", description=_text("match_verify"))
     async def verify(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.verify(place_of(interaction), actor_of(interaction)))
+        await self._run(interaction, self.matches.verify)
 
     @app_commands.command(name="export", description=_text("match_export"))
     async def export(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.export(place_of(interaction), actor_of(interaction)))
+        await self._run(interaction, self.matches.export)
 
 
 class PlayCog(commands.Cog):
-    """``/move``, ``/board``, ``/view``, ``/games``, ``/profile`` and ``/leaderboard``."""
+    """``/move``, ``/setup``, ``/board``, ``/view``, ``/games``, ``/profile``, ``/leaderboard``, ``/dms``."""
 
     def __init__(self, bot: ScheidsBot) -> None:
         self.bot = bot
@@ -169,46 +172,85 @@ class PlayCog(commands.Cog):
     def matches(self):
         return self.bot.services.matches
 
+    async def _submit(self, interaction: discord.Interaction, typed: str) -> list[Delivery]:
+        """A move as typed, or a suggestion's token mapped back to the full move it was made for."""
+        place, actor = place_of(interaction), actor_of(interaction)
+        if suggestions.is_token(typed):
+            seq, legal = await self.matches.legal_texts_at(place, actor)
+            full = suggestions.resolve(typed, seq, legal)
+            if full is None:
+                lines = [Msg("core.suggestion_outdated")]
+                if legal:
+                    lines.append(Msg("core.closest_moves", {"moves": legal[:CLOSEST_ON_OUTDATED]}))
+                return [reply(actor.language, *lines)]
+            typed = full
+        return await self.matches.submit(place, actor, typed)
+
     @app_commands.command(name="move", description=_text("move"))
     @app_commands.describe(text=_text("option_move_text"))
+    @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 200]) -> None:
-        await answer(self.bot, interaction, self.matches.submit(place_of(interaction), actor_of(interaction), text))
+        await respond(self.bot, interaction, lambda: self._submit(interaction, text))
 
     @app_commands.command(name="setup", description=_text("setup"))
     @app_commands.describe(text=_text("option_setup_text"))
+    @app_commands.guild_only()
     async def setup(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 200]) -> None:
         """The same as ``/move``, named for the secret setups: what you choose is answered only to you."""
-        await answer(self.bot, interaction, self.matches.submit(place_of(interaction), actor_of(interaction), text))
+        await respond(self.bot, interaction, lambda: self._submit(interaction, text))
 
     @setup.autocomplete("text")
     @move.autocomplete("text")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        moves = await self.matches.suggest_moves(place_of(interaction), actor_of(interaction), current)
-        return [app_commands.Choice(name=move[:100], value=move[:100]) for move in moves]
+        seq, texts = await self.matches.suggestions_at(place_of(interaction), actor_of(interaction), current)
+        return [app_commands.Choice(name=name, value=value) for name, value in suggestions.choices(seq, texts)]
 
     @app_commands.command(name="board", description=_text("board"))
+    @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
-        await answer(self.bot, interaction, self.matches.board(place_of(interaction), actor_of(interaction)))
+        await respond(self.bot, interaction, lambda: self.matches.board(place_of(interaction), actor_of(interaction)))
 
     @app_commands.command(name="view", description=_text("view"))
-    @app_commands.describe(piece=_text("option_piece"))
-    async def view(self, interaction: discord.Interaction, piece: app_commands.Range[str, 2, 3] | None = None) -> None:
-        work = self.matches.my_view(actor_of(interaction), place=place_of(interaction), piece=piece)
-        await answer(self.bot, interaction, work)
+    @app_commands.describe(piece=_text("option_piece"), match=_text("option_view_match"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    async def view(
+        self,
+        interaction: discord.Interaction,
+        piece: app_commands.Range[str, 2, 3] | None = None,
+        match: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+    ) -> None:
+        await respond(self.bot, interaction, lambda: self._view(interaction, piece, match))
+
+    async def _view(self, interaction: discord.Interaction, piece: str | None, match_id: int | None) -> list[Delivery]:
+        actor = actor_of(interaction)
+        if interaction.guild_id is not None and match_id is None:
+            return await self.matches.my_view(actor, place=place_of(interaction), piece=piece)
+        # In DMs (or with a number): one of your own matches, never someone else's.
+        mine = await self.bot.services.repo.matches_of_user(actor.user_id, None, live_only=match_id is None)
+        if match_id is None:
+            if len(mine) != 1:
+                listing = await self.matches.my_games(None, actor)
+                return [reply(actor.language, Msg("core.view_which_match")), *listing] if mine else listing
+            match_id = mine[0].id
+        if match_id not in {row.id for row in mine}:
+            return [reply(actor.language, Msg("core.not_seated"))]
+        return await self.matches.my_view(actor, match_id=match_id, piece=piece)
 
     @app_commands.command(name="profile", description=_text("profile"))
     @app_commands.describe(user=_text("option_user"))
+    @app_commands.guild_only()
     async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         actor = actor_of(interaction)
         who = user_actor(user, actor.language) if user is not None else None
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        await answer(self.bot, interaction, self.matches.profile(guild, actor, who))
+        await respond(self.bot, interaction, lambda: self.matches.profile(guild, actor, who))
 
     @app_commands.command(name="leaderboard", description=_text("leaderboard"))
     @app_commands.describe(game=_text("option_game"), board=_text("option_board"))
+    @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str, board: str | None = None) -> None:
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        await answer(self.bot, interaction, self.matches.leaderboard(guild, actor_of(interaction), game, board))
+        await respond(self.bot, interaction, lambda: self.matches.leaderboard(guild, actor_of(interaction), game, board))
 
     @leaderboard.autocomplete("game")
     async def leaderboard_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -220,6 +262,17 @@ class PlayCog(commands.Cog):
         return [app_commands.Choice(name=board, value=board) for board in boards if current.lower() in board]
 
     @app_commands.command(name="games", description=_text("games"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def games(self, interaction: discord.Interaction) -> None:
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        await answer(self.bot, interaction, self.matches.my_games(guild, actor_of(interaction)))
+        await respond(self.bot, interaction, lambda: self.matches.my_games(guild, actor_of(interaction)))
+
+    @app_commands.command(name="dms", description=_text("dms"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    async def dms(self, interaction: discord.Interaction) -> None:
+        await respond(self.bot, interaction, lambda: self._dms(interaction))
+
+    async def _dms(self, interaction: discord.Interaction) -> list[Delivery]:
+        actor = actor_of(interaction)
+        arrived = await self.bot.deliverer.try_dm(actor.user_id, actor.language)
+        return [reply(actor.language, Msg("core.dms_open" if arrived else "core.dms_still_closed"))]

@@ -1,8 +1,14 @@
 """Sending the services' deliveries through discord.py.
 
-Every message goes out with ``AllowedMentions.none()``: move texts and player names are
-echoed as typed and must never ping anyone. A refused DM (``discord.Forbidden``) is
-reported to the services, which tell the channel once and offer the view button instead.
+- Every message goes out with ``AllowedMentions.none()``, and every text a user gave us (names,
+  move texts, anything in a message's parameters) is escaped: ``[x](https://y) ||z||`` as a name
+  shows as typed, never as a masked link or a spoiler.
+- Replies go through the interaction's :class:`Answer` (response, edit of a deferral, followups).
+- A refused DM (``discord.Forbidden``) is remembered per user (``DmMemory``): the services tell the
+  channel once per match and offer the view button; no DM is tried again until the user shows
+  their DMs are open.
+- A channel post that Discord refuses (missing permissions, a deleted channel) is not lost: the
+  user who acted gets it privately, each seat of the match by DM, with what was missing.
 """
 
 from __future__ import annotations
@@ -14,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_app.answering import NO_PINGS, Answer
 from bot.discord_app.buttons import view_for
-from bot.i18n import catalog
+from bot.discord_app.permissions import match_needs, missing, worded
+from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
 
 if TYPE_CHECKING:
@@ -24,7 +32,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
-NO_PINGS = discord.AllowedMentions.none()
+DM_REFUSED = 50007
+CODE_SPAN_SAFE_BACKTICK = "ˋ"  # a backtick cannot be escaped inside `code`: shown as U+02CB instead
 
 
 def format_value(value: Any) -> str | None:
@@ -38,9 +47,36 @@ def format_value(value: Any) -> str | None:
     return None
 
 
+def escaped(msg: Msg, language: str) -> Msg:
+    """``msg`` with every text parameter made inert for Discord's markdown.
+
+    A parameter the template shows in a code span (`` `{move}` ``) only loses its backticks; any
+    other is escaped with ``discord.utils.escape_markdown``.
+
+    >>> from bot.i18n import catalog
+    >>> catalog().render(escaped(Msg("core.left", {"player": "[claim nitro](https://x) ||x||"}), "en"), "en")
+    '\\\\[claim nitro](https://x) \\\\|\\\\|x\\\\|\\\\| left the match.'
+    """
+    template = (catalog().messages.get(msg.key) or {}).get(language) or (catalog().messages.get(msg.key) or {}).get("en", "")
+
+    def clean(name: str, value: Any) -> Any:
+        if isinstance(value, Msg):
+            return escaped(value, language)
+        if isinstance(value, (list, tuple)):
+            return [clean(name, item) for item in value]
+        if isinstance(value, str):
+            if f"`{{{name}}}`" in template:
+                return value.replace("`", CODE_SPAN_SAFE_BACKTICK)
+            return discord.utils.escape_markdown(value)
+        return value
+
+    return Msg(msg.key, {name: clean(name, value) for name, value in msg.params.items()})
+
+
 def render_text(delivery: Delivery) -> str:
     words = catalog()
-    return "\n".join(words.render(line, delivery.language, format_value) for line in delivery.lines)
+    language = delivery.language
+    return "\n".join(words.render(escaped(line, language), language, format_value) for line in delivery.lines)
 
 
 def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -77,57 +113,109 @@ class Deliverer:
     def __init__(self, bot: ScheidsBot) -> None:
         self.bot = bot
 
-    async def deliver(self, deliveries: list[Delivery], interaction: discord.Interaction | None = None) -> None:
-        """Send everything in order; a reply needs the interaction it answers."""
+    async def deliver(self, deliveries: list[Delivery], answer: Answer | None = None) -> None:
+        """Send everything in order; a reply needs the interaction it answers. A failed reply is
+        raised (the caller answers the failure) after the other deliveries went out."""
+        failed_reply: BaseException | None = None
         for delivery in deliveries:
             target = delivery.target
             try:
                 if isinstance(target, Reply):
-                    if interaction is None:
-                        log.warning("a reply without an interaction was dropped")
+                    if answer is None:
+                        log.warning("a reply without an interaction was dropped: %s", delivery.lines[:1])
                         continue
-                    await self._reply(interaction, delivery, target.ephemeral)
+                    await self._reply(answer, delivery, target.ephemeral)
                 elif isinstance(target, ChannelPost):
-                    await self._post(int(target.channel_id), delivery)
+                    await self._post(int(target.channel_id), delivery, answer)
                 elif isinstance(target, DirectMessage):
                     await self._dm(target, delivery)
-            except discord.HTTPException:
+            except discord.HTTPException as error:
+                if isinstance(target, Reply) and failed_reply is None:
+                    failed_reply = error
                 log.exception("delivery to %s failed", target)
+        if failed_reply is not None:
+            raise failed_reply
 
-    async def _reply(self, interaction: discord.Interaction, delivery: Delivery, ephemeral: bool) -> None:
+    async def _reply(self, answer: Answer, delivery: Delivery, ephemeral: bool) -> None:
         parts = chunks(render_text(delivery))
-        view = view_for(delivery.buttons, delivery.language)
         for index, part in enumerate(parts):
             last = index == len(parts) - 1
-            kwargs: dict[str, Any] = {"content": part, "ephemeral": ephemeral, "allowed_mentions": NO_PINGS}
-            if last:
-                kwargs["files"] = files_of(delivery)
-                if view is not None:
-                    kwargs["view"] = view
-            if not interaction.response.is_done():
-                await interaction.response.send_message(**kwargs)
-            else:
-                await interaction.followup.send(**kwargs)
+            await answer.send(
+                part,
+                ephemeral=ephemeral,
+                files=files_of(delivery) if last else None,
+                view=view_for(delivery.buttons, delivery.language) if last else None,
+            )
 
-    async def _post(self, channel_id: int, delivery: Delivery) -> None:
-        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+    async def _post(self, channel_id: int, delivery: Delivery, answer: Answer | None) -> None:
         parts = chunks(render_text(delivery))
-        view = view_for(delivery.buttons, delivery.language)
-        for index, part in enumerate(parts):
-            last = index == len(parts) - 1
-            kwargs: dict[str, Any] = {"content": part, "allowed_mentions": NO_PINGS}
-            if last:
-                kwargs["files"] = files_of(delivery)
-                if view is not None:
-                    kwargs["view"] = view
-            await channel.send(**kwargs)
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            for index, part in enumerate(parts):
+                last = index == len(parts) - 1
+                kwargs: dict[str, Any] = {"content": part, "allowed_mentions": NO_PINGS}
+                if last:
+                    kwargs["files"] = files_of(delivery)
+                    view = view_for(delivery.buttons, delivery.language)
+                    if view is not None:
+                        kwargs["view"] = view
+                await channel.send(**kwargs)  # type: ignore[union-attr]
+        except (discord.Forbidden, discord.NotFound) as error:
+            log.warning("post in channel %s refused (%s): handing it to the players", channel_id, error)
+            await self._post_failed(channel_id, delivery, answer)
+
+    async def _post_failed(self, channel_id: int, delivery: Delivery, answer: Answer | None) -> None:
+        """Give a post the channel refused to the people it was for: the user who acted (privately)
+        and every seat of the match there (DM)."""
+        channel = self.bot.get_channel(channel_id)
+        lacking: list[str] = []
+        if isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
+            lacking = missing(channel.permissions_for(channel.guild.me), match_needs(channel))
+        note = Msg("core.post_failed", {"channel": ChannelRef(str(channel_id)), "permissions": worded(lacking)})
+        mover: str | None = None
+        if answer is not None:
+            mover = str(answer.interaction.user.id)
+            private = Delivery(Reply(ephemeral=True), (note, *delivery.lines), answer.language, delivery.attachments)
+            try:
+                await self._reply(answer, private, ephemeral=True)
+            except discord.HTTPException:
+                log.exception("could not hand a refused post to the user who acted")
+        row = await self.bot.services.repo.latest_match_in(str(channel_id))
+        if row is None:
+            return
+        for seat in await self.bot.services.repo.seats(row.id):
+            if seat.user_id == mover:
+                continue
+            dm = Delivery(DirectMessage(seat.user_id, row.id), (note, *delivery.lines), delivery.language, delivery.attachments)
+            try:
+                await self._dm(dm.target, dm)  # type: ignore[arg-type]
+            except discord.HTTPException:
+                log.exception("could not hand a refused post to seat %s by DM", seat.user_id)
 
     async def _dm(self, target: DirectMessage, delivery: Delivery) -> None:
-        user = self.bot.get_user(int(target.user_id)) or await self.bot.fetch_user(int(target.user_id))
+        memory = self.bot.dms
+        if memory.refused(target.user_id):
+            await self.deliver(await self.bot.services.matches.dm_refused(target.match_id, target.user_id))
+            return
         try:
+            # Opening the DM channel needs only the user's id: no GET /users/{id} first.
+            channel = await self.bot.create_dm(discord.Object(id=int(target.user_id)))
             for index, part in enumerate(parts := chunks(render_text(delivery))):
                 files = files_of(delivery) if index == len(parts) - 1 else []
-                await user.send(content=part, files=files, allowed_mentions=NO_PINGS)
+                await channel.send(content=part, files=files, allowed_mentions=NO_PINGS)
+        except discord.Forbidden as error:
+            if error.code != DM_REFUSED:
+                raise
+            await memory.remember(target.user_id)
+            await self.deliver(await self.bot.services.matches.dm_refused(target.match_id, target.user_id))
+
+    async def try_dm(self, user_id: str, language: str) -> bool:
+        """Send a test DM (``/dms``): True if it arrived; the memory follows the result."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(id=int(user_id)))
+            await channel.send(content=catalog().render(Msg("core.dms_test"), language), allowed_mentions=NO_PINGS)
         except discord.Forbidden:
-            fallback = await self.bot.services.matches.dm_refused(target.match_id, target.user_id)
-            await self.deliver(fallback)
+            await self.bot.dms.remember(user_id)
+            return False
+        await self.bot.dms.forget(user_id)
+        return True

@@ -2,7 +2,11 @@
 
 Each game gets its own ``/match create <game>`` subcommand whose parameters are the
 model's fields, typed (``Literal`` becomes choices, bounded ints become ranges, bools
-booleans), so Discord shows and validates them; the field description is the help text.
+booleans), so Discord shows and validates them. Every description and choice name is a
+``locale_str`` with a catalog key, so ``CatalogTranslator`` sends its Dutch to Discord:
+the common options' texts are ``commands.option_<name>``, a game's are
+``game_options.<slug>_<option>`` (English: the field's description) and
+``game_options.<slug>_<option>_<value>`` for choices.
 """
 
 from __future__ import annotations
@@ -18,29 +22,49 @@ from discord import app_commands
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from bot.i18n import Msg, catalog
 from bot.services.time_control import DEADLINE_CHOICES
 
 DESCRIPTION_LIMIT = 100
 
-# The options every game's create command has, before its own.
-COMMON = {
-    "opponent": ("Invite one player (leave empty: anyone may join)", Optional[discord.User], None),
+
+def text(key: str, english: str | None = None) -> app_commands.locale_str:
+    """A name or description Discord shows, translated by ``CatalogTranslator`` through ``key``.
+
+    The English is the catalog's (or ``english`` when given, e.g. an engine's field description)."""
+    words = english if english is not None else catalog().render(Msg(key), "en")
+    return app_commands.locale_str(words, key=key)
+
+
+# The options every game's create command has, before its own: (annotation, default, choices).
+COMMON: dict[str, tuple[Any, Any, list[app_commands.Choice] | None]] = {
+    "opponent": (Optional[discord.User], None, None),
     "deadline": (
-        "Time per move: none, 24h, 48h, 72h or custom (then deadline_hours)",
-        Literal[tuple(DEADLINE_CHOICES)],  # type: ignore[valid-type]
+        str,
         "none",
+        [app_commands.Choice(name=text(f"commands.choice_deadline_{name}"), value=name) for name in DEADLINE_CHOICES],
     ),
-    "deadline_hours": ("Custom deadline in hours per move", Optional[app_commands.Range[float, 0.25, 1440.0]], None),
-    "clock_minutes": ("Chess clock: total minutes per player", Optional[app_commands.Range[int, 1, 43200]], None),
-    "thread": ("Open the match in a new thread of this channel", bool, False),
+    "deadline_hours": (Optional[app_commands.Range[float, 0.25, 1440.0]], None, None),
+    "clock_minutes": (Optional[app_commands.Range[int, 1, 43200]], None, None),
+    "thread": (bool, False, None),
 }
+
+TIME_OPTIONS = ("deadline", "deadline_hours", "clock_minutes")
+
+
+def option_key(game: str, name: str) -> str:
+    return f"game_options.{game}_{name}"
 
 
 def field_annotation(field: FieldInfo) -> Any:
-    """The slash-command type of one pydantic field."""
+    """The slash-command type of one pydantic field (a ``Literal`` becomes the type of its values;
+    its values are offered as choices by ``field_choices``)."""
     annotation = field.annotation
     if typing.get_origin(annotation) is Literal:
-        return annotation
+        kinds = {type(value) for value in typing.get_args(annotation)}
+        if len(kinds) != 1 or not kinds <= {str, int}:
+            raise TypeError(f"option type {annotation!r} has no slash-command form yet")
+        return kinds.pop()
     if annotation in (int, float):
         low = next((m.ge for m in field.metadata if isinstance(m, Ge)), None)
         high = next((m.le for m in field.metadata if isinstance(m, Le)), None)
@@ -52,30 +76,42 @@ def field_annotation(field: FieldInfo) -> Any:
     raise TypeError(f"option type {annotation!r} has no slash-command form yet")
 
 
-TIME_OPTIONS = ("deadline", "deadline_hours", "clock_minutes")
+def field_choices(game: str, name: str, field: FieldInfo) -> list[app_commands.Choice] | None:
+    if typing.get_origin(field.annotation) is not Literal:
+        return None
+    return [
+        app_commands.Choice(name=text(f"{option_key(game, name)}_{value}"), value=value)
+        for value in typing.get_args(field.annotation)
+    ]
 
 
-def option_parameters(model: type[BaseModel], timed_by_game: bool = False) -> list[tuple[str, str, Any, Any]]:
-    """(name, description, annotation, default) for the common options and the model's fields.
+def option_parameters(
+    game: str, model: type[BaseModel], timed_by_game: bool = False
+) -> list[tuple[str, app_commands.locale_str, Any, Any, list[app_commands.Choice] | None]]:
+    """(name, description, annotation, default, choices) for the common options and the model's fields.
 
     A game whose rulebook sets the time (``TimedGame``) gets no common time options: its own
     option says it."""
     params = [
-        (name, desc, annotation, default)
-        for name, (desc, annotation, default) in COMMON.items()
+        (name, text(f"commands.option_{name}"), annotation, default, choices)
+        for name, (annotation, default, choices) in COMMON.items()
         if not (timed_by_game and name in TIME_OPTIONS)
     ]
     for name, field in model.model_fields.items():
         if name in COMMON:
             raise ValueError(f"game option {name!r} clashes with a common option")
-        description = (field.description or name)[:DESCRIPTION_LIMIT]
-        params.append((name, description, Optional[field_annotation(field)], None))
+        description = field.description or name
+        if len(description) > DESCRIPTION_LIMIT:
+            raise ValueError(f"{game}.{name}: a description of {len(description)} characters (Discord allows {DESCRIPTION_LIMIT})")
+        params.append(
+            (name, text(option_key(game, name), description), Optional[field_annotation(field)], None, field_choices(game, name, field))
+        )
     return params
 
 
 def create_command(
     game: str,
-    description: str,
+    description: app_commands.locale_str,
     model: type[BaseModel],
     run: Callable[..., Awaitable[None]],
     timed_by_game: bool = False,
@@ -84,7 +120,7 @@ def create_command(
 
     Game options left empty arrive as ``None`` and are dropped, so the model's defaults apply.
     """
-    params = option_parameters(model, timed_by_game)
+    params = option_parameters(game, model, timed_by_game)
 
     async def callback(interaction: discord.Interaction, **kwargs: Any) -> None:
         await run(interaction, game, **kwargs)
@@ -92,10 +128,13 @@ def create_command(
     signature = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     signature += [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
-        for name, _, annotation, default in params
+        for name, _, annotation, default, _ in params
     ]
     callback.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = {name: desc for name, desc, _, _ in params}  # type: ignore[attr-defined]
     callback.__name__ = f"create_{game}"
     callback.__qualname__ = callback.__name__
-    return app_commands.Command(name=game, description=description[:DESCRIPTION_LIMIT], callback=callback)
+    decorated: Any = app_commands.describe(**{name: desc for name, desc, _, _, _ in params})(callback)
+    choices = {name: options for name, _, _, _, options in params if options}
+    if choices:
+        decorated = app_commands.choices(**choices)(decorated)
+    return app_commands.Command(name=game, description=description, callback=decorated)

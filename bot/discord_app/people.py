@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import discord
 
+from bot.clock import Clock
 from bot.i18n import locale_of
 from bot.services.people import Actor, Place
+from bot.storage.repository import Repository
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
@@ -33,3 +35,35 @@ def place_of(interaction: discord.Interaction, channel_id: int | None = None) ->
 def user_actor(user: discord.abc.User, language: str) -> Actor:
     """Another user named in a command (the invited opponent)."""
     return Actor(user_id=str(user.id), name=user.display_name, language=language)
+
+
+class DmMemory:
+    """Users whose DMs refused us, remembered in storage: no DM is tried again (turn after turn)
+    until they use the bot inside a DM (which shows DMs are open) or ask with ``/dms``."""
+
+    def __init__(self, repo: Repository, clock: Clock) -> None:
+        self.repo = repo
+        self.clock = clock
+        self._refused: set[str] = set()
+
+    async def load(self) -> None:
+        self._refused = await self.repo.dm_refused_users()
+
+    def refused(self, user_id: str) -> bool:
+        return user_id in self._refused
+
+    async def remember(self, user_id: str) -> None:
+        if user_id not in self._refused:
+            self._refused.add(user_id)
+            await self.repo.remember_dm_refused(user_id, self.clock.now())
+
+    async def forget(self, user_id: str) -> None:
+        if user_id in self._refused:
+            self._refused.discard(user_id)
+            await self.repo.forget_dm_refused(user_id)
+
+    async def noticed(self, interaction: discord.Interaction) -> None:
+        """An interaction in the bot's DM with its user: their DMs are open."""
+        channel_type = getattr(interaction.channel, "type", None)
+        if interaction.guild_id is None and channel_type == discord.ChannelType.private:
+            await self.forget(str(interaction.user.id))

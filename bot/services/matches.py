@@ -232,22 +232,14 @@ class MatchService:
     ) -> list[Delivery]:
         """Open a match in ``place`` with the creator in seat 0."""
         await self._seen(actor)
-        try:
-            engine = self.book.engine(game)
-        except KeyError:
-            return [reply(actor.language, self._unknown_game(game))]
-        try:
-            parsed = engine.options_model.model_validate(options or {})
-        except ValidationError as error:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
-            return [reply(actor.language, Msg("core.bad_options", {"problems": problems}))]
+        refusal = self.create_refusal(actor, game, options, opponent=opponent, time_control=time_control)
+        if refusal:
+            return refusal
+        engine = self.book.engine(game)
+        parsed = engine.options_model.model_validate(options or {})
         if isinstance(engine, TimedGame):
-            if time_control is not None:
-                return [reply(actor.language, Msg("core.time_set_by_game", {"game": presenter.game_name(game)}))]
             per_move, clock = engine.time_control(parsed)
             time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock)
-        if opponent is not None and opponent.user_id == actor.user_id:
-            return [reply(actor.language, Msg("core.opponent_self"))]
         if opponent is not None and await self.repo.user(opponent.user_id) is None:
             await self._seen(opponent)
         seed = self.seed_source()
@@ -284,6 +276,32 @@ class MatchService:
         else:
             lines.append(Msg("core.open_to_join"))
         return [reply(place.language, *lines, ephemeral=False)]
+
+    def create_refusal(
+        self,
+        actor: Actor,
+        game: str,
+        options: dict[str, Any] | None = None,
+        *,
+        opponent: Actor | None = None,
+        time_control: TimeControl | None = None,
+    ) -> list[Delivery]:
+        """Why ``create`` would refuse these arguments anywhere (empty: it would not), so an adapter
+        can ask before it makes a place for the match (a new thread)."""
+        try:
+            engine = self.book.engine(game)
+        except KeyError:
+            return [reply(actor.language, self._unknown_game(game))]
+        try:
+            engine.options_model.model_validate(options or {})
+        except ValidationError as error:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
+            return [reply(actor.language, Msg("core.bad_options", {"problems": problems}))]
+        if isinstance(engine, TimedGame) and time_control is not None:
+            return [reply(actor.language, Msg("core.time_set_by_game", {"game": presenter.game_name(game)}))]
+        if opponent is not None and opponent.user_id == actor.user_id:
+            return [reply(actor.language, Msg("core.opponent_self"))]
+        return []
 
     async def join(self, place: Place, actor: Actor) -> list[Delivery]:
         await self._seen(actor)
@@ -508,6 +526,24 @@ class MatchService:
         starts = [m for m in legal if m.lower().startswith(needle)]
         contains = [m for m in legal if needle in m.lower() and m not in starts]
         return (starts + contains)[:SUGGESTIONS]
+
+    async def suggestions_at(self, place: Place, actor: Actor, typed: str) -> tuple[int, list[str]]:
+        """``suggest_moves`` with the event sequence of the match they belong to (0 without a match),
+        so an adapter can name a suggestion by (seq, move) and refuse it once the match moved on."""
+        match = await self._live(place)
+        seq = match.progress.seq if match is not None else 0
+        return seq, await self.suggest_moves(place, actor, typed)
+
+    async def legal_texts_at(self, place: Place, actor: Actor) -> tuple[int, list[str]]:
+        """Every legal move text of the actor in the live match here, with its event sequence
+        (``(seq, [])`` when the actor is not to act); what an adapter's suggestion names map back to."""
+        match = await self._live(place)
+        if match is None or match.row.status != "active" or match.result() is not None:
+            return (match.progress.seq if match is not None else 0), []
+        seat = match.seat_of(actor.user_id)
+        if seat is None or seat not in match.to_act():
+            return match.progress.seq, []
+        return match.progress.seq, [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
 
     async def resign(self, place: Place, actor: Actor) -> list[Delivery]:
         async with self._seated(place, actor) as (match, refusal):

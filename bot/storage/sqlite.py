@@ -404,6 +404,35 @@ class SqliteRepository:
             row = await cursor.fetchone()
         return UserRow(**dict(row)) if row else None
 
+    # ------------------------------------------- adapter memory (migration 0004)
+
+    async def dm_refused_users(self) -> set[str]:
+        async with self.db.execute("SELECT user_id FROM dm_refusals") as cursor:
+            return {row["user_id"] for row in await cursor.fetchall()}
+
+    async def remember_dm_refused(self, user_id: str, at: datetime) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO dm_refusals (user_id, refused_at) VALUES (?, ?) ON CONFLICT (user_id) DO NOTHING",
+                (user_id, _ts(at)),
+            )
+
+    async def forget_dm_refused(self, user_id: str) -> None:
+        async with self._transaction():
+            await self.db.execute("DELETE FROM dm_refusals WHERE user_id = ?", (user_id,))
+
+    async def setting(self, key: str) -> str | None:
+        async with self.db.execute("SELECT value FROM bot_settings WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return row["value"] if row else None
+
+    async def set_setting(self, key: str, value: str) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO bot_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
 
 def _statements(sql: str) -> list[str]:
     """Split a migration into statements (our migrations hold no ';' inside literals)."""

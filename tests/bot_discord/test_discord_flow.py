@@ -236,9 +236,9 @@ async def test_commands_sync_to_the_dev_guild_when_configured(fake_discord, tmp_
 
 async def test_slow_work_is_deferred_and_private_answers_stay_private(world, monkeypatch):
     """Past DEFER_AFTER the bot defers; an ephemeral answer then replaces the public "thinking"."""
-    from bot.discord_app import cogs
+    from bot.discord_app import answering
 
-    monkeypatch.setattr(cogs, "DEFER_AFTER", 0)
+    monkeypatch.setattr(answering, "DEFER_AFTER", 0)
     h = world.h
     await start_match(world)
     mover = await to_move(world)

@@ -22,7 +22,9 @@ from .server import FakeDiscord
 @pytest_asyncio.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A running :class:`FakeDiscord`; discord.py points at it for the test. Fails the test if the bot
-    called a route the fake does not know."""
+    called a route the fake does not know, or sent a request Discord would refuse (its OpenAPI description
+    and documented limits, :mod:`tests.fakediscord.conformance`), or used a deprecated call."""
     async with FakeDiscord() as fake:
         yield fake
         fake.assert_no_unhandled()
+        fake.assert_conformant()

@@ -24,6 +24,7 @@ from typing import Any, Awaitable, Callable, Dict, Iterable, List, Mapping, Opti
 from aiohttp import web
 
 from . import payloads as P
+from .conformance import Conformance, Violation
 
 _log = logging.getLogger(__name__)
 
@@ -295,6 +296,18 @@ class Interaction:
 
 
 @dataclass
+class _FailureRule:
+    method: Optional[str]
+    path: Optional[Pattern[str]]
+    status: int
+    code: int
+    message: str
+    count: int
+    every: int
+    seen: int = 0
+
+
+@dataclass
 class _RateLimitRule:
     method: Optional[str]
     path: Optional[Pattern[str]]
@@ -371,11 +384,20 @@ class FakeDiscord:
         application: Optional[dict] = None,
         patch_discord: bool = True,
         require_auth: bool = True,
+        conformance: bool = True,
+        deprecated_followups: bool = False,
     ) -> None:
         self.bot_user: dict = bot or P.bot_user()
         self.application: dict = application or P.application(self.bot_user, id=self.bot_user["id"])
         self.patch_discord = patch_discord
         self.require_auth = require_auth
+        #: validate every request against Discord's OpenAPI description and documented limits
+        self.conformance = Conformance.load() if conformance else None
+        #: allow the deprecated "first followup fills the deferred response" (else it is a violation)
+        self.deprecated_followups = deprecated_followups
+        #: requests Discord would refuse or calls it documents as deprecated (see :mod:`conformance`)
+        self.violations: List[Violation] = []
+        self._failures: List[_FailureRule] = []
         self.ids = P.Snowflakes(worker=2)
 
         self.requests: List[Request] = []
@@ -643,6 +665,39 @@ class FakeDiscord:
             )
         )
 
+    def fail(
+        self,
+        method: Optional[str] = None,
+        path: Optional[str] = None,
+        *,
+        status: int = 403,
+        code: int = 50013,
+        message: Optional[str] = None,
+        count: int = 1,
+        every: int = 1,
+    ) -> None:
+        """Answer matching requests with a Discord error: ``count`` of them (``-1``: all from now on),
+        each ``every``-th match (``every=3``: the 3rd, 6th, ...). Defaults: 403 / 50013 "Missing
+        Permissions"; 403 / 50001 is "Missing Access"; ``status=500`` a server error (discord.py retries
+        5xx after a second). ``path`` is a regular expression searched in the path relative to ``/api/v10``.
+        """
+        default = {50013: "Missing Permissions", 50001: "Missing Access"}.get(code, "Internal Server Error")
+        self._failures.append(
+            _FailureRule(
+                method.upper() if method else None,
+                re.compile(path) if path else None,
+                status,
+                code,
+                message or default,
+                count,
+                max(1, every),
+            )
+        )
+
+    def stop_failing(self) -> None:
+        """Forget every :meth:`fail` rule."""
+        self._failures.clear()
+
     # ------------------------------------------------------------------ queries
 
     def messages(
@@ -757,6 +812,15 @@ class FakeDiscord:
             r for r in self.requests
             if (method is None or r.method == method.upper()) and (rx is None or rx.search(r.path))
         ]
+
+    def assert_conformant(self) -> None:
+        """Fail if the bot sent a request Discord would refuse (route, field, rule for each)."""
+        assert not self.violations, "requests Discord would refuse:\n  " + "\n  ".join(map(str, self.violations))
+
+    def _violate(self, violations: List[Violation]) -> None:
+        self.violations.extend(violations)
+        for v in violations:
+            _log.error("not what Discord accepts: %s", v)
 
     def assert_no_unhandled(self) -> None:
         assert not self.unhandled, "requests the fake Discord does not know: " + ", ".join(
@@ -891,6 +955,20 @@ class FakeDiscord:
             # interaction callbacks and webhook calls are authorised by their token; everything else by the bot's
             if not rec.headers.get("Authorization", "").startswith("Bot "):
                 raise DiscordError(401, 0, "401: Unauthorized")
+        if self.conformance is not None and rec.path.startswith("/"):
+            problems = self.conformance.check(rec.method, rec.path, rec.json)
+            if problems:
+                self._violate(problems)
+                errors = {v.field or "_body": {"_errors": [{"code": "BASE_TYPE_INVALID", "message": v.rule}]} for v in problems}
+                raise DiscordError(400, 50035, "Invalid Form Body", errors)
+        for rule in self._failures:
+            if rule.count != 0 and (rule.method is None or rule.method == rec.method) and (
+                rule.path is None or rule.path.search(rec.path)
+            ):
+                rule.seen += 1
+                if rule.seen % rule.every == 0:
+                    rule.count -= 1 if rule.count > 0 else 0
+                    raise DiscordError(rule.status, rule.code, rule.message)
         for rule in self._rate_limits:
             if rule.count > 0 and (rule.method is None or rule.method == rec.method) and (
                 rule.path is None or rule.path.search(rec.path)
@@ -1447,6 +1525,11 @@ class FakeDiscord:
             # The first followup after a deferral fills the "thinking..." message; its ephemeral state is the
             # deferral's, whatever flags the followup asks for (discord-api-docs #3466). Once the bot has
             # deleted that message, a followup is a new message with its own flags.
+            if not self.deprecated_followups:
+                self._violate([Violation(
+                    f"POST /webhooks/{{webhook_id}}/{{webhook_token}}", "",
+                    "a followup right after a deferred response is deprecated: edit the original response",
+                )])
             interaction.first_followup_done = True
             self._edit(rec, original, dict(body, flags=body.get("flags") or 0), allowed_flags=_CHANNEL_FLAGS)
             original.edited = False

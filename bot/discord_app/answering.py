@@ -1,0 +1,176 @@
+"""The one path every interaction takes: run the service call, defer when it is slow, deliver,
+and answer every failure with a short ephemeral message (logged with its context).
+
+Commands, buttons and the thread path of ``/match create`` all go through :func:`respond`;
+``tree_error`` answers what fails before our callbacks run (checks, option conversion).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_app.people import actor_of
+from bot.i18n import Msg, catalog, locale_of
+from bot.services.delivery import Delivery
+from bot.services.matches import outdated_reply
+from bot.storage.repository import OutdatedMatchError
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import ScheidsBot
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 1.5
+"""Seconds to wait for the services before deferring (Discord allows 3 for the first answer)."""
+
+NO_PINGS = discord.AllowedMentions.none()
+Work = Callable[[], Awaitable[list[Delivery]]]
+
+
+class Answer:
+    """How far one interaction has been answered, so every message goes by the right route:
+    the response itself, then (after a deferral) an edit of the original response, then followups.
+    """
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.thinking = False  # deferred publicly, the "thinking…" message not yet replaced
+        self.sent = 0
+
+    @property
+    def language(self) -> str:
+        return locale_of(str(self.interaction.locale))
+
+    async def defer(self) -> None:
+        if not self.interaction.response.is_done():
+            await self.interaction.response.defer(thinking=True)
+            self.thinking = True
+
+    async def send(
+        self,
+        content: str,
+        *,
+        ephemeral: bool,
+        files: list[discord.File] | None = None,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        interaction = self.interaction
+        files = files or []
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        if not interaction.response.is_done():
+            await interaction.response.send_message(
+                content=content, ephemeral=ephemeral, files=files, allowed_mentions=NO_PINGS, **extra
+            )
+        elif self.thinking:
+            self.thinking = False
+            if ephemeral:
+                # A public "thinking…" cannot turn ephemeral. It is completed (edited: a followup right
+                # after a deferral is deprecated) and removed, so the followup is a new, private message.
+                await interaction.edit_original_response(content="…")
+                await interaction.delete_original_response()
+                await interaction.followup.send(
+                    content=content, ephemeral=True, files=files, allowed_mentions=NO_PINGS, **extra
+                )
+            else:
+                await interaction.edit_original_response(
+                    content=content, attachments=files, allowed_mentions=NO_PINGS, **extra
+                )
+        else:
+            await interaction.followup.send(
+                content=content, ephemeral=ephemeral, files=files, allowed_mentions=NO_PINGS, **extra
+            )
+        self.sent += 1
+
+
+def context_of(interaction: discord.Interaction) -> str:
+    """What a log line needs to find the interaction again."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    what = interaction.command.qualified_name if interaction.command else data.get("custom_id") or data.get("name")
+    return (
+        f"interaction {interaction.id} ({what!r}) by user {interaction.user.id} "
+        f"in guild {interaction.guild_id} channel {interaction.channel_id}"
+    )
+
+
+def allowed_here(interaction: discord.Interaction) -> bool:
+    """Whether the command may run where it was sent. Discord offers a guild-only command only in
+    servers, but a client with an older command list may still send it from a DM."""
+    command = interaction.command
+    if command is None or interaction.guild_id is not None:
+        return True
+    contexts = getattr(command, "allowed_contexts", None)
+    parent = getattr(command, "root_parent", None) or getattr(command, "parent", None)
+    if contexts is None and parent is not None:
+        contexts = parent.allowed_contexts
+    return contexts is None or contexts.dm_channel
+
+
+async def respond(bot: ScheidsBot, interaction: discord.Interaction, work: Work) -> None:
+    """Run ``work`` (a service call); if it takes longer than ``DEFER_AFTER``, defer first so the
+    interaction does not expire; deliver what it returned. Anything that fails is answered."""
+    answer = Answer(interaction)
+    task: asyncio.Future[list[Delivery]] | None = None
+    if not allowed_here(interaction):
+        log.info("guild-only command outside a server: %s", context_of(interaction))
+        await answer_failure(answer, None, "core.guild_only")
+        return
+    try:
+        await bot.dms.noticed(interaction)
+        task = asyncio.ensure_future(_guarded(work, interaction))
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:
+            await answer.defer()
+        deliveries = await task
+        await bot.deliverer.deliver(deliveries, answer)
+    except Exception as error:  # every failure gets an answer; nothing may leave "thinking…" behind
+        log.exception("failed to answer %s", context_of(interaction))
+        if task is not None and not task.done():
+            # The work may still commit: let it, and send what it has for the channel and DMs.
+            await _finish_quietly(bot, task)
+        await answer_failure(answer, error)
+
+
+async def _guarded(work: Work, interaction: discord.Interaction) -> list[Delivery]:
+    try:
+        return await work()
+    except OutdatedMatchError as error:
+        return outdated_reply(error, actor_of(interaction).language)
+
+
+async def _finish_quietly(bot: ScheidsBot, task: asyncio.Future[list[Delivery]]) -> None:
+    try:
+        deliveries = await task
+        await bot.deliverer.deliver(deliveries)
+    except Exception:
+        log.exception("the service call behind a failed answer failed too")
+
+
+async def answer_failure(answer: Answer, error: BaseException | None = None, key: str = "core.interaction_failed") -> None:
+    """A short ephemeral answer in the user's language; logged (not raised) if even that fails."""
+    interaction = answer.interaction
+    text = catalog().render(Msg(key), answer.language)
+    try:
+        if interaction.type == discord.InteractionType.autocomplete:
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
+            return
+        await answer.send(text, ephemeral=True)
+    except Exception:
+        log.exception("could not even tell the user that %s failed", context_of(interaction))
+
+
+async def tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """``CommandTree.on_error``: what fails outside :func:`respond` (option conversion, checks, a
+    command in the wrong place)."""
+    if isinstance(error, app_commands.NoPrivateMessage):
+        log.info("guild-only command in DMs: %s", context_of(interaction))
+        await answer_failure(Answer(interaction), error, "core.guild_only")
+        return
+    log.error("command failed: %s", context_of(interaction), exc_info=error)
+    await answer_failure(Answer(interaction), error)
