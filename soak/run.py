@@ -127,6 +127,9 @@ class Child:
         self.up = asyncio.Event()
         self.ids = 0
         self.kills = 0
+        self.leaving = False
+        """Set while we kill or stop it: any other end of the process is a crash."""
+        self.crashes: list[str] = []
 
     async def start(self) -> None:
         with self.log_path.open("ab") as log:
@@ -137,6 +140,7 @@ class Child:
         line = await asyncio.wait_for(self.proc.stdout.readline(), timeout=120)
         if not line or "ready" not in json.loads(line):
             raise RuntimeError(f"bot {self.name} did not start; see {self.log_path}")
+        self.leaving = False
         self.reader = asyncio.create_task(self._read(self.proc))
         self.up.set()
 
@@ -150,6 +154,10 @@ class Child:
             if not future.done():
                 future.set_result(None)
         self.pending.clear()
+        if not self.leaving:  # it ended by itself: a crash, reported; the bot is started again
+            self.up.clear()
+            self.crashes.append(f"bot {self.name} exited by itself (code {await proc.wait()}); see {self.log_path}")
+            await self.start()
 
     async def request(self, op: str, **fields: Any) -> tuple[dict[str, Any] | None, float]:
         await self.up.wait()
@@ -170,6 +178,7 @@ class Child:
     async def kill(self) -> None:
         """SIGKILL: no chance to finish anything; what was in flight is in doubt."""
         self.up.clear()
+        self.leaving = True
         self.proc.send_signal(signal.SIGKILL)
         await self.proc.wait()
         await self.reader
@@ -178,6 +187,7 @@ class Child:
     async def stop(self) -> None:
         """End of input: the bot finishes what it was doing and closes."""
         self.up.clear()
+        self.leaving = True
         self.proc.stdin.close()
         try:
             await asyncio.wait_for(self.proc.wait(), timeout=60)
@@ -396,7 +406,8 @@ class Soak:
             unanswered=self.unanswered,
             accepted_wrongly=self.accepted_wrongly,
             latencies=self.latencies,
-            child_errors=errors_logged([child.log_path for child in children]),
+            child_errors=[crash for child in children for crash in child.crashes]
+            + errors_logged([child.log_path for child in children]),
         )
 
 
