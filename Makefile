@@ -22,10 +22,14 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m bench
 
-# Longer random playouts than CI runs: make soak GAMES=20000
+# Longer random playouts than CI runs, then the soak with kills (python -m soak; the figures as a
+# table, exit 1 when a check fails): make soak GAMES=20000 SOAK_MATCHES=40 SOAK_SECONDS=300
 GAMES ?= 10000
+SOAK_MATCHES ?= 20
+SOAK_SECONDS ?= 120
 soak: $(STAMP)
 	SCHEIDS_PLAYOUTS=$(GAMES) $(PY) -m pytest tests -k playout
+	SOAK_MATCHES=$(SOAK_MATCHES) SOAK_SECONDS=$(SOAK_SECONDS) $(PY) -m soak
 
 clean:
 	rm -rf $(VENV) out .pytest_cache

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 
 from bot.config import load_config
+from bot.logging_setup import LEVELS, configure_logging
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,24 +27,33 @@ def main(argv: list[str] | None = None) -> int:
         help="console only: a fixed dice seed (64 hex digits) so a script replays the same; "
         "never for real matches, the seed is what keeps the dice honest",
     )
+    parser.add_argument(
+        "--log-level",
+        choices=LEVELS,
+        help="log level (default: INFO for Discord, WARNING for the console); secrets stay out at every level",
+    )
     args = parser.parse_args(argv)
     config = load_config(args.config)
     database = args.db or config.database
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if config.token and args.clear_commands:
+        configure_logging(args.log_level or "INFO")
         from bot.discord_app.client import clear_discord_commands
 
         return asyncio.run(clear_discord_commands(config, database, args.clear_commands))
     if config.token and not args.console:
+        configure_logging(args.log_level or "INFO")
         from bot.discord_app.client import run_discord
 
         return run_discord(config, database)
     from bot.console.app import run_console
 
-    seed = bytes.fromhex(args.seed) if args.seed else None
+    try:
+        seed = bytes.fromhex(args.seed) if args.seed else None
+    except ValueError:
+        seed = b""
     if seed is not None and len(seed) != 32:
         parser.error("--seed must be 64 hex digits (32 bytes)")
-    logging.getLogger().setLevel(logging.WARNING)
+    configure_logging(args.log_level or "WARNING")
     asyncio.run(run_console(database, args.out or config.out_dir, sys.stdin, sys.stdout, seed=seed, language=args.lang))
     return 0
 

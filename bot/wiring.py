@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.clock import Clock, SystemClock
+from bot.logging_setup import quiet_secret_loggers
 from bot.services.matches import MatchService
 from bot.services.scheduler import Deliver, Scheduler
 from bot.storage.sqlite import SqliteRepository
@@ -29,6 +30,7 @@ async def open_services(
     clock: Clock | None = None,
     seed_source: Callable[[], bytes] | None = None,
 ) -> Services:
+    quiet_secret_loggers()  # before the first statement: whoever set up logging, no seed reaches it
     repo = await SqliteRepository.open(database)
     clock = clock or SystemClock()
     extra = {"seed_source": seed_source} if seed_source is not None else {}

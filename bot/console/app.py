@@ -9,6 +9,7 @@ as ``[#general] ...`` and DMs as ``[DM to alice] ...``; images go to ``out/``.
 from __future__ import annotations
 
 import asyncio
+import logging
 import shlex
 import sys
 from collections.abc import Awaitable, Callable
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.clock import Clock
-from bot.console.commands import ConsoleLine, ConsoleSyntaxError, parse_line
+from bot.console.commands import ConsoleLine, ConsoleSyntaxError, number, parse_line, whole_number
 from bot.i18n import Msg, catalog
 from bot.services.delivery import Button, ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
 from bot.services.people import Actor, Place
@@ -29,13 +30,8 @@ from bot.wiring import Services, open_services
 GUILD = "console"
 DEFAULT_CHANNEL = "general"
 DEFAULT_USER = "you"
-HELP = """Commands (prefix a line with `as NAME:` to act as NAME, `as NAME in CHANNEL:` elsewhere):
-  /match create game:heroes_cities [opponent:NAME] [deadline:none|24h|48h|72h|custom]
-                [deadline_hours:N] [clock_minutes:N] [thread:true] [game options as name:value]
-  /match join | leave | start | status | history [page:N] | resign | draw | abort | verify | export
-  /move text:MOVE   (or /move MOVE)      /board      /view [piece:SQUARE]      /games
-  /profile [user:NAME]      /leaderboard game:GAME [board:BOARD]
-  /button draw_accept | draw_decline | view_pieces | move:TEXT      /help      /quit"""
+
+log = logging.getLogger(__name__)
 
 
 def format_value(value: Any) -> str | None:
@@ -66,6 +62,10 @@ class ConsoleApp:
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
         self.out.flush()
+
+    def note(self, msg: Msg) -> None:
+        """A message of the console itself (not of a service), in the console's language."""
+        self.say(f"[console] {catalog().render(msg, self.language)}")
 
     async def deliver(self, deliveries: list[Delivery], actor: Actor | None = None) -> None:
         for delivery in deliveries:
@@ -106,14 +106,14 @@ class ConsoleApp:
         try:
             line = parse_line(text)
         except ConsoleSyntaxError as error:
-            self.say(f"[console] {error}. Type /help.")
+            self.note(error.msg)
             return True
         if line is None:
             return True
         if line.command == ("quit",):
             return False
         if line.command == ("help",):
-            self.say(HELP)
+            self.say(catalog().render(Msg("console.help"), self.language))
             return True
         if line.user:
             self.current_user = line.user
@@ -121,14 +121,23 @@ class ConsoleApp:
         place = Place(GUILD, line.channel or DEFAULT_CHANNEL, self.language)
         handler = self._handler(line)
         if handler is None:
-            self.say(f"[console] unknown command /{' '.join(line.command)}. Type /help.")
+            self.note(Msg("console.unknown_command", {"command": " ".join(line.command)}))
             return True
         try:
             deliveries = await handler(place, actor, line)
+        except ConsoleSyntaxError as error:
+            self.note(error.msg)
+            return True
         except TimeControlError as error:
             deliveries = [Delivery(Reply(), (Msg(error.code, error.params),), actor.language)]
         except OutdatedMatchError as error:
             deliveries = outdated_reply(error, actor.language)
+        except Exception as error:
+            # Every line gets an answer and the console goes on. The log names the command and
+            # the user, never the line itself: a move text may be a secret setup.
+            log.exception("console command /%s of %s in #%s failed", " ".join(line.command), actor.user_id, place.channel_id)
+            self.note(Msg("console.failed", {"error": type(error).__name__}))
+            return True
         await self.deliver(deliveries, actor)
         return True
 
@@ -152,7 +161,7 @@ class ConsoleApp:
             return lambda place, actor, _line: call(place, actor)
         return {
             ("match", "create"): self._create,
-            ("match", "history"): lambda p, a, l: m.history(p, a, int(l.options.get("page", 1))),
+            ("match", "history"): lambda p, a, l: m.history(p, a, _page(l)),
             ("move",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
             ("view",): lambda p, a, l: m.my_view(a, place=p, piece=l.options.get("piece")),
             ("profile",): lambda p, a, l: m.profile(p.guild_id, a, _named(l.options.get("user"), a.language)),
@@ -167,17 +176,15 @@ class ConsoleApp:
         game = options.pop("game", "")
         opponent = options.pop("opponent", None)
         thread = options.pop("thread", "false").lower() in ("true", "yes", "1")
-        hours = options.pop("deadline_hours", None)
-        clock = options.pop("clock_minutes", None)
-        control = time_control_given(
-            options.pop("deadline", None),
-            float(hours) if hours else None,
-            float(clock) if clock else None,
-        )
+        hours = number(options, "deadline_hours", "6")
+        clock = number(options, "clock_minutes", "30")
+        options.pop("deadline_hours", None)
+        options.pop("clock_minutes", None)
+        control = time_control_given(options.pop("deadline", None), hours, clock)
         if thread:
             self.threads += 1
             place = Place(place.guild_id, f"thread-{self.threads}", place.language)
-            self.say(f"[console] new thread #{place.channel_id}: act there with `as NAME in {place.channel_id}: ...`")
+            self.note(Msg("console.new_thread", {"channel": place.channel_id}))
         opponent_actor = Actor(opponent, opponent, self.language) if opponent else None
         return await self.services.matches.create(
             place, actor, game, options, opponent=opponent_actor, time_control=control
@@ -188,6 +195,11 @@ class ConsoleApp:
         if "move" in line.options:
             return await self.services.matches.press(place, actor, "move", line.options["move"])
         return await self.services.matches.press(place, actor, line.options.get("kind", ""))
+
+
+def _page(line: ConsoleLine) -> int:
+    page = whole_number(line.options, "page", 2)
+    return 1 if page is None else page
 
 
 def _named(name: str | None, language: str) -> Actor | None:
@@ -215,17 +227,44 @@ async def run_console(
     if interactive:
         app.say("Scheids console. Type /help for the commands, /quit to stop.")
     loop = asyncio.get_running_loop()
+    read = _line_reader(stream)
+    number = 0
     try:
         while True:
             if interactive:
                 out.write(f"{app.current_user}> ")
                 out.flush()
-            text = await loop.run_in_executor(None, stream.readline)
-            if not text:
+            text, undecodable = await loop.run_in_executor(None, read)
+            number += 1
+            if text is None:
                 break
             if not interactive and text.strip() and not text.lstrip().startswith("#"):
                 app.say(f"> {text.rstrip()}")
+            if undecodable is not None:
+                app.note(Msg("console.not_utf8", {"line": number, **undecodable}))
+                continue
             if not await app.handle(text):
                 break
     finally:
         await app.services.close()
+
+
+def _line_reader(stream: TextIO) -> Callable[[], tuple[str | None, dict[str, Any] | None]]:
+    """Reads one line: ``(text, None)``, ``(None, None)`` at the end, or for a line that is not
+    UTF-8 the line with U+FFFD for the bad bytes (to show which) and where the first bad byte is.
+    A stream with bytes underneath (stdin) is read as bytes, so a bad line never ends the console."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:
+        return lambda: (stream.readline() or None, None)
+
+    def read() -> tuple[str | None, dict[str, Any] | None]:
+        data = raw.readline()
+        if not data:
+            return None, None
+        try:
+            return data.decode("utf-8"), None
+        except UnicodeDecodeError as error:
+            where = {"byte": f"0x{data[error.start]:02x}", "position": error.start + 1}
+            return data.decode("utf-8", errors="replace"), where
+
+    return read

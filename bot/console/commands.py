@@ -11,9 +11,12 @@
 
 from __future__ import annotations
 
+import math
 import re
 import shlex
 from dataclasses import dataclass, field
+
+from bot.i18n import Msg
 
 GROUPS = {"match", "button"}
 PREFIX = re.compile(r"^\s*as\s+(?P<user>[\w.-]+)(?:\s+in\s+#?(?P<channel>[\w.-]+))?\s*:\s*(?P<rest>.*)$")
@@ -21,7 +24,15 @@ BARE_TEXT = {("move",): "text", ("button",): "kind"}
 
 
 class ConsoleSyntaxError(ValueError):
-    pass
+    """A line the console cannot read; ``msg`` says what is wrong and what is right.
+
+    >>> ConsoleSyntaxError("console.empty_command").msg
+    Msg(key='console.empty_command', params={})
+    """
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.msg = Msg(code, params)
 
 
 @dataclass(frozen=True)
@@ -42,13 +53,13 @@ def parse_line(text: str) -> ConsoleLine | None:
     if match:
         user, channel, stripped = match["user"], match["channel"], match["rest"].strip()
     if not stripped.startswith("/"):
-        raise ConsoleSyntaxError(f"expected a /command, got {stripped!r}")
+        raise ConsoleSyntaxError("console.expected_command", text=repr(stripped))
     try:
         words = shlex.split(stripped[1:])
-    except ValueError as error:
-        raise ConsoleSyntaxError(str(error)) from None
+    except ValueError:  # shlex's only complaint: an unclosed quotation mark
+        raise ConsoleSyntaxError("console.unclosed_quote") from None
     if not words:
-        raise ConsoleSyntaxError("empty command")
+        raise ConsoleSyntaxError("console.empty_command")
     command = [words.pop(0).lower()]
     if command[0] in GROUPS and words and ":" not in words[0] and command[0] != "button":
         command.append(words.pop(0).lower())
@@ -63,6 +74,46 @@ def parse_line(text: str) -> ConsoleLine | None:
     if loose:
         bare = BARE_TEXT.get(tuple(command))
         if bare is None or bare in options:
-            raise ConsoleSyntaxError(f"unexpected words {' '.join(loose)!r}; options are written name:value")
+            raise ConsoleSyntaxError("console.unexpected_words", words=repr(" ".join(loose)))
         options[bare] = " ".join(loose)
     return ConsoleLine(user, channel, tuple(command), options)
+
+
+def whole_number(options: dict[str, str], name: str, example: int) -> int | None:
+    """The option ``name`` as a whole number, ``None`` when absent; text that is not one is
+    refused (never guessed at), with an example of what is right.
+
+    >>> whole_number({"page": "3"}, "page", 2), whole_number({}, "page", 2)
+    (3, None)
+    >>> whole_number({"page": "abc"}, "page", 2)
+    Traceback (most recent call last):
+    bot.console.commands.ConsoleSyntaxError: console.not_whole_number
+    """
+    value = options.get(name)
+    if value is None:
+        return None
+    try:
+        return int(value.strip(), 10)
+    except ValueError:
+        raise ConsoleSyntaxError("console.not_whole_number", option=name, example=example, value=value) from None
+
+
+def number(options: dict[str, str], name: str, example: str) -> float | None:
+    """The option ``name`` as a finite number (``1.5``), ``None`` when absent or empty.
+
+    >>> number({"deadline_hours": "1.5"}, "deadline_hours", "6")
+    1.5
+    >>> number({"deadline_hours": "nan"}, "deadline_hours", "6")
+    Traceback (most recent call last):
+    bot.console.commands.ConsoleSyntaxError: console.not_number
+    """
+    value = options.get(name)
+    if not value:
+        return None
+    try:
+        parsed = float(value.strip())
+    except ValueError:
+        parsed = math.nan
+    if not math.isfinite(parsed):
+        raise ConsoleSyntaxError("console.not_number", option=name, example=example, value=value)
+    return parsed

@@ -1,0 +1,241 @@
+"""What a soak checks at the end, on a bot's database and the parent's ledger of commands.
+
+- acknowledged moves = stored moves: every move a user was told was played is stored, once;
+  every stored move is explained by a command that was acknowledged or in doubt (sent, then
+  the bot was killed before it answered);
+- every match loads (snapshot and newer events) and replays (from the first event) to the same
+  state, result and sequence number; every stored move was legal where it stands; every roll
+  comes from the match's seed;
+- every due timeout is recorded exactly once, never early, and nothing follows the end;
+- every hash chain is intact, where the repository offers a chain check.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bot.services.book import MatchBook
+from bot.services.progress import LoadedMatch, Progress, advance
+from bot.storage.sqlite import SqliteRepository
+from engines.core.record import MoveEvent, TimeoutEvent, verify
+
+CHAIN_CHECKS = ("verify_chain", "verify_hash_chain", "check_chain")
+"""Names the repository's hash-chain check may have (it is being added in parallel); the first
+found is called per match. Without one the soak says ``not available``."""
+
+
+@dataclass
+class Command:
+    """One ``submit`` the parent sent, and what came of it."""
+
+    match: str
+    user: str
+    text: str
+    kind: str
+    """legal, illegal, malformed, out_of_turn, duplicate"""
+    outcome: str = "sent"
+    """acked, refused, doubt (killed before the answer), error (the bot raised), unanswered"""
+    move: str | None = None
+    """The canonical text the bot said it played (acked only)."""
+
+
+@dataclass
+class Findings:
+    matches: int = 0
+    acked: int = 0
+    stored: int = 0
+    in_doubt: int = 0
+    lost: int = 0
+    doubled: int = 0
+    timeouts: int = 0
+    timeouts_lost: int = 0
+    timeouts_doubled: int = 0
+    timeouts_early: int = 0
+    replay_failures: int = 0
+    after_end: int = 0
+    chain: str = "not available"
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, other: Findings) -> None:
+        for name in (
+            "matches", "acked", "stored", "in_doubt", "lost", "doubled", "timeouts", "timeouts_lost",
+            "timeouts_doubled", "timeouts_early", "replay_failures", "after_end",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.problems += other.problems
+        if other.chain != "not available":
+            self.chain = other.chain if self.chain in ("not available", "intact") else self.chain
+
+
+def align(commands: list[Command], stored: list[tuple[str, str]]) -> tuple[int, int]:
+    """(lost, doubled) of the best match between the commands of one match, in the order sent
+    (one at a time per match), and its stored moves ``(user, text)`` in order.
+
+    An acknowledged command must match a stored move with its canonical text (else it is lost);
+    one in doubt may match (any text, for the bad kinds: the bot's reading of them is unknown)
+    or not; a refused one must not. A stored move no command explains is doubled.
+
+    >>> acked = Command("m", "a", "e2", "legal", "acked", "e2")
+    >>> align([acked], [("a", "e2")]), align([acked], []), align([acked], [("a", "e2"), ("a", "e2")])
+    ((0, 0), (1, 0), (0, 1))
+    >>> doubt = Command("m", "a", "e2", "legal", "doubt")
+    >>> align([doubt, acked], [("a", "e2")]), align([doubt, acked], [("a", "e2"), ("a", "e2")])
+    ((0, 0), (0, 0))
+    """
+    n, m = len(commands), len(stored)
+    worst = (10**9, 0, 0)
+    # best[i][j]: (lost + doubled, lost, doubled) explaining the first j stored moves with the first i commands
+    best = [[worst] * (m + 1) for _ in range(n + 1)]
+    best[0][0] = (0, 0, 0)
+    for j in range(1, m + 1):
+        best[0][j] = (j, 0, j)
+    for i in range(1, n + 1):
+        command = commands[i - 1]
+        for j in range(m + 1):
+            total, lost, doubled = best[i - 1][j]
+            skip = (total + 1, lost + 1, doubled) if command.outcome == "acked" else (total, lost, doubled)
+            options = [skip]
+            if j:
+                user, text = stored[j - 1]
+                total, lost, doubled = best[i][j - 1]
+                options.append((total + 1, lost, doubled + 1))
+                if user == command.user and _explains(command, text):
+                    options.append(best[i - 1][j - 1])
+            best[i][j] = min(options)
+    _, lost, doubled = best[n][m]
+    return lost, doubled
+
+
+def _explains(command: Command, text: str) -> bool:
+    if command.outcome == "acked":
+        return command.move == text
+    if command.outcome == "doubt":
+        return command.kind != "legal" or command.text == text
+    return False
+
+
+async def chain_status(repo: Any, match_ids: list[int]) -> tuple[str, list[str]]:
+    """``intact``, ``broken (n)`` or ``not available`` (no chain check in this repository)."""
+    check = next((getattr(repo, name) for name in CHAIN_CHECKS if hasattr(repo, name)), None)
+    if check is None:
+        return "not available", []
+    broken = []
+    for match_id in match_ids:
+        try:
+            result = await check(match_id)
+        except Exception as error:  # a check that raises is a broken chain, reported, not a crash
+            broken.append(f"match {match_id}: hash chain check raised {type(error).__name__}: {error}")
+            continue
+        ok = getattr(result, "ok", result)
+        if ok is False or (isinstance(ok, int) and not isinstance(ok, bool)):
+            broken.append(f"match {match_id}: hash chain broken ({result!r})")
+    return ("intact" if not broken else f"broken ({len(broken)})"), broken
+
+
+async def check_database(
+    path: Path,
+    ledger: dict[str, list[Command]],
+    checked_at: datetime,
+    name_of_channel: Callable[[str], str] = str,
+    name_of_user: Callable[[str], str] = str,
+) -> Findings:
+    """Every check above on one bot's database. ``ledger`` maps a match's channel name to its
+    commands; ``checked_at`` is the clock time by which every due timeout must be recorded."""
+    findings = Findings()
+    with sqlite3.connect(path) as db:
+        ids = [row[0] for row in db.execute("SELECT id FROM matches ORDER BY id")]
+    repo = await SqliteRepository.open(path)
+    try:
+        book = MatchBook(repo)
+        for match_id in ids:
+            await _check_match(repo, book, match_id, ledger, checked_at, name_of_channel, name_of_user, findings)
+        findings.chain, problems = await chain_status(repo, ids)
+        findings.problems += problems
+    finally:
+        await repo.close()
+    return findings
+
+
+async def _check_match(repo, book, match_id, ledger, checked_at, name_of_channel, name_of_user, findings) -> None:
+    findings.matches += 1
+    where = f"match {match_id}"
+    try:
+        loaded = await book.load(match_id)
+    except Exception as error:
+        findings.replay_failures += 1
+        findings.problems.append(f"{where}: does not load: {type(error).__name__}: {error}")
+        return
+    row, engine, options = loaded.row, loaded.engine, loaded.options
+    where = f"match {match_id} ({row.game}, #{name_of_channel(row.channel_id)})"
+    entries = await repo.entries(match_id)
+    players = len(loaded.seats)
+
+    # Replay from the first event, one event at a time, checking each move, timeout and the end.
+    progress = Progress()
+    ended_at: int | None = None
+    timeouts = 0
+    for entry in entries:
+        before = LoadedMatch(row, loaded.seats, engine, options, progress)
+        event = entry.event
+        if ended_at is not None:
+            findings.after_end += 1
+            findings.problems.append(f"{where}: event {entry.seq} ({event.type}) after the end at {ended_at}")
+        if isinstance(event, MoveEvent):
+            move = engine.move_model.model_validate(event.move)
+            if event.seat not in before.to_act() or move not in engine.legal_moves(before.state, event.seat):
+                findings.replay_failures += 1
+                findings.problems.append(f"{where}: stored move {entry.seq} is not legal there")
+        if isinstance(event, TimeoutEvent):
+            timeouts += 1
+            deadline = before.deadline(event.seat) if event.seat in before.to_act() else None
+            if deadline is None or entry.at < deadline:
+                findings.timeouts_early += 1
+                findings.problems.append(f"{where}: timeout {entry.seq} at {entry.at} before its deadline {deadline}")
+        try:
+            progress = advance(engine, options, players, progress, entry)
+        except Exception as error:
+            findings.replay_failures += 1
+            findings.problems.append(f"{where}: event {entry.seq} does not replay: {type(error).__name__}: {error}")
+            return
+        replayed = LoadedMatch(row, loaded.seats, engine, options, progress)
+        if ended_at is None and progress.state is not None and replayed.result() is not None:
+            ended_at = entry.seq
+    replayed = LoadedMatch(row, loaded.seats, engine, options, progress)
+    findings.timeouts += timeouts
+    if timeouts > 1:
+        findings.timeouts_doubled += timeouts - 1
+        findings.problems.append(f"{where}: {timeouts} timeouts recorded")
+    if (replayed.state, replayed.result(), progress.seq) != (loaded.state, loaded.result(), loaded.progress.seq) or progress.seq != row.last_seq:
+        findings.replay_failures += 1
+        findings.problems.append(f"{where}: loading and replaying disagree (seq {loaded.progress.seq} / {progress.seq} / row {row.last_seq})")
+    over = replayed.result() is not None
+    if over != (row.status in ("finished", "aborted")):
+        findings.replay_failures += 1
+        findings.problems.append(f"{where}: status {row.status} but the replay says {'over' if over else 'not over'}")
+    ok, _ = verify(engine, options, entries, row.seed, row.commitment)
+    if not ok:
+        findings.replay_failures += 1
+        findings.problems.append(f"{where}: a roll does not come from the match's seed")
+    if row.status == "active" and not over:
+        late = [seat for seat in replayed.to_act() if (d := replayed.deadline(seat)) is not None and d < checked_at]
+        if late:
+            findings.timeouts_lost += 1
+            deadline = min(replayed.deadline(seat) for seat in late)
+            findings.problems.append(f"{where}: due timeout not recorded (deadline {deadline:%H:%M:%S}, checked at {checked_at:%H:%M:%S})")
+
+    # Acknowledged moves = stored moves.
+    stored = [(name_of_user(loaded.seats[e.event.seat].user_id), e.event.text) for e in entries if isinstance(e.event, MoveEvent)]
+    commands = ledger.get(name_of_channel(row.channel_id), [])
+    findings.stored += len(stored)
+    findings.acked += sum(1 for c in commands if c.outcome == "acked")
+    findings.in_doubt += sum(1 for c in commands if c.outcome == "doubt")
+    lost, doubled = align(commands, stored)
+    findings.lost += lost
+    findings.doubled += doubled
+    if lost or doubled:
+        findings.problems.append(f"{where}: {lost} acknowledged moves not stored, {doubled} stored moves no command explains")

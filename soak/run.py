@@ -1,0 +1,438 @@
+"""The soak's parent: plays the matches, kills and restarts the bots, then checks and reports.
+
+Each match has its own channel and players and is played one command at a time (matches run
+concurrently). A command is a random legal move (from the bot's ``peek``: ``legal_moves`` of a
+seat to act) or, now and then, an illegal (a legal move altered), malformed, out-of-turn or
+duplicate one, or a status/history request. Some matches are abandoned part-way so their
+deadlines fire. A killer task per bot SIGKILLs it at random moments and starts it again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from engines.registry import ENGINES, get_engine
+from soak.checks import Command, Findings, check_database
+from soak.child import CHANNEL_BASE, USER_BASE
+from soak.clock import ScaledClock
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = tuple(sorted(ENGINES))
+MALFORMED = ("", "   ", "\x00\x01", "🙂🙂🙂", "x" * 500, "'; DROP TABLE events; --", "a1-", "setup", "move move move")
+DISCORD_MALFORMED = tuple(text for text in MALFORMED if 1 <= len(text) <= 200)
+"""Discord itself refuses option texts outside 1..200 characters: the bot never sees them."""
+
+
+@dataclass
+class Settings:
+    matches: int = 10
+    seconds: float = 30.0
+    """Wall time for playing; then the bots settle, stop and are checked."""
+    moves: int = 40
+    """At most this many moves per match (then it is left for its deadline)."""
+    discord_share: float = 0.2
+    """Share of the matches played through discord.py and the fake Discord (at least one)."""
+    kill_every: tuple[float, float] = (2.0, 6.0)
+    """Wall seconds between SIGKILLs of a bot, drawn uniformly."""
+    factor: float = 120.0
+    """Clock seconds per wall second: a 15-minute deadline passes in 7.5 s, Militakiri's
+    10-minute clock in 5 s of a player's thinking (answers included)."""
+    deadline_hours: float = 0.25
+    """The per-move deadline of every game without its own time rule (Militakiri: its 10-minute clock)."""
+    abandon: float = 0.3
+    """Share of matches left alone part-way, so their deadline must fire."""
+    think: float = 0.15
+    """At most this many wall seconds between two commands of a match."""
+    seed: int = 1
+    settle: float = 20.0
+    """At most this many wall seconds for the bots to fire every due timeout at the end."""
+    folder: Path = field(default_factory=lambda: Path("out/soak"))
+
+
+@dataclass
+class Figures:
+    findings: Findings
+    kills: int
+    commands: int
+    bad_commands: int
+    bad_refused: int
+    unanswered: list[str]
+    accepted_wrongly: list[str]
+    latencies: list[float]
+    child_errors: list[str]
+
+    @property
+    def ok(self) -> bool:
+        f = self.findings
+        return not (
+            f.lost or f.doubled or f.timeouts_lost or f.timeouts_doubled or f.timeouts_early or f.replay_failures
+            or f.after_end or f.chain.startswith("broken") or self.unanswered or self.accepted_wrongly or self.child_errors
+        )
+
+    def table(self) -> str:
+        f = self.findings
+        p50 = statistics.median(self.latencies) * 1e3 if self.latencies else 0.0
+        p99 = sorted(self.latencies)[min(len(self.latencies) - 1, int(0.99 * len(self.latencies)))] * 1e3 if self.latencies else 0.0
+        rows = [
+            ("matches", f.matches),
+            ("commands sent", self.commands),
+            ("moves acknowledged", f.acked),
+            ("moves stored", f.stored),
+            ("moves in doubt (killed before the answer)", f.in_doubt),
+            ("bot kills (SIGKILL) and restarts", self.kills),
+            ("lost (acknowledged, not stored)", f.lost),
+            ("doubled (stored, no command explains it)", f.doubled),
+            ("timers fired (timeouts recorded)", f.timeouts),
+            ("timeouts due but not recorded", f.timeouts_lost),
+            ("timeouts recorded twice / early", f"{f.timeouts_doubled} / {f.timeouts_early}"),
+            ("matches that do not load or replay", f.replay_failures),
+            ("events after the end", f.after_end),
+            ("hash chain", f.chain),
+            ("bad commands sent / refused", f"{self.bad_commands} / {self.bad_refused}"),
+            ("commands not answered or failing", len(self.unanswered)),
+            ("bad commands accepted wrongly", len(self.accepted_wrongly)),
+            ("errors logged by the bots", len(self.child_errors)),
+            ("answer time p50 / p99 (ms)", f"{p50:.0f} / {p99:.0f}"),
+        ]
+        width = max(len(name) for name, _ in rows)
+        lines = [f"  {name:<{width}}  {value}" for name, value in rows]
+        lines.append(f"  {'result':<{width}}  {'PASS' if self.ok else 'FAIL'}")
+        return "\n".join(lines)
+
+    def problems(self) -> list[str]:
+        return self.findings.problems + self.unanswered + self.accepted_wrongly + self.child_errors
+
+
+class Child:
+    """One bot process, restartable; ``request`` returns ``None`` when it died before answering."""
+
+    def __init__(self, name: str, argv: list[str], log_path: Path) -> None:
+        self.name = name
+        self.argv = argv
+        self.log_path = log_path
+        self.proc: asyncio.subprocess.Process | None = None
+        self.reader: asyncio.Task | None = None
+        self.pending: dict[int, asyncio.Future] = {}
+        self.up = asyncio.Event()
+        self.ids = 0
+        self.kills = 0
+        self.leaving = False
+        """Set while we kill or stop it: any other end of the process is a crash."""
+        self.crashes: list[str] = []
+
+    async def start(self) -> None:
+        with self.log_path.open("ab") as log:
+            self.proc = await asyncio.create_subprocess_exec(
+                *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=log, cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT)}, limit=2**24,
+            )
+        line = await asyncio.wait_for(self.proc.stdout.readline(), timeout=120)
+        if not line or "ready" not in json.loads(line):
+            raise RuntimeError(f"bot {self.name} did not start; see {self.log_path}")
+        self.leaving = False
+        self.reader = asyncio.create_task(self._read(self.proc))
+        self.up.set()
+
+    async def _read(self, proc: asyncio.subprocess.Process) -> None:
+        while line := await proc.stdout.readline():
+            answer = json.loads(line)
+            future = self.pending.pop(answer.get("id"), None)
+            if future is not None and not future.done():
+                future.set_result(answer)
+        for future in self.pending.values():  # the process ended: these are in doubt
+            if not future.done():
+                future.set_result(None)
+        self.pending.clear()
+        if not self.leaving:  # it ended by itself: a crash, reported; the bot is started again
+            self.up.clear()
+            self.crashes.append(f"bot {self.name} exited by itself (code {await proc.wait()}); see {self.log_path}")
+            await self.start()
+
+    async def request(self, op: str, **fields: Any) -> tuple[dict[str, Any] | None, float]:
+        await self.up.wait()
+        self.ids += 1
+        number = self.ids
+        future = asyncio.get_running_loop().create_future()
+        self.pending[number] = future
+        start = time.perf_counter()
+        try:
+            self.proc.stdin.write((json.dumps({"id": number, "op": op, **fields}) + "\n").encode())
+            await self.proc.stdin.drain()
+        except (BrokenPipeError, ConnectionResetError):
+            self.pending.pop(number, None)
+            return None, 0.0
+        answer = await future
+        return answer, time.perf_counter() - start
+
+    async def kill(self) -> None:
+        """SIGKILL: no chance to finish anything; what was in flight is in doubt."""
+        self.up.clear()
+        self.leaving = True
+        self.proc.send_signal(signal.SIGKILL)
+        await self.proc.wait()
+        await self.reader
+        self.kills += 1
+
+    async def stop(self) -> None:
+        """End of input: the bot finishes what it was doing and closes."""
+        self.up.clear()
+        self.leaving = True
+        self.proc.stdin.close()
+        try:
+            await asyncio.wait_for(self.proc.wait(), timeout=60)
+        except TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+        await self.reader
+
+
+class Soak:
+    def __init__(self, settings: Settings) -> None:
+        self.s = settings
+        self.rng = random.Random(settings.seed)
+        self.clock = ScaledClock(time.time(), settings.factor)
+        self.ledger: dict[str, list[Command]] = {}
+        self.latencies: list[float] = []
+        self.commands = 0
+        self.bad_commands = 0
+        self.bad_refused = 0
+        self.unanswered: list[str] = []
+        self.accepted_wrongly: list[str] = []
+        self.ends_at = 0.0
+        count = min(settings.matches, max(1, round(settings.matches * settings.discord_share))) if settings.discord_share > 0 else 0
+        self.through_discord = set(range(settings.matches - count, settings.matches))
+        """The last matches (consecutive: one of each game in turn) go through discord.py."""
+        self.players = {k: get_engine(GAMES[k % len(GAMES)]).min_players for k in range(settings.matches)}
+
+    # --------------------------------------------------------------- bots
+
+    def _child(self, name: str, discord: bool) -> Child:
+        argv = [sys.executable, "-m", "soak.child", "--db", str(self.s.folder / f"{name}.sqlite3"),
+                "--epoch", repr(self.clock.epoch), "--factor", repr(self.s.factor)]
+        if discord:
+            channels = [self.channel(k) for k in sorted(self.through_discord)]
+            users = [self.user(k, i) for k in sorted(self.through_discord) for i in range(self.players[k])] + ["spectator"]
+            argv += ["--discord", "--world", json.dumps({"channels": channels, "users": users})]
+        return Child(name, argv, self.s.folder / f"{name}.log")
+
+    @staticmethod
+    def channel(k: int) -> str:
+        return f"soak-{k}"
+
+    @staticmethod
+    def user(k: int, seat: int) -> str:
+        return f"m{k}p{seat}"
+
+    async def killer(self, child: Child, rng: random.Random) -> None:
+        while True:
+            await asyncio.sleep(rng.uniform(*self.s.kill_every))
+            if self.stopping():
+                return
+            await child.kill()
+            await child.start()
+
+    def drain_seconds(self) -> float:
+        """Wall time in which every deadline set before it passes: the per-move deadline, or
+        Militakiri's whole 10-minute clock, whichever is longer, and a second."""
+        longest = max(timedelta(hours=self.s.deadline_hours), timedelta(minutes=10))
+        return self.clock.real_seconds(longest) + 1.0
+
+    def stopping(self) -> bool:
+        return time.monotonic() >= self.ends_at
+
+    # ------------------------------------------------------------- commands
+
+    async def send(self, child: Child, op: str, **fields: Any) -> dict[str, Any] | None:
+        answer, seconds = await child.request(op, **fields)
+        if op != "peek" and op != "due":
+            self.commands += 1
+            where = f"{child.name} #{fields.get('channel')} {op} {fields.get('text', '')!r}"[:120]
+            if answer is not None and "error" in answer:
+                self.unanswered.append(f"{where}: the bot raised {answer['error']}")
+            elif answer is not None and not answer.get("answered"):
+                self.unanswered.append(f"{where}: no answer")
+            elif answer is not None:
+                self.latencies.append(seconds)
+        return answer
+
+    async def submit(self, child: Child, k: int, user: str, text: str, kind: str) -> Command:
+        command = Command(self.channel(k), user, text, kind)
+        self.ledger.setdefault(command.match, []).append(command)
+        answer = await self.send(child, "submit", channel=command.match, user=user, text=text)
+        if answer is None:
+            command.outcome = "doubt"
+        elif "error" in answer:
+            command.outcome = "error"
+        elif not answer.get("answered"):
+            command.outcome = "unanswered"
+        elif answer.get("move") is not None:
+            command.outcome, command.move = "acked", answer["move"]
+        else:
+            command.outcome = "refused"
+        if kind != "legal":
+            self.bad_commands += 1
+            self.bad_refused += command.outcome == "refused"
+            if command.outcome == "acked" and kind in ("malformed", "out_of_turn"):
+                self.accepted_wrongly.append(f"#{command.match}: {kind} {text!r} by {user} was played as {command.move!r}")
+        return command
+
+    # ---------------------------------------------------------------- play
+
+    def create_fields(self, k: int) -> dict[str, Any]:
+        game = GAMES[k % len(GAMES)]
+        if game == "militakiri":  # its time rule is its own (section 24): the shortest clock
+            return {"game": game, "options": {"time_control": "10m"}}
+        return {"game": game, "options": {}, "hours": self.s.deadline_hours}
+
+    async def play(self, k: int, service: Child, discord: Child | None) -> None:
+        rng = random.Random(self.s.seed * 100_003 + k)
+        child = discord if discord is not None and k in self.through_discord else service
+        channel, users = self.channel(k), [self.user(k, seat) for seat in range(self.players[k])]
+        # Open, fill and start the match; every step is retried after a kill.
+        while not self.stopping():
+            found = await child.request("peek", channel=channel, pick=0)
+            found = found[0]
+            if found is None:
+                continue
+            if found["match"] is None:
+                await self.send(child, "create", channel=channel, user=users[0], **self.create_fields(k))
+            elif found["status"] == "open":
+                for user in users:
+                    if user not in found["seats"]:
+                        await self.send(child, "join", channel=channel, user=user)
+                await self.send(child, "start", channel=channel, user=users[0])
+            else:
+                break
+        abandon_after = rng.randint(min(3, self.s.moves), self.s.moves) if rng.random() < self.s.abandon else None
+        played = 0
+        last: Command | None = None
+        while not self.stopping() and played < self.s.moves and (abandon_after is None or played < abandon_after):
+            found, _ = await child.request("peek", channel=channel, pick=rng.randrange(10**9))
+            if found is None:
+                continue
+            if found["over"] or found["status"] != "active" or not found["to_act"]:
+                break
+            turn = rng.choice(found["to_act"])
+            roll = rng.random()
+            if roll < 0.05 and last is not None and last.outcome == "acked":
+                await self.submit(child, k, last.user, last.text, "duplicate")
+            elif roll < 0.10:
+                acting = {seat["user"] for seat in found["to_act"]}
+                waiting = [user for user in users if user not in acting]
+                await self.submit(child, k, rng.choice(waiting) if waiting else "spectator", turn["move"], "out_of_turn")
+            elif roll < 0.15:
+                texts = DISCORD_MALFORMED if child is discord else MALFORMED
+                await self.submit(child, k, turn["user"], rng.choice(texts), "malformed")
+            elif roll < 0.20:
+                await self.submit(child, k, turn["user"], altered(turn["move"], rng), "illegal")
+            elif roll < 0.23:
+                if rng.random() < 0.5:
+                    await self.send(child, "status", channel=channel, user=rng.choice(users))
+                else:
+                    await self.send(child, "history", channel=channel, user=rng.choice(users), page=rng.choice([0, -3, 1, 2, 10**6]))
+            else:
+                last = await self.submit(child, k, turn["user"], turn["move"], "legal")
+                played += last.outcome == "acked"
+            await asyncio.sleep(rng.uniform(0, self.s.think))
+
+    async def settle(self, child: Child) -> datetime:
+        """Wait until the bot has no due timeout left (two looks in a row); returns the clock time
+        of the last look, less a margin: every deadline before it must be recorded."""
+        quiet = 0
+        give_up = time.monotonic() + self.s.settle
+        looked = self.clock.now()
+        while quiet < 2 and time.monotonic() < give_up:
+            looked = self.clock.now()
+            answer, _ = await child.request("due")
+            quiet = quiet + 1 if answer is not None and answer.get("due") == 0 else 0
+            await asyncio.sleep(0.3)
+        await asyncio.sleep(0.5)  # a timer being fired at the last look has time to commit
+        return looked - timedelta(seconds=0.5 * self.s.factor)
+
+    async def run(self) -> Figures:
+        self.s.folder.mkdir(parents=True, exist_ok=True)
+        for old in self.s.folder.glob("*"):
+            if old.suffix in (".sqlite3", ".log") or old.name.endswith(("-wal", "-shm")):
+                old.unlink()
+        service = self._child("service", discord=False)
+        discord = self._child("discord", discord=True) if self.through_discord else None
+        children = [child for child in (service, discord) if child is not None]
+        await asyncio.gather(*(child.start() for child in children))
+        self.ends_at = time.monotonic() + self.s.seconds
+        killers = [asyncio.create_task(self.killer(child, random.Random(self.s.seed + n))) for n, child in enumerate(children)]
+        try:
+            await asyncio.gather(*(self.play(k, service, discord) for k in range(self.s.matches)))
+            # Every match left unfinished is now abandoned: its deadline passes while the bots
+            # are still being killed, so timeouts fire (and may be interrupted) during the run.
+            self.ends_at = time.monotonic() + self.drain_seconds()
+            await asyncio.sleep(self.drain_seconds())
+        finally:
+            for task in killers:
+                task.cancel()
+            await asyncio.gather(*killers, return_exceptions=True)
+        for child in children:
+            if not child.up.is_set():  # cancelled between a kill and its restart
+                await child.start()
+        checked_at = min([await self.settle(child) for child in children])
+        for child in children:
+            await child.stop()
+        findings = await check_database(self.s.folder / "service.sqlite3", self.ledger, checked_at)
+        if discord is not None:
+            channels = {str(CHANNEL_BASE + n): self.channel(k) for n, k in enumerate(sorted(self.through_discord))}
+            names = [self.user(k, i) for k in sorted(self.through_discord) for i in range(self.players[k])] + ["spectator"]
+            users = {str(USER_BASE + n): name for n, name in enumerate(names)}
+            findings.add(
+                await check_database(
+                    self.s.folder / "discord.sqlite3", self.ledger, checked_at, channels.get, lambda u: users.get(u, u)
+                )
+            )
+        return Figures(
+            findings=findings,
+            kills=sum(child.kills for child in children),
+            commands=self.commands,
+            bad_commands=self.bad_commands,
+            bad_refused=self.bad_refused,
+            unanswered=self.unanswered,
+            accepted_wrongly=self.accepted_wrongly,
+            latencies=self.latencies,
+            child_errors=[crash for child in children for crash in child.crashes]
+            + errors_logged([child.log_path for child in children]),
+        )
+
+
+def altered(move: str, rng: random.Random) -> str:
+    """A legal move's text changed a little: usually illegal or unreadable, sometimes legal."""
+    if not move:
+        return "zz9"
+    choice = rng.randrange(4)
+    if choice == 0:
+        return move[::-1]
+    if choice == 1:
+        return move + " z9"
+    if choice == 2:
+        at = rng.randrange(len(move))
+        return move[:at] + rng.choice("0123456789xyz") + move[at + 1 :]
+    return move.upper().replace("-", "--")
+
+
+def errors_logged(paths: list[Path]) -> list[str]:
+    """ERROR lines and tracebacks in the bots' logs."""
+    found = []
+    for path in paths:
+        if not path.exists():
+            continue
+        for line in path.read_text(errors="replace").splitlines():
+            if " ERROR " in line or line.startswith("Traceback"):
+                found.append(f"{path.name}: {line[:200]}")
+    return found

@@ -1,0 +1,108 @@
+"""The soak (issue 13, "Soak and faults"): a short run in CI, and the end checks shown to fail.
+
+The short run: 8 matches of all five games (two through discord.py and the fake Discord),
+bots SIGKILLed every 1.5 to 4 wall seconds and restarted, deadlines of a scaled clock firing.
+``make soak`` runs the longer one (``python -m soak``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+
+from bot.clock import ManualClock
+from bot.services.time_control import TimeControl
+from soak.checks import Command, align, check_database
+from soak.run import GAMES, Settings, Soak
+from tests.bot.conftest import ALICE, BOB, PLACE, START, Harness
+
+
+async def test_the_short_soak_passes_every_check(tmp_path, capsys):
+    settings = Settings(matches=8, seconds=10, moves=25, kill_every=(1.5, 4.0), folder=tmp_path, seed=7)
+    soak = Soak(settings)
+    figures = await soak.run()
+    with capsys.disabled():
+        print("\nshort soak:\n" + figures.table())
+    assert figures.ok, "\n".join(figures.problems())
+    # The run did what it is for: kills, moves of every game, timeouts, bad commands, the Discord share.
+    assert figures.kills >= 2
+    assert figures.findings.matches == 8 and figures.findings.acked >= 20
+    assert figures.findings.timeouts >= 1
+    assert figures.bad_commands >= 5 and figures.bad_refused >= 1
+    played = {GAMES[int(channel.split("-")[1]) % len(GAMES)] for channel, commands in soak.ledger.items()
+              if any(c.outcome == "acked" for c in commands)}
+    assert played == set(GAMES)
+    assert any(c.outcome == "acked" for k in soak.through_discord for c in soak.ledger.get(soak.channel(k), []))
+
+
+def test_align_counts_lost_and_doubled_moves():
+    acked = Command("m", "a", "e2", "legal", "acked", "e2")
+    doubt = Command("m", "a", "e2", "legal", "doubt")
+    refused = Command("m", "a", "zz", "malformed", "refused")
+    assert align([acked], [("a", "e2")]) == (0, 0)
+    assert align([acked], []) == (1, 0)  # told it was played, not stored: lost
+    assert align([acked], [("a", "e2"), ("a", "e2")]) == (0, 1)  # stored twice: doubled
+    assert align([doubt, acked], [("a", "e2")]) == (0, 0)  # the retry after a kill
+    assert align([doubt], []) == (0, 0) and align([doubt], [("a", "e2")]) == (0, 0)
+    assert align([refused], [("a", "zz")]) == (0, 1)  # refused yet stored
+    assert align([acked], [("b", "e2")]) == (1, 1)  # someone else's move
+
+
+async def played_match(tmp_path) -> tuple[Harness, list[Command], int]:
+    """A heroes_cities match with a 1 h deadline and three acknowledged moves, and its ledger."""
+    from bot.storage.sqlite import SqliteRepository
+
+    repo = await SqliteRepository.open(tmp_path / "soak.sqlite3")
+    harness = Harness(repo, ManualClock(START))
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=1))
+    ledger = []
+    for _ in range(3):
+        mover, move = await harness.to_move(match_id), await harness.first_legal(match_id)
+        answer = await harness.service.submit(PLACE, mover, move)
+        assert not answer[0].target.ephemeral
+        ledger.append(Command(PLACE.channel_id, mover.user_id, move, "legal", "acked", move))
+    return harness, ledger, match_id
+
+
+async def test_the_checks_pass_a_clean_record_and_catch_each_fault(tmp_path):
+    harness, ledger, match_id = await played_match(tmp_path)
+    path = tmp_path / "soak.sqlite3"
+    now = harness.clock.now()
+    await harness.repo.close()
+    clean = await check_database(path, {PLACE.channel_id: ledger}, now)
+    assert (clean.acked, clean.stored, clean.lost, clean.doubled, clean.timeouts_lost, clean.replay_failures) == (3, 3, 0, 0, 0, 0)
+    assert clean.problems == [] and clean.chain in ("not available", "intact")
+
+    extra = Command(PLACE.channel_id, ALICE.user_id, "a1-a2", "legal", "acked", "a1-a2")
+    assert (await check_database(path, {PLACE.channel_id: [*ledger, extra]}, now)).lost == 1
+    refused = [*ledger[:2], Command(PLACE.channel_id, ledger[2].user, ledger[2].text, "legal", "refused")]
+    assert (await check_database(path, {PLACE.channel_id: refused}, now)).doubled == 1
+
+    # The deadline passed and no timeout was recorded (no scheduler ran): a lost timeout.
+    late = await check_database(path, {PLACE.channel_id: ledger}, now + timedelta(hours=2))
+    assert late.timeouts_lost == 1 and "due timeout not recorded" in late.problems[0]
+
+    # A stored move changed behind the services' back no longer replays as legal.
+    with sqlite3.connect(path) as db:
+        (payload,) = db.execute("SELECT payload FROM events WHERE match_id = ? AND type = 'move' ORDER BY seq LIMIT 1", (match_id,)).fetchone()
+        db.execute("DELETE FROM snapshots")
+        db.execute("UPDATE events SET payload = ? WHERE match_id = ? AND type = 'move' AND seq = (SELECT MAX(seq) FROM events WHERE type = 'move')", (payload, match_id))
+    forged = await check_database(path, {PLACE.channel_id: ledger}, now)
+    assert forged.replay_failures >= 1
+
+
+async def test_a_timeout_recorded_twice_or_early_is_caught(tmp_path):
+    harness, ledger, match_id = await played_match(tmp_path)
+    harness.clock.advance(minutes=30)
+    from engines.core.record import TimeoutEvent
+
+    row = await harness.repo.get_match(match_id)
+    mover = await harness.to_move(match_id)
+    seat = 0 if mover is ALICE else 1
+    # Early: half-way to the deadline; then a second one after it.
+    await harness.repo.append(match_id, row.last_seq, [TimeoutEvent(seat=seat)], harness.clock.now())
+    await harness.repo.append(match_id, row.last_seq + 1, [TimeoutEvent(seat=seat)], harness.clock.advance(hours=1))
+    await harness.repo.close()
+    found = await check_database(tmp_path / "soak.sqlite3", {PLACE.channel_id: ledger}, harness.clock.now())
+    # Both are early: the first before the deadline, the second after the end (nothing was due).
+    assert found.timeouts_early == 2 and found.timeouts_doubled == 1 and found.after_end == 1
