@@ -16,6 +16,7 @@ import re
 
 from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engines.core.move_text import plain_dashes
 from engines.heroes_cities import board as B
 from engines.heroes_cities.moves import (
     PASS,
@@ -75,8 +76,9 @@ def _tokens(text: str) -> tuple[str, list[int]]:
 
 
 def parse_move(text: str, state: HeroesCitiesState, seat: Seat) -> HeroesCitiesMove:
-    """Read a move typed by ``seat``; raises Invalid-, Illegal- or AmbiguousMoveError."""
-    shape, squares = _tokens(text)
+    """Read a move typed by ``seat``; raises Invalid-, Illegal- or AmbiguousMoveError.
+    Typographic dashes (``c2–d4``) read as ``-``."""
+    shape, squares = _tokens(plain_dashes(text))
     check_turn(state, seat)
     if shape == "pass":
         check_move(state, seat, PASS)

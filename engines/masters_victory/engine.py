@@ -153,6 +153,15 @@ class MastersVictory:
     def view(self, state: MastersVictoryState, viewer: Seat | None) -> MastersVictoryView:
         return build_view(state, viewer, self.to_act(state))
 
+    def describe_move(
+        self, before: MastersVictoryState, seat: Seat, move: MastersVictoryMove, after: MastersVictoryState
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """What the action did, in words (``NarratingGame``), told from the channel's views only
+        so it can never name a hidden back-number: see ``engines.masters_victory.narration``."""
+        from engines.masters_victory.narration import describe_move  # only the bot's replies need it
+
+        return describe_move(self.view(before, None), seat, move, self.view(after, None))
+
 
 def build_view(state: MastersVictoryState, viewer: Seat | None, to_act: frozenset[Seat]) -> MastersVictoryView:
     """What ``viewer`` may see: back-numbers only of the viewer's own pieces on the board;

@@ -31,6 +31,7 @@ import re
 
 from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engines.core.move_text import plain_dashes
 from engines.masters_victory import board as B
 from engines.masters_victory import rules as R
 from engines.masters_victory.moves import (
@@ -114,7 +115,9 @@ def _syntax(text: str) -> InvalidMoveError:
 
 
 def parse_move(text: str, state: MastersVictoryState, seat: Seat) -> MastersVictoryMove:
-    """Read an action typed by ``seat``; raises Invalid-, Illegal- or AmbiguousMoveError."""
+    """Read an action typed by ``seat``; raises Invalid-, Illegal- or AmbiguousMoveError.
+    Typographic dashes (``d5–h5``) read as ``-``."""
+    text = plain_dashes(text)
     t = " ".join(text.strip().lower().split())
     if t == "end":
         check_move(state, seat, END)

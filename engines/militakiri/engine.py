@@ -201,6 +201,14 @@ class Militakiri:
     def shows_reach(self, board: str, points: int) -> bool:
         return ranking.shows_reach(board, points)
 
+    def describe_move(
+        self, before: MilitakiriState, seat: Seat, move: MilitakiriMove, after: MilitakiriState
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """What the move did, in words (``NarratingGame``): see ``engines.militakiri.narration``."""
+        from engines.militakiri.narration import describe_move  # only the bot's replies need it
+
+        return describe_move(before, seat, move, after)
+
 
 def _record_setup(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> MilitakiriState:
     """Keep the (secret) choice; once both chose and none is random, fill the board."""

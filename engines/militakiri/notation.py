@@ -26,6 +26,7 @@ import re
 
 from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engines.core.move_text import plain_dashes
 from engines.militakiri.moves import (
     PASS,
     RANDOM_SETUP,
@@ -102,7 +103,9 @@ def _square(state: MilitakiriState, seat: Seat, text: str, expected: str) -> int
 
 
 def parse_move(text: str, state: MilitakiriState, seat: Seat) -> MilitakiriMove:
-    """Read a move typed by ``seat``; raises Invalid-, Illegal- or AmbiguousMoveError."""
+    """Read a move typed by ``seat``; raises Invalid-, Illegal- or AmbiguousMoveError.
+    Typographic dashes (``b2–b3``) read as ``-``."""
+    text = plain_dashes(text)
     t = " ".join(text.strip().lower().split())
     if _RANDOM.fullmatch(t):
         check_setup(state, seat, RANDOM_SETUP)

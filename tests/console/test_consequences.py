@@ -1,0 +1,98 @@
+"""Issue 18, "Replies say what the move did", end to end on the console: short matches of Helden &
+Steden, Militakiri and Masters Victory whose replies must say their captures and promotions (in
+English and in Dutch), after the move line and before whose turn it is."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.clock import ManualClock
+from bot.console.app import run_console
+from tests.console.test_transcripts import SEED
+
+START = "as alice: /match create game:{game} opponent:bob\nas bob: /match join\nas alice: /match start\n"
+
+
+async def replies(game: str, moves: list[tuple[str, str]], tmp_path: Path, language: str = "en") -> str:
+    """The console's output for a match of ``game`` with ``moves`` (player, move text)."""
+    script = START.format(game=game) + "".join(f"as {who}: /move {text}\n" for who, text in moves)
+    out = io.StringIO()
+    clock = ManualClock(datetime(2026, 1, 1, tzinfo=UTC))
+    await run_console(
+        str(tmp_path / "db.sqlite3"), str(tmp_path / "out"), io.StringIO(script), out,
+        seed=SEED, language=language, clock=clock,
+    )
+    return out.getvalue()
+
+
+def reply_to(text: str, move: str) -> str:
+    """The channel reply to the (last) move whose text is ``move``."""
+    marker = f"played `{move}`." if "played `" in text else f"speelde `{move}`."
+    block = text[text.rindex(marker):]
+    return block.split("\n> ", 1)[0]
+
+
+HEROES = [  # the seed's start roll lets bob (blue) begin
+    ("bob", "f9-f7"), ("alice", "d2\u2013d4"), ("bob", "f7-d6"), ("alice", "d4-e7"), ("bob", "d9-f8"),
+]
+
+
+async def test_heroes_cities_replies_say_the_hero_and_the_capture(tmp_path):
+    text = await replies("heroes_cities", HEROES, tmp_path)
+    hero = reply_to(text, "d2-d4")  # typed with an en dash, read as d2-d4
+    assert "The attacker on d4 ends in an own city and becomes a hero." in hero
+    capture = reply_to(text, "d9-f8")
+    assert "Enclosed and captured: alice's hero on e7." in capture
+    assert capture.index("captured") < capture.index("is to move")
+
+
+async def test_heroes_cities_replies_in_dutch(tmp_path):
+    text = await replies("heroes_cities", HEROES, tmp_path, language="nl")
+    assert "De aanvaller op d4 eindigt in een eigen stad en wordt een held." in reply_to(text, "d2-d4")
+    assert "Ingesloten en geslagen: de held van alice op e7." in reply_to(text, "d9-f8")
+
+
+MILITAKIRI = [
+    ("alice", "towers b1 f2 c3"), ("bob", "towers a12 c11 b10"),
+    ("bob", "d10-d9"), ("alice", "d3-e4"), ("bob", "d9-d8"), ("alice", "e4-d5"), ("bob", "d8-d7"),
+    ("alice", "a3-a4"), ("bob", "d7-d6"), ("alice", "d5xd6"), ("bob", "f10-f9"), ("alice", "a4-a5"),
+    ("bob", "f9-f8"), ("alice", "a5-a6"), ("bob", "f8-f7"), ("alice", "a2-a3"), ("bob", "f7-f6"),
+    ("alice", "d6xf6"), ("alice", "T@d3"),
+]
+
+
+async def test_militakiri_replies_say_the_capture_and_the_promotion(tmp_path):
+    text = await replies("militakiri", MILITAKIRI, tmp_path)
+    assert "Both setups now stand on the board." in text
+    assert "The cross pawn takes bob's plus pawn on d6 and goes on top: rank 2." in reply_to(text, "d5xd6")
+    promotion = reply_to(text, "d6xf6")
+    assert "The cross rank 2 takes bob's plus pawn on f6 and goes on top: rank 3." in promotion
+    assert "Rank 3 is exchanged for a reserve cross tower; the rank leaves the board." in promotion
+    # why alice is to move again
+    assert "alice places the tower now on a free square of their setup zone (T@square); then the turn passes." in promotion
+    assert "alice (red) is to move" in promotion
+
+
+async def test_militakiri_replies_in_dutch(tmp_path):
+    text = await replies("militakiri", MILITAKIRI, tmp_path, language="nl")
+    promotion = reply_to(text, "d6xf6")
+    assert "Rang 3 wordt ingeruild voor een reserve kruis toren; de rang gaat van het bord." in promotion
+
+
+MASTERS = [
+    ("alice", "setup f11223m t11223m s11223m"), ("bob", "setup f11223m t11223m s11223m"),
+    ("bob", "q10\u2014g10"), ("bob", "end"), ("alice", "a6-e6"), ("alice", "end"),
+    ("bob", "g10xb5"), ("bob", "end"), ("alice", "b7-g7"),
+]
+
+
+async def test_masters_victory_replies_say_the_elimination_not_the_winner(tmp_path):
+    text = await replies("masters_victory", MASTERS, tmp_path)
+    assert "Both players have placed their back-numbers (secretly)." in text
+    assert "bob may move 2 more piece(s) this turn, or end it." in reply_to(text, "q10-g10")
+    attack = reply_to(text, "g10xb5")
+    assert "R1: alice's fighter 2 on b5 is eliminated." in attack
+    # the winner (bob's fighter 3M) stays hidden: no number of it anywhere in the channel
+    assert "3M" not in attack and " m " not in attack

@@ -1,0 +1,37 @@
+"""Wording an engine's ``describe_move`` lines the way the bot does, for the engine tests.
+
+The lines go through the bot's own ``presenter.seat_params`` (seats become names, ``kind`` /
+``unit`` ids the game's words) and catalog, with the players ``alice`` (seat 0) and ``bob``
+(seat 1), so a test reads the sentences a channel would read.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from bot.i18n import Msg, catalog
+from bot.services.presenter import seat_params
+
+NAMES = ("alice", "bob")
+
+
+def worded(slug: str, lines: tuple[tuple[str, dict[str, Any]], ...], language: str = "en") -> list[str]:
+    """The sentences of ``lines`` in ``language``; fails on a code or placeholder the catalog
+    does not know (so every line a test sees is really worded)."""
+    match = SimpleNamespace(seats=NAMES, name_of=lambda seat: NAMES[seat], row=SimpleNamespace(game=slug))
+    words = catalog()
+    out = []
+    for code, params in lines:
+        assert code.startswith(f"{slug}."), code
+        assert words.has(code), f"{code} is not in the catalog"
+        for language_ in ("en", "nl"):
+            text = words.render(Msg(code, seat_params(match, params)), language_)  # type: ignore[arg-type]
+            assert "{" not in text and "_" not in text, text  # every id worded
+        out.append(words.render(Msg(code, seat_params(match, params)), language))  # type: ignore[arg-type]
+    return out
+
+
+def said(slug: str, lines: tuple[tuple[str, dict[str, Any]], ...], language: str = "en") -> str:
+    """All sentences of ``lines`` on one line, for ``in`` checks."""
+    return " ".join(worded(slug, lines, language))
