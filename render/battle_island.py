@@ -1,8 +1,9 @@
 """The board picture for Slag om het Eiland: ``render_board(view) -> PNG bytes``.
 
 996 x 752 px for the 12 x 12 island (46 px squares): on the left the sea with the island in
-it (wide enough each side for a pad hanging two slots past a corner), file letters ``a``-``l`` above and below the island, rank numbers ``1``-``12`` left and
-right, rank 1 at the bottom; on the right a panel. Seat 0 is red and sits at the south edge,
+it (wide enough each side for a pad hanging two slots past a corner), file letters
+``a``-``l`` above and below the island, rank numbers ``1``-``12`` left and right, rank 1 at
+the bottom; on the right a panel. Seat 0 is red and sits at the south edge,
 seat 1 blue at the north edge; blue pieces carry stripes, so the colours never have to be
 told apart by hue alone.
 

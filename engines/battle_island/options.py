@@ -47,7 +47,10 @@ class BattleIslandOptions(Frozen):
         False, description="(our variant) a block set off by a block sets off its neighbours too; off: one step"
     )
     quiet_turn_limit: int = Field(
-        0, ge=0, le=500, description="(our addition) draw after this many turns in a row with no character lost; 0 = off"
+        0,
+        ge=0,
+        le=500,
+        description="(our addition) draw after this many turns in a row with no character lost; 0 = off",
     )
 
     @model_validator(mode="after")

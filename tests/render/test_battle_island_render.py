@@ -314,7 +314,8 @@ def test_characters_caught_in_a_shots_crossfire_are_crossed() -> None:
     for square in ("c6", "c7"):
         assert square_crop(plain, square) != square_crop(caught, square), square
     # the target's square is crossed either way (compared before the palette, chosen per picture)
-    before = [bi.render_image(mid_view(actions=(a,), shots=())) for a in (shot, shot.model_copy(update={"caught": ("c6",)}))]
+    actions = (shot, shot.model_copy(update={"caught": ("c6",)}))
+    before = [bi.render_image(mid_view(actions=(a,), shots=())) for a in actions]
     assert square_crop(before[0], "c9") == square_crop(before[1], "c9")
 
 

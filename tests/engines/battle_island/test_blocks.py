@@ -1,6 +1,7 @@
 """Rulebook "Over de obstakelblokken" (decisions 8-11): ten blocks, six live; a live block goes
 with every character on its eight neighbouring squares and, when a character set it off, sets
-off the blocks there (one step); a safe one is only removed; landing exactly on a block activates it; a move cannot turn on it."""
+off the blocks there (one step); a safe one is only removed; landing exactly on a block
+activates it; a move cannot turn on it."""
 
 from __future__ import annotations
 

@@ -97,8 +97,10 @@ def test_rule_1b_pad_characters_past_the_corner_cannot_come_on(engine):
     state = position("sa1s tc5n", pads=("ss...", "....."), pad_files=(-2, 7), to_move=1, die=2, moved=True)
     removal = play(engine, state, "end")
     assert (removal.to_move, removal.step, removal.removal) == (0, "free_removal", "pad")
-    blocked_by_a_block = position("tc5n", safe="a1", pads=("..s..", "....."), pad_files=(-2, 7), to_move=1, die=2, moved=True)
-    assert play(engine, blocked_by_a_block, "end").step == "bring_on"
+    a_block_there = position(
+        "tc5n", safe="a1", pads=("..s..", "....."), pad_files=(-2, 7), to_move=1, die=2, moved=True
+    )
+    assert play(engine, a_block_there, "end").step == "bring_on"
 
 
 def test_rule_2_a_zero_always_gives_another_roll_after_an_option(engine):
