@@ -1,16 +1,18 @@
 """The board picture for Slag om het Eiland: ``render_board(view) -> PNG bytes``.
 
-848 x 752 px for the 12 x 12 island (46 px squares): on the left the sea with the island in
-it, file letters ``a``-``l`` above and below the island, rank numbers ``1``-``12`` left and
-right, rank 1 at the bottom; on the right a panel. Seat 0 is red and sits at the south edge,
+996 x 752 px for the 12 x 12 island (46 px squares): on the left the sea with the island in
+it (wide enough each side for a pad hanging two slots past a corner), file letters
+``a``-``l`` above and below the island, rank numbers ``1``-``12`` left and right, rank 1 at
+the bottom; on the right a panel. Seat 0 is red and sits at the south edge,
 seat 1 blue at the north edge; blue pieces carry stripes, so the colours never have to be
 told apart by hue alone.
 
 - the island: grass squares on a sand beach; each seat's carrier pad floats beside its edge
   (red below rank 1, blue above rank 12), five slots lined up with the island files the view
-  gives (slot ``i`` beside ``files[i-1]``, its number in the slot's outer corner), characters
-  on the pad without a facing, and a small rocket on the pad's lip, against the island, at
-  the ``rocket`` file. Without pads the rows stay open sea;
+  gives (slot ``i`` beside ``files[i-1]``, its number in the slot's outer corner; a slot
+  without a file hangs past the corner, beyond the rocket's neighbours), characters on the
+  pad without a facing, and a small rocket on the pad's lip, against the island, at the
+  ``rocket`` file. Without pads the rows stay open sea;
 - characters: soldier a disc, jeep a rounded square, tank a hexagon, in the owner's colour
   with the range (2/3/4) in white and a pointer on the side it faces;
 - blocks: grey crates with a dot in the colour of the seat that placed them; where the view
@@ -19,7 +21,8 @@ told apart by hue alone.
   last is a burst with its blast squares tinted red when it was live, a faint frame when safe;
 - this turn's actions (or the previous turn's before the roll): start and end squares
   tinted, a move as an arrow in the mover's colour, a reinforcement as an arrow from its pad,
-  a shot as a dashed line, removed characters as a cross;
+  a shot as a dashed line, removed characters (the target, and those caught in the crossfire
+  on the shot's line) as a cross;
 - what the seat to move can do now: ``movable`` characters ringed in gold, the
   ``restricted`` one (after a zero option) also bracketed, possible ``shots`` as thin white
   lines with a crosshair on the target, ``entry`` squares framed in white.
@@ -112,6 +115,9 @@ COORD = 22
 PAD_LIP = 16
 """The pad's edge towards the island, where the rocket sits."""
 PAD_GAP = 2
+PAD_OVERHANG = 2
+"""Slots a pad may hang past a corner of the island (all but the rocket and its neighbours
+on one side); the sea beside the island leaves room for them."""
 PANEL = 224
 """Width of the panel right of the sea."""
 
@@ -164,20 +170,21 @@ def layout(size: int) -> Layout:
 
     >>> lay = layout(12)
     >>> lay.width, lay.height, lay.cell
-    (848, 752, 46)
+    (996, 752, 46)
     """
     if not 1 <= size <= 26:
         raise ValueError(f"island size out of range: {size}")
     cell = min(CELL, ISLAND_MAX // size)
     pad_height = cell + PAD_LIP
-    left = FRAME_PAD + SEA_PAD + COORD
+    beside = max(COORD, PAD_OVERHANG * cell + 4)  # the sea left and right of the island
+    left = FRAME_PAD + SEA_PAD + beside
     top = FRAME_PAD + SEA_PAD + pad_height + PAD_GAP + COORD
     geo = BoardGeometry(left=left, top=top, cell=cell, files=size, ranks=size)
     blue_pad = (FRAME_PAD + SEA_PAD, FRAME_PAD + SEA_PAD + pad_height)
     red_top = geo.bottom + COORD + PAD_GAP
     red_pad = (red_top, red_top + pad_height)
     height = red_pad[1] + SEA_PAD + FRAME_PAD
-    sea = (FRAME_PAD, FRAME_PAD, geo.right + COORD + SEA_PAD, height - FRAME_PAD)
+    sea = (FRAME_PAD, FRAME_PAD, geo.right + beside + SEA_PAD, height - FRAME_PAD)
     panel_left = sea[2] + 10
     width = panel_left + PANEL - 2
     return Layout(geo=geo, width=width, height=height, sea=sea, pad_rows=(red_pad, blue_pad),
@@ -322,9 +329,13 @@ class _Board:
     def draw_pad(self, image: Image.Image, draw: ImageDraw.ImageDraw, pad: PadView) -> None:
         view, seat, cell = self.view, pad.owner, self.cell
         style = SEATS[seat]
-        columns = [_file(view, f) for f in pad.files]
-        if not columns:
+        if not pad.files:
             return
+        # A slot without a file hangs past the corner: counted on from the rocket (slot 3),
+        # towards the owner's left or right (blue looks south, so its left is the east).
+        rocket, towards = _file(view, pad.rocket), (1 if seat == 0 else -1)
+        middle = len(pad.files) // 2
+        columns = [_file(view, f) if f else rocket + (i - middle) * towards for i, f in enumerate(pad.files)]
         top, bottom = self.lay.pad_rows[seat]
         x0 = self.geo.box(min(columns), 0)[0] - 4
         x1 = self.geo.box(max(columns), 0)[2] + 4
@@ -435,17 +446,18 @@ class _Board:
         overlay(image, box, draw_fn)
 
     def draw_removals(self, image: Image.Image) -> None:
-        """A cross where a character was shot or removed this turn."""
+        """A cross where a character was shot, caught in a shot's crossfire or removed this turn."""
         marked: dict[tuple[int, int], None] = {}
         for action in self.view.actions:
             if action.kind == "shoot":
-                at = _island(self.view, action.to)
+                squares = [_island(self.view, action.to), *(_island(self.view, s) for s in action.caught)]
             elif action.kind == "remove":
-                at = _island(self.view, action.to) or _island(self.view, action.frm)
+                squares = [_island(self.view, action.to) or _island(self.view, action.frm)]
             else:
                 continue
-            if at is not None:
-                marked[at] = None
+            for at in squares:
+                if at is not None:
+                    marked[at] = None
         for at in marked:
             paste_sprite(image, cross_sprite(self.cell, 0.22), self.centre(at))
 

@@ -12,8 +12,10 @@ A square's index is ``rank0 * SIZE + file0``.
 (1, 12, 13)
 >>> pad_columns(0, 0), pad_columns(1, 7)
 ((0, 1, 2, 3, 4), (11, 10, 9, 8, 7))
->>> name(entry_square(0, 0, 3)), name(entry_square(1, 7, 1))
-('c1', 'l12')
+>>> name(entry_square(0, 0, 3)), name(entry_square(1, 7, 1)), entry_square(0, -2, 1)
+('c1', 'l12', None)
+>>> pad_fits(-2), pad_fits(-3), pad_fits(SIZE - 3), pad_fits(SIZE - 2)
+(True, False, True, False)
 """
 
 from __future__ import annotations
@@ -96,15 +98,30 @@ def home_rows(seat: Seat) -> tuple[int, int]:
 
 
 def pad_columns(seat: Seat, left: int) -> tuple[int, ...]:
-    """Island files beside slots 1-5, numbered from the player's own left."""
+    """Files beside slots 1-5, numbered from the player's own left; a file outside ``0..SIZE-1``
+    is a slot hanging past the island's corner (only the rocket must stay beside the island)."""
     files = tuple(range(left, left + PAD_SLOTS))
     return files if seat == 0 else files[::-1]
 
 
-def entry_square(seat: Seat, left: int, slot: int) -> int:
-    """The island square in front of pad slot ``slot`` (1-5): where a reinforcement enters."""
+def rocket_file(left: int) -> int:
+    """The file beside the pad's middle (rocket) square."""
+    return left + PAD_SLOTS // 2
+
+
+def pad_fits(left: int) -> bool:
+    """Whether a pad whose leftmost file is ``left`` keeps its rocket square against the island
+    ("het middelste raketvierkant moet altijd in contact blijven met de onderkant van het
+    eiland"); the outer slots may hang past a corner (decision 3)."""
+    return 0 <= rocket_file(left) < SIZE
+
+
+def entry_square(seat: Seat, left: int, slot: int) -> int | None:
+    """The island square in front of pad slot ``slot`` (1-5): where a reinforcement enters;
+    ``None`` for a slot hanging past the corner (no square in front of it)."""
     row = home_rows(seat)[0]
-    return row * SIZE + pad_columns(seat, left)[slot - 1]
+    file = pad_columns(seat, left)[slot - 1]
+    return row * SIZE + file if 0 <= file < SIZE else None
 
 
 def pad_shift(seat: Seat, side: Side, squares: int) -> int:

@@ -43,7 +43,9 @@ class BattleIsland:
     """
 
     slug: ClassVar[str] = "battle_island"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
+    """2: shots pass over characters (crossfire on the line), one-step chains, the pad may hang
+    past a corner, reinforcements enter onto blocks (issue 11)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_model: ClassVar[type[BattleIslandOptions]] = BattleIslandOptions

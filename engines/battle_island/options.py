@@ -3,6 +3,8 @@
 >>> o = BattleIslandOptions()
 >>> (o.soldiers, o.jeeps, o.tanks), o.win_at, o.carrier_pads, o.blocks
 ((5, 3, 2), 10, True, 'hidden')
+>>> o.shots_blocked_by_characters, o.long_chains, o.quiet_turn_limit
+(False, False, 0)
 >>> try:
 ...     BattleIslandOptions(soldiers=5, jeeps=5, tanks=2)
 ... except ValueError as error:
@@ -27,7 +29,8 @@ each player secretly arms 3 of the 5 blocks they placed; ``all_live``: every blo
 
 
 class BattleIslandOptions(Frozen):
-    """Choices the rulebook leaves open, and the published game's variants."""
+    """Choices the rulebook leaves open, the published game's variants, and our additions
+    (off by default: the default game is the rulebook's)."""
 
     soldiers: int = Field(5, ge=0, le=10, description="Soldiers per side (range 2); soldiers + jeeps + tanks = 10")
     jeeps: int = Field(3, ge=0, le=10, description="Jeeps per side (range 3)")
@@ -37,8 +40,17 @@ class BattleIslandOptions(Frozen):
     blocks: BlockMode = Field(
         "hidden", description="Bombs: hidden 6 of 10 (rulebook), armed_by_owner (3 of your 5), or all_live"
     )
+    shots_blocked_by_characters: bool = Field(
+        False, description="(our variant) characters stop a shot as blocks do; off: shots pass over them (crossfire)"
+    )
+    long_chains: bool = Field(
+        False, description="(our variant) a block set off by a block sets off its neighbours too; off: one step"
+    )
     quiet_turn_limit: int = Field(
-        60, ge=0, le=500, description="Draw after this many turns in a row without a character lost (0 = off)"
+        0,
+        ge=0,
+        le=500,
+        description="(our addition) draw after this many turns in a row with no character lost; 0 = off",
     )
 
     @model_validator(mode="after")

@@ -116,7 +116,7 @@ def check_pad(state: BattleIslandState, seat: Seat, order: tuple[Kind, ...]) -> 
 
 
 def blocked(state: BattleIslandState, square: int) -> bool:
-    """Rules 5, 11 and 14: a character or an unactivated block stops movement and shots."""
+    """Rules 5, 11 and 14: a character or an unactivated block stops movement."""
     return state.index_of(square) is not None or state.block_at(square) is not None
 
 
@@ -153,14 +153,15 @@ def movers(state: BattleIslandState) -> list[int]:
 
 
 def pad_shifts(state: BattleIslandState) -> list[Side]:
-    """Zero option 2: the pad moves exactly the roll along the edge, never round a corner."""
+    """Zero option 2: the pad moves exactly the roll along the edge, never round a corner: its
+    rocket square stays against the island, the outer slots may hang past it (decision 3)."""
     if not state.pad_move or not state.die or state.to_move is None:
         return []
     seat = state.to_move
     return [
         side
         for side in ("left", "right")
-        if 0 <= state.pads[seat] + board.pad_shift(seat, side, state.die) <= SIZE - PAD_SLOTS  # type: ignore[arg-type]
+        if board.pad_fits(state.pads[seat] + board.pad_shift(seat, side, state.die))  # type: ignore[arg-type]
     ]
 
 
@@ -180,30 +181,49 @@ def pad_character(state: BattleIslandState, seat: Seat, slot: int) -> int | None
 
 
 def entry_slots(state: BattleIslandState, seat: Seat) -> list[int]:
-    """Slots whose character can come onto the island now: the square in front of its slot
-    (rule 6) must be free ("alleen indien niet bezet")."""
-    return [
-        slot
-        for slot in range(1, PAD_SLOTS + 1)
-        if pad_character(state, seat, slot) is not None
-        and not blocked(state, board.entry_square(seat, state.pads[seat], slot))
-    ]
+    """Slots whose character can come onto the island now: the slot must face an island square
+    (not hang past the corner), and no character may stand there ("alleen indien niet bezet
+    door een ander personage"); a block there is entered, and activated (decision 14)."""
+    found = []
+    for slot in range(1, PAD_SLOTS + 1):
+        entry = board.entry_square(seat, state.pads[seat], slot)
+        if pad_character(state, seat, slot) is not None and entry is not None and state.index_of(entry) is None:
+            found.append(slot)
+    return found
 
 
 # ---------------------------------------------------------------- shots
 
 
+def stops_shot(state: BattleIslandState, square: int) -> bool:
+    """Rule 5: an unactivated block stops a shot ("je kunt niets schieten dat voorbij een
+    obstakelblok is"); a character only with ``shots_blocked_by_characters`` (decision 11)."""
+    if state.block_at(square) is not None:
+        return True
+    return state.options.shots_blocked_by_characters and state.index_of(square) is not None
+
+
+def line_of_fire(state: BattleIslandState, shooter: int) -> list[int]:
+    """The squares between the character on ``shooter`` and the square exactly its range ahead
+    (empty when the island ends first)."""
+    c = state.characters[state.index_of(shooter)]  # type: ignore[index]
+    assert c.facing is not None
+    line = board.ray(shooter, c.facing, RANGE[c.kind])
+    return line[:-1] if line is not None else []
+
+
 def shots(state: BattleIslandState, seat: Seat) -> list[tuple[int, int]]:
     """(shooter square, target square) pairs ("Een doel schieten", rules 3, 5, 8): an island
-    character, facing the target, at exactly its range, nothing between; the target an
-    opponent's character on the island or an unactivated block."""
+    character, facing the target, at exactly its range, no block between (characters are
+    passed over, decision 11); the target an opponent's character on the island or an
+    unactivated block."""
     found = []
     for c in state.characters:
         if c.owner != seat or c.where != "island":
             continue
         assert c.square is not None and c.facing is not None
         line = board.ray(c.square, c.facing, RANGE[c.kind])
-        if line is None or any(blocked(state, s) for s in line[:-1]):
+        if line is None or any(stops_shot(state, s) for s in line[:-1]):
             continue
         target = line[-1]
         hit = state.index_of(target)
@@ -221,17 +241,19 @@ def shooting_allowed(state: BattleIslandState) -> bool:
 
 
 def activate(state: BattleIslandState, block: int) -> BattleIslandState:
-    """A block is turned over ("Over de obstakelblokken", rule 10). A live block goes with every
-    character on its eight neighbouring squares (and the one standing on it) and sets off the
-    neighbouring blocks; a safe one is removed and harms nobody. Every activation here began
-    with a character (a shot or a landing), so chains always run."""
+    """A character (a shot, a landing, an entry) activates ``block`` ("Over de obstakelblokken",
+    rule 10). A live block goes with every character on its eight neighbouring squares (and the
+    one standing on it); a safe one is removed and harms nobody. A live block set off by a
+    character sets off the unactivated blocks on its eight neighbouring squares, "maar alleen
+    als het obstakelblok aanvankelijk door een personage werd geactiveerd": a block set off by
+    a block sets off nothing more (decision 10), unless ``long_chains`` (our variant)."""
     blocks = list(state.blocks)
     characters = list(state.characters)
     revealed = list(state.revealed)
-    queue = [block]
+    queue = [(block, True)]  # (block id, set off by a character)
     lost = False
     while queue:
-        b = queue.pop(0)
+        b, by_character = queue.pop(0)
         if blocks[b].active:
             continue
         blocks[b] = blocks[b].model_copy(update={"active": True})
@@ -245,9 +267,11 @@ def activate(state: BattleIslandState, block: int) -> BattleIslandState:
                 characters[i] = c.model_copy(update={"where": "gone", "square": None, "facing": None})
                 lost = True
         revealed.append(Revealed(square=square, live=True, blast=area, turn=state.turn))
+        if not (by_character or state.options.long_chains):
+            continue
         for n, other_block in enumerate(blocks):
             if not other_block.active and other_block.square in area:
-                queue.append(n)
+                queue.append((n, False))
     update: dict[str, Any] = {"blocks": tuple(blocks), "characters": tuple(characters), "revealed": tuple(revealed)}
     if lost:
         update["lost_this_turn"] = True
@@ -449,13 +473,22 @@ def _square(text: str | None) -> int:
         raise refuse("not_a_square", square=text) from None
 
 
-def _log(state: BattleIslandState, seat: Seat, kind: ActionKind, text: str, frm: int | None = None, to: int | None = None) -> BattleIslandState:
+def _log(
+    state: BattleIslandState,
+    seat: Seat,
+    kind: ActionKind,
+    text: str,
+    frm: int | None = None,
+    to: int | None = None,
+    caught: tuple[int, ...] = (),
+) -> BattleIslandState:
     action = ActionView(
         seat=seat,
         kind=kind,
         text=text,
         frm=board.name(frm) if frm is not None else None,
         to=board.name(to) if to is not None else None,
+        caught=tuple(board.name(s) for s in caught),
     )
     return state.model_copy(update={"actions": (*state.actions, action)})
 
@@ -565,10 +598,14 @@ def _apply_turn(state: BattleIslandState, seat: Seat, move: BattleIslandMove, te
         if slot not in entry_slots(state, seat):
             raise refuse("reinforce_slot", slot=slot, slots=entry_slots(state, seat))
         cid = pad_character(state, seat, slot)
-        assert cid is not None
         entry = board.entry_square(seat, state.pads[seat], slot)
+        assert cid is not None and entry is not None
+        block = state.block_at(entry)
         state = _set_character(state, cid, where="island", square=entry, facing=board.FORWARD[seat])
         state = _log(state, seat, "reinforce", text, to=entry)
+        if block is not None:
+            # Entering onto a block activates it as landing on it does (decision 14).
+            state = activate(state, block)
         # After a zero only this character moves (rule 2a); under rule 4 it is the only one
         # on the island anyway, and the roll is "as normal" (rule 1a can apply).
         restricted = cid if step == "zero" else None
@@ -642,13 +679,23 @@ def _apply_shot(state: BattleIslandState, seat: Seat, move: BattleIslandMove, te
     if not pairs or (move.to is not None and board.name(pairs[0][1]) != move.to):
         raise refuse("no_shot", square=board.name(frm), to=move.to or "")
     target = pairs[0][1]
-    state = _log(state, seat, "shoot", text, frm=frm, to=target)
+    # Rule 10: the characters the shot passes over are caught in the crossfire of a hit on a
+    # character or a live block, whoever owns them; a safe block harms nobody (decision 11).
+    line = [s for s in line_of_fire(state, frm) if state.index_of(s) is not None]
     hit = state.index_of(target)
-    if hit is not None:
-        return _remove(state, hit)
     block = state.block_at(target)
-    assert block is not None
-    return activate(state, block)
+    caught = tuple(line) if hit is not None or (block is not None and state.live[block]) else ()
+    state = _log(state, seat, "shoot", text, frm=frm, to=target, caught=caught)
+    if hit is not None:
+        state = _remove(state, hit)
+    else:
+        assert block is not None
+        state = activate(state, block)
+    for square in caught:
+        cid = state.index_of(square)
+        if cid is not None:  # not already gone in the blast
+            state = _remove(state, cid)
+    return state
 
 
 def _apply_end(state: BattleIslandState, seat: Seat, text: str) -> BattleIslandState:

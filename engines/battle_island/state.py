@@ -65,7 +65,8 @@ class BattleIslandState(Frozen):
     """With ``armed_by_owner``: each seat has marked its live blocks."""
     revealed: tuple[Revealed, ...] = ()
     pads: tuple[int, int] = PAD_START
-    """Leftmost island file of each seat's pad."""
+    """File beside the west end of each seat's pad (-2 .. SIZE-3: the outer slots may hang past a
+    corner, the rocket in the middle may not)."""
     first_player: Seat | None = None
     to_move: Seat | None = None
     die: int | None = None

@@ -59,8 +59,9 @@ class RevealedBlockView(Frozen):
 
 class PadView(Frozen):
     owner: Seat
-    files: tuple[str, ...]
-    """The island files beside slots 1-5 (from the owner's left)."""
+    files: tuple[str | None, ...]
+    """The island files beside slots 1-5 (from the owner's left); ``None`` for a slot hanging
+    past the island's corner (only the rocket must stay beside the island)."""
     slots: tuple[Kind | None, ...]
     """What stands on each slot, 1-5 from the owner's left."""
     rocket: str
@@ -79,6 +80,9 @@ class ActionView(Frozen):
     """The action in notation (``c2-c5``, ``shoot c5 c8``, ``roll 3``...)."""
     frm: str | None = None
     to: str | None = None
+    caught: tuple[str, ...] = ()
+    """A shot: the squares on its line of fire whose characters were caught in the crossfire
+    and removed (rule 10)."""
 
 
 class BattleIslandView(Frozen):
@@ -107,7 +111,7 @@ class BattleIslandView(Frozen):
     movable: tuple[str, ...] = ()
     """Characters of the seat to move that can use the current roll."""
     shots: tuple[ShotView, ...] = ()
-    """Shots the seat to move can make now (exact range, facing, nothing between)."""
+    """Shots the seat to move can make now (exact range, facing, no block between)."""
     entry: tuple[str, ...] = ()
     """Squares a reinforcement may enter on now (``bring_on``/``zero``)."""
     lost: tuple[int, int]

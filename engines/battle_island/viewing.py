@@ -64,12 +64,14 @@ def build_view(state: BattleIslandState, viewer: Seat | None, to_act: tuple[Seat
         pads = tuple(
             PadView(
                 owner=seat,
-                files=tuple(board.FILES[f] for f in board.pad_columns(seat, state.pads[seat])),
+                files=tuple(
+                    board.FILES[f] if 0 <= f < board.SIZE else None for f in board.pad_columns(seat, state.pads[seat])
+                ),
                 slots=tuple(
                     state.characters[cid].kind if (cid := rules.pad_character(state, seat, slot)) is not None else None
                     for slot in range(1, board.PAD_SLOTS + 1)
                 ),
-                rocket=board.FILES[board.pad_columns(seat, state.pads[seat])[board.PAD_SLOTS // 2]],
+                rocket=board.FILES[board.rocket_file(state.pads[seat])],
             )
             for seat in (0, 1)
         )
@@ -88,7 +90,11 @@ def build_view(state: BattleIslandState, viewer: Seat | None, to_act: tuple[Seat
         if rules.shooting_allowed(state):
             shots = tuple(ShotView(frm=names(a), to=names(b)) for a, b in rules.shots(state, seat))
         if state.step in ("bring_on", "zero"):
-            entry = tuple(names(board.entry_square(seat, state.pads[seat], s)) for s in rules.entry_slots(state, seat))
+            entry = tuple(
+                names(square)
+                for s in rules.entry_slots(state, seat)
+                if (square := board.entry_square(seat, state.pads[seat], s)) is not None
+            )
     over = state.result is not None
     live_left = None
     if state.live and (over or state.options.blocks == "all_live"):

@@ -156,7 +156,7 @@ def test_the_registry_knows_the_renderer() -> None:
 def test_views_render_to_pngs_of_the_expected_size(make: object) -> None:
     data = bi.render_board(make())  # type: ignore[operator]
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    assert png(data).size == size() == (848, 752)
+    assert png(data).size == size() == (996, 752)
 
 
 def test_rendering_is_deterministic() -> None:
@@ -280,6 +280,42 @@ def test_pads_show_slots_characters_and_rocket() -> None:
     top, bottom = lay.pad_rows[0]
     assert png(bi.render_board(emptied)).crop((x0, top, x1, bottom)).tobytes() != \
         with_pads.crop((x0, top, x1, bottom)).tobytes()
+
+
+def test_a_pad_hanging_past_the_corner_is_drawn_in_the_sea() -> None:
+    """Decision 3: only the rocket must stay beside the island; a slot without a file is drawn
+    beyond the island's edge, counted on from the rocket (red's to its left, blue's to its
+    right as the picture shows it, blue's left being the east)."""
+    lay = bi.layout(12)
+    geo = lay.geo
+    red = PadView(owner=0, files=(None, None, "a", "b", "c"), slots=("jeep", "soldier", None, None, None), rocket="a")
+    blue = PadView(owner=1, files=(None, None, "l", "k", "j"), slots=("tank", None, None, None, None), rocket="l")
+    hanging = png(bi.render_board(mid_view(pads=(red, blue))))
+    without = png(bi.render_board(mid_view(pads=())))
+    for seat, column in ((0, -1), (0, -2), (1, 12), (1, 13)):
+        x0, _, x1, _ = geo.box(column, 0)
+        top, bottom = lay.pad_rows[seat]
+        assert lay.sea[0] < x0 and x1 < lay.sea[2], (seat, column)  # inside the sea
+        assert hanging.crop((x0, top, x1, bottom)).tobytes() != without.crop((x0, top, x1, bottom)).tobytes()
+    # red's slot 1 (two left of a) holds its jeep: emptied, that slot looks different
+    emptied = red.model_copy(update={"slots": (None, "soldier", None, None, None)})
+    x0, _, x1, _ = geo.box(-2, 0)
+    top, bottom = lay.pad_rows[0]
+    assert png(bi.render_board(mid_view(pads=(emptied, blue)))).crop((x0, top, x1, bottom)).tobytes() != \
+        hanging.crop((x0, top, x1, bottom)).tobytes()
+
+
+def test_characters_caught_in_a_shots_crossfire_are_crossed() -> None:
+    """Rule 10 (decision 11): the characters a shot passed over and took with its target."""
+    shot = ActionView(seat=0, kind="shoot", text="shoot c5 c9", frm="c5", to="c9")
+    plain = png(bi.render_board(mid_view(actions=(shot,), shots=())))
+    caught = png(bi.render_board(mid_view(actions=(shot.model_copy(update={"caught": ("c6", "c7")}),), shots=())))
+    for square in ("c6", "c7"):
+        assert square_crop(plain, square) != square_crop(caught, square), square
+    # the target's square is crossed either way (compared before the palette, chosen per picture)
+    actions = (shot, shot.model_copy(update={"caught": ("c6",)}))
+    before = [bi.render_image(mid_view(actions=(a,), shots=())) for a in actions]
+    assert square_crop(before[0], "c9") == square_crop(before[1], "c9")
 
 
 def test_characters_show_kind_facing_and_owner() -> None:

@@ -1,6 +1,7 @@
 """Rulebook "Over de obstakelblokken" (decisions 8-11): ten blocks, six live; a live block goes
-with every character on its eight neighbouring squares and sets off the blocks there; a safe
-one is only removed; landing exactly on a block activates it; a move cannot turn on it."""
+with every character on its eight neighbouring squares and, when a character set it off, sets
+off the blocks there (one step); a safe one is only removed; landing exactly on a block
+activates it; a move cannot turn on it."""
 
 from __future__ import annotations
 
@@ -78,9 +79,32 @@ def test_blokken_live_block_sets_off_a_neighbouring_block(engine):
     assert at(after, "c2") == "sc2n"
 
 
-def test_blokken_three_block_chain(engine):
-    """A chain of three: d4 sets off e5, e5 sets off f6; each blast takes its own ring."""
-    state = position(f"Jd1n sc3s sg7s sh8s Je9s {BLUE}", live="d4 e5 f6", safe="i2", die=2)
+def test_blokken_a_chain_goes_one_step(engine):
+    """"Een levend obstakelblok kan ook een ander obstakelblok activeren ..., maar alleen als het
+    obstakelblok aanvankelijk door een personage werd geactiveerd" (decision 10): d4, shot, sets
+    off e5; e5 explodes and takes its own ring, but it was set off by a block, so f6 stays."""
+    state = position(f"Jd1n sc3s sf5s sg7s Je9s {BLUE}", live="d4 e5 f6", safe="i2", die=2)
+    after = play(engine, state, "shoot d1 d4")
+    assert not block_at(after, "d4") and not block_at(after, "e5")
+    assert block_at(after, "f6") and block_at(after, "i2")
+    assert at(after, "c3") is None and at(after, "f5") is None  # d4's ring, e5's ring
+    assert at(after, "g7") == "sg7s" and at(after, "e9") == "Je9s"  # f6's ring only: untouched
+    assert [(r.square, r.live) for r in engine.view(after, None).revealed] == [("d4", True), ("e5", True)]
+
+
+def test_blokken_a_landing_starts_a_chain_too(engine):
+    """"... aanvankelijk door een personage werd geactiveerd": landing on a block is activating
+    it with a character, so its live neighbour goes off; that one's neighbour does not."""
+    state = position(f"Jd1n sg7s {BLUE}", live="d4 e5 f6", die=3)
+    after = play(engine, state, "d1-d4")
+    assert not block_at(after, "d4") and not block_at(after, "e5") and block_at(after, "f6")
+    assert at(after, "g7") == "sg7s"
+
+
+def test_option_long_chains(engine):
+    """Option ``long_chains`` (our variant, decision 10): a block set off by another block sets
+    off its own neighbours too, so a chain runs on: d4 sets off e5, e5 sets off f6."""
+    state = position(f"Jd1n sc3s sg7s sh8s Je9s {BLUE}", live="d4 e5 f6", safe="i2", die=2, long_chains=True)
     after = play(engine, state, "shoot d1 d4")
     for square in ("d4", "e5", "f6"):
         assert not block_at(after, square)

@@ -19,7 +19,7 @@ from .conftest import position, random_action
 def test_is_an_engine(engine):
     assert isinstance(engine, Engine) and isinstance(engine, SealingGame) and isinstance(engine, ButtonGame)
     assert engine.slug == "battle_island" and engine.colours == ("red", "blue")
-    assert (engine.min_players, engine.max_players, engine.version) == (2, 2, 1)
+    assert (engine.min_players, engine.max_players, engine.version) == (2, 2, 2)
     assert (engine.state_model, engine.move_model, engine.options_model) == (
         BattleIslandState, BattleIslandMove, BattleIslandOptions
     )

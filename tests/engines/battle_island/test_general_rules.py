@@ -77,7 +77,7 @@ def test_rule_1b_no_entry_from_the_pad_opponent_removes_a_pad_character(engine):
     carriepad niet naar het eiland kunnen worden verplaatst, dan kan je tegenstander in deze
     situatie een van je personages gratis van je carriepad verwijderen en dit zou je beëindigen
     beurt"."""
-    state = position("sa1s sb1s tc5n", live="d1", pads=("ss.j.", "....."), to_move=1, die=2, moved=True)
+    state = position("sa1s sb1s sd1s tc5n", pads=("ss.j.", "....."), to_move=1, die=2, moved=True)
     removal = play(engine, state, "end")
     assert (removal.to_move, removal.step, removal.removal) == (0, "free_removal", "pad")
     assert engine.chance(removal) is None and engine.to_act(removal) == frozenset({1})
@@ -88,6 +88,19 @@ def test_rule_1b_no_entry_from_the_pad_opponent_removes_a_pad_character(engine):
     after = play(engine, removal, "remove pad 4")
     assert engine.view(after, None).pads[0].slots == ("soldier", "soldier", None, None, None)
     assert (after.to_move, after.step) == (1, "roll") and gone(after)[0] == gone(state)[0] + 1
+
+
+def test_rule_1b_pad_characters_past_the_corner_cannot_come_on(engine):
+    """1b with the pad hanging past the corner (decision 3): slots 1 and 2 have no square in
+    front of them, so their characters cannot be brought onto the island; a block on an entry
+    square, by contrast, does not stop them (decision 14)."""
+    state = position("sa1s tc5n", pads=("ss...", "....."), pad_files=(-2, 7), to_move=1, die=2, moved=True)
+    removal = play(engine, state, "end")
+    assert (removal.to_move, removal.step, removal.removal) == (0, "free_removal", "pad")
+    a_block_there = position(
+        "tc5n", safe="a1", pads=("..s..", "....."), pad_files=(-2, 7), to_move=1, die=2, moved=True
+    )
+    assert play(engine, a_block_there, "end").step == "bring_on"
 
 
 def test_rule_2_a_zero_always_gives_another_roll_after_an_option(engine):
@@ -238,9 +251,9 @@ def test_rule_10_crossfire_around_a_live_block(engine):
     assert at(after, "e1") == "Je1n"
 
 
-def test_rule_10_a_shot_at_a_character_takes_only_that_character(engine):
-    """Decision 11: nothing stands between shooter and target, so a hit character is the only
-    one removed; its neighbours stay."""
+def test_rule_10_a_shot_at_a_character_takes_only_the_line(engine):
+    """Decision 11: a shot at a character takes the target and whoever stands on its line of
+    fire, never the target's neighbours."""
     state = position(f"Je1n se4s sd4s sf5s {BLUE}", die=2)
     after = play(engine, state, "shoot e1")
     assert at(after, "e4") is None and at(after, "d4") == "sd4s" and at(after, "f5") == "sf5s"

@@ -198,9 +198,10 @@ def test_every_legal_move_round_trips(engine, options):
     """``format_move`` always parses back to the same move, and every legal move applies."""
     checked, kinds = 0, set()
     for n, (state, seat) in enumerate(_positions(options, 2)):
-        if n % 3 and state.phase == "play":
-            continue
-        for move in engine.legal_moves(state, seat):
+        moves = engine.legal_moves(state, seat)
+        if n % 3 and state.phase == "play" and not any(m.kind == "shoot" for m in moves):
+            continue  # a third of the play states, and every one with a shot (rare in random play)
+        for move in moves:
             if state.phase == "characters" and move.square[1:] not in ("1", "12"):
                 continue  # hundreds of placements: one row is enough
             text = engine.format_move(move, state)

@@ -69,18 +69,39 @@ def test_both_sides_lose_all_ten_at_once(engine):
     assert after.result.params == {"target": 10} and engine.view(after, None).lost == (10, 10)
 
 
+def test_default_is_the_rulebook_no_quiet_turn_limit(engine):
+    """The rulebook ends the game only when a side "alle tien van zijn personages heeft
+    verloren": no draw by quiet turns. ``quiet_turn_limit`` is our addition, off by default,
+    and says so (decision 20)."""
+    options = BattleIslandOptions()
+    assert options.quiet_turn_limit == 0
+    assert BattleIslandOptions.model_fields["quiet_turn_limit"].description.startswith("(our addition)")
+    state = position("Jc2n sh9s", die=2, moved=True, quiet_turns=10_000)
+    after = play(engine, state, "end")
+    assert after.result is None and after.quiet_turns == 10_001
+
+
+def test_default_options_are_the_rulebook_readings():
+    """Decision 10, 11: the rulebook's reading by default; the former readings are options
+    named as variants of ours."""
+    options = BattleIslandOptions()
+    assert options.shots_blocked_by_characters is False and options.long_chains is False
+    for name in ("shots_blocked_by_characters", "long_chains"):
+        assert BattleIslandOptions.model_fields[name].description.startswith("(our variant)"), name
+
+
 def test_option_quiet_turn_limit_draw(engine):
     """Decision 20: that many turns in a row without a character lost is a draw."""
-    state = position("Jc2n sh9s", die=2, moved=True, quiet_turns=59)
+    state = position("Jc2n sh9s", die=2, moved=True, quiet_turns=59, quiet_turn_limit=60)
     after = play(engine, state, "end")
     assert after.result.draw and after.result.reason == "battle_island.quiet_limit"
     assert after.result.params == {"turns": 60} and engine.view(after, None).quiet_turns == 60
-    fewer = play(engine, position("Jc2n sh9s", die=2, moved=True, quiet_turns=58), "end")
+    fewer = play(engine, position("Jc2n sh9s", die=2, moved=True, quiet_turns=58, quiet_turn_limit=60), "end")
     assert fewer.result is None and fewer.quiet_turns == 59
 
 
 def test_option_quiet_turn_limit_resets_on_a_loss(engine):
-    state = position("Jc2n sc5s sh9s", die=2, quiet_turns=59)
+    state = position("Jc2n sc5s sh9s", die=2, quiet_turns=59, quiet_turn_limit=60)
     after = play(engine, state, "shoot c2", "c2-c4", "end")
     assert after.result is None and after.quiet_turns == 0
 

@@ -4,7 +4,8 @@ replay of the recorded events equals the live state, the view validates.
 
 ``SCHEIDS_PLAYOUTS`` sets the number of games (default 1000; ``make soak`` runs more). Game
 ``g`` plays options ``options_for(g)`` (the 12 combinations of ``win_at``, ``carrier_pads``
-and ``blocks``, three army mixes, two quiet-turn limits), dice from ``resolve_chance`` with a
+and ``blocks``, three army mixes, two quiet-turn limits, both readings of
+``shots_blocked_by_characters`` and of ``long_chains``), dice from ``resolve_chance`` with a
 per-game seed, choices from ``random.Random(g)`` (shots somewhat preferred, so games end
 sooner; setup placements are drawn directly, see ``choose``). To keep the run short every
 chosen move's text is parsed back, but *every* legal move is formatted, parsed back and applied
@@ -12,7 +13,8 @@ only at one random action per game (setup included).
 
 Termination bound: a turn that ends with no character lost counts towards the quiet-turn limit
 ``L`` (decision 20), and at most 20 characters can be lost, so a game has at most
-``21 * L`` turns.
+``21 * L`` turns. The limit is our addition and off by default (the rulebook has none), so the
+playouts set it explicitly: random play has no other bound.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def options_for(game: int) -> BattleIslandOptions:
         carrier_pads=bool((combo // 2) % 2 == 0),
         blocks=("hidden", "armed_by_owner", "all_live")[combo // 4],
         quiet_turn_limit=(60, 60, 25)[(game // 12) % 3],
+        shots_blocked_by_characters=(game // 108) % 2 == 1,
+        long_chains=(game // 216) % 2 == 1,
         **MIXES[(game // 36) % 3],
     )
 
@@ -130,3 +134,6 @@ def test_options_cover_every_combination():
     seen = {(o.win_at, o.carrier_pads, o.blocks) for o in map(options_for, range(36))}
     assert len(seen) == 12
     assert len({options_for(g).army for g in range(108)}) == 3
+    readings = {(o.shots_blocked_by_characters, o.long_chains) for o in map(options_for, range(432))}
+    assert len(readings) == 4  # the default 1000 games play all four
+    assert all(options_for(g).quiet_turn_limit for g in range(GAMES)), "every playout has a bound"

@@ -9,7 +9,7 @@ import pytest
 from engines.battle_island import board as B
 from engines.core.errors import IllegalMoveError
 
-from .conftest import at, play, position, roll, texts
+from .conftest import at, block_at, gone, play, position, roll, texts
 
 BLUE = "tl12s"
 
@@ -62,15 +62,52 @@ def test_nul_reinforcement_enters_in_front_of_its_slot_facing_forward(engine):
     assert at(after, "k12") == "sk12s"
 
 
-def test_nul_reinforcement_only_onto_a_free_square(engine):
-    """"(alleen indien niet bezet door een ander personage)"; decision 14: nor onto a block."""
-    state = position(f"Sa1e sb1n {BLUE}", live="d1", pads=("sjts.", "....."), die=0)
+def test_nul_reinforcement_only_where_no_character_stands(engine):
+    """"(alleen indien niet bezet door een ander personage)": a character on the entry square,
+    of either side, keeps the slot's character on the pad."""
+    state = position(f"Sa1e sb1n {BLUE}", pads=("sjts.", "....."), die=0)
     legal = texts(engine, state)
-    assert "reinforce 3" in legal
-    assert not {"reinforce 1", "reinforce 2", "reinforce 4"} & legal
+    assert {"reinforce 3", "reinforce 4"} <= legal
+    assert not {"reinforce 1", "reinforce 2"} & legal
     with pytest.raises(IllegalMoveError) as err:
         engine.parse_move("reinforce 2", state, 0)
     assert err.value.code == "battle_island.reinforce_slot"
+
+
+def test_nul_reinforcement_onto_a_live_block_activates_it(engine):
+    """Entry is refused only when "(alleen indien niet bezet door een ander personage)"; a block
+    is no character. Decision 14: entering onto a block activates it as landing on it does
+    ("Je kunt ook een obstakelblokkering activeren door je personage er bovenop te landen"):
+    on a live block the character goes with it and with its ring."""
+    state = position(f"Sa1e sb1n se2s Jh5n {BLUE}", live="d1", pads=("sjts.", "....."), die=0)
+    assert "reinforce 4" in texts(engine, state)
+    assert engine.view(state, 0).entry == ("c1", "d1")
+    after = play(engine, state, "reinforce 4")
+    assert not block_at(after, "d1") and at(after, "d1") is None and at(after, "e2") is None
+    assert at(after, "a1") == "Sa1e" and gone(after) == (gone(state)[0] + 1, gone(state)[1] + 1)
+    (seen,) = engine.view(after, None).revealed
+    assert (seen.square, seen.live) == ("d1", True)
+    # the re-roll belongs to the character that came on, which is gone: the roll is lost
+    rolled = roll(engine, after, 3)
+    assert texts(engine, rolled) == {"end"}
+    assert play(engine, rolled, "end").to_move == 1
+
+
+def test_nul_reinforcement_onto_a_safe_block_stays_there(engine):
+    """Decision 14: on a safe block the character stays on its entry square, and only it moves."""
+    state = position(f"Sa1e {BLUE}", safe="d1", pads=("sjts.", "....."), die=0)
+    after = play(engine, state, "reinforce 4")
+    assert not block_at(after, "d1") and at(after, "d1") == "Sd1n"
+    rolled = roll(engine, after, 2)
+    assert {m.square for m in engine.legal_moves(rolled, 0) if m.kind == "move"} == {"d1"}
+
+
+def test_rule_4_bring_on_onto_a_block(engine):
+    """Rule 4 brings a character on as a reinforcement does: onto a block too, which it activates."""
+    state = position("tl12s", safe="c1", pads=("..j..", "....."), step="bring_on")
+    assert texts(engine, state) == {"reinforce 3"}
+    after = play(engine, state, "reinforce 3")
+    assert at(after, "c1") == "Jc1n" and not block_at(after, "c1") and after.step == "rolling"
 
 
 def test_nul_only_the_reinforcement_moves(engine):
@@ -102,17 +139,45 @@ def test_nul_move_pad_the_roll_along_the_edge(engine):
     assert engine.view(after, None).pads[0].rocket == "f"
 
 
-def test_nul_pad_never_round_a_corner(engine):
+def test_nul_pad_the_rocket_stays_against_the_island(engine):
     """"(U kunt het draagkussen niet om de hoeken van het eiland bewegen en het middelste
-    raketvierkant moet altijd in contact blijven met de onderkant van het eiland)": if neither
-    way fits, the roll is lost (no free removal)."""
-    state = roll(engine, play(engine, zero(pad_files=(3, 7)), "move pad"), 5)
-    assert texts(engine, state) == {"end"}
-    after = play(engine, state, "end")
-    assert after.to_move == 1 and after.step == "roll" and after.pads == (3, 7)
-    both = roll(engine, play(engine, zero(pad_files=(3, 7)), "move pad"), 3)
-    assert texts(engine, both) == {"pad left", "pad right"}
-    assert play(engine, both, "pad left").pads[0] == 0
+    raketvierkant moet altijd in contact blijven met de onderkant van het eiland)": only the
+    rocket square (slot 3) must stay beside the island; the outer slots may hang past the corner
+    (decision 3). From a-e a roll of 2 takes the pad two to the left: its rocket beside a1."""
+    state = roll(engine, play(engine, zero(), "move pad"), 2)
+    assert {t for t in texts(engine, state) if t.startswith("pad")} == {"pad left", "pad right"}
+    after = play(engine, state, "pad left")
+    assert after.pads[0] == -2
+    pad = engine.view(after, None).pads[0]
+    assert pad.files == (None, None, "a", "b", "c") and pad.rocket == "a"
+    assert pad.slots == ("soldier", "jeep", "tank", None, "soldier")
+    # one more square would take the rocket round the corner
+    state = roll(engine, play(engine, zero(pad_files=(-2, 7)), "move pad"), 1)
+    assert {t for t in texts(engine, state) if t.startswith("pad")} == {"pad right"}
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("pad left", state, 0)
+    assert err.value.code == "battle_island.shift_impossible"
+    # the far corner: rocket beside l1 at most
+    state = roll(engine, play(engine, zero(pad_files=(5, 7)), "move pad"), 5)
+    assert {t for t in texts(engine, state) if t.startswith("pad")} == {"pad left"}
+    state = roll(engine, play(engine, zero(pad_files=(5, 7)), "move pad"), 4)
+    assert play(engine, state, "pad right").pads[0] == 9
+
+
+def test_nul_an_overhanging_slot_brings_nobody_on(engine):
+    """"verplaats het geselecteerde personage naar het eiland met behulp van het eerste vierkant
+    direct voor dat personage": a slot past the corner has no square in front of it, so its
+    character stays on the pad until the pad moves back (decision 3)."""
+    state = zero(pad_files=(-2, 7))
+    legal = texts(engine, state)
+    assert {"reinforce 3", "reinforce 5"} <= legal and not {"reinforce 1", "reinforce 2"} & legal
+    assert engine.view(state, 0).entry == ("a1", "c1")
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("reinforce 1", state, 0)
+    assert err.value.code == "battle_island.reinforce_slot"
+    blue = position("Se3n th9s", pads=(".....", "sjt.."), pad_files=(0, 9), die=0, to_move=1)
+    assert engine.view(blue, None).pads[1].files == (None, None, "l", "k", "j")
+    assert {t for t in texts(engine, blue) if t.startswith("reinforce")} == {"reinforce 3"}
 
 
 def test_nul_blue_pad_left_is_east(engine):
