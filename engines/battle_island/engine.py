@@ -183,3 +183,13 @@ class BattleIsland:
         if state.step == "moved" or (state.step == "move" and not rules.can_move(state)):
             return (("end", "battle_island.button_end"),)
         return ()
+
+    def describe_move(
+        self, before: BattleIslandState, seat: Seat, move: BattleIslandMove, after: BattleIslandState
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """What the action did, in words (``NarratingGame``), told from the channel's views only,
+        so it can never say whether a block not yet activated is live: see
+        ``engines.battle_island.narration``."""
+        from engines.battle_island.narration import describe_move  # only the bot's replies need it
+
+        return describe_move(self.view(before, None), seat, move, self.view(after, None))

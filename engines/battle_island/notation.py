@@ -39,6 +39,7 @@ from engines.battle_island.board import Direction, Side
 from engines.battle_island.moves import BattleIslandMove
 from engines.battle_island.view import Kind
 from engines.core.errors import InvalidMoveError
+from engines.core.move_text import plain_dashes
 
 UNITS: dict[str, Kind] = {
     "soldier": "soldier", "s": "soldier", "soldaat": "soldier", "soldaten": "soldier",
@@ -77,9 +78,10 @@ def _square(word: str, text: str) -> str:
 
 
 def parse(text: str) -> BattleIslandMove:
-    """Read one action; ``InvalidMoveError`` (with the expected forms) when it is not notation."""
+    """Read one action; ``InvalidMoveError`` (with the expected forms) when it is not notation.
+    Typographic dashes (``c2–c5``) are the hyphen (``engines.core.move_text``)."""
     M = BattleIslandMove
-    words = re.sub(r"\s*-\s*", "-", text.strip().lower()).replace(",", " ")
+    words = re.sub(r"\s*-\s*", "-", plain_dashes(text).strip().lower()).replace(",", " ")
     words = re.sub(r"^([a-l]\d{1,2})x([a-l]\d{1,2})$", r"\1 x \2", words).split()  # c5xc8
     if not words:
         raise invalid(text)

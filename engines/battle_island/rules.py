@@ -658,7 +658,10 @@ def _apply_move(state: BattleIslandState, seat: Seat, move: BattleIslandMove, te
     options = destinations(state, cid, state.die or 0)
     chosen = [(to, side) for to, side in options if side == move.side and (move.to is None or board.name(to) == move.to)]
     if not chosen:
-        raise refuse("cannot_move_there", square=board.name(frm), die=state.die, to=move.to or "")
+        if state.die == 1:  # a 1 is one step ahead: no "one less and turn" (decision 8)
+            raise refuse("cannot_move_there_one", square=board.name(frm), to=move.to or "")
+        die = state.die or 0
+        raise refuse("cannot_move_there", square=board.name(frm), die=die, fewer=die - 1, to=move.to or "")
     to, side = chosen[0]
     c = state.characters[cid]
     assert c.facing is not None

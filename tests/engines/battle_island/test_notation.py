@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from bot.i18n import Msg, catalog
 from engines.battle_island import BattleIslandOptions
 from engines.battle_island.moves import BattleIslandMove as M
 from engines.battle_island.notation import complete, format_move, parse
@@ -103,8 +104,37 @@ def test_illegal_move_carries_its_params(engine):
     state = position(f"Sc2n {BLUE}", die=2)
     with pytest.raises(IllegalMoveError) as err:
         engine.parse_move("c2-c3", state, 0)
-    assert err.value.params == {"square": "c2", "die": 2, "to": "c3"}
+    assert err.value.params == {"square": "c2", "die": 2, "fewer": 1, "to": "c3"}
     assert "{" not in str(err.value)
+
+
+def test_a_one_is_refused_without_one_less_and_a_turn(engine):
+    """Issue 18: a roll of 1 is one square ahead ("Als je er een gooit, heb je maar één optie"),
+    so its refusal never offers "1 minus one and then turns"."""
+    state = position(f"Sc2n {BLUE}", die=1)
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("c2-c2 left", state, 0)
+    assert err.value.code == "battle_island.cannot_move_there_one"
+    assert err.value.params == {"square": "c2", "to": "c2"}
+    words = catalog()
+    for language in ("en", "nl"):
+        text = words.render(Msg(err.value.code, err.value.params), language)
+        assert "minus" not in text and " min " not in text and "{" not in text
+    assert words.render(Msg("battle_island.cannot_move_there", {"square": "c2", "die": 3, "fewer": 2, "to": "c4"}), "en") == (
+        "The character on c2 cannot make that move with a 3: it moves exactly 3 squares straight ahead, "
+        "or 2 ahead and then a quarter turn left or right; nothing may be in the way."
+    )
+
+
+DASHES = ["c2\u2013c5", "c2\u2014c5", "c2\u2212c5", "c2\u2010c5", "c2 \u2011 c5", "C2\u2013C5"]
+
+
+@pytest.mark.parametrize("text", DASHES)
+def test_typographic_dashes_read_as_hyphen(engine, text):
+    """Issue 18: "Typographic dashes (e5–e6, e5—e6) are accepted as - in every game"."""
+    state = position(f"Sc2n {BLUE}", die=3)
+    assert engine.parse_move(text, state, 0) == engine.parse_move("c2-c5", state, 0)
+    assert engine.parse_move(text + " left", position(f"Sc2n {BLUE}", die=4), 0).side == "left"
 
 
 def test_short_forms_are_completed_from_the_legal_moves(engine):
