@@ -168,7 +168,7 @@ class BattleIsland:
         if state.phase != "play":
             return f"battle_island.step_{state.phase}", {}
         if state.step == "move":
-            key = "step_move_pad" if state.pad_move else "step_move"
+            key = "step_move_pad" if state.pad_move else "step_move" if rules.can_move(state) else "step_move_none"
             return f"battle_island.{key}", {"die": state.die}
         if state.step == "free_removal":
             return "battle_island.step_free_removal", {"seat": state.to_move}

@@ -205,16 +205,15 @@ def _after_roll(before: BattleIslandView, seat: Seat, after: BattleIslandView) -
     """Rule 2 and 2a: why the same seat acts again after the roll, and whether it can move."""
     zero_option = before.step == "zero"
     if after.step == "zero":
-        return [("battle_island.zero_again" if zero_option else "battle_island.zero", {"seat": seat})]
+        return [("battle_island.zero_again", {})] if zero_option else [("battle_island.zero", {"seat": seat})]
     if after.step != "move" or after.pad_move:
         return []
-    lines: list[Line] = []
-    if zero_option and after.restricted is not None:
-        lines.append(("battle_island.only_it_moves", {"square": after.restricted}))
-    if not after.movable:
-        code = "battle_island.roll_unusable" if zero_option else "battle_island.all_blocked"
-        lines.append((code, {"seat": seat, "die": after.die}))
-    return lines
+    if not zero_option:
+        return [] if after.movable else [("battle_island.all_blocked", {"seat": seat, "die": after.die})]
+    if after.restricted is None:  # the character brought on went in a blast
+        return [("battle_island.roll_unusable", {"die": after.die})]
+    code = "battle_island.only_it_moves" if after.movable else "battle_island.only_it_stuck"
+    return [(code, {"square": after.restricted, "die": after.die})]
 
 
 def _turn_start(after: BattleIslandView) -> list[Line]:

@@ -1,6 +1,7 @@
 """Issue 18, "Replies say what the move did", end to end on the console: short matches of Helden &
-Steden, Militakiri and Masters Victory whose replies must say their captures and promotions (in
-English and in Dutch), after the move line and before whose turn it is."""
+Steden, Militakiri, Masters Victory and Slag om het Eiland whose replies must say their captures,
+promotions and blocks revealed (in English and in Dutch), after the move line and before whose
+turn it is."""
 
 from __future__ import annotations
 
@@ -96,3 +97,40 @@ async def test_masters_victory_replies_say_the_elimination_not_the_winner(tmp_pa
     assert "R1: alice's fighter 2 on b5 is eliminated." in attack
     # the winner (bob's fighter 3M) stays hidden: no number of it anywhere in the channel
     assert "3M" not in attack and " m " not in attack
+
+
+def island_moves(until: str) -> list[tuple[str, str]]:
+    """The moves of the shipped Slag om het Eiland example (the same seed) up to ``until``; the
+    jeep's first move typed with an en dash."""
+    moves = []
+    for line in (Path(__file__).parents[2] / "examples" / "battle_island.txt").read_text().splitlines():
+        if line.startswith("as ") and ": /move " in line:
+            who, text = line[3:].split(": /move ", 1)
+            moves.append((who, text.replace("j2-j5", "j2\u2013j5")))
+            if text == until:
+                return moves
+    raise AssertionError(f"{until} is not in the example")
+
+
+async def test_battle_island_replies_say_live_or_safe_and_who_went(tmp_path):
+    text = await replies("battle_island", island_moves("shoot c2 c6"), tmp_path)
+    assert "alice played `j2-j5`." in text  # typed with an en dash
+    safe = reply_to(text, "j5-j9")
+    assert "The obstacle block on j9 was safe: it is removed and harms nobody." in safe
+    hit = reply_to(text, "shoot i11 g11")
+    assert "Hit: bob's tank on g11 leaves the island." in hit
+    assert hit.index("leaves the island") < hit.index("is to move")
+    live = reply_to(text, "shoot c2 c6")
+    assert "💥 The obstacle block on c6 was live." in live and "Nobody stood in the blast on c6." in live
+    # why the same seat acts again, and why the turn passes
+    assert "A zero: alice rolls again once a zero option is chosen (rule 2)." in reply_to(text, "roll")
+    assert "Only the character on c2 may move with the 3 (rule 2a); all may still shoot." in reply_to(text, "turn c2 right")
+    assert "None of bob's characters can use the whole 5: the opponent removes one of them for free, and that ends bob's turn (rule 1a)." in text
+    assert "Removed for free (rule 1a): bob's tank on i12." in text
+
+
+async def test_battle_island_replies_in_dutch(tmp_path):
+    text = await replies("battle_island", island_moves("shoot c2 c6"), tmp_path, language="nl")
+    assert "Het obstakelblok op j9 was veilig: het wordt weggenomen en raakt niemand." in reply_to(text, "j5-j9")
+    assert "Raak: tank van bob op g11 verlaat het eiland." in reply_to(text, "shoot i11 g11")
+    assert "💥 Het obstakelblok op c6 was levend." in reply_to(text, "shoot c2 c6")

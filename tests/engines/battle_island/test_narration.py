@@ -8,9 +8,12 @@ de obstakelblokken kijken". Also: typographic dashes are read as ``-`` (test_not
 from __future__ import annotations
 
 import random
+import tomllib
+from pathlib import Path
 
 import pytest
 
+from bot.i18n import Msg, catalog
 from engines.battle_island import BattleIslandOptions
 from engines.battle_island import board as B
 from engines.core.contract import NarratingGame
@@ -170,12 +173,8 @@ def test_rule_2_a_zero_says_why_the_seat_acts_again(engine):
     """"Als je een nul gooit, krijg je nog een worp" after choosing an option."""
     lines = narrate(position(f"Se3n {BLUE}"), "roll", 0)
     assert lines == (("battle_island.zero", {"seat": 0}),)
-    assert said(SLUG, lines) == (
-        "A zero: alice first chooses one of the three zero options, then the referee rolls again (rule 2)."
-    )
-    assert said(SLUG, lines, "nl") == (
-        "Een nul: alice kiest eerst een van de drie nul-opties, daarna gooit de scheidsrechter opnieuw (regel 2)."
-    )
+    assert said(SLUG, lines) == "A zero: alice rolls again once a zero option is chosen (rule 2)."
+    assert said(SLUG, lines, "nl") == "Een nul: alice gooit opnieuw zodra een nul-optie gekozen is (regel 2)."
 
 
 def test_zero_option_1_a_reinforcement_and_only_it_moves(engine):
@@ -183,11 +182,11 @@ def test_zero_option_1_a_reinforcement_and_only_it_moves(engine):
     lines = narrate(zero_state(), "reinforce 3", 2)
     assert lines == (
         ("battle_island.zero_reinforce", {"seat": 0, "kind": "tank", "slot": 3, "square": "c1"}),
-        ("battle_island.only_it_moves", {"square": "c1"}),
+        ("battle_island.only_it_moves", {"square": "c1", "die": 2}),
     )
     assert worded(SLUG, lines) == [
         "Zero option 1: alice's tank from pad slot 3 enters on c1.",
-        "Only the character on c1 may move with this roll (rule 2a); every character may still shoot.",
+        "Only the character on c1 may move with the 2 (rule 2a); all may still shoot.",
     ]
 
 
@@ -199,9 +198,9 @@ def test_zero_option_1_onto_a_live_block_the_roll_is_lost(engine):
         ("battle_island.zero_reinforce", {"seat": 0, "kind": "tank", "slot": 3, "square": "c1"}),
         ("battle_island.block_live", {"square": "c1"}),
         ("battle_island.blast_took", {"square": "c1", "seat": 0, "kind": "tank", "squares": ["c1"]}),
-        ("battle_island.roll_unusable", {"seat": 0, "die": 2}),
+        ("battle_island.roll_unusable", {"die": 2}),
     )
-    assert said(SLUG, lines[-1:]) == "No move can use the 2: the roll is lost. alice may still shoot, then ends the turn."
+    assert said(SLUG, lines[-1:]) == "The character the zero option brought on is gone: the 2 is lost."
 
 
 def test_zero_option_2_the_pad_then_moves(engine):
@@ -220,7 +219,7 @@ def test_zero_option_3_a_turn_and_only_it_moves(engine):
     lines = narrate(zero_state(), "turn e3 right", 2)
     assert lines == (
         ("battle_island.zero_turn", {"seat": 0, "kind": "soldier", "square": "e3"}),
-        ("battle_island.only_it_moves", {"square": "e3"}),
+        ("battle_island.only_it_moves", {"square": "e3", "die": 2}),
     )
 
 
@@ -229,7 +228,10 @@ def test_zero_option_the_named_character_cannot_use_the_roll(engine):
     reply says so at the roll, and again at ``end``."""
     state = position(f"Se3n sf3s {BLUE}", die=0)  # turned east, f3 blocks it
     lines = narrate(state, "turn e3 right", 3)
-    assert codes(lines) == ["zero_turn", "only_it_moves", "roll_unusable"]
+    assert lines[1:] == (("battle_island.only_it_stuck", {"square": "e3", "die": 3}),)
+    assert said(SLUG, lines[1:]) == (
+        "Only the character on e3 may move (rule 2a), and it cannot use the 3: the roll is lost."
+    )
     after = roll(ENGINE, play(ENGINE, state, "turn e3 right"), 3)
     lines = narrate(after, "end")
     assert lines == (("battle_island.roll_lost", {"seat": 0, "die": 3}),)
@@ -240,7 +242,7 @@ def test_rule_2a_another_zero_starts_the_options_over(engine):
     lines = narrate(zero_state(), "turn e3 left", 0)
     assert lines == (
         ("battle_island.zero_turn", {"seat": 0, "kind": "soldier", "square": "e3"}),
-        ("battle_island.zero_again", {"seat": 0}),
+        ("battle_island.zero_again", {}),
     )
 
 
@@ -412,4 +414,34 @@ def test_whole_games_every_loss_is_told_once_and_worded(engine, game):
         assert named == sum(gone(after)) - sum(gone(state)), (engine.format_move(move, state), lines)
         seen.update(codes(lines))
         state = after
-    assert {"zero", "only_it_moves", "removed_from_island"} <= seen
+    assert {"zero", "only_it_moves", "only_it_stuck", "removed_from_island"} <= seen
+
+
+# --- the step line after whose turn it is ------------------------------------------------------
+
+
+def test_step_messages_never_offer_what_the_roll_cannot_do(engine):
+    """Issue 18, messages that mislead: "move 4 (or shoot)" while nothing can use the 4 (rule 1a
+    coming, or a zero option's roll lost) now says so; the pad's roll and a usable roll as before.
+    English texts use the English game words (no "draagplatform", "versterking")."""
+    words = catalog()
+    blocked = position(f"Sa1s Jb1w sb3s {BLUE}", die=4)
+    assert engine.step_message(blocked) == ("battle_island.step_move_none", {"die": 4})
+    assert words.render(Msg(*engine.step_message(blocked)), "en") == "no move can use the 4: shoot or end the turn"
+    free = position(f"Se3n {BLUE}", die=1)
+    assert engine.step_message(free) == ("battle_island.step_move", {"die": 1})
+    pad = position(f"Se3n {BLUE}", die=3, pad_move=True)
+    assert engine.step_message(pad) == ("battle_island.step_move_pad", {"die": 3})
+    assert words.render(Msg(*engine.step_message(pad)), "en") == "move the carrier pad 3"
+
+
+DUTCH_WORDS = ("draagplatform", "draagkussen", "versterking", "obstakel", "personage", "soldaat", "worp", "dobbelsteen", "raket")
+
+
+def test_english_texts_use_english_game_words():
+    """Issue 18: English text must not mix in Dutch game words ("fill your draagplatform"); the
+    docs keep no term Dutch on purpose, only the notation is shared (``pad``, ``reinforce``)."""
+    messages = tomllib.loads((Path(__file__).parents[3] / "bot/i18n/messages/battle_island.toml").read_text())
+    for code, texts in messages.items():
+        assert not any(word in texts["en"].lower() for word in DUTCH_WORDS), (code, texts["en"])
+    assert "draagplatform" in messages["step_pads"]["nl"]  # the Dutch keeps the rulebook's words
