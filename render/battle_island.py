@@ -14,11 +14,15 @@ told apart by hue alone.
   pad without a facing, and a small rocket on the pad's lip, against the island, at the
   ``rocket`` file. Without pads the rows stay open sea;
 - characters: soldier a disc, jeep a rounded square, tank a hexagon, in the owner's colour
-  with the range (2/3/4) in white and a pointer on the side it faces;
+  with the range (2/3/4) in white; on the island the body stands a little back from the
+  square's centre and a broad white pointer fills the room in front, to the square's edge, on
+  the side it faces (readable on a phone, at 400 px wide);
 - blocks: grey crates with a dot in the colour of the seat that placed them; where the view
   says whether a block is live (the owner's own armed blocks, everything after the end) a
   bomb (live) or a tick (safe) sits on the crate's corner. A block activated this turn or the
-  last is a burst with its blast squares tinted red when it was live, a faint frame when safe;
+  last is a burst with its blast squares tinted red when it was live, a faint frame when safe,
+  and carries the same bomb or tick on a white badge on its square's corner, drawn over a
+  character standing there;
 - this turn's actions (or the previous turn's before the roll): start and end squares
   tinted, a move as an arrow in the mover's colour, a reinforcement as an arrow from its pad,
   a shot as a dashed line, removed characters (the target, and those caught in the crossfire
@@ -37,7 +41,9 @@ the digest itself is in the channel message, so the picture is the same whatever
 layout) and the status line.
 
 Words: the title, names and status (which says the step, in the reader's language) come from
-``labels``. Everything else is symbols and numbers.
+``labels``. Everything else is symbols and numbers. A long title shrinks, then wraps onto two
+lines, and the status wraps between its phrases (``render.common.fit_lines``), so neither is
+cut.
 
 Pieces and marks are cached anti-aliased sprites (see ``render.common``); the PNG is written
 with a 256-colour palette.
@@ -68,6 +74,7 @@ from render.common import (
     BoardGeometry,
     BoardLabels,
     Box,
+    FittedText,
     Font,
     Point,
     SeatStyle,
@@ -80,9 +87,11 @@ from render.common import (
     draw_arrow,
     draw_checkerboard,
     draw_coordinates,
+    draw_lines,
     draw_text,
     encode_png,
     fill_pattern,
+    fit_lines,
     fit_text,
     font,
     hex_rgb,
@@ -96,7 +105,6 @@ from render.common import (
     star_points,
     supersampled,
     tick_sprite,
-    wrap_text,
 )
 
 __all__ = ["SEATS", "BoardLabels", "Layout", "layout", "render_board", "render_image"]
@@ -120,6 +128,8 @@ PAD_OVERHANG = 2
 on one side); the sea beside the island leaves room for them."""
 PANEL = 224
 """Width of the panel right of the sea."""
+TEXT_INSET = 6
+"""Room left and right of the title and status in the panel."""
 
 SEA: RGB = hex_rgb("#4f9fc2")
 SEA_EDGE: RGB = hex_rgb("#3b86a8")
@@ -162,6 +172,11 @@ class Layout:
     @property
     def cell(self) -> int:
         return self.geo.cell
+
+    @property
+    def text_width(self) -> int:
+        """The width the panel's middle gives the title and the status."""
+        return self.panel_right - self.panel_left - 2 * TEXT_INSET
 
 
 @cache
@@ -246,6 +261,7 @@ def render_image(view: BattleIslandView, *, labels: BoardLabels | None = None) -
     board.draw_characters(image)
     board.draw_shots(image)
     board.draw_removals(image)
+    board.draw_revealed_badges(image)
 
     _draw_panel(image, draw, view, lay, labels or BoardLabels())
     return image
@@ -461,6 +477,16 @@ class _Board:
         for at in marked:
             paste_sprite(image, cross_sprite(self.cell, 0.22), self.centre(at))
 
+    def draw_revealed_badges(self, image: Image.Image) -> None:
+        """On the corner of every block activated this turn or the last, what it was: a bomb
+        (live) or a tick (safe), the same marks as on a crate whose content is known; on top,
+        so a character standing there later does not hide it."""
+        cell = self.cell
+        size = round(cell * BADGE)
+        for block in self.view.revealed:
+            x0, y0, x1, _ = self.geo.box(*_square(self.view, block.square))
+            paste_sprite(image, revealed_badge_sprite(block.live, size), (x1 - size / 2, y0 + size / 2))
+
     # ----------------------------------------------------------------- blocks and characters
 
     def draw_blocks(self, image: Image.Image) -> None:
@@ -510,6 +536,14 @@ def _body(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, 
 
 _FACING = {"n": (0.0, -1.0), "e": (1.0, 0.0), "s": (0.0, 1.0), "w": (-1.0, 0.0)}
 
+SHIFT = 0.09
+"""A character with a facing stands this far (in squares) back from the square's centre, so its
+pointer in front has room to be seen at phone size."""
+POINTER = (0.5, 0.08, 0.36)
+"""The facing pointer, in squares: its tip from the centre, its base from the centre, its
+half-width at the base. White with a dark rim, drawn under the body: what shows is a broad
+arrowhead between the body and the square's edge."""
+
 
 @cache
 def character_sprite(owner: int, kind: str, rng: int | None, facing: str | None, cell: int) -> Image.Image:
@@ -526,7 +560,7 @@ def character_sprite(owner: int, kind: str, rng: int | None, facing: str | None,
         if facing is not None:
             dx, dy = _FACING[facing]
             px, py = -dy, dx
-            tip, base, half = 0.5 * c, 0.2 * c, 0.24 * c
+            tip, base, half = (k * c for k in POINTER)
 
             def pointer(grow: float) -> list[Point]:
                 return [
@@ -535,8 +569,9 @@ def character_sprite(owner: int, kind: str, rng: int | None, facing: str | None,
                     (cx + dx * base - px * (half + grow), cy + dy * base - py * (half + grow)),
                 ]
 
-            draw.polygon(pointer(0), fill=rgba(WHITE))
-            draw.polygon(_shrink(pointer(0), edge * 1.6), fill=rgba(INK))
+            draw.polygon(pointer(0), fill=rgba(INK))
+            draw.polygon(_shrink(pointer(0), edge * 1.3), fill=rgba(WHITE))
+            cx, cy = cx - dx * SHIFT * c, cy - dy * SHIFT * c
         _body(draw, kind, cx, cy, r + edge, rgba(INK))
         _body(draw, kind, cx, cy, r, rgba(style.fill))
         mask = Image.new("L", image.size, 0)
@@ -591,6 +626,29 @@ def crate_sprite(owner: int | None, live: bool | None, cell: int) -> Image.Image
         badge = bomb_sprite(size) if live else tick_sprite(size)
         sprite.alpha_composite(badge, (cell - size, 0))
     return sprite
+
+
+BADGE = 0.56
+"""A revealed block's live/safe badge, in squares (readable at phone size)."""
+
+
+@cache
+def revealed_badge_sprite(live: bool, size: int) -> Image.Image:
+    """The corner badge of an activated block: the bomb (live) or the tick (safe) on a white disc
+    with a dark rim, so it stands out on grass and on the red blast tint alike."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        c = size * s
+        draw.ellipse(circle_box(c / 2, c / 2, c / 2 - s), fill=rgba(INK))
+        draw.ellipse(circle_box(c / 2, c / 2, c / 2 - s - 0.07 * c), fill=rgba(WHITE))
+
+    badge = supersampled((size, size), draw_fn)
+    inner = round(size * 0.78)
+    mark = bomb_sprite(inner) if live else tick_sprite(inner)
+    offset = (size - inner) // 2
+    badge.alpha_composite(mark, (offset, offset))
+    return badge
 
 
 @cache
@@ -838,16 +896,19 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIsland
 def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIslandView, lay: Layout,
                  labels: BoardLabels, top: int, bottom: int) -> None:
     """Title, turn, die, score, blocks, seal and status, centred between the seat blocks."""
-    x0, x1 = lay.panel_left + 6, lay.panel_right - 6
-    width = x1 - x0
+    x0, x1 = lay.panel_left + TEXT_INSET, lay.panel_right - TEXT_INSET
+    width = lay.text_width
     cx = (x0 + x1) / 2
     rows: list[tuple[int, Callable[[float], None]]] = []
 
     def text_row(text: str, fnt: Font, colour: RGB, height: int) -> None:
         rows.append((height, lambda y: draw_text(draw, (cx, y), text, fnt, colour)))
 
+    def lines_row(fitted: FittedText, colour: RGB, gap: int) -> None:
+        rows.append((fitted.height + gap, lambda y: draw_lines(draw, (cx, y), fitted, colour)))
+
     if labels.title:
-        text_row(fit_text(labels.title, font(18), width), font(18), FRAME_TEXT, 28)
+        lines_row(fitted_title(labels.title, width), FRAME_TEXT, 8)
     if view.phase == "play" and view.turn:
         text_row(f"#{view.turn}", font(17), FRAME_TEXT_DIM, 26)
 
@@ -889,10 +950,9 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIsla
         rows.append((26, lambda y: paste_sprite(image, lock_sprite(18, view.opening is not None), (cx, y))))
 
     used = sum(h for h, _ in rows)
-    status_font = font(14)
     room = max(bottom - top - used - 12, 0)
-    for line in wrap_text(labels.status, status_font, width, min(max(room // 20, 1), 6)):
-        text_row(line, status_font, FRAME_TEXT_DIM, 20)
+    if labels.status:
+        lines_row(fitted_status(labels.status, width, room), FRAME_TEXT_DIM, 4)
 
     total = sum(h for h, _ in rows)
     y = (top + bottom) / 2 - total / 2
@@ -901,8 +961,21 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIsla
         y += height
 
 
+def fitted_title(title: str, width: float) -> FittedText:
+    """The title as it fits the panel: shrunk to 14 px, else on two lines (never cut while two
+    lines at 14 px hold it)."""
+    return fit_lines(title, width, size=18, min_size=14, max_lines=2)
+
+
+def fitted_status(status: str, width: float, room: float) -> FittedText:
+    """The status (whose turn and step, or the result, and the clocks) as it fits ``room`` px:
+    broken between phrases first, as many lines as the room takes (at most 6)."""
+    return fit_lines(status, width, size=14, min_size=12, max_lines=int(min(max(room // 18, 1), 6)), line_spacing=1.3)
+
+
 SPRITES: tuple[Callable[..., Image.Image], ...] = (
     character_sprite, crate_sprite, bomb_sprite, burst_sprite, safe_frame_sprite, entry_sprite, ring_sprite,
+    revealed_badge_sprite,
     brackets_sprite, rocket_sprite, die_sprite, lock_sprite, loss_pip_sprite, cross_sprite, crown_sprite,
     tick_sprite, hourglass_sprite,
 )

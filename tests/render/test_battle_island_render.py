@@ -22,7 +22,7 @@ from engines.battle_island.view import (
 from engines.core.contract import Result
 from render import battle_island as bi
 from render import registry
-from render.common import BoardLabels, parse_square
+from render.common import BoardLabels, hex_rgb, parse_square
 
 RANGE = {"soldier": 2, "jeep": 3, "tank": 4}
 
@@ -362,3 +362,102 @@ def test_a_draw_and_the_setup_phases_render() -> None:
 def test_bad_squares_are_refused(square: str) -> None:
     with pytest.raises(ValueError):
         bi.render_board(view(characters=(char(0, "soldier", square),)))
+
+
+# --------------------------------------------------------------------------- issue 18: readable
+
+
+TITLES = ["Battle for the Island (Slag om het Eiland)", "Slag om het Eiland"]
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_the_title_fits_whole(title: str) -> None:
+    """Issue 18: "Titles and results are cut ('Battle for the Island (S…')": the title shrinks,
+    then wraps onto two lines, and every word of it is drawn."""
+    lay = bi.layout(12)
+    fitted = bi.fitted_title(title, lay.text_width)
+    assert " ".join(fitted.lines) == title and "…" not in "".join(fitted.lines)
+    assert fitted.width <= lay.text_width
+    # the picture carries it to its last letter: without that letter the panel differs
+    labels = BoardLabels(title=title, status="alice (red) is to move.", seats=("alice", "bob"))
+    other = BoardLabels(title=title[:-1], status=labels.status, seats=labels.seats)
+    assert bi.render_image(mid_view(), labels=labels).tobytes() != bi.render_image(mid_view(), labels=other).tobytes()
+
+
+def test_a_long_result_and_status_are_not_cut() -> None:
+    """The status (whose turn and step, or the result, and the clocks) wraps between phrases and
+    keeps every word, in the room the panel has."""
+    lay = bi.layout(12)
+    status = ("alice wins: bob has lost all 10 characters. · bob (blue) is to move. · "
+              "no move can use the 4: shoot or end the turn · Clocks: alice 23:59:00, bob 24:00:00")
+    fitted = bi.fitted_status(status, lay.text_width, room=200)
+    assert "…" not in "".join(fitted.lines) and len(fitted.lines) > 1
+    def letters(text: str) -> str:
+        return text.replace("·", "").replace(" ", "")
+
+    assert letters(" ".join(fitted.lines)) == letters(status)
+    assert png(bi.render_board(over_view(), labels=BoardLabels(title=TITLES[0], status=status))).size == size()
+
+
+def _downscaled(image: Image.Image, width: int = 400) -> tuple[Image.Image, float]:
+    k = width / image.width
+    return image.resize((width, round(image.height * k)), Image.Resampling.LANCZOS), k
+
+
+def _facing_bands(facing: str, kind: str, owner: int) -> dict[str, int]:
+    """At 400 px wide (a phone), the light pixels in each outer third of the square of a lone
+    character: the pointer is white, the grass and the bodies are not."""
+    small, k = _downscaled(bi.render_image(view(characters=(char(owner, kind, "f6", facing),))))
+    x0, y0, x1, y1 = (v * k for v in bi.layout(12).geo.box(*parse_square("f6")))
+    third = (x1 - x0) / 3
+    bands = {"n": (x0, y0, x1, y0 + third), "s": (x0, y1 - third, x1, y1),
+             "w": (x0, y0, x0 + third, y1), "e": (x1 - third, y0, x1, y1)}
+    return {side: sum(1 for p in small.crop(tuple(round(v) for v in box)).get_flattened_data() if min(p) > 200)  # type: ignore[arg-type]
+            for side, box in bands.items()}
+
+
+FACING_PX = 8
+"""Light pointer pixels a character's facing shows at 400 px wide (the old pointer showed 2)."""
+OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
+
+
+@pytest.mark.parametrize("facing", ["n", "e", "s", "w"])
+@pytest.mark.parametrize("kind", ["soldier", "jeep", "tank"])
+def test_the_facing_reads_at_phone_size(facing: str, kind: str) -> None:
+    """Issue 18: "facing readable at phone size": downscaled to 400 px wide, the pointer shows
+    at least ``FACING_PX`` light pixels in the square's third it faces, and few in the opposite
+    third (so the mark says which way)."""
+    for owner in (0, 1):
+        bands = _facing_bands(facing, kind, owner)
+        assert bands[facing] >= FACING_PX, (owner, bands)
+        assert bands[OPPOSITE[facing]] * 3 <= bands[facing], (owner, bands)
+
+
+TICK_GREEN = hex_rgb("#2e9a5a")
+
+
+def _badge_corner(live: bool, *characters: CharacterView) -> tuple[int, int]:
+    """At 400 px wide, in the top-right corner of a block revealed on f6: (tick-green pixels,
+    near-black pixels)."""
+    blast = ("e5", "e6", "e7", "f5", "f7", "g5", "g6", "g7") if live else ()
+    image = bi.render_image(view(revealed=(RevealedBlockView(square="f6", live=live, blast=blast),),
+                                 characters=characters))
+    small, k = _downscaled(image)
+    x0, y0, x1, y1 = (v * k for v in bi.layout(12).geo.box(*parse_square("f6")))
+    crop = small.crop((round(x0 + 0.4 * (x1 - x0)), round(y0), round(x1), round(y0 + 0.6 * (y1 - y0))))
+    pixels = list(crop.get_flattened_data())  # type: ignore[attr-defined]
+    green = sum(1 for p in pixels if all(abs(a - b) <= 40 for a, b in zip(p, TICK_GREEN)))
+    black = sum(1 for p in pixels if max(p) < 70)
+    return green, black
+
+
+def test_a_revealed_blocks_square_says_live_or_safe() -> None:
+    """Issue 18: "a revealed block's area says live or safe": a bomb badge (live) or a tick badge
+    (safe) on the square's corner, the marks of a crate whose content is known, readable at 400 px
+    wide and drawn over a character standing there."""
+    green, black = _badge_corner(False)
+    assert green >= 20 and black == 0
+    green, black = _badge_corner(True)
+    assert green == 0 and black >= 8
+    assert _badge_corner(False, char(0, "tank", "f6", "n"))[0] >= 20
+    assert _badge_corner(True, char(0, "tank", "f6", "e"))[1] >= 8
