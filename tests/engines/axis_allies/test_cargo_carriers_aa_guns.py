@@ -114,7 +114,7 @@ def test_unloading_never_puts_two_aa_guns_in_one_territory():
                   if u.id == gun else u for u in s.units)
     s = s.model_copy(update={"units": moved})
     params = refused("one_aa_gun", s, "unload 1 aa Baltic Sea Zone -> Germany")
-    assert params["territory"] == "germany"
+    assert params["territory"] == "Germany"
     assert units(play(s, "unload 1 aa Baltic Sea Zone -> Western Europe"), "western_europe") == {"aa_gun": 1}
 
 
@@ -196,8 +196,8 @@ def test_the_sea_battle_in_the_zone_of_unloading_is_fought_first():
         raise AssertionError("the land battle was fought before the sea battle")
     s = play(s, "attack Karelia Sea Zone")
     s = roll(roll(s, "attack_fire", 6), "defence_fire", 6)
-    s = play(s, "continue")
-    s = roll(s, "attack_fire", 1)
+    s = play(s, "continue", "stay")
+    s = roll(roll(s, "attack_fire", 1), "defence_fire", 6)
     assert s.battle is None and units(s, "karelia_ssr", "germany") == {"infantry": 2}
     assert s.battles == ("karelia_ssr",) and "karelia_ssr" in s.amphibious
     s = play(s, "attack Karelia")
@@ -209,7 +209,7 @@ def test_the_cargo_of_a_transport_sunk_in_the_zone_of_unloading_never_lands():
     the land battle never takes place."""
     s = play(contested_landing(), "attack Karelia Sea Zone")
     s = roll(roll(s, "attack_fire", 6), "defence_fire", 1)
-    s = play(s, "lose 1 trn")
+    s = play(s, "lose 1 trn", "retreat North Sea Zone")
     assert s.battle is None and s.battles == ()
     assert units(s, "karelia_ssr") == {"infantry": 1} and s.owner("karelia_ssr") == "ussr"
     assert not [u for u in s.units if u.power == "germany" and u.kind == "infantry"]

@@ -52,7 +52,9 @@ def _side(state: AxisAlliesState, power: str) -> str:
 
 
 def weight(state: AxisAlliesState, move: AxisAlliesMove) -> float:
-    """How much more often than uniform the policy picks a one-unit move (see the module doc)."""
+    """How much more often than uniform the policy picks a move (see the module doc)."""
+    if move.kind == "buy":
+        return 5.0 if move.units[0][0] in ("carrier", "fighter", "transport") else 1.0
     if move.kind not in ("move", "load", "unload") or not move.path:
         return 1.0
     kind = move.units[0][0]
