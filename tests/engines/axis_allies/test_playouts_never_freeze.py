@@ -1,21 +1,28 @@
 """No game may freeze (issue 10, item 3): seeded random 2-5 player games played through the engine
-contract, checking at **every** step that the seat to act has a legal action and that the action
-chosen applies without error, and that ``legal_moves`` never offers an action ``apply`` rejects.
+contract, checking at **every** step that the seat to act has a legal action, that the action
+chosen applies without error, and that everything aboard a transport or carrier is where its
+carrier is; and that ``legal_moves`` never offers an action ``apply`` rejects.
 
 What is checked how often (the whole list costs about as much again as ``legal_moves`` itself):
 every offered action is applied at every step outside the two move phases (battles, casualties,
 retreats, purchase, placement: short lists) and at every ``CHECK_EVERY``-th step of a move phase
 (long lists of one-unit moves, each already passed through ``check_move`` by ``legal_moves``).
 
-The choices lean towards the rare situations of the rules rather than towards good play: moves
-into hostile places, fighters onto carriers (an ally's above all), ships and transports, retreats
-and submarine withdrawals are picked more often than a uniform choice would, and ``end`` less
-often in the move phases. Uniform random play reaches an ally's fighter on a retreating carrier
-(the freeze of issue 10) about once in fifty long games; this policy reaches it within the games
-below. Dice come from ``resolve_chance`` with a per-game seed.
+The choices lean towards the rare situations of the rules rather than towards good play: carriers,
+fighters and transports are bought more often; ships sail towards the enemy's fleets, carriers
+with an ally's fighters aboard above all; fighters land on carriers, an ally's above all; moves
+into hostile places, into sea zones with enemy aircraft and into zones both sides share are
+picked far more often than a uniform choice would; retreats and submarine withdrawals are taken
+when offered more often than not, and ``end`` comes rarely in the move phases. Dice come from
+``resolve_chance`` with a per-game seed.
 
-``SCHEIDS_PLAYOUTS`` (default 1000, as the other playouts) sets the number of games, divided by
-``GAMES_DIVISOR``; ``make soak`` runs more. Rounds are bounded by ``round_limit`` (a draw then).
+On the engine before issue 10 the 20 default games fail in 8 games on a unit left "aboard" a
+carrier or transport elsewhere, the first at game 0; without that check, game 11 reaches the
+freeze itself ("attack Baltic Sea Zone" offered and refused: "unit 51 cannot sit on carrier 163").
+
+``SCHEIDS_PLAYOUTS`` (default 1000, as the other playouts) divided by ``GAMES_DIVISOR`` sets the
+number of games (20 by default, about a minute of CPU); ``make soak`` runs more. Games end by
+``round_limit`` (a draw then) unless a side wins first.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from engines.core.record import resolve_chance
 GAMES_DIVISOR = 50
 GAMES = max(2, int(os.environ.get("SCHEIDS_PLAYOUTS", "1000")) // GAMES_DIVISOR)
 CHUNK = 2
-ROUNDS = 5
+ROUNDS = 6
 CHECK_EVERY = 10
 MOVES_PER_ROUND = 3000
 """A sanity bound on a game's length (these games take some 150 moves a round)."""
@@ -58,14 +65,15 @@ def weight(state: AxisAlliesState, move: AxisAlliesMove) -> float:
     if move.kind not in ("move", "load", "unload") or not move.path:
         return 1.0
     kind = move.units[0][0]
-    dest = move.path[-1]
+    start, dest = move.path[0], move.path[-1]
     here = state.units_at(dest)
     side = _side(state, state.power)
     w = 1.0
     if state.map.territories[dest].is_sea:
         enemies = [u for u in here if _side(state, u.power) != side]
         if enemies:
-            w = 30.0 if any(UNITS[u.kind].domain == "air" for u in enemies) else 6.0
+            contested = len(enemies) < len(here)  # the two sides share it: a standoff to break
+            w = 300.0 if contested else 30.0 if any(UNITS[u.kind].domain == "air" for u in enemies) else 6.0
         elif UNITS[kind].domain == "air":
             allied_carrier = any(u.kind == "carrier" and u.power != state.power and _side(state, u.power) == side
                                  for u in here)
@@ -74,11 +82,40 @@ def weight(state: AxisAlliesState, move: AxisAlliesMove) -> float:
         owner = state.owner(dest)
         if owner is None or _side(state, owner) != side:
             w = 4.0
+    if UNITS[kind].domain == "sea" and move.kind == "move":
+        distance = _enemy_fleet_distance(state)
+        if distance.get(dest, 99) < distance.get(start, 99):
+            w *= 4  # ships seek out the enemy's fleets
+        if kind == "carrier" and _carries_an_ally(state, start):
+            w *= 20
     if UNITS[kind].domain == "sea" or move.kind != "move":
         w *= 3
-    if kind == "carrier" and w > 3 and _carries_an_ally(state, move.path[0]):
-        w *= 20
     return w
+
+
+_DISTANCES: dict[int, tuple[AxisAlliesState, dict[str, int]]] = {}
+
+
+def _enemy_fleet_distance(state: AxisAlliesState) -> dict[str, int]:
+    """Sea zone -> sea steps to the nearest zone with enemy units (once per state)."""
+    cached = _DISTANCES.get(id(state))
+    if cached is not None and cached[0] is state:
+        return cached[1]
+    side = _side(state, state.power)
+    sea = [t for t, terr in state.map.territories.items() if terr.is_sea]
+    frontier = [t for t in sea if any(_side(state, u.power) != side for u in state.units_at(t))]
+    distance = dict.fromkeys(frontier, 0)
+    while frontier:
+        step = []
+        for zone in frontier:
+            for near in sorted(state.map.neighbours(zone)):
+                if state.map.territories[near].is_sea and near not in distance:
+                    distance[near] = distance[zone] + 1
+                    step.append(near)
+        frontier = step
+    _DISTANCES.clear()
+    _DISTANCES[id(state)] = (state, distance)
+    return distance
 
 
 def _carries_an_ally(state: AxisAlliesState, zone: str) -> bool:
@@ -99,6 +136,16 @@ def choose(state: AxisAlliesState, moves: list[AxisAlliesMove], rng: random.Rand
 
 def in_battle(state: AxisAlliesState) -> bool:
     return (state.aa or state.raid or state.battle) is not None
+
+
+def check_aboard(state: AxisAlliesState, where: str) -> None:
+    """Everything aboard a transport or carrier is where its carrier is (issue 10, items 1-2: a
+    unit left behind "aboard" is how the freeze began)."""
+    by_id = {u.id: u for u in state.units}
+    for u in state.units:
+        if u.carried_by is not None:
+            carrier = by_id.get(u.carried_by)
+            assert carrier is not None and carrier.at == u.at, f"{where}: {u.kind} {u.id} in {u.at} aboard {carrier}"
 
 
 def check_offered(state: AxisAlliesState, seat: int, moves: list[AxisAlliesMove], where: str) -> None:
@@ -122,6 +169,7 @@ def play_one(game: int) -> int:
             return steps
         where = f"game {game} step {steps} round {state.round} {state.power} {state.phase}"
         assert steps < MOVES_PER_ROUND * ROUNDS, f"{where}: the game does not end"
+        check_aboard(state, where)
         (seat,) = ENGINE.to_act(state)
         moves = ENGINE.legal_moves(state, seat)
         assert moves, f"{where}: no legal action"
