@@ -26,6 +26,10 @@ def main(argv: list[str] | None = None) -> int:
     config = load_config(args.config)
     database = args.db or config.database
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    refusal = _refusal(database, args.lang)
+    if refusal is not None:
+        print(f"scheids: {refusal}", file=sys.stderr)
+        return 2
     if config.token and not args.console:
         from bot.discord_app.client import run_discord
 
@@ -38,6 +42,18 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger().setLevel(logging.WARNING)
     asyncio.run(run_console(database, args.out or config.out_dir, sys.stdin, sys.stdout, seed=seed, language=args.lang))
     return 0
+
+
+def _refusal(database: str, language: str) -> str | None:
+    """Why the bot must not start on ``database`` (worded for the operator), or ``None``."""
+    from bot.i18n import catalog
+    from bot.wiring import StartupError, check_database
+
+    try:
+        asyncio.run(check_database(database))
+    except StartupError as error:
+        return catalog().render(error.message, language)
+    return None
 
 
 if __name__ == "__main__":
