@@ -204,8 +204,10 @@ class MatchService:
     async def _ending_post(self, after: LoadedMatch, lines: list[Msg], updates: list[RatingUpdate]) -> Delivery:
         """The board after a commit; when that commit ended the match, with the rating changes
         and the record's final hash."""
-        extra = [*rating_lines(after, updates), hash_line(after)] if after.result() is not None else []
-        return await presenter.board_post(after, [*lines, *extra], self.clock.now())
+        if after.result() is None:
+            return await presenter.board_post(after, lines, self.clock.now())
+        ratings = rating_lines(after, updates)
+        return await presenter.board_post(after, [*lines, *ratings], self.clock.now(), footer=[hash_line(after)])
 
     def _overdue(self, match: LoadedMatch) -> int | None:
         """The seat to act whose deadline or clock has run out (the earliest), if any."""
