@@ -101,7 +101,9 @@ class MatchBook:
                 damage = Damage(entry.seq, "replay")
                 break
         if entries and progress.seq == entries[-1].seq:
-            progress = replace(progress, hash=entries[-1].hash or "")
+            # Also for what a snapshot folded in: it keeps neither of these.
+            secret_seen = any(getattr(entry.event, "secret", False) for entry in entries)
+            progress = replace(progress, hash=entries[-1].hash or "", secret_seen=secret_seen)
         if damage is not None:
             log.error("match %s is damaged at event %s (%s)", row.id, damage.seq, damage.reason)
         return LoadedMatch(row, seats, engine, options, progress, damage)

@@ -36,7 +36,7 @@ from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
 from bot.services.ratings import rating_lines, rating_updates
 from bot.services.time_control import TimeControl
-from bot.storage.models import NewMatch, RatingRow, RatingUpdate, TimerRow, UserRow
+from bot.storage.models import LIVE, NewMatch, RatingRow, RatingUpdate, TimerRow, UserRow
 from bot.storage.repository import (
     DamagedRecordError,
     LiveMatchExistsError,
@@ -114,7 +114,8 @@ def damaged_line(match_id: int, damage: Damage) -> Msg:
 
 
 def hash_line(match: LoadedMatch) -> Msg:
-    """The chain hash of the last event, for players to keep (docs/games/core.md)."""
+    """The chain hash of the last event, for players to keep (docs/games/core.md). Not while a
+    match with secret events runs: the hash is computed over them (``Progress.secret_seen``)."""
     return Msg("core.record_hash", {"seq": match.progress.seq, "hash": match.progress.hash})
 
 
@@ -677,7 +678,7 @@ class MatchService:
             clocks = presenter.clock_line(match, self.clock.now())
             if clocks is not None:
                 lines.append(clocks)
-        if match.damage is None and match.progress.seq:
+        if match.damage is None and match.progress.seq and (match.row.status not in LIVE or not match.progress.secret_seen):
             lines.append(hash_line(match))
         return [reply(actor.language, *lines)]
 

@@ -45,6 +45,9 @@ class Progress:
     of several actions can be compared as a whole when it ends."""
     hash: str = ""
     """The chain hash of the last entry folded in (``engines.core.record.chain_hash``)."""
+    secret_seen: bool = False
+    """Some event so far is secret: then the hash, computed over it, is not shown before the end
+    (a secret setup has few possibilities, and its hash would give it away)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,7 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
         moves=progress.moves + isinstance(event, MoveEvent),
         turn_state=turn_state,
         hash=entry.hash or "",
+        secret_seen=progress.secret_seen or bool(getattr(event, "secret", False)),
     )
 
 

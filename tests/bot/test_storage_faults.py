@@ -420,6 +420,19 @@ async def test_every_event_is_chained_and_the_hash_is_shown_and_exported(harness
     assert previous == last.hash
 
 
+async def test_the_hash_stays_hidden_while_secret_events_are_in_play(harness, toy_renderer):
+    """Issue 13.5 with secrets: the hash is computed over secret moves, and a secret with few
+    possibilities could be found from it by trying them all, so it is shown only after the end."""
+    service = rated_service(harness.repo, harness.clock)
+    await service.create(PLACE, ALICE, "toy_rated", opponent=BOB)
+    await service.join(PLACE, BOB)
+    await service.start(PLACE, ALICE)
+    await service.submit(PLACE, ALICE, "1")
+    assert "Record hash" not in words(await service.status(PLACE, ALICE))
+    await service.resign(PLACE, BOB)
+    assert "Record hash" in words(await service.status(PLACE, ALICE))
+
+
 async def edit_move(repo: SqliteRepository, match_id: int, seq: int, move: dict, *, rehash: bool = False) -> None:
     """Change a stored move by hand (as an operator with a SQLite shell could); with ``rehash``,
     also recompute every hash after it, as someone who knows the algorithm would."""
