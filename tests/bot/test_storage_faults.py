@@ -38,7 +38,7 @@ from bot.storage.repository import (
     StorageIOError,
 )
 from bot.storage.sqlite import SqliteRepository, migrations
-from engines.core.record import MoveEvent, Record, ResignEvent, StartEvent, TimeoutEvent, chain_break, chain_hash
+from engines.core.record import Record, ResignEvent, StartEvent, chain_break, chain_hash
 from tests.bot.conftest import ALICE, BOB, CAROL, PLACE, SEED, START, Harness, words
 from tests.bot.test_ratings import ToyRated, render_toy
 
