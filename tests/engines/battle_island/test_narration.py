@@ -19,7 +19,7 @@ from engines.battle_island import board as B
 from engines.core.contract import NarratingGame
 from engines.core.record import resolve_chance
 
-from ..narration import said, worded
+from ..narration import codes, said, worded
 from .conftest import ENGINE, gone, play, position, random_action, roll, seat_of, set_up
 from .test_secrets import states, twin
 
@@ -29,7 +29,9 @@ BLUE = "tl12s"
 
 
 def narrate(state, text: str, face: int | None = None):
-    """The lines for the seat to act playing ``text``; the referee's die then shows ``face``."""
+    """The lines for the seat to act playing ``text``; the referee's die then shows ``face``.
+    (Not the shared ``tests/engines/narration.narrate``: here most actions roll the die, and a
+    free removal is made by the seat that is not ``to_move``.)"""
     seat = seat_of(state)
     move = ENGINE.parse_move(text, state, seat)
     after = ENGINE.apply(state, seat, move)
@@ -37,10 +39,6 @@ def narrate(state, text: str, face: int | None = None):
         assert face is not None, "this action rolls the die: give its face"
         after = roll(ENGINE, after, face)
     return ENGINE.describe_move(state, seat, move, after)
-
-
-def codes(lines) -> list[str]:
-    return [code.removeprefix("battle_island.") for code, _ in lines]
 
 
 def test_the_engine_narrates(engine):
@@ -134,7 +132,7 @@ def test_decision_10_a_chain_and_who_each_blast_took(engine):
 
 def test_decision_10_a_safe_block_in_the_chain(engine):
     lines = narrate(position(f"Tc2n {BLUE}", live="c6", safe="d5", die=4), "shoot c2 c6")
-    assert codes(lines) == ["block_live", "blast_nobody", "chain_safe"]
+    assert codes(SLUG, lines) == ["block_live", "blast_nobody", "chain_safe"]
     assert said(SLUG, lines[2:]) == "The blast sets off the block on d5: safe, it harms nobody."
 
 
@@ -412,7 +410,7 @@ def test_whole_games_every_loss_is_told_once_and_worded(engine, game):
             if key is not None:
                 named += len(params[key]) if key == "squares" else 1
         assert named == sum(gone(after)) - sum(gone(state)), (engine.format_move(move, state), lines)
-        seen.update(codes(lines))
+        seen.update(codes(SLUG, lines))
         state = after
     assert {"zero", "only_it_moves", "only_it_stuck", "removed_from_island"} <= seen
 
