@@ -372,7 +372,7 @@ class _Map:
         w, h = round(x1 - x0), round(y1 - y0)
         cx = (x0 + x1) / 2
         t = plan.territory
-        label = layout.SHORT.get(plan.tid) or (t.name if t else plan.tid)
+        label = self.gmap.territories[plan.tid].label or (t.name if t else plan.tid)
         if plan.sea:
             paste_sprite(image, sea_sprite(w, h), (cx, (y0 + y1) / 2))
             paste_sprite(image, label_sprite(label, 10, False, SEA_TEXT, w - 4), (cx, y0 + 8))
@@ -469,6 +469,12 @@ class _Map:
             second = ((pa[0] - shift, pa[1]), pb)
             return [(_leave_box(a, *first), first[1]), (second[0], _leave_box(b, pb, second[0]))]
         return [(_leave_box(a, pa, pb), _leave_box(b, pb, pa))]
+
+
+def _label(tid: str) -> str:
+    """The short name printed on ``tid``'s box (the engine's data: players may type it)."""
+    territory = CLASSIC.territories.get(tid)
+    return territory.label if territory else ""
 
 
 def _arrow_units(text: str) -> str:
@@ -714,7 +720,7 @@ class _Panel:
         pending = [t for t in view.battles if battle is None or t != battle.territory]
         if pending:
             paste_sprite(self.image, swords_sprite(18, FRAME_TEXT_DIM), (x0 + 21, y))
-            names = ", ".join(layout.SHORT.get(t) or self.names.get(t, t) for t in pending)
+            names = ", ".join(_label(t) or self.names.get(t, t) for t in pending)
             lines = wrap_text(names, font(13), x1 - x0 - 50, 2 if battle is None else 1)
             for index, line in enumerate(lines):
                 draw_text(self.draw, (x0 + 38, y + index * 18), line, font(13), FRAME_TEXT, anchor="lm")

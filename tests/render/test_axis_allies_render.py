@@ -147,7 +147,7 @@ def near(colours: list[tuple[int, int, int]], colour: tuple[int, int, int], tole
 def test_every_space_of_the_map_has_a_place_and_a_label() -> None:
     ids = set(CLASSIC.territories)
     assert set(layout.POSITIONS) == ids
-    assert set(layout.SHORT) == ids
+    assert all(t.label for t in CLASSIC.territories.values())  # the engine's data, read by the renderer
     assert layout.SMALL_LAND <= {tid for tid, t in CLASSIC.territories.items() if not t.is_sea}
     assert all(layout.is_sea(tid) == t.is_sea for tid, t in CLASSIC.territories.items())
 
