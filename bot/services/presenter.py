@@ -11,6 +11,7 @@ from datetime import datetime
 from pydantic import BaseModel
 
 from bot.i18n import Msg, catalog
+from bot.i18n.catalog import Catalog
 from bot.services.delivery import (
     MOVE_BUTTON_TEXT,
     Attachment,
@@ -39,6 +40,12 @@ WORDED_IDS = {"power": "power", "kind": "unit", "unit": "unit"}
 ``<slug>.power_ussr`` when the game's catalog has one (in the reader's language)."""
 
 
+WORDED_COUNTS = {"units": "units"}
+"""Params holding ``[id, count]`` pairs the game words itself: ``units=[["infantry", 3]]`` reads as
+the message ``<slug>.units_infantry`` with ``count=3`` ("3 infantry"), or ``<slug>.units_infantry_1``
+for a count of 1 when the catalog has that singular form; the list is joined with ", "."""
+
+
 def seat_params(match: LoadedMatch, params: dict) -> dict:
     """Engine/record params name seats by number and things by id; people read names."""
     out = dict(params)
@@ -50,7 +57,18 @@ def seat_params(match: LoadedMatch, params: dict) -> dict:
         value = out.get(key)
         if isinstance(value, str) and words.has(code := f"{match.row.game}.{prefix}_{value}"):
             out[key] = Msg(code)
+    for key, prefix in WORDED_COUNTS.items():
+        pairs = out.get(key)
+        if isinstance(pairs, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in pairs):
+            out[key] = [_counted(words, f"{match.row.game}.{prefix}_{kind}", count) for kind, count in pairs]
     return out
+
+
+def _counted(words: Catalog, code: str, count: int) -> Msg | str:
+    """``count`` of a thing the game words (``3 infantry``); the singular form when there is one."""
+    if count == 1 and words.has(f"{code}_1"):
+        return Msg(f"{code}_1", {"count": count})
+    return Msg(code, {"count": count}) if words.has(code) else f"{count} {code.rsplit('.', 1)[-1]}"
 
 
 def result_lines(match: LoadedMatch, result: Result) -> list[Msg]:

@@ -36,7 +36,8 @@ class AxisAllies:
     """Axis & Allies, 2nd edition (classic), 2-5 players; see docs/games/axis_allies.md."""
 
     slug: ClassVar[str] = "axis_allies"
-    version: ClassVar[int] = 2
+    version: ClassVar[int] = 3
+    """3: ``end`` of the placement step waits while a bought unit can still be placed (issue 18)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_model: ClassVar[type[AxisAlliesOptions]] = AxisAlliesOptions
@@ -95,7 +96,7 @@ class AxisAllies:
         if phase == "place":
             for kind, _ in state.purchased:
                 moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
-        if not (phase == "combat" and (state.battles or state.raids)):
+        if not (phase == "combat" and (state.battles or state.raids)) and not (phase == "place" and turn.placeable(state)):
             moves.append(M(kind="end"))
         return moves
 
