@@ -35,7 +35,7 @@ def colour(match: LoadedMatch, seat: Seat) -> Msg:
     return Msg(f"colours.{match.engine.colours[seat]}")
 
 
-WORDED_IDS = {"power": "power", "kind": "unit", "unit": "unit"}
+WORDED_IDS = {"power": "power", "victim": "power", "ally": "power", "kind": "unit", "unit": "unit"}
 """Params holding an id the game words itself: ``power="ussr"`` reads as the message
 ``<slug>.power_ussr`` when the game's catalog has one (in the reader's language)."""
 

@@ -151,6 +151,14 @@ class AxisAllies:
             return ()
         return (("end", "axis_allies.button_end"),)
 
+    def describe_move(
+        self, before: AxisAlliesState, seat: Seat, move: AxisAlliesMove, after: AxisAlliesState
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """What the move did, in words (``NarratingGame``): see ``engines.axis_allies.narration``."""
+        from engines.axis_allies.narration import describe_move  # only the bot's replies need it
+
+        return describe_move(before, seat, move, after)
+
 
 def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
     M = AxisAlliesMove
