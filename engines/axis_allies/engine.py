@@ -134,10 +134,34 @@ class AxisAllies:
         if running is not None:
             decision = combat.waiting(running)
             if decision is not None:
+                example = turn.casualty_example(state, decision) if decision.kind == "casualties" else ""
                 return f"axis_allies.decide_{decision.kind}", named({
                     "power": decision.power, "count": decision.count, "territory": getattr(running, "territory", ""),
+                    "example": example,
                 })
-        return f"axis_allies.phase_{state.phase}", {"power": state.power, "round": state.round}
+        return f"axis_allies.phase_{state.phase}", {
+            "power": state.power, "round": state.round, "example": self._example(state),
+        }
+
+    def _example(self, state: AxisAlliesState) -> str:
+        """A command that fits this step for the power to move (issue 18: no ``place 3 inf
+        Germany`` shown to the USSR): built from its money, its units, its battles, its purchases."""
+        power, phase = state.power, state.phase
+        if phase in ("tech", "purchase"):
+            count = min(3, state.ipcs[power] // economy.unit_cost(state, power, "infantry"))
+            return f"buy {count} inf" if count and economy.capital_held(state, power) else "end"
+        if phase in ("combat_move", "noncombat_move"):
+            moves = _unit_moves(state, limit=1)
+            return notation.format_move(moves[0]) if moves else "end"
+        if phase == "combat":
+            fights = turn.fights_open(state)
+            return notation.format_move(AxisAlliesMove(kind="attack", to=fights[0])) if fights else "end"
+        if phase == "place":
+            waiting = turn.placeable(state)
+            if waiting:
+                kind, count, site = waiting[0]
+                return notation.format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site))
+        return "end"
 
     def action_buttons(self, state: AxisAlliesState, seat: Seat) -> tuple[tuple[str, str], ...]:
         """``end`` (the phase) and, in a battle, ``continue``."""
@@ -193,8 +217,9 @@ def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
     return moves
 
 
-def _unit_moves(state: AxisAlliesState) -> list[AxisAlliesMove]:
-    """One move per (territory, unit kind) and destination, for the unit an order would pick."""
+def _unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAlliesMove]:
+    """One move per (territory, unit kind) and destination, for the unit an order would pick
+    (the first ``limit`` only, when given)."""
     M = AxisAlliesMove
     power, phase = state.power, state.phase
     moves = []
@@ -216,6 +241,8 @@ def _unit_moves(state: AxisAlliesState) -> list[AxisAlliesMove]:
             else:
                 kind, path = "move", routes.get(dest, (u.at, dest))
             moves.append(M(kind=kind, units=((u.kind, 1),), path=path))
+            if limit is not None and len(moves) >= limit:
+                return moves
     return moves
 
 

@@ -232,7 +232,7 @@ def apply(state: AxisAlliesState, seat: Seat, move: AxisAlliesMove, text: str) -
         return settle(_fire_rocket(state, move))
     if kind == "place":
         return _apply_place(state, move)
-    raise refuse("not_now", action=kind)
+    raise refuse("not_now", action=_verb(move))
 
 
 def _pay(state: AxisAlliesState, cost: int) -> AxisAlliesState:
@@ -509,10 +509,10 @@ def _set_machine(state: AxisAlliesState, running: Any) -> AxisAlliesState:
 def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisAlliesState:
     decision = combat.waiting(running)
     if decision is None:
-        raise refuse("not_now", action=move.kind)
+        raise refuse("not_now", action=_verb(move))
     if decision.kind == "casualties":
         if move.kind != "lose":
-            raise refuse("choose_casualties", count=decision.count)
+            raise refuse("choose_casualties", count=decision.count, example=casualty_example(state, decision))
         ids: list[int] = []
         for kind, n in move.units:
             pool = [i for i in decision.eligible if _kind(state, i) == kind and i not in ids]
@@ -536,6 +536,21 @@ def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisA
     if move.kind in ("stay", "press_on"):
         return _set_machine(state, combat.press_on(running))
     raise refuse("submerge_or_stay", zones=list(decision.subs_to))
+
+
+def _verb(move: AxisAlliesMove) -> str:
+    """The word a player typed for ``move`` (``continue``, never the internal ``press_on``)."""
+    return notation.format_move(move).split()[0]
+
+
+def casualty_example(state: AxisAlliesState, decision: combat.Decision) -> str:
+    """A ``lose`` order that fits ``decision``: its first eligible units (issue 18: a hint names
+    units the player has)."""
+    kinds: dict[str, int] = {}
+    for uid in decision.eligible[: decision.count]:
+        kind = _kind(state, uid)
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return notation.format_move(AxisAlliesMove(kind="lose", units=_counts(kinds)))
 
 
 def _kind(state: AxisAlliesState, unit_id: int) -> str:
