@@ -40,6 +40,8 @@ WORDED_IDS = {"power": "power", "victim": "power", "ally": "power", "kind": "uni
 ``<slug>.power_ussr`` when the game's catalog has one (in the reader's language)."""
 
 
+WORDED_LISTS = {"powers": "power"}
+"""Params holding a list of ids the game words itself, each like ``WORDED_IDS``."""
 WORDED_COUNTS = {"units": "units"}
 """Params holding ``[id, count]`` pairs the game words itself: ``units=[["infantry", 3]]`` reads as
 the message ``<slug>.units_infantry`` with ``count=3`` ("3 infantry"), or ``<slug>.units_infantry_1``
@@ -57,6 +59,10 @@ def seat_params(match: LoadedMatch, params: dict) -> dict:
         value = out.get(key)
         if isinstance(value, str) and words.has(code := f"{match.row.game}.{prefix}_{value}"):
             out[key] = Msg(code)
+    for key, prefix in WORDED_LISTS.items():
+        ids = out.get(key)
+        if isinstance(ids, (list, tuple)) and all(isinstance(i, str) for i in ids):
+            out[key] = [Msg(c) if words.has(c := f"{match.row.game}.{prefix}_{i}") else i for i in ids]
     for key, prefix in WORDED_COUNTS.items():
         pairs = out.get(key)
         if isinstance(pairs, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in pairs):
@@ -83,10 +89,20 @@ def result_lines(match: LoadedMatch, result: Result) -> list[Msg]:
 
 def seats_line(match: LoadedMatch) -> Msg:
     parts = [
-        Msg("core.seat_entry", {"player": seat.name, "colour": colour(match, seat.seat)})
+        Msg("core.seat_entry", {"player": seat.name, "colour": seat_words(match, seat.seat)})
         for seat in match.seats
     ]
     return Msg("core.seats", {"seats": parts})
+
+
+def seat_words(match: LoadedMatch, seat: Seat) -> Msg:
+    """The seat's colour and, once the match has started, what the seat plays when the game
+    says so (``seat_role(players, seat)``: Axis & Allies names each player's powers)."""
+    role = getattr(match.engine, "seat_role", None)
+    if role is None or not match.started:
+        return colour(match, seat)
+    code, params = role(len(match.seats), seat)
+    return Msg(code, seat_params(match, {**params, "colour": colour(match, seat)}))
 
 
 def place_ref(match: LoadedMatch) -> ChannelRef:

@@ -175,6 +175,10 @@ class AxisAllies:
             return ()
         return (("end", "axis_allies.button_end"),)
 
+    def seat_role(self, players: int, seat: Seat) -> tuple[str, dict[str, Any]]:
+        """What ``seat`` plays, for the seats line (issue 18: in words, not only a colour)."""
+        return "axis_allies.seat_powers", {"powers": list(economy.seating(players)[seat])}
+
     def describe_move(
         self, before: AxisAlliesState, seat: Seat, move: AxisAlliesMove, after: AxisAlliesState
     ) -> tuple[tuple[str, dict[str, Any]], ...]:
