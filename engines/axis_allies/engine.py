@@ -139,9 +139,10 @@ class AxisAllies:
                     "power": decision.power, "count": decision.count, "territory": getattr(running, "territory", ""),
                     "example": example,
                 })
-        return f"axis_allies.phase_{state.phase}", {
-            "power": state.power, "round": state.round, "example": self._example(state),
-        }
+        example = self._example(state)
+        if example == "end":  # nothing fits but ending the step: say so instead of an example
+            return f"axis_allies.phase_{state.phase}_end", {"power": state.power, "round": state.round}
+        return f"axis_allies.phase_{state.phase}", {"power": state.power, "round": state.round, "example": example}
 
     def _example(self, state: AxisAlliesState) -> str:
         """A command that fits this step for the power to move (issue 18: no ``place 3 inf
@@ -152,7 +153,10 @@ class AxisAllies:
             return f"buy {count} inf" if count and economy.capital_held(state, power) else "end"
         if phase in ("combat_move", "noncombat_move"):
             moves = _unit_moves(state, limit=1)
-            return notation.format_move(moves[0]) if moves else "end"
+            if not moves:
+                return "end"
+            ends = (moves[0].path[0], moves[0].path[-1])  # the route is filled in from its ends
+            return notation.format_move(moves[0].model_copy(update={"path": ends}))
         if phase == "combat":
             fights = turn.fights_open(state)
             return notation.format_move(AxisAlliesMove(kind="attack", to=fights[0])) if fights else "end"
