@@ -721,7 +721,7 @@ def placeable(state: AxisAlliesState) -> list[tuple[str, int, str]]:
     """The bought units that can still be placed now: (kind, count, the first site open to it).
 
     Chapter 7 ("Aktie 5"): "Alle eenheden, die u kocht ... moeten nu op het spelbord worden
-    geplaatst", so ``end`` waits while one of these is left (decision 15). Units with no site
+    geplaatst", so ``end`` waits while one of these is left (decision 14). Units with no site
     at all (ships with every sea zone beside a complex held by enemy ships) cannot be placed;
     ``end`` gives them up and the reply says so."""
     out = []

@@ -157,7 +157,7 @@ def test_aktie5_land_units_only_at_complexes_held_since_the_turn_began():
     assert economy.placement_sites(s, "ussr", "fighter") == ["karelia_ssr", "russia"]
     s = play(ENGINE.setup(5), "buy 2 inf", "end", "end", "end", "end")
     assert s.phase == "place"
-    assert sorted(texts(s)) == ["place 1 inf Karelia S.S.R.", "place 1 inf Russia"]  # no end yet: decision 15
+    assert sorted(texts(s)) == ["place 1 inf Karelia S.S.R.", "place 1 inf Russia"]  # no end yet: decision 14
     s = play(s, "place 2 inf Russia")
     assert units(s, "russia", "ussr")["infantry"] == 6 and s.purchased == ()
     refused("not_bought", s, "place 1 inf Russia")
@@ -167,7 +167,7 @@ def test_aktie5_land_units_only_at_complexes_held_since_the_turn_began():
 
 def test_aktie5_every_bought_unit_is_placed_before_the_step_ends():
     """Aktie 5: "Alle eenheden, die u kocht ... moeten nu op het spelbord worden geplaatst"
-    (decision 15, issue 18): ``end`` is refused while a bought unit can still be placed, and the
+    (decision 14, issue 18): ``end`` is refused while a bought unit can still be placed, and the
     refusal names a placement that fits (the power's own, not another's example)."""
     s = play(ENGINE.setup(5), "buy 2 inf")
     refused("place_only_in_place", s, "place 1 inf Russia")
@@ -183,7 +183,7 @@ def test_aktie5_every_bought_unit_is_placed_before_the_step_ends():
 
 
 def test_aktie5_units_with_no_site_are_given_up_by_end():
-    """Decision 15: a bought ship whose every sea zone beside a complex holds enemy ships has no
+    """Decision 14: a bought ship whose every sea zone beside a complex holds enemy ships has no
     place to go ("niet in een zeegebied ... met vijandelijke schepen"); ``end`` gives it up (the
     reply says so) instead of freezing the game."""
     s = position(("ussr", "factory", "russia"), ("ussr", "factory", "karelia_ssr"),
