@@ -100,6 +100,9 @@ from render.common import (
     star_points,
     supersampled,
     wrap_text,
+    PHRASE_SEPARATOR,
+    draw_lines,
+    fit_lines,
 )
 
 __all__ = ["HEIGHT", "POWER_STYLES", "WIDTH", "BoardLabels", "render_board", "render_image"]
@@ -322,6 +325,8 @@ class _Map:
         self.by_id = {t.id: t for t in view.territories}
         self.drawn: list[tuple[float, float, float, float]] = list(_nominal_boxes().values())
         """The boxes as drawn (grown ones too), once ``draw_nodes`` ran."""
+        self.tag_boxes: tuple[tuple[float, float, float, float], ...] = ()
+        """The arrows' unit tags as placed, once ``draw_arrows`` ran."""
         unknown = sorted(tid for tid in self.by_id if tid not in layout.POSITIONS)
         if unknown:
             raise ValueError(f"no place on the map for {', '.join(unknown)}")
@@ -372,7 +377,7 @@ class _Map:
         w, h = round(x1 - x0), round(y1 - y0)
         cx = (x0 + x1) / 2
         t = plan.territory
-        label = layout.SHORT.get(plan.tid) or (t.name if t else plan.tid)
+        label = self.gmap.territories[plan.tid].label or (t.name if t else plan.tid)
         if plan.sea:
             paste_sprite(image, sea_sprite(w, h), (cx, (y0 + y1) / 2))
             paste_sprite(image, label_sprite(label, 10, False, SEA_TEXT, w - 4), (cx, y0 + 8))
@@ -457,6 +462,7 @@ class _Map:
             placed.append((mid[0] - width / 2, mid[1] - 7.5, mid[0] + width / 2, mid[1] + 7.5))
             paste_sprite(image, tag_sprite(width, 15, WHITE, colour), mid)
             draw_text(draw, mid, text, font(10), INK)
+        self.tag_boxes = tuple(placed)
 
     def _arrow_path(self, arrow: ArrowView) -> list[tuple[Point, Point]]:
         """From the edge of ``frm``'s box to the edge of ``to``'s box; across the Pacific cut as
@@ -469,6 +475,12 @@ class _Map:
             second = ((pa[0] - shift, pa[1]), pb)
             return [(_leave_box(a, *first), first[1]), (second[0], _leave_box(b, pb, second[0]))]
         return [(_leave_box(a, pa, pb), _leave_box(b, pb, pa))]
+
+
+def _label(tid: str) -> str:
+    """The short name printed on ``tid``'s box (the engine's data: players may type it)."""
+    territory = CLASSIC.territories.get(tid)
+    return territory.label if territory else ""
 
 
 def _arrow_units(text: str) -> str:
@@ -521,7 +533,7 @@ def _tag_place(p: Point, q: Point, width: float, height: float, boxes: Sequence[
     length = math.hypot(q[0] - p[0], q[1] - p[1]) or 1.0
     nx, ny = -(q[1] - p[1]) / length, (q[0] - p[0]) / length
     best: tuple[float, Point] | None = None
-    for side in (0.0, 1.0, -1.0):
+    for side in (0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0):  # beside the line when it runs among boxes
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78):
             shift = side * (abs(nx) * (width / 2 + 6) + abs(ny) * (height / 2 + 5))  # clear of the line
             x = min(max(p[0] + (q[0] - p[0]) * t + nx * shift, MAP_BOX[0] + 4 + width / 2), MAP_BOX[2] - 4 - width / 2)
@@ -639,10 +651,10 @@ class _Panel:
             px += step
         status = self.labels.status
         if self.labels.title:
-            status = f"{self.labels.title}: {status}" if status else self.labels.title
-        lines = wrap_text(status, font(14), x1 - x0 - 24, 3)
-        for index, line in enumerate(lines):
-            draw_text(draw, (x0 + 12, y0 + 96 + index * 19), line, font(14), FRAME_TEXT, anchor="lm")
+            status = f"{self.labels.title}{PHRASE_SEPARATOR}{status}" if status else self.labels.title
+        # the title and status fit: smaller type and more lines before an ellipsis (render.common.fit_lines)
+        fitted = fit_lines(status, x1 - x0 - 24, size=14, min_size=10, max_lines=4, line_spacing=1.2)
+        draw_lines(draw, (x0 + 12, y0 + 86), fitted, FRAME_TEXT, anchor="lt")
 
     def _result_row(self, result: Result, x: float, y: float, right: float) -> None:
         if result.draw or not result.winners:
@@ -714,7 +726,7 @@ class _Panel:
         pending = [t for t in view.battles if battle is None or t != battle.territory]
         if pending:
             paste_sprite(self.image, swords_sprite(18, FRAME_TEXT_DIM), (x0 + 21, y))
-            names = ", ".join(layout.SHORT.get(t) or self.names.get(t, t) for t in pending)
+            names = ", ".join(_label(t) or self.names.get(t, t) for t in pending)
             lines = wrap_text(names, font(13), x1 - x0 - 50, 2 if battle is None else 1)
             for index, line in enumerate(lines):
                 draw_text(self.draw, (x0 + 38, y + index * 18), line, font(13), FRAME_TEXT, anchor="lm")

@@ -20,6 +20,9 @@ and clear of other land.
 Positions are box centres on a ``GRID`` of 1000 x 450 units. The renderer scales a unit to
 ``SCALE`` px. Box sizes are in px: ``LAND`` for a land territory, ``SMALL`` for an island or a
 small country (room for two unit chips a row instead of three), ``SEA`` for a sea zone.
+
+The label printed on each box is the engine's (``label`` in ``engines/axis_allies/data/classic.json``):
+players type what they read, so the parser knows every label.
 """
 
 from __future__ import annotations
@@ -95,52 +98,6 @@ POSITIONS: dict[str, tuple[int, int]] = {
     "solomon_islands": (978, 437),
 }
 """Territory or sea zone id -> box centre (x, y) on the grid."""
-
-SHORT: dict[str, str] = {
-    # land
-    "afghanistan": "Afghanistan", "alaska": "Alaska", "algeria": "Algeria", "anglo_egyptian_sudan": "Anglo-Egypt",
-    "angola": "Angola", "argentina_chile": "Argentina", "australia": "Australia", "borneo_celebes": "Borneo",
-    "brazil": "Brazil", "caroline_islands": "Carolines", "caucasus": "Caucasus", "china": "China",
-    "colombia": "Colombia", "congo": "Congo", "cuba": "Cuba", "east_indies": "E. Indies",
-    "eastern_canada": "E. Canada", "eastern_europe": "E. Europe", "eastern_united_states": "Eastern US",
-    "eire": "Eire", "evenki_national_okrug": "Evenki", "finland_norway": "Finl.-Norway",
-    "french_equatorial_africa": "Fr. Eq. Africa", "french_indo_china": "Indo-China",
-    "french_west_africa": "Fr. W. Africa", "germany": "Germany", "gibraltar": "Gibraltar",
-    "hawaiian_islands": "Hawaii", "india": "India", "italian_east_africa": "It. E. Africa", "japan": "Japan",
-    "karelia_ssr": "Karelia", "kazakh_ssr": "Kazakh", "kenya_rhodesia": "Kenya-Rhod.", "kwangtung": "Kwangtung",
-    "libya": "Libya", "madagascar": "Madagascar", "manchuria": "Manchuria", "mexico": "Mexico",
-    "midway": "Midway", "mongolia": "Mongolia", "mozambique": "Mozamb.", "new_guinea": "N. Guinea",
-    "new_zealand": "N. Zealand", "novosibirsk": "Novosibirsk", "okinawa": "Okinawa", "panama": "Panama",
-    "persia": "Persia", "peru": "Peru", "philippines": "Philippines", "rio_de_oro": "Rio de Oro",
-    "russia": "Russia", "saudi_arabia": "Saudi Ar.", "sinkiang": "Sinkiang", "solomon_islands": "Solomons",
-    "south_africa": "S. Africa", "southern_europe": "S. Europe", "soviet_far_east": "Sov. Far East",
-    "spain": "Spain", "sweden": "Sweden", "switzerland": "Switzerland", "syria_jordan": "Syria-Jordan",
-    "turkey": "Turkey", "ukraine_ssr": "Ukraine", "united_kingdom": "U. Kingdom", "wake_island": "Wake",
-    "western_canada": "W. Canada", "western_europe": "W. Europe", "western_united_states": "Western US",
-    "yakut_ssr": "Yakut",
-    # sea zones
-    "sz_alaska": "Alaska", "sz_angola": "Angola", "sz_antarctic": "Antarctic", "sz_baltic_sea": "Baltic",
-    "sz_black_sea": "Black Sea", "sz_borneo": "Borneo", "sz_caribbean": "Caribbean",
-    "sz_caroline_islands": "Carolines", "sz_caspian_sea": "Caspian", "sz_central_mediterranean": "C. Med.",
-    "sz_congo": "Congo", "sz_east_argentina": "E. Argentina", "sz_east_canada": "E. Canada",
-    "sz_east_compass": "E. Compass", "sz_east_indies": "E. Indies", "sz_east_mediterranean": "E. Med.",
-    "sz_east_pacific": "E. Pacific", "sz_east_us": "E. US", "sz_french_indo_china": "Indo-China",
-    "sz_gulf_of_mexico": "G. of Mexico", "sz_hawaii": "Hawaii", "sz_indian_ocean": "Indian Oc.",
-    "sz_japan": "Japan", "sz_karelia": "Karelia", "sz_kwangtung": "Kwangtung", "sz_mexico": "Mexico",
-    "sz_midway": "Midway", "sz_mozambique": "Mozamb.", "sz_new_guinea": "N. Guinea",
-    "sz_new_zealand": "N. Zealand", "sz_north_atlantic": "N. Atlantic", "sz_north_australia": "N. Australia",
-    "sz_north_brazil": "N. Brazil", "sz_north_pacific": "N. Pacific", "sz_north_sea": "North Sea",
-    "sz_okinawa": "Okinawa", "sz_peru": "Peru", "sz_philippines": "Philippines", "sz_red_sea": "Red Sea",
-    "sz_solomon_islands": "Solomons", "sz_south_africa": "S. Africa", "sz_south_argentina": "S. Argentina",
-    "sz_south_atlantic": "S. Atlantic", "sz_south_australia": "S. Australia", "sz_south_brazil": "S. Brazil",
-    "sz_south_compass": "S. Compass", "sz_south_east_madagascar": "SE Madag.", "sz_south_pacific": "S. Pacific",
-    "sz_soviet_far_east": "Sov. Far East", "sz_wake_island": "Wake", "sz_west_africa": "W. Africa",
-    "sz_west_australia": "W. Australia", "sz_west_canada": "W. Canada", "sz_west_compass": "W. Compass",
-    "sz_west_mediterranean": "W. Med.", "sz_west_panama": "W. Panama", "sz_west_spain": "W. Spain",
-    "sz_west_us": "W. US",
-}
-"""The label drawn on each box: the name, shortened where it would not fit."""
-
 
 def is_sea(tid: str) -> bool:
     """Sea zone ids start with ``sz_`` (``engines/axis_allies/map.py``)."""

@@ -13,6 +13,8 @@ adapters turn them into text, in the reader's language.
 
 >>> catalog().render(Msg("core.not_your_turn", {"player": "Bob"}), "nl")
 'Je bent niet aan de beurt: Bob is aan zet.'
+>>> Catalog({"demo.at": {"en": "A battle in {place}."}}).render(Msg("demo.at", {"place": "Karelia S.S.R."}), "en")
+'A battle in Karelia S.S.R.'
 >>> locale_of("nl"), locale_of("en-GB"), locale_of("fr"), locale_of(None)
 ('nl', 'en', 'en', 'en')
 """
@@ -81,6 +83,10 @@ class Catalog:
             return msg.key
         template = texts.get(language) or texts[DEFAULT_LANGUAGE]
         params = {name: self._param(value, language, fmt) for name, value in msg.params.items()}
+        for name, value in params.items():
+            if isinstance(value, str) and value.endswith("."):
+                # "Karelia S.S.R." ending a sentence: one full stop, not two
+                template = template.replace("{" + name + "}.", "{" + name + "}")
         return template.format_map(_Missing(params))
 
     def _param(self, value: Any, language: str, fmt: Formatter | None) -> Any:

@@ -376,8 +376,11 @@ class MatchService:
                 return [reply(actor.language, Msg("core.already_started"))]
             if match.seat_of(actor.user_id) is not None:
                 return [reply(actor.language, Msg("core.already_seated"))]
-            if match.row.invited_id is not None and actor.user_id != match.row.invited_id:
-                invited = await self.repo.user(match.row.invited_id)
+            invited_id = match.row.invited_id
+            if (invited_id is not None and actor.user_id != invited_id and match.seat_of(invited_id) is None
+                    and len(match.seats) + 1 >= match.engine.max_players):
+                # the invitation reserves one seat: others may take the rest (issue 18)
+                invited = await self.repo.user(invited_id)
                 return [reply(actor.language, Msg("core.not_invited", {"player": invited.name if invited else "?"}))]
             if len(match.seats) >= match.engine.max_players:
                 return [reply(actor.language, Msg("core.match_full"))]

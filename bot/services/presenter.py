@@ -11,6 +11,7 @@ from datetime import datetime
 from pydantic import BaseModel
 
 from bot.i18n import Msg, catalog
+from bot.i18n.catalog import Catalog
 from bot.services.delivery import (
     MOVE_BUTTON_TEXT,
     Attachment,
@@ -34,9 +35,17 @@ def colour(match: LoadedMatch, seat: Seat) -> Msg:
     return Msg(f"colours.{match.engine.colours[seat]}")
 
 
-WORDED_IDS = {"power": "power", "kind": "unit", "unit": "unit"}
+WORDED_IDS = {"power": "power", "victim": "power", "ally": "power", "kind": "unit", "unit": "unit"}
 """Params holding an id the game words itself: ``power="ussr"`` reads as the message
 ``<slug>.power_ussr`` when the game's catalog has one (in the reader's language)."""
+
+
+WORDED_LISTS = {"powers": "power"}
+"""Params holding a list of ids the game words itself, each like ``WORDED_IDS``."""
+WORDED_COUNTS = {"units": "units"}
+"""Params holding ``[id, count]`` pairs the game words itself: ``units=[["infantry", 3]]`` reads as
+the message ``<slug>.units_infantry`` with ``count=3`` ("3 infantry"), or ``<slug>.units_infantry_1``
+for a count of 1 when the catalog has that singular form; the list is joined with ", "."""
 
 
 def seat_params(match: LoadedMatch, params: dict) -> dict:
@@ -50,7 +59,22 @@ def seat_params(match: LoadedMatch, params: dict) -> dict:
         value = out.get(key)
         if isinstance(value, str) and words.has(code := f"{match.row.game}.{prefix}_{value}"):
             out[key] = Msg(code)
+    for key, prefix in WORDED_LISTS.items():
+        ids = out.get(key)
+        if isinstance(ids, (list, tuple)) and all(isinstance(i, str) for i in ids):
+            out[key] = [Msg(c) if words.has(c := f"{match.row.game}.{prefix}_{i}") else i for i in ids]
+    for key, prefix in WORDED_COUNTS.items():
+        pairs = out.get(key)
+        if isinstance(pairs, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in pairs):
+            out[key] = [_counted(words, f"{match.row.game}.{prefix}_{kind}", count) for kind, count in pairs]
     return out
+
+
+def _counted(words: Catalog, code: str, count: int) -> Msg | str:
+    """``count`` of a thing the game words (``3 infantry``); the singular form when there is one."""
+    if count == 1 and words.has(f"{code}_1"):
+        return Msg(f"{code}_1", {"count": count})
+    return Msg(code, {"count": count}) if words.has(code) else f"{count} {code.rsplit('.', 1)[-1]}"
 
 
 def result_lines(match: LoadedMatch, result: Result) -> list[Msg]:
@@ -65,10 +89,20 @@ def result_lines(match: LoadedMatch, result: Result) -> list[Msg]:
 
 def seats_line(match: LoadedMatch) -> Msg:
     parts = [
-        Msg("core.seat_entry", {"player": seat.name, "colour": colour(match, seat.seat)})
+        Msg("core.seat_entry", {"player": seat.name, "colour": seat_words(match, seat.seat)})
         for seat in match.seats
     ]
     return Msg("core.seats", {"seats": parts})
+
+
+def seat_words(match: LoadedMatch, seat: Seat) -> Msg:
+    """The seat's colour and, once the match has started, what the seat plays when the game
+    says so (``seat_role(players, seat)``: Axis & Allies names each player's powers)."""
+    role = getattr(match.engine, "seat_role", None)
+    if role is None or not match.started:
+        return colour(match, seat)
+    code, params = role(len(match.seats), seat)
+    return Msg(code, seat_params(match, {**params, "colour": colour(match, seat)}))
 
 
 def place_ref(match: LoadedMatch) -> ChannelRef:

@@ -184,6 +184,8 @@ class Battle(Frozen):
     zone: tuple[int, ...] = ()
     """Defenders hit this round: they fire back, then they are removed."""
     lost: tuple[int, ...] = ()
+    lost_in: tuple[int, ...] = ()
+    """The round each unit of ``lost`` was lost in (same order), for the replies' casualty lines."""
     moved_out: tuple[Withdrawal, ...] = ()
     result: BattleResult | None = None
     log: tuple[Roll, ...] = ()
@@ -542,7 +544,8 @@ def _end_round(b: Battle, round_: int) -> Battle:
         result = "defender_held"
     elif not defenders:
         result = "attacker_won"
-    return b.model_copy(update={"lost": b.lost + b.zone, "zone": (), "round": round_, "result": result,
+    return b.model_copy(update={"lost": b.lost + b.zone, "lost_in": b.lost_in + (round_,) * len(b.zone),
+                                "zone": (), "round": round_, "result": result,
                                 "step": "after_round" if result is None else "done"})
 
 
@@ -605,6 +608,8 @@ def _assign(b: Battle, hits: Hits, **update: Any) -> Battle:
 def _take(b: Battle, hits: Hits, ids: Sequence[int], **update: Any) -> Battle:
     field = "zone" if hits.fate == "zone" else "lost"
     update |= {field: getattr(b, field) + tuple(ids), "step": hits.then, "pending": None}
+    if field == "lost":
+        update["lost_in"] = b.lost_in + (b.round,) * len(ids)
     return _settle(b.model_copy(update=update))
 
 

@@ -36,7 +36,8 @@ class AxisAllies:
     """Axis & Allies, 2nd edition (classic), 2-5 players; see docs/games/axis_allies.md."""
 
     slug: ClassVar[str] = "axis_allies"
-    version: ClassVar[int] = 2
+    version: ClassVar[int] = 3
+    """3: ``end`` of the placement step waits while a bought unit can still be placed (issue 18)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_model: ClassVar[type[AxisAlliesOptions]] = AxisAlliesOptions
@@ -95,7 +96,7 @@ class AxisAllies:
         if phase == "place":
             for kind, _ in state.purchased:
                 moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
-        if not (phase == "combat" and (state.battles or state.raids)):
+        if not (phase == "combat" and (state.battles or state.raids)) and not (phase == "place" and turn.placeable(state)):
             moves.append(M(kind="end"))
         return moves
 
@@ -133,10 +134,38 @@ class AxisAllies:
         if running is not None:
             decision = combat.waiting(running)
             if decision is not None:
+                example = turn.casualty_example(state, decision) if decision.kind == "casualties" else ""
                 return f"axis_allies.decide_{decision.kind}", named({
                     "power": decision.power, "count": decision.count, "territory": getattr(running, "territory", ""),
+                    "example": example,
                 })
-        return f"axis_allies.phase_{state.phase}", {"power": state.power, "round": state.round}
+        example = self._example(state)
+        if example == "end":  # nothing fits but ending the step: say so instead of an example
+            return f"axis_allies.phase_{state.phase}_end", {"power": state.power, "round": state.round}
+        return f"axis_allies.phase_{state.phase}", {"power": state.power, "round": state.round, "example": example}
+
+    def _example(self, state: AxisAlliesState) -> str:
+        """A command that fits this step for the power to move (issue 18: no ``place 3 inf
+        Germany`` shown to the USSR): built from its money, its units, its battles, its purchases."""
+        power, phase = state.power, state.phase
+        if phase in ("tech", "purchase"):
+            count = min(3, state.ipcs[power] // economy.unit_cost(state, power, "infantry"))
+            return f"buy {count} inf" if count and economy.capital_held(state, power) else "end"
+        if phase in ("combat_move", "noncombat_move"):
+            moves = _unit_moves(state, limit=1)
+            if not moves:
+                return "end"
+            ends = (moves[0].path[0], moves[0].path[-1])  # the route is filled in from its ends
+            return notation.format_move(moves[0].model_copy(update={"path": ends}))
+        if phase == "combat":
+            fights = turn.fights_open(state)
+            return notation.format_move(AxisAlliesMove(kind="attack", to=fights[0])) if fights else "end"
+        if phase == "place":
+            waiting = turn.placeable(state)
+            if waiting:
+                kind, count, site = waiting[0]
+                return notation.format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site))
+        return "end"
 
     def action_buttons(self, state: AxisAlliesState, seat: Seat) -> tuple[tuple[str, str], ...]:
         """``end`` (the phase) and, in a battle, ``continue``."""
@@ -149,6 +178,18 @@ class AxisAllies:
         if state.phase == "combat" and (state.battles or state.raids):
             return ()
         return (("end", "axis_allies.button_end"),)
+
+    def seat_role(self, players: int, seat: Seat) -> tuple[str, dict[str, Any]]:
+        """What ``seat`` plays, for the seats line (issue 18: in words, not only a colour)."""
+        return "axis_allies.seat_powers", {"powers": list(economy.seating(players)[seat])}
+
+    def describe_move(
+        self, before: AxisAlliesState, seat: Seat, move: AxisAlliesMove, after: AxisAlliesState
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """What the move did, in words (``NarratingGame``): see ``engines.axis_allies.narration``."""
+        from engines.axis_allies.narration import describe_move  # only the bot's replies need it
+
+        return describe_move(before, seat, move, after)
 
 
 def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
@@ -184,8 +225,9 @@ def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
     return moves
 
 
-def _unit_moves(state: AxisAlliesState) -> list[AxisAlliesMove]:
-    """One move per (territory, unit kind) and destination, for the unit an order would pick."""
+def _unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAlliesMove]:
+    """One move per (territory, unit kind) and destination, for the unit an order would pick
+    (the first ``limit`` only, when given)."""
     M = AxisAlliesMove
     power, phase = state.power, state.phase
     moves = []
@@ -207,6 +249,8 @@ def _unit_moves(state: AxisAlliesState) -> list[AxisAlliesMove]:
             else:
                 kind, path = "move", routes.get(dest, (u.at, dest))
             moves.append(M(kind=kind, units=((u.kind, 1),), path=path))
+            if limit is not None and len(moves) >= limit:
+                return moves
     return moves
 
 

@@ -55,7 +55,13 @@ class Territory(Frozen):
     """An industrial complex stands here at the start."""
     aliases: tuple[str, ...] = ()
     """Other spellings players may type: TripleA's name where ours differs, older board names,
-    the Dutch rulebook's names, the bare sea name of a sea zone."""
+    the bare sea name of a sea zone."""
+    label: str = ""
+    """The short name our map picture prints on the box (``render.axis_allies`` reads it here);
+    players may type it too. A sea zone's label may repeat the land it is named after."""
+    dutch: tuple[str, ...] = ()
+    """Dutch names players may type: the rulebook's (``Libië``) and the usual Dutch exonyms
+    (``Oost-Europa``, ``Noordzee``)."""
 
     @property
     def is_sea(self) -> bool:
@@ -100,6 +106,7 @@ class GameMap(Frozen):
 
     _neighbours: dict[str, frozenset[str]] = PrivateAttr(default_factory=dict)
     _by_name: dict[str, str] = PrivateAttr(default_factory=dict)
+    _by_label: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
 
     def model_post_init(self, context: Any, /) -> None:
         self._check_references()
@@ -109,6 +116,7 @@ class GameMap(Frozen):
             linked[b].add(a)
         self._neighbours = {tid: frozenset(ns) for tid, ns in linked.items()}
         self._by_name = self._index_names()
+        self._by_label = self._index_labels()
 
     def _check_references(self) -> None:
         """Refuse a data file whose ids do not hang together (a typo there is a bug, not a rule)."""
@@ -145,13 +153,41 @@ class GameMap(Frozen):
             raise ValueError("classic map data: " + "; ".join(problems))
 
     def _index_names(self) -> dict[str, str]:
+        """Every id, name, alias and Dutch name, and the Dutch rulebook's way to name a sea zone
+        after its area (``zeegebied Hawaiian Islands``, also with the land's Dutch name: ``zeegebied
+        Karelië``). Each names one space only; the loader refuses a file where one does not."""
         index: dict[str, str] = {}
+
+        def add(word: str, tid: str) -> None:
+            key = normalise(word)
+            if index.setdefault(key, tid) != tid:
+                raise ValueError(f"classic map data: {word!r} names both {index[key]} and {tid}")
+
         for t in self.territories.values():
-            for word in (t.id, t.name, *t.aliases):
-                key = normalise(word)
-                if index.setdefault(key, t.id) != t.id:
-                    raise ValueError(f"classic map data: {word!r} names both {index[key]} and {t.id}")
+            for word in (t.id, t.name, *t.aliases, *t.dutch):
+                add(word, t.id)
+        for t in self.territories.values():
+            if t.is_sea:
+                for area in _areas(t, self.territories):
+                    add(f"zeegebied {area}", t.id)
         return index
+
+    def _index_labels(self) -> dict[str, tuple[str, ...]]:
+        """Map labels: one printed on two boxes (``Mozamb.`` on the land and on its sea zone)
+        keeps both, so typing it asks which one is meant (a name wins: ``Karelia`` is the land)."""
+        index: dict[str, list[str]] = {}
+        for t in self.territories.values():
+            if t.label:
+                index.setdefault(normalise(t.label), []).append(t.id)
+        return {key: tuple(sorted(ids)) for key, ids in index.items()}
+
+    def labelled(self, text: str) -> tuple[str, ...]:
+        """Ids of the boxes whose map label is ``text``.
+
+        >>> CLASSIC.labelled("Karelia"), CLASSIC.labelled("E. Europe")
+        (('karelia_ssr', 'sz_karelia'), ('eastern_europe',))
+        """
+        return self._by_label.get(normalise(text), ())
 
     def neighbours(self, tid: str) -> frozenset[str]:
         """Territories and sea zones sharing a border with ``tid`` (canals not considered).
@@ -186,15 +222,35 @@ class GameMap(Frozen):
         key = normalise(text)
         if key in self._by_name:
             return self.territories[self._by_name[key]]
+        labelled = self._by_label.get(key, ())
+        if len(labelled) == 1:
+            return self.territories[labelled[0]]
+        if labelled:
+            raise AmbiguousTerritory(text, sorted(self.territories[tid].name for tid in labelled), labelled)
         if key:
-            hits = sorted({tid for name, tid in self._by_name.items() if name.startswith(key)})
+            hits = sorted(
+                {tid for name, tid in self._by_name.items() if name.startswith(key)}
+                | {tid for label, ids in self._by_label.items() if label.startswith(key) for tid in ids}
+            )
             if len(hits) == 1:
                 return self.territories[hits[0]]
             if hits:
-                raise AmbiguousTerritory(text, sorted(self.territories[tid].name for tid in hits))
+                raise AmbiguousTerritory(text, sorted(self.territories[tid].name for tid in hits), tuple(hits))
         close = difflib.get_close_matches(key, self._by_name, n=15, cutoff=0.6)
         near = list(dict.fromkeys(self.territories[self._by_name[k]].name for k in close))[:5]
         raise UnknownTerritory(text, near)
+
+
+def _areas(zone: Territory, territories: Mapping[str, Territory]) -> list[str]:
+    """What a sea zone is named after (``Karelia`` of ``Karelia Sea Zone``), and the Dutch names
+    of the land of that name (``Karelië``)."""
+    areas = [word[: -len(" sea zone")] for word in (zone.name, *zone.aliases)
+             if normalise(word).endswith(" sea zone")]
+    keys = {normalise(area) for area in areas}
+    for land in territories.values():
+        if not land.is_sea and keys & {normalise(w) for w in (land.name, *land.aliases, land.label)}:
+            areas += land.dutch
+    return list(dict.fromkeys(areas))
 
 
 class UnknownTerritory(UnknownName):
@@ -204,12 +260,14 @@ class UnknownTerritory(UnknownName):
 
 
 class AmbiguousTerritory(LookupError):
-    """``text`` starts the names of several territories, listed by name in ``candidates``."""
+    """``text`` starts the names of several territories (or is the label of several boxes),
+    listed by name in ``candidates`` and by id in ``ids``."""
 
-    def __init__(self, text: str, candidates: list[str]) -> None:
+    def __init__(self, text: str, candidates: list[str], ids: tuple[str, ...] = ()) -> None:
         super().__init__(text, candidates)
         self.text = text
         self.candidates = candidates
+        self.ids = ids
 
     def __str__(self) -> str:
         return f"{self.text!r} could be: {', '.join(self.candidates)}"
@@ -218,7 +276,8 @@ class AmbiguousTerritory(LookupError):
 def _load_classic() -> GameMap:
     data = classic_data()
     return GameMap(
-        territories={row["id"]: Territory.model_validate({**row, "aliases": tuple(row["aliases"])})
+        territories={row["id"]: Territory.model_validate(
+                         {**row, "aliases": tuple(row["aliases"]), "dutch": tuple(row["dutch"])})
                      for row in data["territories"]},
         powers=tuple(Power.model_validate(row) for row in data["powers"]),
         adjacent=tuple((a, b) for a, b in data["adjacent"]),

@@ -1,8 +1,9 @@
 """Notation of Axis & Allies (docs/games/axis_allies.md, "Notation").
 
 Units are counts and short names (``2 inf 1 arm``; full names, plurals and the rulebook's Dutch
-words read too), places are territory names (any unambiguous prefix, common spellings), a path
-is joined by ``->``:
+words read too), places are territory names (the name, the label the map picture prints, Dutch
+names, any unambiguous prefix, common spellings), a path is joined by ``->`` (also ``→``, ``to``
+and ``naar``; typographic dashes read as ``-``):
 
 ==========================================  ===============================================
 ``tech 2``                                  weapons development: two research dice (5 IPCs each)
@@ -26,6 +27,12 @@ is joined by ``->``:
 'move 2 inf 1 arm Ukraine S.S.R. -> Caucasus'
 >>> format_move(parse("lose 1 bb")), format_move(parse("press on")), format_move(parse("end phase"))
 ('lose 1 bb', 'continue', 'end')
+>>> format_move(parse("move 1 arm E. Europe to Oost-Europa")), format_move(parse("move 2 inf Rusland \u2192 Karelië"))
+('move 1 arm Eastern Europe -> Eastern Europe', 'move 2 inf Russia -> Karelia S.S.R.')
+>>> format_move(parse("place 1 bb Sov. Far East")), format_move(parse("place 1 inf Sov. Far East"))
+('place 1 bb Soviet Far East Sea Zone', 'place 1 inf Soviet Far East')
+>>> format_move(parse("load 2 inf Karelia to Karelia"))
+'load 2 inf Karelia S.S.R. -> Karelia Sea Zone'
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from engines.axis_allies.map import CLASSIC, AmbiguousTerritory, UnknownTerritor
 from engines.axis_allies.moves import AxisAlliesMove, Counts
 from engines.axis_allies.units import UNITS, UnknownUnit, unit
 from engines.core.errors import AmbiguousMoveError, InvalidMoveError
+from engines.core.move_text import plain_dashes
 
 SHORT = {
     "infantry": "inf", "armour": "arm", "fighter": "ftr", "bomber": "bmr", "submarine": "sub",
@@ -54,25 +62,66 @@ VERBS = {
     "rocket": "rocket", "raket": "rocket", "place": "place", "plaats": "place", "end": "end", "einde": "end",
     "klaar": "end",
 }
+ARROWS = ("->", "to", "naar")
+"""Words that join the places of a path (``→`` is read as ``->`` first)."""
+Domain = str | None
+"""``land`` or ``sea`` when the order's units can only be there; ``None`` when either fits."""
 
 
 def invalid(text: str, why: str = "") -> InvalidMoveError:
     return InvalidMoveError("axis_allies.invalid_move", f"not an action: {text!r} {why}", move=text, expected=EXPECTED)
 
 
-def territory(text: str, whole: str) -> str:
-    """A territory id from what was typed; unknown names list the near ones."""
+def territory(text: str, whole: str, domain: Domain = None) -> str:
+    """A territory id from what was typed; unknown names list the near ones.
+
+    A name that could be a land or a sea zone (``Sov. Far East`` is printed on both boxes) is
+    the one of the two the order's units can be in (``domain``): infantry is never at sea, a
+    battleship never on land. Otherwise it stays ambiguous and the candidates are listed.
+    """
     try:
-        return CLASSIC.find(text).id
+        found = CLASSIC.find(text)
+        if domain is not None and found.kind != domain:
+            # ``Karelia`` is the land's short name and the label of its sea zone's box.
+            fitting = [tid for tid in CLASSIC.labelled(text) if CLASSIC.territories[tid].kind == domain]
+            if len(fitting) == 1:
+                return fitting[0]
+        return found.id
     except UnknownTerritory as error:
         raise InvalidMoveError(
             "axis_allies.unknown_territory", f"unknown territory {text!r}", name=text, near=error.near
         ) from None
     except AmbiguousTerritory as error:
+        fitting = [tid for tid in error.ids if domain is None or CLASSIC.territories[tid].kind == domain]
+        if len(fitting) == 1:
+            return fitting[0]
+        names = [CLASSIC.territories[tid].name for tid in fitting] if fitting else error.candidates
         raise AmbiguousMoveError(
             "axis_allies.ambiguous_territory", f"{text!r} could be several", name=text,
-            candidates=error.candidates[:8],
+            candidates=sorted(names)[:8],
         ) from None
+
+
+def domain_of(counts: Counts) -> Domain:
+    """Where units of ``counts`` can stand: ``land`` for land units and buildings, ``sea`` for
+    ships, ``None`` when aircraft (or both kinds) are among them."""
+    domains = {"land" if UNITS[k].domain == "building" else UNITS[k].domain for k, _ in counts}
+    return domains.pop() if len(domains) == 1 and domains <= {"land", "sea"} else None
+
+
+def split_path(words: list[str]) -> list[str]:
+    """The places of a path, split at ``->`` (or ``to``, ``naar``: :data:`ARROWS`).
+
+    >>> split_path("Karelia -> Karelia Sea Zone".split()), split_path(["Russia->Karelia"])
+    (['Karelia', 'Karelia Sea Zone'], ['Russia', 'Karelia'])
+    """
+    places: list[list[str]] = [[]]
+    for word in " ".join(words).replace("->", " -> ").split():
+        if word.lower() in ARROWS:
+            places.append([])
+        else:
+            places[-1].append(word)
+    return [" ".join(p) for p in places]
 
 
 def read_units(words: list[str], whole: str) -> tuple[Counts, list[str]]:
@@ -101,6 +150,7 @@ def read_units(words: list[str], whole: str) -> tuple[Counts, list[str]]:
 def parse(text: str) -> AxisAlliesMove:
     """Read one action (territories resolved, the route not yet filled in)."""
     M = AxisAlliesMove
+    text = plain_dashes(text).replace("\u2192", "->")
     words = text.strip().split()
     if not words:
         raise invalid(text)
@@ -122,24 +172,38 @@ def parse(text: str) -> AxisAlliesMove:
             raise invalid(text)
         return M(kind=verb, units=counts)
     if verb in ("attack", "retreat", "submerge") and rest:
-        return M(kind=verb, to=territory(" ".join(rest), text))
+        return M(kind=verb, to=territory(" ".join(rest), text, "sea" if verb == "submerge" else None))
     if verb == "place":
         counts, left = read_units(rest, text)
         if not counts or not left:
             raise invalid(text)
-        return M(kind="place", units=counts, to=territory(" ".join(left), text))
+        return M(kind="place", units=counts, to=territory(" ".join(left), text, domain_of(counts)))
     if verb == "rocket":
-        ends = [p.strip() for p in " ".join(rest).split("->")]
+        ends = split_path(rest)
         if len(ends) != 2 or not all(ends):
             raise invalid(text)
-        return M(kind="rocket", frm=territory(ends[0], text), to=territory(ends[1], text))
+        return M(kind="rocket", frm=territory(ends[0], text, "land"), to=territory(ends[1], text, "land"))
     if verb in ("move", "load", "unload", "bomb"):
         counts, left = read_units(rest, text)
-        places = [p.strip() for p in " ".join(left).split("->")]
+        places = split_path(left)
         if not counts or len(places) < 2 or not all(places):
             raise invalid(text)
-        return M(kind=verb, units=counts, path=tuple(territory(p, text) for p in places))
+        domains = _path_domains(verb, counts, len(places))
+        return M(kind=verb, units=counts, path=tuple(territory(p, text, d) for p, d in zip(places, domains)))
     raise invalid(text)
+
+
+def _path_domains(verb: str, counts: Counts, n: int) -> list[Domain]:
+    """Where each place of an order's path must be, as far as its units decide it: a move of
+    land units stays on land, of ships at sea; a load goes from land to sea, an unload from sea
+    to land; a bombing raid ends on land. Aircraft fly over both."""
+    if verb == "load":
+        return ["land"] + ["sea"] * (n - 1)
+    if verb == "unload":
+        return ["sea"] + ["land"] * (n - 1)
+    if verb == "bomb":
+        return [None] * (n - 1) + ["land"]
+    return [domain_of(counts)] * n
 
 
 def units_text(counts: Counts) -> str:

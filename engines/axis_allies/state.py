@@ -67,6 +67,33 @@ class Unit(Frozen):
     """A transport: where it unloaded this turn (one territory per transport in the combat move)."""
 
 
+class Casualty(Frozen):
+    """A unit lost in a fight (``round`` 0 outside a battle's rounds: AA fire, a raid's gun)."""
+
+    id: int
+    power: str
+    kind: str
+    round: int = 0
+
+
+class Fought(Frozen):
+    """A battle, AA fire, bombing raid or rocket that ended this turn: what the replies to the
+    move that ended it say (the machine itself is gone from the state by then)."""
+
+    kind: Literal["battle", "aa", "bombing", "rocket"]
+    territory: str
+    attacker: str
+    defender: str
+    """The battle's defending power, the AA gun's power, the raid's or rocket's victim."""
+    result: str = ""
+    """A battle's ``combat.BattleResult``."""
+    lost: tuple[Casualty, ...] = ()
+    damage: int = 0
+    """IPCs a raid or rocket cost the victim."""
+    withdrawals: tuple[tuple[str, str, str | None], ...] = ()
+    """(``retreat`` or ``subs``, power, where to) of the units that left a battle alive."""
+
+
 class AxisAlliesState(Frozen):
     options: AxisAlliesOptions
     seats: tuple[tuple[str, ...], ...]
@@ -106,6 +133,8 @@ class AxisAlliesState(Frozen):
     raid: Raid | None = None
     rocket_fired: bool = False
     arrows: tuple[ArrowView, ...] = ()
+    fights: tuple[Fought, ...] = ()
+    """The fights that ended this turn, in order (for the replies; no rule reads them)."""
     placed_factories: tuple[str, ...] = ()
     """Where new complexes went this turn: they produce from the next turn on."""
     factories_built: int = 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.axis_allies import combat, economy, movement
+from engines.axis_allies import combat, economy, movement, notation
 from engines.axis_allies.combat import Combatant
 from engines.axis_allies.economy import (
     TECH_CHART,
@@ -22,7 +22,7 @@ from engines.axis_allies.economy import (
     seat_of,
 )
 from engines.axis_allies.moves import AxisAlliesMove, Counts
-from engines.axis_allies.state import PHASES, AxisAlliesState, Unit
+from engines.axis_allies.state import PHASES, AxisAlliesState, Casualty, Fought, Unit
 from engines.axis_allies.units import UNITS
 from engines.axis_allies.view import ArrowView
 from engines.core.contract import ChanceSpec, Outcome, Seat
@@ -122,6 +122,7 @@ def begin_turn(state: AxisAlliesState, power: str) -> AxisAlliesState:
             "rocket_fired": False,
             "purchased": (),
             "placed_factories": (),
+            "fights": (),
         }
     )
 
@@ -158,6 +159,13 @@ def end_phase(state: AxisAlliesState) -> AxisAlliesState:
         state = _remove_units(state, set(landings.lost))
         return state.model_copy(update={"phase": "place"})
     if phase == "place":
+        waiting = placeable(state)
+        if waiting:
+            kind, count, site = waiting[0]
+            raise refuse(
+                "place_first", units=[[k, n] for k, n, _ in waiting],
+                example=notation.format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site)),
+            )
         return end_turn(state)
     return state.model_copy(update={"phase": PHASES[PHASES.index(phase) + 1]})
 
@@ -224,7 +232,7 @@ def apply(state: AxisAlliesState, seat: Seat, move: AxisAlliesMove, text: str) -
         return settle(_fire_rocket(state, move))
     if kind == "place":
         return _apply_place(state, move)
-    raise refuse("not_now", action=kind)
+    raise refuse("not_now", action=_verb(move))
 
 
 def _pay(state: AxisAlliesState, cost: int) -> AxisAlliesState:
@@ -501,10 +509,10 @@ def _set_machine(state: AxisAlliesState, running: Any) -> AxisAlliesState:
 def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisAlliesState:
     decision = combat.waiting(running)
     if decision is None:
-        raise refuse("not_now", action=move.kind)
+        raise refuse("not_now", action=_verb(move))
     if decision.kind == "casualties":
         if move.kind != "lose":
-            raise refuse("choose_casualties", count=decision.count)
+            raise refuse("choose_casualties", count=decision.count, example=casualty_example(state, decision))
         ids: list[int] = []
         for kind, n in move.units:
             pool = [i for i in decision.eligible if _kind(state, i) == kind and i not in ids]
@@ -530,6 +538,21 @@ def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisA
     raise refuse("submerge_or_stay", zones=list(decision.subs_to))
 
 
+def _verb(move: AxisAlliesMove) -> str:
+    """The word a player typed for ``move`` (``continue``, never the internal ``press_on``)."""
+    return notation.format_move(move).split()[0]
+
+
+def casualty_example(state: AxisAlliesState, decision: combat.Decision) -> str:
+    """A ``lose`` order that fits ``decision``: its first eligible units (issue 18: a hint names
+    units the player has)."""
+    kinds: dict[str, int] = {}
+    for uid in decision.eligible[: decision.count]:
+        kind = _kind(state, uid)
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return notation.format_move(AxisAlliesMove(kind="lose", units=_counts(kinds)))
+
+
 def _kind(state: AxisAlliesState, unit_id: int) -> str:
     return next(u.kind for u in state.units if u.id == unit_id)
 
@@ -541,7 +564,11 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
             done = combat.outcome(state.aa)
             if done is None:
                 return state
-            state = _remove_units(state, set(done.lost)).model_copy(update={"aa": None})
+            aa = state.aa
+            fought = Fought(kind="aa", territory=aa.territory, attacker=aa.aircraft[0].power, defender=aa.gun_power,
+                            lost=_casualties(aa.aircraft, done.lost))
+            state = _remove_units(state, set(done.lost)).model_copy(
+                update={"aa": None, "fights": (*state.fights, fought)})
             continue
         if state.aa_queue:
             (territory, gun_power, aircraft), rest = state.aa_queue[0], state.aa_queue[1:]
@@ -560,7 +587,10 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
             ipcs[raid.victim] = max(0, ipcs[raid.victim] - done.damage)
             state = _remove_units(state, set(done.bombers_lost))
             raids = tuple(t for t in state.raids if t != raid.territory)
-            return state.model_copy(update={"raid": None, "ipcs": ipcs, "raids": raids})
+            fought = Fought(kind=raid.kind, territory=raid.territory, attacker=raid.attacker, defender=raid.victim,
+                            lost=_casualties(raid.bombers, done.bombers_lost), damage=done.damage)
+            return state.model_copy(update={"raid": None, "ipcs": ipcs, "raids": raids,
+                                            "fights": (*state.fights, fought)})
         if state.battle is not None:
             done = combat.outcome(state.battle)
             if done is None:
@@ -584,8 +614,24 @@ def _battle_over(state: AxisAlliesState, done: Any) -> AxisAlliesState:
         state = economy.conquer(state, territory, state.power)
         state = state.model_copy(update={"conquered": (*state.conquered, territory)})
     battles = tuple(t for t in state.battles if t != territory)
-    state = state.model_copy(update={"battle": None, "battles": battles})
+    fought = Fought(
+        kind="battle", territory=territory, attacker=battle.attacker, defender=battle.defender, result=done.result,
+        lost=_casualties(battle.attackers + battle.defenders, battle.lost, battle.lost_in),
+        withdrawals=tuple(
+            (w.how, battle.attacker if w.side == "attacker" else battle.defender, w.to) for w in done.moved_out
+        ),
+    )
+    state = state.model_copy(update={"battle": None, "battles": battles, "fights": (*state.fights, fought)})
     return _land_waiting(state, territory) if battle.sea else state
+
+
+def _casualties(units: Any, lost: tuple[int, ...], rounds: tuple[int, ...] = ()) -> tuple[Casualty, ...]:
+    """``lost`` (ids of ``units``, combatants) as casualties, with the round each was lost in."""
+    by_id = {c.id: c for c in units}
+    rounds = rounds or (0,) * len(lost)
+    return tuple(
+        Casualty(id=i, power=by_id[i].power, kind=by_id[i].kind, round=r) for i, r in zip(lost, rounds, strict=True)
+    )
 
 
 def _move_with_cargo(state: AxisAlliesState, ids: set[int], to: str) -> AxisAlliesState:
@@ -669,6 +715,21 @@ def _power(state: AxisAlliesState, unit_id: int) -> str | None:
 
 
 # ---------------------------------------------------------------- placement
+
+
+def placeable(state: AxisAlliesState) -> list[tuple[str, int, str]]:
+    """The bought units that can still be placed now: (kind, count, the first site open to it).
+
+    Chapter 7 ("Aktie 5"): "Alle eenheden, die u kocht ... moeten nu op het spelbord worden
+    geplaatst", so ``end`` waits while one of these is left (decision 14). Units with no site
+    at all (ships with every sea zone beside a complex held by enemy ships) cannot be placed;
+    ``end`` gives them up and the reply says so."""
+    out = []
+    for kind, count in state.purchased:
+        sites = economy.placement_sites(state, state.power, kind)
+        if sites:
+            out.append((kind, count if kind != "aa_gun" else 1, sites[0]))
+    return out
 
 
 def _apply_place(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesState:

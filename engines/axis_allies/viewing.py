@@ -29,8 +29,12 @@ def counts(pairs: Counter[tuple[str, str]]) -> tuple[UnitCountView, ...]:
 def build_view(state: AxisAlliesState, viewer: Seat | None, to_act: tuple[Seat, ...]) -> AxisAlliesView:
     gmap = state.map
     by_place: dict[str, Counter[tuple[str, str]]] = {}
+    # Units lost in the battle going on leave the board at its end; the map shows what the
+    # battle panel shows (issue 18), not the fallen.
+    fallen = set(state.battle.lost) if state.battle is not None else set()
     for u in state.units:
-        by_place.setdefault(u.at, Counter())[(u.power, u.kind)] += 1
+        if u.id not in fallen:
+            by_place.setdefault(u.at, Counter())[(u.power, u.kind)] += 1
     territories = tuple(
         TerritoryView(
             id=t.id,

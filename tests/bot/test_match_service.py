@@ -58,6 +58,19 @@ async def test_invitation_reserves_the_seat(harness):
     assert "reserved for Bob" in words(refused)
 
 
+async def test_an_invitation_reserves_one_seat_not_all(harness):
+    """Issue 18: ``opponent:`` on a game for more than two players keeps one seat for the invited
+    player; the others may still join (Axis & Allies seats five)."""
+    await harness.service.create(PLACE, ALICE, "axis_allies", opponent=BOB)
+    joined = await harness.service.join(PLACE, CAROL)
+    assert "Carol" in words(joined) and "reserved" not in words(joined)
+    for name in ("dave", "erin"):
+        assert "reserved" not in words(await harness.service.join(PLACE, Actor(name, name.title(), "en")))
+    # four seated: the last seat is Bob's
+    assert "reserved for Bob" in words(await harness.service.join(PLACE, Actor("frank", "Frank", "en")))
+    assert "Bob joins" in words(await harness.service.join(PLACE, BOB))
+
+
 async def test_only_creator_starts_and_needs_enough_players(harness):
     await harness.service.create(PLACE, ALICE, "heroes_cities")
     alone = await harness.service.start(PLACE, ALICE)

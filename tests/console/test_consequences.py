@@ -134,3 +134,38 @@ async def test_battle_island_replies_in_dutch(tmp_path):
     assert "Het obstakelblok op j9 was veilig: het wordt weggenomen en raakt niemand." in reply_to(text, "j5-j9")
     assert "Raak: tank van bob op g11 verlaat het eiland." in reply_to(text, "shoot i11 g11")
     assert "💥 Het obstakelblok op c6 was levend." in reply_to(text, "shoot c2 c6")
+
+
+AXIS_ALLIES = [  # the shipped example's first turn: the USSR's attack on Ukraine, held by Germany
+    ("alice", "buy 8 inf"), ("alice", "end"), ("alice", "move 3 inf Caucasus to Ukraine"),
+    ("alice", "move 1 arm Karelia \u2192 Ukraine"), ("alice", "move 1 ftr Karelië -> Oekraïne"), ("alice", "end"),
+    ("alice", "attack Ukraine"), ("alice", "lose 2 inf"), ("alice", "continue"), ("bob", "lose 2 inf"),
+    ("alice", "lose 1 inf 1 arm"), ("alice", "continue"), ("bob", "lose 1 inf"), ("alice", "end"), ("alice", "end"),
+    ("alice", "end"), ("alice", "place 8 inf Russia"), ("alice", "end"),
+]
+
+
+async def test_axis_allies_replies_say_losses_the_battles_end_income_and_the_next_power(tmp_path):
+    """Issue 18: A&A battles ended with the dice only; now the replies say each round's losses,
+    who held, the placement step's refusal, the income and whose power is next. Seats name the
+    powers each player plays; map labels, Dutch names and `to`/`→` arrows are read."""
+    text = await replies("axis_allies", AXIS_ALLIES, tmp_path)
+    assert "Seats: alice (red: USSR, United Kingdom, United States), bob (grey: Germany, Japan)." in text
+    assert "USSR buys 8 infantry for 24 IPCs (0 left)." in reply_to(text, "buy 8 inf")
+    first_loss = text[text.index("played `lose 2 inf`."):].split("\n> ", 1)[0]
+    assert "Battle in Ukraine S.S.R., round 1: USSR loses 2 infantry." in first_loss
+    end = reply_to(text, "lose 1 inf")
+    assert "Germany holds Ukraine S.S.R.: the attack of USSR is wiped out." in end
+    assert end.index("wiped out") < end.index("is to move")
+    assert "place 8 inf Karelia S.S.R." in text  # the placement step's example is the USSR's own
+    last = reply_to(text, "end")
+    assert "USSR collects 24 IPCs of income (24 in the bank)." in last
+    assert "Next in the turn order: Germany, played by bob." in last
+    assert "S.S.R.." not in text
+
+
+async def test_axis_allies_replies_in_dutch(tmp_path):
+    text = await replies("axis_allies", AXIS_ALLIES[:8], tmp_path, language="nl")
+    assert "Plaatsen: alice (rood: U.S.S.R., Verenigd Koninkrijk (Engeland), Verenigde Staten)" in text
+    assert "Gevecht in Ukraine S.S.R., ronde 1: U.S.S.R. verliest 2 infanterie." in reply_to(text, "lose 2 inf")
+    assert "speelde `move 1 ftr Karelia S.S.R. -> Ukraine S.S.R.`" in text  # Dutch names read

@@ -147,7 +147,7 @@ def near(colours: list[tuple[int, int, int]], colour: tuple[int, int, int], tole
 def test_every_space_of_the_map_has_a_place_and_a_label() -> None:
     ids = set(CLASSIC.territories)
     assert set(layout.POSITIONS) == ids
-    assert set(layout.SHORT) == ids
+    assert all(t.label for t in CLASSIC.territories.values())  # the engine's data, read by the renderer
     assert layout.SMALL_LAND <= {tid for tid, t in CLASSIC.territories.items() if not t.is_sea}
     assert all(layout.is_sea(tid) == t.is_sea for tid, t in CLASSIC.territories.items())
 
@@ -403,3 +403,64 @@ def test_a_win_crowns_the_winners() -> None:
     assert not near(colours_in(playing, (400, aa.PANEL_TOP, 480, aa.PANEL_BOTTOM)), GOLD, 6)
     # a draw renders too
     aa.render_board(opening_view(result=Result(draw=True, reason="axis_allies.rounds")), labels=LABELS)
+
+
+# --------------------------------------------------------------------------- issue 18
+
+
+def test_every_label_fits_its_box_whole() -> None:
+    """Players type the label they read (the parser reads every label): so the map prints each
+    label whole, never shortened with an ellipsis."""
+    from render.common import fit_text
+
+    for tid, t in CLASSIC.territories.items():
+        w = layout.size(tid)[0]
+        if t.is_sea:
+            fnt, room = aa.font(10), w - 4
+        else:
+            big = w >= layout.LAND[0]
+            fnt, room = aa.bold_font(11 if big else 10), w - (10 if big else 4)
+        assert fit_text(t.label, fnt, room) == t.label, tid
+
+
+def test_arrow_tags_cover_no_box() -> None:
+    """Issue 18: an arrow's unit tag covers no unit counts or zone names. Moves between
+    neighbours (Caucasus -> Ukraine, Karelia -> Ukraine) have short arrows among boxes."""
+    from engines.axis_allies.engine import AxisAllies
+    from tests.engines.axis_allies.conftest import play
+
+    engine = AxisAllies()
+    state = play(engine.setup(2), "buy 8 inf", "end", "move 3 inf Caucasus -> Ukraine",
+                 "move 1 arm Karelia -> Ukraine", "move 1 ftr Karelia -> Ukraine")
+    board = aa._Map(engine.view(state, None), CLASSIC)
+    image = aa._background().copy()
+    board.draw_nodes(image, aa.ImageDraw.Draw(image))
+    board.draw_arrows(image)
+    assert len(board.tag_boxes) == 2
+    for tag in board.tag_boxes:
+        assert all(aa._overlap(tag, box) == 0 for box in board.drawn), tag
+
+
+def test_the_map_in_a_battle_shows_what_the_battle_panel_shows() -> None:
+    """Issue 18: units lost in the battle going on are off the map as they are off the panel."""
+    from engines.axis_allies.engine import AxisAllies
+    from tests.engines.axis_allies.conftest import play, roll
+
+    engine = AxisAllies()
+    state = play(engine.setup(2), "buy 8 inf", "end", "move 3 inf Caucasus -> Ukraine",
+                 "move 1 arm Karelia -> Ukraine", "move 1 ftr Karelia -> Ukraine", "end", "attack Ukraine")
+    state = roll(roll(state, "attack_fire", 3, 4, 6, 4, 4), "defence_fire", 3, 5, 3, 1, 5, 3)
+    state = play(state, "lose 2 inf")
+    view = engine.view(state, None)
+    on_map = {(u.power, u.kind): u.count for t in view.territories if t.id == "ukraine_ssr" for u in t.units}
+    in_panel = {(u.power, u.kind): u.count for u in view.battle.attackers + view.battle.defenders}
+    assert on_map == in_panel and on_map[("ussr", "infantry")] == 1
+
+
+def test_a_long_title_and_status_wrap_instead_of_being_cut() -> None:
+    """Titles fit or wrap (``render.common.fit_lines``): the whole status is printed."""
+    status = "alice (red) is to move. Battle in Ukraine S.S.R.: USSR presses on (continue) or retreats."
+    fitted = aa.fit_lines(f"Axis & Allies{aa.PHRASE_SEPARATOR}{status}", 340 - 24, size=14, min_size=10, max_lines=4)
+    assert not fitted.lines[-1].endswith("…")
+    data = aa.render_board(opening_view(), labels=BoardLabels(title="Axis & Allies", status=status))
+    assert data.startswith(b"\x89PNG")

@@ -157,7 +157,7 @@ def test_aktie5_land_units_only_at_complexes_held_since_the_turn_began():
     assert economy.placement_sites(s, "ussr", "fighter") == ["karelia_ssr", "russia"]
     s = play(ENGINE.setup(5), "buy 2 inf", "end", "end", "end", "end")
     assert s.phase == "place"
-    assert sorted(texts(s)) == ["end", "place 1 inf Karelia S.S.R.", "place 1 inf Russia"]
+    assert sorted(texts(s)) == ["place 1 inf Karelia S.S.R.", "place 1 inf Russia"]  # no end yet: decision 14
     s = play(s, "place 2 inf Russia")
     assert units(s, "russia", "ussr")["infantry"] == 6 and s.purchased == ()
     refused("not_bought", s, "place 1 inf Russia")
@@ -165,17 +165,35 @@ def test_aktie5_land_units_only_at_complexes_held_since_the_turn_began():
             "place 1 inf Caucasus")
 
 
-def test_aktie5_units_not_placed_are_lost():
-    """Aktie 5 (decision 4): bought units wait until ``place``; whatever is not placed when the
-    player ends the step is lost, and the IPCs stay spent."""
+def test_aktie5_every_bought_unit_is_placed_before_the_step_ends():
+    """Aktie 5: "Alle eenheden, die u kocht ... moeten nu op het spelbord worden geplaatst"
+    (decision 14, issue 18): ``end`` is refused while a bought unit can still be placed, and the
+    refusal names a placement that fits (the power's own, not another's example)."""
     s = play(ENGINE.setup(5), "buy 2 inf")
     refused("place_only_in_place", s, "place 1 inf Russia")
     s = play(s, "end", "end", "end", "end", "place 1 inf Russia")
     assert s.purchased == (("infantry", 1),)
-    s = play(s, "end")
+    params = refused("place_first", s, "end")
+    assert params["units"] == [["infantry", 1]] and params["example"] == "place 1 inf Karelia S.S.R."
+    assert "end" not in texts(s)
+    s = play(s, "place 1 inf Russia", "end")
     assert s.power == "germany" and s.purchased == () and s.ipcs["ussr"] == 24 - 6 + 24
     assert sum(u.kind == "infantry" and u.power == "ussr" for u in s.units) == sum(
-        u.kind == "infantry" and u.power == "ussr" for u in OPENING.units) + 1
+        u.kind == "infantry" and u.power == "ussr" for u in OPENING.units) + 2
+
+
+def test_aktie5_units_with_no_site_are_given_up_by_end():
+    """Decision 14: a bought ship whose every sea zone beside a complex holds enemy ships has no
+    place to go ("niet in een zeegebied ... met vijandelijke schepen"); ``end`` gives it up (the
+    reply says so) instead of freezing the game."""
+    s = position(("ussr", "factory", "russia"), ("ussr", "factory", "karelia_ssr"),
+                 ("germany", "submarine", "sz_karelia"), ("germany", "submarine", "sz_caspian_sea"),
+                 ("germany", "submarine", "sz_baltic_sea"),
+                 power="ussr", phase="place")
+    s = s.model_copy(update={"purchased": (("transport", 1),)})
+    assert economy.placement_sites(s, "ussr", "transport") == [] and "end" in texts(s)
+    s = play(s, "end")
+    assert s.power == "germany" and not any(u.kind == "transport" and u.power == "ussr" for u in s.units)
 
 
 def test_aktie5_not_at_a_complex_conquered_this_turn():
@@ -265,7 +283,7 @@ def test_aktie6_income_is_the_production_of_the_held_territories():
     the IPC values of the territories the power holds (decision 7); starting production equals
     starting IPCs."""
     assert {p: economy.production(OPENING, p) for p in OPENING.ipcs} == OPENING.ipcs
-    s = play(ENGINE.setup(5), "buy 2 inf", "end", "end", "end", "end", "end")
+    s = play(ENGINE.setup(5), "buy 2 inf", "end", "end", "end", "end", "place 2 inf Russia", "end")
     assert s.power == "germany" and s.ipcs["ussr"] == 24 - 6 + 24
 
 

@@ -135,9 +135,9 @@ def test_results_are_worded_with_their_params():
 
 def test_steps_and_decisions_are_worded():
     for phase in PHASES:
-        assert placeholders(MESSAGES[f"phase_{phase}"]["en"]) <= {"power", "round"}, phase
+        assert placeholders(MESSAGES[f"phase_{phase}"]["en"]) <= {"power", "round", "example"}, phase
     for kind in typing.get_args(combat.Decision.model_fields["kind"].annotation):
-        assert placeholders(MESSAGES[f"decide_{kind}"]["en"]) <= {"power", "count", "territory"}, kind
+        assert placeholders(MESSAGES[f"decide_{kind}"]["en"]) <= {"power", "count", "territory", "example"}, kind
     engine = AxisAllies()
     code, params = engine.step_message(engine.setup(2))
     assert placeholders(MESSAGES[key_of(code)]["en"]) <= set(params)

@@ -81,7 +81,7 @@ def test_chapter1_turn_order_each_power_s_seat_acts_and_the_round_ends_after_the
 
 def test_chapter1_step_message_names_the_power_and_the_phase():
     s = ENGINE.setup(5)
-    assert ENGINE.step_message(s) == ("axis_allies.phase_tech", {"power": "ussr", "round": 1})
+    assert ENGINE.step_message(s) == ("axis_allies.phase_tech", {"power": "ussr", "round": 1, "example": "buy 3 inf"})
     assert ENGINE.action_buttons(s, 0) == (("end", "axis_allies.button_end"),)
     assert ENGINE.action_buttons(s, 1) == ()
 
