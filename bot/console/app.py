@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import shlex
 import sys
 from collections.abc import Awaitable, Callable
@@ -20,6 +21,7 @@ from typing import Any, TextIO
 from bot.clock import Clock
 from bot.console.commands import ConsoleLine, ConsoleSyntaxError, number, parse_line, whole_number
 from bot.i18n import Msg, catalog
+from bot.services import guide
 from bot.services.delivery import Button, ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
 from bot.services.people import Actor, Place
 from bot.services.matches import outdated_reply
@@ -32,6 +34,18 @@ DEFAULT_CHANNEL = "general"
 DEFAULT_USER = "you"
 
 log = logging.getLogger(__name__)
+
+DISCORD_EMPHASIS = re.compile(r"(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1")
+
+
+def plain(text: str) -> str:
+    """Discord's bold, underline and strike-through marks taken out: a terminal shows them as typed.
+    Backticks stay: they set moves and commands apart, in plain text too.
+
+    >>> plain("Militakiri in #general: **your move** at `e10-d9`")
+    'Militakiri in #general: your move at `e10-d9`'
+    """
+    return DISCORD_EMPHASIS.sub(r"\2", text)
 
 
 def format_value(value: Any) -> str | None:
@@ -81,7 +95,7 @@ class ConsoleApp:
                 head = "[?]"
             words = catalog()
             text = "\n  ".join(words.render(line, delivery.language, format_value) for line in delivery.lines)
-            self.say(f"{head} {text}")
+            self.say(plain(f"{head} {text}"))
             for attachment in delivery.attachments:
                 path = self.out_dir / attachment.filename
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -113,7 +127,7 @@ class ConsoleApp:
         if line.command == ("quit",):
             return False
         if line.command == ("help",):
-            self.say(catalog().render(Msg("console.help"), self.language))
+            self.say(self._help())
             return True
         if line.user:
             self.current_user = line.user
@@ -163,6 +177,8 @@ class ConsoleApp:
             ("match", "create"): self._create,
             ("match", "history"): lambda p, a, l: m.history(p, a, _page(l)),
             ("move",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
+            ("setup",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
+            ("rules",): lambda p, a, l: done(guide.rules(a.language, l.options.get("game", ""), l.options.get("topic"))),
             ("view",): lambda p, a, l: m.my_view(a, place=p, piece=l.options.get("piece")),
             ("profile",): lambda p, a, l: m.profile(p.guild_id, a, _named(l.options.get("user"), a.language)),
             ("leaderboard",): lambda p, a, l: m.leaderboard(p.guild_id, a, l.options.get("game", ""), l.options.get("board")),
@@ -182,19 +198,37 @@ class ConsoleApp:
         options.pop("clock_minutes", None)
         control = time_control_given(options.pop("deadline", None), hours, clock)
         if thread:
-            self.threads += 1
-            place = Place(place.guild_id, f"thread-{self.threads}", place.language)
+            place = Place(place.guild_id, await self._new_thread(), place.language)
             self.note(Msg("console.new_thread", {"channel": place.channel_id}))
         opponent_actor = Actor(opponent, opponent, self.language) if opponent else None
         return await self.services.matches.create(
             place, actor, game, options, opponent=opponent_actor, time_control=control
         )
 
+    async def _new_thread(self) -> str:
+        """The next ``thread-N`` that no match has used, also in the database of an earlier run."""
+        assert self.services is not None
+        while True:
+            self.threads += 1
+            name = f"thread-{self.threads}"
+            if await self.services.repo.latest_match_in(name) is None:
+                return name
+
+    def _help(self) -> str:
+        """The console's commands, then the games (slug and name) and how to read their rules."""
+        words = catalog()
+        games = [words.render(line, self.language) for line in guide.game_lines()]
+        return "\n".join([words.render(Msg("console.help"), self.language), words.render(Msg("core.help_games"), self.language), *(f"  {g}" for g in games)])
+
     async def _button(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         assert self.services is not None
         if "move" in line.options:
             return await self.services.matches.press(place, actor, "move", line.options["move"])
         return await self.services.matches.press(place, actor, line.options.get("kind", ""))
+
+
+async def done(deliveries: list[Delivery]) -> list[Delivery]:
+    return deliveries
 
 
 def _page(line: ConsoleLine) -> int:

@@ -29,6 +29,7 @@ from bot.services.delivery import (
     Reply,
     reply,
 )
+from bot.services.option_errors import option_problems
 from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
 from bot.services.ratings import rated, rating_lines, rating_updates
@@ -295,8 +296,7 @@ class MatchService:
         try:
             engine.options_model.model_validate(options or {})
         except ValidationError as error:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
-            return [reply(actor.language, Msg("core.bad_options", {"problems": problems}))]
+            return [reply(actor.language, *option_problems(game, engine.options_model, error))]
         if isinstance(engine, TimedGame) and time_control is not None:
             return [reply(actor.language, Msg("core.time_set_by_game", {"game": presenter.game_name(game)}))]
         if opponent is not None and opponent.user_id == actor.user_id:
