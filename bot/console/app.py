@@ -94,7 +94,9 @@ class ConsoleApp:
             else:  # pragma: no cover - the union is closed
                 head = "[?]"
             words = catalog()
-            text = "\n  ".join(words.render(line, delivery.language, format_value) for line in delivery.lines)
+            text = "\n  ".join(
+                words.render(line, delivery.language, format_value).replace("\n", "\n  ") for line in delivery.lines
+            )
             self.say(plain(f"{head} {text}"))
             for attachment in delivery.attachments:
                 path = self.out_dir / attachment.filename
