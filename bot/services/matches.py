@@ -693,7 +693,10 @@ class MatchService:
             rating = await self.repo.rating(match.row.guild_id or "", actor.user_id, match.row.game, board)
             if not match.engine.shows_reach(board, rating.points if rating else 0):
                 return [reply(actor.language, Msg("core.reach_not_shown"))]
-            highlights = match.engine.reachable_squares(match.state, seat, piece.strip().lower())
+            try:
+                highlights = match.engine.reachable_squares(match.state, seat, piece.strip().lower())
+            except EngineError as error:  # a square the board lacks, or no piece of the viewer there
+                return [reply(actor.language, Msg(error.code, error.params))]
         image = await presenter.board_image(match, seat, actor.language, highlights, self.clock.now())
         key = "core.your_view" if seat is not None else "core.spectator_view"
         return [reply(actor.language, Msg(key, {"game": presenter.game_name(match.row.game)}), attachments=(image,))]
