@@ -1,5 +1,7 @@
 """Match options refused in our own words: which option, the value given, and what is allowed
 (translated), instead of pydantic's English (``Input should be 'enclosed' or 'whole_run'``).
+A check of several options together is worded by the engine's catalog code when it raises one
+(``PydanticCustomError``), otherwise its English reason is quoted after our translated words.
 
 >>> from pydantic import BaseModel, ConfigDict, Field, ValidationError
 >>> from typing import Literal
@@ -27,7 +29,7 @@ from annotated_types import Ge, Le
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
-from bot.i18n import Msg
+from bot.i18n import Msg, catalog
 from bot.services.presenter import game_name
 
 
@@ -49,7 +51,16 @@ def option_problems(game: str, model: type[BaseModel], error: ValidationError) -
     """One line per refused option, in the order pydantic found them."""
     lines: list[Msg] = []
     for problem in error.errors():
-        name = str(problem["loc"][0]) if problem["loc"] else ""
+        if catalog().has(problem["type"]):
+            # An engine's own check of several options together, raised as a catalog code
+            # (``PydanticCustomError("<slug>.<name>", ..., params)``): worded like its move errors.
+            lines.append(Msg(problem["type"], dict(problem.get("ctx") or {})))
+            continue
+        if not problem["loc"]:
+            reason = str(problem["msg"]).removeprefix("Value error, ")
+            lines.append(Msg("core.options_conflict", {"game": game_name(game), "reason": reason}))
+            continue
+        name = str(problem["loc"][0])
         field = model.model_fields.get(name)
         if field is None:
             names = [Msg("core.option_name", {"name": known}) for known in model.model_fields]
