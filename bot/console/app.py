@@ -32,6 +32,8 @@ from bot.wiring import Services, open_services
 GUILD = "console"
 DEFAULT_CHANNEL = "general"
 DEFAULT_USER = "you"
+BUTTON_LABELS = {"view_pieces": "core.button_view", "draw_accept": "core.button_draw_accept", "draw_decline": "core.button_draw_decline"}
+"""The catalog keys of the buttons' labels, as the Discord adapter shows them."""
 
 log = logging.getLogger(__name__)
 
@@ -81,16 +83,20 @@ class ConsoleApp:
         """A message of the console itself (not of a service), in the console's language."""
         self.say(f"[console] {catalog().render(msg, self.language)}")
 
+    def frame(self, key: str, **params: Any) -> str:
+        """The console's own words around a delivery (who it is for, files, buttons), in its language."""
+        return catalog().render(Msg(f"console.{key}", params), self.language)
+
     async def deliver(self, deliveries: list[Delivery], actor: Actor | None = None) -> None:
         for delivery in deliveries:
             target = delivery.target
             if isinstance(target, Reply):
                 who = actor.name if actor else "?"
-                head = f"[{who}, only you]" if target.ephemeral else f"[{who}]"
+                head = self.frame("head_private", user=who) if target.ephemeral else f"[{who}]"
             elif isinstance(target, ChannelPost):
                 head = f"[#{target.channel_id}]"
             elif isinstance(target, DirectMessage):
-                head = f"[DM to {target.user_id}]"
+                head = self.frame("head_dm", user=target.user_id)
             else:  # pragma: no cover - the union is closed
                 head = "[?]"
             words = catalog()
@@ -102,18 +108,19 @@ class ConsoleApp:
                 path = self.out_dir / attachment.filename
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(attachment.data)
-                self.say(f"  (file: {path})")
+                self.say("  " + self.frame("file", path=str(path)))
             if delivery.buttons:
                 labels = ", ".join(self._button_label(b, delivery.language) for b in delivery.buttons)
-                self.say(f"  [buttons: {labels}]")
+                self.say("  " + self.frame("buttons", labels=labels))
 
     @staticmethod
     def _button_label(button: Button, language: str) -> str:
-        """How to press ``button`` here: ``kind (/button kind)``, a move button by its label."""
+        """How to press ``button`` here: its label as Discord shows it, and the command."""
         if button.kind == "move":
             label = catalog().render(Msg(button.label), language) if button.label else button.text
             return f"{label} (/button move:{shlex.quote(button.text)})"
-        return f"{button.kind} (/button {button.kind})"
+        label = catalog().render(Msg(BUTTON_LABELS[button.kind]), language)
+        return f"{label} (/button {button.kind})"
 
     # ---------------------------------------------------------------- commands
 
@@ -261,7 +268,7 @@ async def run_console(
     app.services.scheduler.start()
     interactive = stream.isatty()
     if interactive:
-        app.say("Scheids console. Type /help for the commands, /quit to stop.")
+        app.say(app.frame("welcome"))
     loop = asyncio.get_running_loop()
     read = _line_reader(stream)
     number = 0

@@ -100,3 +100,31 @@ async def test_options_that_do_not_fit_together_are_refused_in_the_players_langu
     assert "Optie `time_control` kan niet `10m` zijn op het bord double: kies een van 20m, 40m" in dutch
     assert "Deze opties van Slag om het Eiland passen niet bij elkaar (in het Engels): a side has 10 characters" in dutch
     assert "Value error" not in dutch
+
+
+ENGLISH_FRAME = ("only you]", "[DM to ", "(file: ", "[buttons: ", "view_pieces (")
+
+
+async def test_a_dutch_console_frames_every_game_in_dutch(tmp_path):
+    """`--lang nl`: a short match of each game (create, join, start, a first move, status) has no
+    English in the console's own words, and the services' words are Dutch."""
+    first_moves = {
+        "heroes_cities": None,  # the mover's first legal move, below
+        "masters_victory": "as alice: /setup text:setup random\nas bob: /setup setup random\n",
+        "militakiri": "as alice: /move towers b1 f2 c3\nas bob: /move towers a12 c11 b10\n",
+        "battle_island": None,
+        "axis_allies": "as alice: /move buy 1 inf\n",
+    }
+    for number, slug in enumerate(ENGINES, start=1):
+        script = (
+            f"as alice in c{number}: /match create game:{slug} opponent:bob\n"
+            f"as bob in c{number}: /match join\nas alice in c{number}: /match start\n"
+            + (first_moves[slug] or "").replace("as alice:", f"as alice in c{number}:").replace("as bob:", f"as bob in c{number}:")
+            + f"as alice in c{number}: /match status\nas bob in c{number}: /match draw\n"
+        )
+        text = await console(script, tmp_path / slug, language="nl")
+        assert "De partij begint" in text, (slug, text)
+        for english in ENGLISH_FRAME:
+            assert english not in text, (slug, english)
+        assert "[knoppen: Mijn stukken bekijken (/button view_pieces)" in text or slug == "heroes_cities"
+        assert "alleen jij]" in text and "Remise aannemen (/button draw_accept)" in text
