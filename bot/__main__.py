@@ -35,6 +35,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     config = load_config(args.config)
     database = args.db or config.database
+    refusal = _refusal(database, args.lang)
+    if refusal is not None:
+        print(f"scheids: {refusal}", file=sys.stderr)
+        return 2
     if config.token and args.clear_commands:
         configure_logging(args.log_level or "INFO")
         from bot.discord_app.client import clear_discord_commands
@@ -56,6 +60,18 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(args.log_level or "WARNING")
     asyncio.run(run_console(database, args.out or config.out_dir, sys.stdin, sys.stdout, seed=seed, language=args.lang))
     return 0
+
+
+def _refusal(database: str, language: str) -> str | None:
+    """Why the bot must not start on ``database`` (worded for the operator), or ``None``."""
+    from bot.i18n import catalog
+    from bot.wiring import StartupError, check_database
+
+    try:
+        asyncio.run(check_database(database))
+    except StartupError as error:
+        return catalog().render(error.message, language)
+    return None
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.clock import Clock, SystemClock
+from bot.i18n import Msg
 from bot.logging_setup import quiet_secret_loggers
 from bot.services.matches import MatchService
 from bot.services.scheduler import Deliver, Scheduler
+from bot.storage.repository import DatabaseTooNewError, DatabaseUnusableError, StorageError
 from bot.storage.sqlite import SqliteRepository
 
 
@@ -19,8 +21,34 @@ class Services:
     scheduler: Scheduler
 
     async def close(self) -> None:
-        await self.scheduler.stop()
-        await self.repo.close()
+        try:
+            await self.scheduler.stop()
+        finally:
+            await self.repo.close()
+
+
+class StartupError(Exception):
+    """The database cannot be served; ``message`` says why, for the operator."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message.key)
+        self.message = message
+
+
+async def check_database(database: str) -> None:
+    """Open, check every page of and migrate ``database``, then close it; ``StartupError`` when
+    it is no usable database or one of a newer Scheids. Run before either adapter starts."""
+    try:
+        repo = await SqliteRepository.open(database, check=True)
+    except DatabaseTooNewError as error:
+        raise StartupError(
+            Msg("core.db_too_new", {"path": database, "found": error.found, "supported": error.supported})
+        ) from error
+    except DatabaseUnusableError as error:
+        raise StartupError(Msg("core.db_unusable", {"path": database, "reason": error.reason})) from error
+    except StorageError as error:
+        raise StartupError(Msg("core.db_unusable", {"path": database, "reason": error.detail})) from error
+    await repo.close()
 
 
 async def open_services(

@@ -17,17 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from bot.services.book import MatchBook
 from bot.services.progress import LoadedMatch, Progress, advance
 from bot.storage.sqlite import SqliteRepository
-from engines.core.record import MoveEvent, TimeoutEvent, verify
-
-CHAIN_CHECKS = ("verify_chain", "verify_hash_chain", "check_chain")
-"""Names the repository's hash-chain check may have (it is being added in parallel); the first
-found is called per match. Without one the soak says ``not available``."""
-
+from engines.core.record import MoveEvent, TimeoutEvent, chain_break, verify
 
 @dataclass
 class Command:
@@ -119,21 +113,19 @@ def _explains(command: Command, text: str) -> bool:
     return False
 
 
-async def chain_status(repo: Any, match_ids: list[int]) -> tuple[str, list[str]]:
-    """``intact``, ``broken (n)`` or ``not available`` (no chain check in this repository)."""
-    check = next((getattr(repo, name) for name in CHAIN_CHECKS if hasattr(repo, name)), None)
-    if check is None:
-        return "not available", []
+async def chain_status(repo: SqliteRepository, match_ids: list[int]) -> tuple[str, list[str]]:
+    """``intact`` or ``broken (n)``: every match's stored events chained from its seed commitment
+    (``engines.core.record.chain_break``), as a player holding an export would check them."""
     broken = []
     for match_id in match_ids:
+        row = await repo.get_match(match_id)
         try:
-            result = await check(match_id)
-        except Exception as error:  # a check that raises is a broken chain, reported, not a crash
-            broken.append(f"match {match_id}: hash chain check raised {type(error).__name__}: {error}")
+            entries = await repo.entries(match_id)
+        except Exception as error:  # an event that no longer reads breaks the chain: reported, not a crash
+            broken.append(f"match {match_id}: events unreadable ({type(error).__name__}: {error})")
             continue
-        ok = getattr(result, "ok", result)
-        if ok is False or (isinstance(ok, int) and not isinstance(ok, bool)):
-            broken.append(f"match {match_id}: hash chain broken ({result!r})")
+        if row is not None and (found := chain_break(row.commitment, entries)) is not None:
+            broken.append(f"match {match_id}: hash chain broken at event {found[0]} ({found[1]})")
     return ("intact" if not broken else f"broken ({len(broken)})"), broken
 
 

@@ -4,12 +4,17 @@ Keeps a small LRU of loaded matches (idle matches are not kept in memory), one a
 lock per match for this process, and snapshots every ``SNAPSHOT_EVERY`` events so a cold
 load replays only the newest events. Across processes the events primary key decides:
 a stale append raises ``StaleWriteError`` and the caller tells the user to retry.
+
+A cold load checks the whole hash chain (reading every event is cheap; replaying them is what
+snapshots save) and replays the events after the snapshot. A record that fails either loads as
+damaged (``LoadedMatch.damage``) with the events before the damage, instead of raising.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -17,12 +22,14 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.services.progress import LoadedMatch, Progress
+from bot.services.progress import Damage, LoadedMatch, Progress, advance
 from bot.storage.models import MatchRow, SeatRow, Status, TimerRow
-from bot.storage.repository import OutdatedMatchError, Repository, StaleWriteError
+from bot.storage.repository import DamagedRecordError, OutdatedMatchError, Repository, StaleWriteError
 from engines.core.contract import Engine
-from engines.core.record import Entry, MetaState
+from engines.core.record import Entry, MetaState, chain_break, chain_hash
 from engines.registry import ENGINES, get_engine
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 25
 CACHE_SIZE = 64
@@ -71,14 +78,35 @@ class MatchBook:
         if row.engine_version != engine.version:
             raise OutdatedMatchError(row.id, row.engine_version, engine.version)
         options = engine.options_model.model_validate(row.options)
+        damage = None
+        try:
+            entries = await self.repo.entries(row.id)
+        except DamagedRecordError as error:
+            entries, damage = error.readable, Damage(error.seq, error.reason)
+        broken = chain_break(row.commitment, entries)
+        if broken is not None:
+            damage = Damage(*broken)
+            entries = [entry for entry in entries if entry.seq < damage.seq]
+        elif damage is None and len(entries) != row.last_seq:
+            damage = Damage(min(len(entries), row.last_seq) + 1, "gap")
         progress = Progress()
-        after = 0
         snap = await self.repo.snapshot(row.id)
-        if snap is not None and snap[1] == engine.version:
+        if snap is not None and snap[1] == engine.version and snap[0] <= len(entries):
             progress = _progress_from_json(engine, snap[2])
-            after = snap[0]
-        loaded = LoadedMatch(row, seats, engine, options, progress)
-        return loaded.with_entries(await self.repo.entries(row.id, after))
+        for entry in entries[progress.seq :]:
+            try:
+                progress = advance(engine, options, len(seats), progress, entry)
+            except Exception as error:  # whatever the rules raise on an event they cannot take
+                log.warning("match %s: event %s does not replay: %r", row.id, entry.seq, error)
+                damage = Damage(entry.seq, "replay")
+                break
+        if entries and progress.seq == entries[-1].seq:
+            # Also for what a snapshot folded in: it keeps neither of these.
+            secret_seen = any(getattr(entry.event, "secret", False) for entry in entries)
+            progress = replace(progress, hash=entries[-1].hash or "", secret_seen=secret_seen)
+        if damage is not None:
+            log.error("match %s is damaged at event %s (%s)", row.id, damage.seq, damage.reason)
+        return LoadedMatch(row, seats, engine, options, progress, damage)
 
     def _remember(self, loaded: LoadedMatch) -> None:
         self._cache[loaded.id] = loaded
@@ -95,16 +123,21 @@ class MatchBook:
         status: Status | None = None,
         timers_for: Any = None,
         ratings_for: Any = None,
+        seats: int | None = None,
     ) -> LoadedMatch:
         """Append ``events`` to ``match`` in one transaction and return the match after them.
 
         ``timers_for(match_after) -> list[TimerRow]`` computes the timers of the new state;
-        a finished match gets none. ``await ratings_for(match_after)`` gives the players' new
-        ratings when the match ends, written in the same transaction. Raises ``StaleWriteError``
+        a finished match gets none. ``ratings_for(match_after) -> list[RatingUpdate]`` gives the
+        players' rating changes when the match ends, applied in the same transaction. ``seats``:
+        the number of seats the match must still have (the start). Raises ``StaleWriteError``
         (and drops the cache) when another writer came first."""
-        entries = [
-            Entry(seq=match.row.last_seq + 1 + i, at=at, event=event) for i, event in enumerate(events)
-        ]
+        previous = match.progress.hash if match.row.last_seq else match.row.commitment
+        entries = []
+        for i, event in enumerate(events):
+            entry = Entry(seq=match.row.last_seq + 1 + i, at=at, event=event)
+            previous = chain_hash(previous, entry)
+            entries.append(entry.model_copy(update={"hash": previous}))
         after = match.with_entries(entries)
         result = after.result()
         if result is not None and status is None:
@@ -112,10 +145,11 @@ class MatchBook:
         timers: list[TimerRow] | None = None
         if status is None or status == "active":
             timers = list(timers_for(after)) if timers_for is not None else None
-        ratings = await ratings_for(after) if ratings_for is not None and status == "finished" else []
+        ratings = ratings_for(after) if ratings_for is not None and status == "finished" else []
         last = match.row.last_seq + len(entries)
         snapshot = None
-        if last // SNAPSHOT_EVERY != match.row.last_seq // SNAPSHOT_EVERY:
+        # A damaged match's progress stops before the damage: it must never become a snapshot.
+        if match.damage is None and last // SNAPSHOT_EVERY != match.row.last_seq // SNAPSHOT_EVERY:
             snapshot = _progress_to_json(after.progress)
         try:
             await self.repo.append(
@@ -129,8 +163,9 @@ class MatchBook:
                 snapshot=snapshot,
                 engine_version=match.engine.version,
                 ratings=ratings,
+                seats=seats,
             )
-        except StaleWriteError:
+        except Exception:
             self.forget(match.id)
             raise
         row = match.row.model_copy(

@@ -1,15 +1,18 @@
 """The match service: every command of both adapters, as plain async methods.
 
 Each method takes the acting user and place, does its work under the match's lock, commits
-to storage before anything is delivered, and returns the deliveries for the adapter.
+to storage before anything is delivered, and returns the deliveries for the adapter. A database
+that fails (busy, full, I/O) or a damaged record is answered too (``_answered``), never raised.
 """
 
 from __future__ import annotations
 
 import asyncio
 import difflib
+import functools
+import logging
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -31,15 +34,18 @@ from bot.services.delivery import (
 )
 from bot.services.option_errors import option_problems
 from bot.services.people import Actor, Place
-from bot.services.progress import LoadedMatch
-from bot.services.ratings import rated, rating_lines, rating_updates
+from bot.services.progress import Damage, LoadedMatch
+from bot.services.ratings import rating_lines, rating_updates
 from bot.services.time_control import TimeControl
-from bot.storage.models import NewMatch, RatingRow, TimerRow, UserRow
+from bot.storage.models import LIVE, NewMatch, RatingRow, RatingUpdate, TimerRow, UserRow
 from bot.storage.repository import (
+    DamagedRecordError,
     LiveMatchExistsError,
     OutdatedMatchError,
     Repository,
+    SeatRefusedError,
     StaleWriteError,
+    StorageError,
 )
 from engines.core.contract import (
     Engine,
@@ -48,12 +54,14 @@ from engines.core.contract import (
     ReachGame,
     Result,
     SuggestingGame,
+    Seat,
     TimedGame,
 )
 from engines.core.dice import SEED_BYTES, commitment
 from engines.core.errors import AmbiguousMoveError, EngineError, MoveError
 from engines.core.record import (
     AbortEvent,
+    Entry,
     DrawAnswerEvent,
     DrawOfferEvent,
     MoveEvent,
@@ -62,15 +70,55 @@ from engines.core.record import (
     SealCheck,
     StartEvent,
     TimeoutEvent,
+    replay_step,
     resolve_chance,
     verify,
     verify_seals,
 )
 
+log = logging.getLogger(__name__)
+
 HISTORY_PAGE = 20
 LEADERBOARD_SIZE = 20
 SUGGESTIONS = 25
 CLOSEST = 5
+
+
+def _answered(method: Callable[..., Awaitable[list[Delivery]]]) -> Callable[..., Awaitable[list[Delivery]]]:
+    """Answer instead of raising when the database fails (busy, full, I/O: nothing was applied)
+    or a stored record turns out damaged, in the language of the acting user; log it with the
+    command and its arguments."""
+
+    @functools.wraps(method)
+    async def answered(self: MatchService, *args: Any, **kwargs: Any) -> list[Delivery]:
+        try:
+            return await method(self, *args, **kwargs)
+        except StorageError as error:
+            log.error("%s%r failed on the database: %s", method.__name__, args, error.detail)
+            return [reply(_language_of_actor(args, kwargs), Msg(error.code))]
+        except DamagedRecordError as error:
+            log.error("%s%r met a damaged record: %s", method.__name__, args, error)
+            return [reply(_language_of_actor(args, kwargs), damaged_line(error.match_id, Damage(error.seq, error.reason)))]
+
+    return answered
+
+
+def _language_of_actor(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, Actor):
+            return value.language
+    return "en"
+
+
+def damaged_line(match_id: int, damage: Damage) -> Msg:
+    """``Match #id is damaged at event N: why.``, with what can still be done."""
+    return Msg("core.damaged", {"id": match_id, "seq": damage.seq, "reason": Msg(f"core.damage_{damage.reason}")})
+
+
+def hash_line(match: LoadedMatch) -> Msg:
+    """The chain hash of the last event, for players to keep (docs/games/core.md). Not while a
+    match with secret events runs: the hash is computed over them (``Progress.secret_seen``)."""
+    return Msg("core.record_hash", {"seq": match.progress.seq, "hash": match.progress.hash})
 
 
 class MatchService:
@@ -140,34 +188,46 @@ class MatchService:
         return timers
 
     async def _commit(
-        self, match: LoadedMatch, events: list[Any], *, status: str | None = None
-    ) -> LoadedMatch:
+        self, match: LoadedMatch, events: list[Any], *, status: str | None = None, seats: int | None = None
+    ) -> tuple[LoadedMatch, list[RatingUpdate]]:
+        """Append ``events``; returns the match after them and the rating changes the same
+        transaction applied (filled in by the repository; empty unless a rated match ended)."""
+        updates: list[RatingUpdate] = []
+
+        def ratings_for(ended: LoadedMatch) -> list[RatingUpdate]:
+            updates.extend(rating_updates(ended))
+            return updates
+
         after = await self.book.append(
-            match,
-            events,
-            self.clock.now(),
-            status=status,
-            timers_for=self._timers,
-            ratings_for=lambda ended: rating_updates(self.repo, ended),
+            match, events, self.clock.now(), status=status, timers_for=self._timers, ratings_for=ratings_for, seats=seats
         )
         self.on_timers_changed()
-        return after
+        return after, updates
 
-    async def _points_before(self, match: LoadedMatch) -> dict[str, int]:
-        """Each seat's points before a commit that may end a rated match."""
-        if not rated(match):
-            return {}
-        board = match.engine.rating_board(match.options)
-        points = {}
-        for seat in match.seats:
-            row = await self.repo.rating(match.row.guild_id, seat.user_id, match.row.game, board)
-            points[seat.user_id] = row.points if row else 0
-        return points
+    async def _ending_post(self, after: LoadedMatch, lines: list[Msg], updates: list[RatingUpdate]) -> Delivery:
+        """The board after a commit; when that commit ended the match, with the rating changes
+        and the record's final hash."""
+        if after.result() is None:
+            return await presenter.board_post(after, lines, self.clock.now())
+        ratings = rating_lines(after, updates)
+        return await presenter.board_post(after, [*lines, *ratings], self.clock.now(), footer=[hash_line(after)])
 
-    async def _ending_post(self, after: LoadedMatch, lines: list[Msg], points_before: dict[str, int]) -> Delivery:
-        """The board after a commit, with the rating changes when that commit ended the match."""
-        extra = await rating_lines(self.repo, after, points_before) if after.result() is not None else []
-        return await presenter.board_post(after, [*lines, *extra], self.clock.now())
+    def _overdue(self, match: LoadedMatch) -> int | None:
+        """The seat to act whose deadline or clock has run out (the earliest), if any."""
+        now = self.clock.now()
+        late = [(deadline, seat) for seat in sorted(match.to_act()) if (deadline := match.deadline(seat)) is not None and deadline <= now]
+        return min(late)[1] if late else None
+
+    async def _time_out(self, match: LoadedMatch, seat: int, actor: Actor) -> list[Delivery]:
+        """Record ``seat``'s loss on time before anything else happens to ``match`` (whatever
+        the scheduler did or did not do); the actor hears that their command came too late."""
+        deadline = match.deadline(seat)
+        try:
+            after, updates = await self._commit(match, [TimeoutEvent(seat=seat)])
+        except StaleWriteError:
+            return [reply(actor.language, Msg("core.retry"))]
+        post = await self._ending_post(after, [], updates)
+        return [reply(actor.language, Msg("core.too_late", {"player": match.name_of(seat), "deadline": deadline})), post]
 
     async def _turn_dms(self, before: LoadedMatch | None, after: LoadedMatch) -> list[Delivery]:
         """DMs after a change: each seat's private view at the end of a turn (games with secrets),
@@ -221,6 +281,7 @@ class MatchService:
         """Slug -> boards of every game that keeps points (for the leaderboard's choices)."""
         return {slug: e.rating_boards() for slug, e in self.book.engines().items() if isinstance(e, RatedGame)}
 
+    @_answered
     async def create(
         self,
         place: Place,
@@ -303,6 +364,7 @@ class MatchService:
             return [reply(actor.language, Msg("core.opponent_self"))]
         return []
 
+    @_answered
     async def join(self, place: Place, actor: Actor) -> list[Delivery]:
         await self._seen(actor)
         match = await self._live(place)
@@ -319,7 +381,11 @@ class MatchService:
                 return [reply(actor.language, Msg("core.not_invited", {"player": invited.name if invited else "?"}))]
             if len(match.seats) >= match.engine.max_players:
                 return [reply(actor.language, Msg("core.match_full"))]
-            seat = await self.repo.add_seat(match.id, actor.user_id, actor.name)
+            try:
+                # Checked again inside the write: another process may have seated someone since.
+                seat = await self.repo.add_seat(match.id, actor.user_id, actor.name, max_seats=match.engine.max_players)
+            except SeatRefusedError as refused:
+                return [reply(actor.language, Msg(_SEAT_REFUSALS[refused.reason]))]
         match = await self.book.load(match.id)
         lines = [Msg("core.joined", {"player": actor.name, "colour": presenter.colour(match, seat.seat)})]
         if len(match.seats) >= match.engine.min_players:
@@ -327,6 +393,7 @@ class MatchService:
             lines.append(Msg("core.ready_to_start", {"creator": creator}))
         return [reply(match.row.language, *lines, ephemeral=False)]
 
+    @_answered
     async def leave(self, place: Place, actor: Actor) -> list[Delivery]:
         match = await self._live(place)
         if match is None:
@@ -339,9 +406,13 @@ class MatchService:
                 return [reply(actor.language, Msg("core.not_seated"))]
             if actor.user_id == match.row.creator_id:
                 return [reply(actor.language, Msg("core.creator_cannot_leave"))]
-            await self.repo.remove_seat(match.id, actor.user_id)
+            try:
+                await self.repo.remove_seat(match.id, actor.user_id)
+            except SeatRefusedError:
+                return [reply(actor.language, Msg("core.leave_after_start"))]
         return [reply(match.row.language, Msg("core.left", {"player": actor.name}), ephemeral=False)]
 
+    @_answered
     async def start(self, place: Place, actor: Actor) -> list[Delivery]:
         await self._seen(actor)
         match = await self._live(place)
@@ -365,7 +436,8 @@ class MatchService:
             state = match.engine.setup(players, match.options)
             state, chance = resolve_chance(match.engine, state, match.row.seed, 0)
             try:
-                after = await self._commit(match, [start, *chance], status="active")
+                # ``seats``: a join or leave that another process committed since the load fails the start.
+                after, _ = await self._commit(match, [start, *chance], status="active", seats=players)
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         lines = [
@@ -396,6 +468,7 @@ class MatchService:
                 lines.append(Msg(code, presenter.seat_params(match, params)))
         return lines
 
+    @_answered
     async def abort(self, place: Place, actor: Actor) -> list[Delivery]:
         row = await self.repo.live_match_in(place.channel_id)
         if row is None:
@@ -418,10 +491,14 @@ class MatchService:
                 return [reply(actor.language, Msg("core.abort_not_allowed"))]
             by_admin = not (is_creator and match.row.status == "open")
             try:
-                await self._commit(match, [AbortEvent(by_admin=by_admin)], status="aborted")
+                # A damaged match too: its record stays as it is, the abort is chained after it.
+                after, _ = await self._commit(match, [AbortEvent(by_admin=by_admin)], status="aborted")
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
-        return [reply(match.row.language, Msg("core.aborted_by", {"player": actor.name}), ephemeral=False)]
+        lines = [Msg("core.aborted_by", {"player": actor.name})]
+        if after.damage is None and after.progress.seq:
+            lines.append(hash_line(after))
+        return [reply(match.row.language, *lines, ephemeral=False)]
 
     # -------------------------------------------------------------------- play
 
@@ -447,15 +524,21 @@ class MatchService:
                 yield None, [reply(actor.language, Msg("core.not_started"))]
             elif match.seat_of(actor.user_id) is None:
                 yield None, [reply(actor.language, Msg("core.not_seated"))]
+            elif match.damage is not None:
+                yield None, [reply(actor.language, damaged_line(match.id, match.damage))]
             elif match.result() is not None:
                 yield None, [reply(actor.language, Msg("core.match_over"))]
+            elif (late := self._overdue(match)) is not None:
+                yield None, await self._time_out(match, late, actor)
             else:
                 yield match, []
 
+    @_answered
     async def submit(self, place: Place, actor: Actor, text: str) -> list[Delivery]:
         """Play a move given as text in the live match here: parse, check, apply, roll, commit, report."""
         return await self._submit(actor, text, place=place)
 
+    @_answered
     async def submit_in(self, match_id: int, actor: Actor, text: str) -> list[Delivery]:
         """Play a move in the match ``match_id`` (a move button: it names its match, which need not
         be the one live in the channel now)."""
@@ -480,10 +563,9 @@ class MatchService:
             except MoveError as error:
                 return [reply(actor.language, *self._move_error(match, seat, text, error))]
             state, chance = resolve_chance(match.engine, state, match.row.seed, match.progress.draw_index)
-            points = await self._points_before(match)
             event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"), secret=secret)
             try:
-                after = await self._commit(match, [event, *chance])
+                after, updates = await self._commit(match, [event, *chance])
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         played = Msg("core.secret_move_played", {"player": actor.name}) if secret else Msg("core.move_played", {"player": actor.name, "move": canonical})
@@ -494,7 +576,7 @@ class MatchService:
             *presenter.seals_published(match, after),
         ]
         # The board and the private views are drawn at the same time, in worker threads.
-        post, dms = await asyncio.gather(self._ending_post(after, lines, points), self._turn_dms(match, after))
+        post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
         if secret:
             # Only the mover sees what they chose (ephemeral); the channel hears that they moved.
             confirm = reply(actor.language, Msg("core.secret_move_recorded", {"move": canonical}))
@@ -511,52 +593,61 @@ class MatchService:
             lines.append(Msg("core.closest_moves", {"moves": closest}))
         return lines
 
-    async def suggest_moves(self, place: Place, actor: Actor, typed: str) -> list[str]:
-        """Autocomplete: legal moves of the actor that start with (then contain) what was typed."""
-        match = await self._live(place)
-        if match is None or match.row.status != "active" or match.result() is not None:
-            return []
+    async def _acting_here(self, place: Place, actor: Actor) -> tuple[LoadedMatch | None, Seat | None]:
+        """The live match here and the actor's seat if the actor is to act in it now (else ``None``);
+        no match while the database fails, and no seat while the record is damaged."""
+        try:
+            match = await self._live(place)
+        except (StorageError, DamagedRecordError) as error:
+            log.warning("suggestions in %s: %s", place.channel_id, error)
+            return None, None
+        if match is None or match.damage is not None or match.row.status != "active" or match.result() is not None:
+            return match, None
         seat = match.seat_of(actor.user_id)
-        if seat is None or seat not in match.to_act():
-            return []
-        if isinstance(match.engine, SuggestingGame):
-            return match.engine.suggest_moves(match.state, seat, typed, SUGGESTIONS)
-        legal = [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
-        needle = typed.strip().lower()
-        starts = [m for m in legal if m.lower().startswith(needle)]
-        contains = [m for m in legal if needle in m.lower() and m not in starts]
-        return (starts + contains)[:SUGGESTIONS]
+        return match, (seat if seat is not None and seat in match.to_act() else None)
+
+    async def suggest_moves(self, place: Place, actor: Actor, typed: str) -> list[str]:
+        """Autocomplete: legal moves of the actor that start with (then contain) what was typed
+        (none while the database fails or the record is damaged)."""
+        return (await self.suggestions_at(place, actor, typed))[1]
 
     async def suggestions_at(self, place: Place, actor: Actor, typed: str) -> tuple[int, list[str]]:
         """``suggest_moves`` with the event sequence of the match they belong to (0 without a match),
         so an adapter can name a suggestion by (seq, move) and refuse it once the match moved on."""
-        match = await self._live(place)
+        match, seat = await self._acting_here(place, actor)
         seq = match.progress.seq if match is not None else 0
-        return seq, await self.suggest_moves(place, actor, typed)
+        if match is None or seat is None:
+            return seq, []
+        if isinstance(match.engine, SuggestingGame):
+            return seq, match.engine.suggest_moves(match.state, seat, typed, SUGGESTIONS)
+        legal = [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
+        needle = typed.strip().lower()
+        starts = [m for m in legal if m.lower().startswith(needle)]
+        contains = [m for m in legal if needle in m.lower() and m not in starts]
+        return seq, (starts + contains)[:SUGGESTIONS]
 
     async def legal_texts_at(self, place: Place, actor: Actor) -> tuple[int, list[str]]:
         """Every legal move text of the actor in the live match here, with its event sequence
         (``(seq, [])`` when the actor is not to act); what an adapter's suggestion names map back to."""
-        match = await self._live(place)
-        if match is None or match.row.status != "active" or match.result() is not None:
-            return (match.progress.seq if match is not None else 0), []
-        seat = match.seat_of(actor.user_id)
-        if seat is None or seat not in match.to_act():
-            return match.progress.seq, []
-        return match.progress.seq, [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
+        match, seat = await self._acting_here(place, actor)
+        seq = match.progress.seq if match is not None else 0
+        if match is None or seat is None:
+            return seq, []
+        return seq, [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
 
+    @_answered
     async def resign(self, place: Place, actor: Actor) -> list[Delivery]:
         async with self._seated(place, actor) as (match, refusal):
             if match is None:
                 return refusal
-            points = await self._points_before(match)
             try:
-                after = await self._commit(match, [ResignEvent(seat=match.seat_of(actor.user_id))])
+                after, updates = await self._commit(match, [ResignEvent(seat=match.seat_of(actor.user_id))])
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
-        post = await self._ending_post(after, [], points)
+        post = await self._ending_post(after, [], updates)
         return [_as_reply(post)]
 
+    @_answered
     async def offer_draw(self, place: Place, actor: Actor) -> list[Delivery]:
         async with self._seated(place, actor) as (match, refusal):
             if match is None:
@@ -576,11 +667,14 @@ class MatchService:
             )
         ]
 
+    @_answered
     async def answer_draw(self, match_id: int, actor: Actor, accepted: bool) -> list[Delivery]:
         """A click on the Accept/Decline buttons of a draw offer."""
         await self._seen(actor)
         async with self.book.lock(match_id):
             match = await self.book.load(match_id)
+            if match is not None and match.damage is not None:
+                return [reply(actor.language, damaged_line(match.id, match.damage))]
             if match is None or match.result() is not None:
                 return [reply(actor.language, Msg("core.match_over"))]
             seat = match.seat_of(actor.user_id)
@@ -591,27 +685,32 @@ class MatchService:
                 return [reply(actor.language, Msg("core.draw_none"))]
             if seat == offer:
                 return [reply(actor.language, Msg("core.draw_own_offer"))]
-            points = await self._points_before(match)
+            if (late := self._overdue(match)) is not None:
+                return await self._time_out(match, late, actor)
             try:
-                after = await self._commit(match, [DrawAnswerEvent(seat=seat, accepted=accepted)])
+                after, updates = await self._commit(match, [DrawAnswerEvent(seat=seat, accepted=accepted)])
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         if not accepted:
             return [reply(match.row.language, Msg("core.draw_declined", {"player": actor.name}), ephemeral=False)]
         if after.result() is None:
             return [reply(match.row.language, Msg("core.draw_accepted_by", {"player": actor.name}), ephemeral=False)]
-        post = await self._ending_post(after, [], points)
+        post = await self._ending_post(after, [], updates)
         return [_as_reply(post)]
 
     # ------------------------------------------------------------ information
 
+    @_answered
     async def board(self, place: Place, actor: Actor) -> list[Delivery]:
         match = await self._latest(place)
+        if match is not None and match.damage is not None:
+            return [reply(actor.language, damaged_line(match.id, match.damage))]
         if match is None or not match.started:
             return self._no_match(actor) if match is None else [reply(actor.language, Msg("core.not_started"))]
         post = await presenter.board_post(match, [], self.clock.now())
         return [_as_reply(post)]
 
+    @_answered
     async def status(self, place: Place, actor: Actor) -> list[Delivery]:
         match = await self._latest(place)
         if match is None:
@@ -621,18 +720,25 @@ class MatchService:
             presenter.seats_line(match),
             _time_control_line(match.time_control),
         ]
-        if match.started:
+        if match.damage is not None:
+            lines.append(damaged_line(match.id, match.damage))
+        elif match.started:
             lines.append(Msg("core.moves_played", {"count": match.progress.moves}))
             lines.extend(presenter.turn_lines(match))
             clocks = presenter.clock_line(match, self.clock.now())
             if clocks is not None:
                 lines.append(clocks)
+        if match.damage is None and match.progress.seq and (match.row.status not in LIVE or not match.progress.secret_seen):
+            lines.append(hash_line(match))
         return [reply(actor.language, *lines)]
 
+    @_answered
     async def history(self, place: Place, actor: Actor, page: int = 1) -> list[Delivery]:
         match = await self._latest(place)
         if match is None:
             return self._no_match(actor)
+        if match.damage is not None:
+            return [reply(actor.language, damaged_line(match.id, match.damage))]
         moves = [e for e in await self.repo.entries(match.id) if isinstance(e.event, MoveEvent)]
         if not moves:
             return [reply(actor.language, Msg("core.history_empty"))]
@@ -648,6 +754,7 @@ class MatchService:
             )
         return [reply(actor.language, *lines, page=(page, pages))]
 
+    @_answered
     async def my_games(self, guild_id: str | None, actor: Actor) -> list[Delivery]:
         rows = await self.repo.matches_of_user(actor.user_id, guild_id, live_only=True)
         if not rows:
@@ -671,6 +778,7 @@ class MatchService:
             )
         return [reply(actor.language, *lines)]
 
+    @_answered
     async def my_view(
         self, actor: Actor, *, place: Place | None = None, match_id: int | None = None, piece: str | None = None
     ) -> list[Delivery]:
@@ -682,6 +790,8 @@ class MatchService:
             match = await self._latest(place) if place is not None else None
         if match is None:
             return self._no_match(actor)
+        if match.damage is not None:
+            return [reply(actor.language, damaged_line(match.id, match.damage))]
         if not match.started:
             return [reply(actor.language, Msg("core.not_started"))]
         seat = match.seat_of(actor.user_id)
@@ -701,6 +811,7 @@ class MatchService:
         key = "core.your_view" if seat is not None else "core.spectator_view"
         return [reply(actor.language, Msg(key, {"game": presenter.game_name(match.row.game)}), attachments=(image,))]
 
+    @_answered
     async def profile(self, guild_id: str | None, actor: Actor, user: Actor | None = None) -> list[Delivery]:
         """Points and rank status of ``user`` (default the actor) on this server, per game and board."""
         who = user or actor
@@ -713,6 +824,7 @@ class MatchService:
             lines.append(Msg("core.profile_line", {**_rating_params(row), "status": Msg(engine.rating_status(row.board, row.points))}))
         return [reply(actor.language, *lines)]
 
+    @_answered
     async def leaderboard(self, guild_id: str | None, actor: Actor, game: str, board: str | None = None) -> list[Delivery]:
         """The server's table for a rated game and board, best first."""
         try:
@@ -734,13 +846,21 @@ class MatchService:
         ]
         return [reply(actor.language, head, *lines)]
 
+    @_answered
     async def verify(self, place: Place, actor: Actor) -> list[Delivery]:
         match = await self._latest(place)
         if match is None:
             return self._no_match(actor)
         if match.row.status not in ("finished", "aborted"):
             return [reply(actor.language, Msg("core.verify_not_over"))]
-        entries = await self.repo.entries(match.id)
+        damage = match.damage
+        entries: list[Entry] = []
+        if damage is None:
+            entries = await self.repo.entries(match.id)
+            # The load replayed only what followed the snapshot: replay all of it before trusting it.
+            damage = _replay_failure(match, entries)
+        if damage is not None:
+            return [reply(match.row.language, damaged_line(match.id, damage), Msg("core.verify_damaged"), ephemeral=False)]
         ok, checks = verify(match.engine, match.options, entries, match.row.seed, match.row.commitment)
         seals = verify_seals(match.engine, match.options, entries)
         lines = [
@@ -771,12 +891,16 @@ class MatchService:
         lines.append(Msg("core.verify_how"))
         if seals:
             lines.append(Msg("core.verify_seal_how"))
+        lines.append(hash_line(match))
         return [reply(match.row.language, *lines, ephemeral=False)]
 
+    @_answered
     async def export(self, place: Place, actor: Actor) -> list[Delivery]:
         match = await self._latest(place)
         if match is None:
             return self._no_match(actor)
+        if match.damage is not None:
+            return [reply(actor.language, damaged_line(match.id, match.damage))]
         record = await self.record(match.id)
         live = match.row.status in ("open", "active")
         if live and any(getattr(e.event, "secret", False) for e in record.entries):
@@ -799,6 +923,7 @@ class MatchService:
             entries=tuple(await self.repo.entries(match.id)),
         )
 
+    @_answered
     async def press(self, place: Place, actor: Actor, kind: str, text: str = "") -> list[Delivery]:
         """A button of the newest match here, by kind (the console's ``/button``); ``move``
         submits ``text`` like a move button of that match."""
@@ -834,19 +959,32 @@ class MatchService:
     # ------------------------------------------------------------------ timers
 
     async def fire_timer(self, timer: TimerRow) -> list[Delivery]:
-        """A due timer: a reminder DM, or a loss on time. Stale timers do nothing."""
-        await self.repo.delete_timer(timer.id)
+        """A due timer: a reminder DM, or a loss on time. Stale timers are removed and do nothing.
+
+        A timeout is recorded by the same transaction that removes the match's timers, so a
+        crash before it leaves the timer to fire again and a crash after it leaves none; in two
+        processes the event sequence lets only one record it. A reminder is claimed (deleted)
+        first, so only one process sends it."""
         async with self.book.lock(timer.match_id):
             try:
                 match = await self.book.load(timer.match_id)
             except OutdatedMatchError:
+                await self.repo.claim_timer(timer.id)
                 return []
-            if match is None or match.row.status != "active" or match.row.last_seq != timer.seq:
-                return []
-            if timer.seat not in match.to_act():
+            stale = (
+                match is None
+                or match.row.status != "active"
+                or match.row.last_seq != timer.seq
+                or timer.seat not in match.to_act()
+            )
+            if stale:
+                await self.repo.claim_timer(timer.id)
                 return []
             seat = match.seats[timer.seat]
+            deadline = match.deadline(timer.seat)
             if timer.kind == "reminder":
+                if not await self.repo.claim_timer(timer.id):
+                    return []  # another process sent it
                 language = await self._language_of(seat.user_id, match.row.language)
                 return [
                     Delivery(
@@ -854,21 +992,37 @@ class MatchService:
                         (
                             Msg(
                                 "core.reminder",
-                                {"game": presenter.game_name(match.row.game), "channel": presenter.place_ref(match), "deadline": match.deadline(timer.seat)},
+                                {"game": presenter.game_name(match.row.game), "channel": presenter.place_ref(match), "deadline": deadline},
                             ),
                         ),
                         language,
                     )
                 ]
-            deadline = match.deadline(timer.seat)
             if deadline is None or deadline > self.clock.now():
+                # Not this turn's deadline (the time control says otherwise): the next commit sets
+                # the right timers, and any late command is refused by ``_overdue`` meanwhile.
+                await self.repo.claim_timer(timer.id)
                 return []
-            points = await self._points_before(match)
             try:
-                after = await self._commit(match, [TimeoutEvent(seat=timer.seat)])
+                after, updates = await self._commit(match, [TimeoutEvent(seat=timer.seat)])
             except StaleWriteError:
                 return []
-        return [await self._ending_post(after, [], points)]
+        return [await self._ending_post(after, [], updates)]
+
+
+_SEAT_REFUSALS = {"full": "core.match_full", "not_open": "core.already_started", "seated": "core.already_seated"}
+
+
+def _replay_failure(match: LoadedMatch, entries: list[Entry]) -> Damage | None:
+    """The first event of ``entries`` that the rules refuse, replayed from the start."""
+    state = None
+    for entry in entries:
+        try:
+            state = replay_step(match.engine, match.options, state, entry.event)
+        except Exception as error:  # whatever the rules raise on an event they cannot take
+            log.warning("match %s: event %s does not replay: %r", match.id, entry.seq, error)
+            return Damage(entry.seq, "replay")
+    return None
 
 
 def outdated_reply(error: OutdatedMatchError, language: str) -> list[Delivery]:

@@ -157,14 +157,15 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
     return tuple(buttons.values())
 
 
-async def board_post(match: LoadedMatch, lines: list[Msg], now: datetime) -> Delivery:
-    """The public board: picture, the given lines, whose turn, clocks; with the action buttons
-    and the view button while the match runs."""
+async def board_post(match: LoadedMatch, lines: list[Msg], now: datetime, footer: list[Msg] | None = None) -> Delivery:
+    """The public board: picture, the given lines, whose turn, clocks, then ``footer``; with the
+    action buttons and the view button while the match runs."""
     language = match.row.language
     body = list(lines) + turn_lines(match)
     clocks = clock_line(match, now)
     if clocks is not None:
         body.append(clocks)
+    body.extend(footer or ())
     image = await board_image(match, None, language, now=now)
     return Delivery(
         ChannelPost(match.row.channel_id),

@@ -43,6 +43,20 @@ class Progress:
     turn_state: Any = None
     """The state when the seats to act last changed: the start of the current turn, so a turn
     of several actions can be compared as a whole when it ends."""
+    hash: str = ""
+    """The chain hash of the last entry folded in (``engines.core.record.chain_hash``)."""
+    secret_seen: bool = False
+    """Some event so far is secret: then the hash, computed over it, is not shown before the end
+    (a secret setup has few possibilities, and its hash would give it away)."""
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Where a stored record stops being trustworthy: the first event ``seq`` that fails, and why
+    (``"unreadable"``, ``"hash"``, ``"gap"``, ``"replay"``; see ``DamagedRecordError``)."""
+
+    seq: int
+    reason: str
 
 
 def advance(engine: Engine, options: BaseModel, players: int, progress: Progress, entry: Entry) -> Progress:
@@ -72,6 +86,8 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
         turn_started=entry.at if isinstance(event, TURN_EVENTS) else progress.turn_started,
         moves=progress.moves + isinstance(event, MoveEvent),
         turn_state=turn_state,
+        hash=entry.hash or "",
+        secret_seen=progress.secret_seen or bool(getattr(event, "secret", False)),
     )
 
 
@@ -84,6 +100,9 @@ class LoadedMatch:
     engine: Engine
     options: BaseModel
     progress: Progress
+    damage: Damage | None = None
+    """Set when the stored record failed its chain or its replay: ``progress`` then holds the
+    events before the damage, and nothing more may be played (an admin can still abort)."""
 
     @property
     def id(self) -> int:
@@ -118,7 +137,7 @@ class LoadedMatch:
         return self.seats[seat].name
 
     def to_act(self) -> frozenset[Seat]:
-        if self.progress.state is None or self.result() is not None:
+        if self.progress.state is None or self.result() is not None or self.damage is not None:
             return frozenset()
         return self.engine.to_act(self.progress.state)
 

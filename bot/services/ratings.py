@@ -1,15 +1,15 @@
 """Points and rank status per player per server, for games whose rulebook keeps them.
 
-The new ratings are written in the same transaction as the event that ends the match, so a
-crash never counts a match twice or loses it.
+The rating changes are applied by the repository inside the transaction that records the end,
+to the rows as they are then, so a crash never counts a match twice or loses it, and two
+matches of one player ending at once (in one process or two) both count.
 """
 
 from __future__ import annotations
 
 from bot.i18n import Msg
 from bot.services.progress import LoadedMatch
-from bot.storage.models import RatingRow
-from bot.storage.repository import Repository
+from bot.storage.models import RatingRow, RatingUpdate
 from engines.core.contract import RatedGame, Result, Seat, Standing
 
 FORFEITS = ("core.resigned", "core.timeout")
@@ -36,49 +36,61 @@ def rated(match: LoadedMatch) -> bool:
     return isinstance(match.engine, RatedGame) and match.row.guild_id is not None
 
 
-async def rating_updates(repo: Repository, match: LoadedMatch) -> list[RatingRow]:
-    """The seats' ratings after ``match`` ended (nothing for aborted or unrated matches)."""
+def rating_updates(match: LoadedMatch) -> list[RatingUpdate]:
+    """The seats' rating changes now that ``match`` ended (nothing for aborted or unrated matches)."""
     result = match.result()
     if not rated(match) or result is None or result.reason == "core.aborted":
         return []
     engine: RatedGame = match.engine  # type: ignore[assignment]
     board = engine.rating_board(match.options)
-    rows = []
-    for seat in match.seats:
-        current = await repo.rating(match.row.guild_id, seat.user_id, match.row.game, board) or RatingRow(
-            guild_id=match.row.guild_id, user_id=seat.user_id, game=match.row.game, board=board, name=seat.name
-        )
-        standing = standing_of(result, seat.seat)
-        rows.append(
-            current.model_copy(
+
+    def change_for(name: str, standing: Standing):
+        def change(current: RatingRow) -> RatingRow:
+            return current.model_copy(
                 update={
-                    "name": seat.name,
+                    "name": name,
                     "points": current.points + engine.rating_change(board, standing, current.points),
                     "wins": current.wins + (standing == "win"),
                     "draws": current.draws + (standing == "draw"),
                     "losses": current.losses + (standing in ("loss", "forfeit")),
                 }
             )
+
+        return change
+
+    return [
+        RatingUpdate(
+            guild_id=match.row.guild_id,
+            user_id=seat.user_id,
+            game=match.row.game,
+            board=board,
+            name=seat.name,
+            change=change_for(seat.name, standing_of(result, seat.seat)),
         )
-    return rows
+        for seat in match.seats
+    ]
 
 
-async def rating_lines(repo: Repository, match: LoadedMatch, before: dict[str, int]) -> list[Msg]:
-    """One line per seat: points now, the change, and the rank status."""
+def rating_lines(match: LoadedMatch, updates: list[RatingUpdate]) -> list[Msg]:
+    """One line per seat: points now, the change, and the rank status, as the transaction that
+    ended the match applied them."""
     if not rated(match) or match.result() is None:
         return []
     engine: RatedGame = match.engine  # type: ignore[assignment]
-    board = engine.rating_board(match.options)
     lines = []
-    for seat in match.seats:
-        row = await repo.rating(match.row.guild_id, seat.user_id, match.row.game, board)
-        if row is None:
+    for update in updates:
+        if update.before is None or update.after is None:
             continue
-        change = row.points - before.get(seat.user_id, 0)
+        change = update.after.points - update.before.points
         lines.append(
             Msg(
                 "core.rating_line",
-                {"player": seat.name, "points": row.points, "change": f"{change:+d}", "status": Msg(engine.rating_status(board, row.points))},
+                {
+                    "player": update.name,
+                    "points": update.after.points,
+                    "change": f"{change:+d}",
+                    "status": Msg(engine.rating_status(update.board, update.after.points)),
+                },
             )
         )
     return lines

@@ -1,7 +1,9 @@
 """One task that sleeps until the next timer in the database (RoboDanny's timer pattern).
 
 Timers live in the database, so a restart loses none: the scheduler simply reads the next
-one again. The service wakes it when timers change (a move sets new deadlines).
+one again. The service wakes it when timers change (a move sets new deadlines). A failure
+(the database busy or briefly gone) is logged and retried after a growing pause: the task
+never ends on an error, so timers keep firing once the database answers again.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0
 """Look again at least hourly, so a wall-clock jump never strands a timer for long."""
+BACKOFF_FIRST = 1.0
+BACKOFF_MAX = 300.0
+"""Seconds before looking again after a failure: doubling from the first to the most."""
 
 Deliver = Callable[[list[Delivery]], Awaitable[None]]
 
@@ -29,6 +34,10 @@ class Scheduler:
         self.repo = repo
         self.clock = clock
         self.deliver = deliver
+        self.backoff_first = BACKOFF_FIRST
+        self.backoff_max = BACKOFF_MAX
+        self.failures = 0
+        """Failed looks in a row (0 once a look succeeds)."""
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
         service.on_timers_changed = self.wake
@@ -56,8 +65,16 @@ class Scheduler:
     async def run_forever(self) -> None:
         while True:
             self._wake.clear()
-            await self.run_due()
-            delay = await self.seconds_to_next()
+            try:
+                await self.run_due()
+                delay = await self.seconds_to_next()
+            except Exception:
+                self.failures += 1
+                pause = min(self.backoff_first * 2 ** (self.failures - 1), self.backoff_max)
+                log.exception("scheduler: reading the timers failed (%d in a row); again in %.1f s", self.failures, pause)
+                await asyncio.sleep(pause)
+                continue
+            self.failures = 0
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
             except TimeoutError:
@@ -69,10 +86,13 @@ class Scheduler:
         return self._task
 
     async def stop(self) -> None:
+        """Stop the task; never raises, so shutdown always goes on to close the database."""
         if self._task is not None:
             self._task.cancel()
             try:
                 await self._task
             except asyncio.CancelledError:
                 pass
+            except Exception:
+                log.exception("scheduler task had failed")
             self._task = None

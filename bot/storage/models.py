@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
@@ -75,3 +77,23 @@ class RatingRow(_Row):
     wins: int = 0
     draws: int = 0
     losses: int = 0
+
+
+@dataclass
+class RatingUpdate:
+    """One player's rating change at the end of a match, applied by the repository inside the
+    transaction that records the end, to the row as it is then: ``change(current) -> new``
+    (``current`` is a zero row for a first match). Two matches of one player ending at once
+    therefore both count. The repository fills ``before`` and ``after`` for the post."""
+
+    guild_id: str
+    user_id: str
+    game: str
+    board: str
+    name: str
+    change: Callable[[RatingRow], RatingRow]
+    before: RatingRow | None = None
+    after: RatingRow | None = None
+
+    def blank(self) -> RatingRow:
+        return RatingRow(guild_id=self.guild_id, user_id=self.user_id, game=self.game, board=self.board, name=self.name)

@@ -7,11 +7,83 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from engines.core.record import Entry
-from bot.storage.models import MatchRow, NewMatch, RatingRow, SeatRow, Status, TimerRow, UserRow
+from bot.storage.models import MatchRow, NewMatch, RatingRow, RatingUpdate, SeatRow, Status, TimerRow, UserRow
 
 
 class StaleWriteError(Exception):
-    """Someone else appended to this match first; nothing of this write was applied."""
+    """Someone else appended to this match first (or changed its seats); nothing of this write was applied."""
+
+
+class StorageError(Exception):
+    """The database could not do what was asked and nothing of it was applied. ``code`` is the
+    message that words it for the user; the adapters' answer says so instead of crashing."""
+
+    code = "core.storage_failed"
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+class StorageBusyError(StorageError):
+    """Another process kept the database locked longer than we wait (retries included)."""
+
+    code = "core.storage_busy"
+
+
+class StorageFullError(StorageError):
+    """The disk (or the database's size limit) is full."""
+
+    code = "core.storage_full"
+
+
+class StorageIOError(StorageError):
+    """The disk failed to read or write, the file is read-only, or its pages are damaged."""
+
+    code = "core.storage_io"
+
+
+class DatabaseTooNewError(Exception):
+    """The database was written by a newer Scheids (its schema version is above ours): refused at
+    start, because our code would misread it."""
+
+    def __init__(self, found: int, supported: int) -> None:
+        super().__init__(f"database schema version {found} is newer than this bot's {supported}")
+        self.found = found
+        self.supported = supported
+
+
+class DatabaseUnusableError(Exception):
+    """The file is not a database we can open (garbage, truncated, unreadable): refused at start."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class DamagedRecordError(Exception):
+    """A stored event cannot be read back, or its hash does not continue the chain.
+
+    ``seq`` is the first event that fails; ``reason`` is ``"unreadable"``, ``"hash"``, ``"gap"`` or
+    ``"replay"`` (it reads, but the rules refuse it)."""
+
+    def __init__(self, match_id: int, seq: int, reason: str, readable: Sequence[Entry] = ()) -> None:
+        super().__init__(f"match {match_id} is damaged at event {seq} ({reason})")
+        self.match_id = match_id
+        self.seq = seq
+        self.reason = reason
+        self.readable = list(readable)
+        """The entries before ``seq`` that did read."""
+
+
+class SeatRefusedError(Exception):
+    """``add_seat``/``remove_seat`` checked the match inside the write transaction and said no:
+    ``reason`` is ``"full"``, ``"not_open"`` (started or over) or ``"seated"`` (already in)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class OutdatedMatchError(Exception):
@@ -44,16 +116,26 @@ class Repository(Protocol):
     async def live_matches(self) -> list[MatchRow]: ...
 
     async def seats(self, match_id: int) -> list[SeatRow]: ...
-    async def add_seat(self, match_id: int, user_id: str, name: str) -> SeatRow: ...
+    async def add_seat(self, match_id: int, user_id: str, name: str, *, max_seats: int | None = None) -> SeatRow:
+        """Seat the user in the next free seat. Inside the write transaction: the match must be
+        open and have fewer than ``max_seats`` seats, else ``SeatRefusedError`` (so two processes
+        joining at once never seat more than the game takes)."""
+        ...
+
     async def remove_seat(self, match_id: int, user_id: str) -> None:
-        """Remove a seat before the start; later seats move up so seats stay 0..n-1."""
+        """Remove a seat before the start; later seats move up so seats stay 0..n-1.
+        ``SeatRefusedError("not_open")`` once the match started."""
         ...
 
     async def mark_dm_closed(self, match_id: int, user_id: str) -> bool:
         """Flag the seat's DMs as closed; True only the first time (the channel is told once)."""
         ...
 
-    async def entries(self, match_id: int, after_seq: int = 0) -> list[Entry]: ...
+    async def entries(self, match_id: int, after_seq: int = 0) -> list[Entry]:
+        """Stored entries after ``after_seq``, each with its ``hash``. ``DamagedRecordError`` at
+        the first event whose payload no longer reads as an event. The chain itself is checked
+        by the caller (``engines.core.record.chain_break``, starting from the seed commitment)."""
+        ...
 
     async def append(
         self,
@@ -67,12 +149,17 @@ class Repository(Protocol):
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
-        ratings: Sequence[RatingRow] = (),
+        ratings: Sequence[RatingUpdate] = (),
+        seats: int | None = None,
     ) -> int:
         """Append events after ``expected_seq`` in one transaction, with the match's new status,
-        result, timers (replacing the match's timers when given), an optional snapshot of the
-        state after the last event, and the players' new ratings when the match ended. Returns
-        the new last seq. ``StaleWriteError`` when ``expected_seq`` is not the last seq any more."""
+        result, timers (replacing the match's timers when given; a match that is over loses them
+        all), an optional snapshot of the state after the last event, and the players' rating
+        changes when the match ended: each ``RatingUpdate`` is applied to the row as it is inside
+        this transaction, and gets its ``before`` and ``after`` filled. Each event is stored with
+        its ``chain_hash``, chained to the stored hash of ``expected_seq`` (the seed commitment
+        for the first). Returns the new last seq. ``StaleWriteError`` when ``expected_seq`` is not
+        the last seq any more, or the match does not have exactly ``seats`` seats (when given)."""
         ...
 
     async def rating(self, guild_id: str, user_id: str, game: str, board: str) -> RatingRow | None: ...
@@ -85,7 +172,11 @@ class Repository(Protocol):
 
     async def next_timer(self) -> TimerRow | None: ...
     async def due_timers(self, now: datetime) -> list[TimerRow]: ...
-    async def delete_timer(self, timer_id: int) -> None: ...
+    async def claim_timer(self, timer_id: int) -> bool:
+        """Delete a timer; True only for the one caller (of any process) that deleted it. A
+        timeout is not claimed this way: the ``append`` that records it removes the match's
+        timers in the same transaction, so a crash in between leaves the timer to fire again."""
+        ...
 
     async def remember_user(self, user: UserRow) -> None: ...
     async def user(self, user_id: str) -> UserRow | None: ...

@@ -1,15 +1,25 @@
 """SQLite through aiosqlite: the embedded default backend.
 
 WAL journal, foreign keys on, numbered migrations tracked with ``PRAGMA user_version``.
-Writes go through one transaction each (``BEGIN IMMEDIATE``) under an asyncio lock,
-because one aiosqlite connection is shared by every coroutine of the process; other
-processes on the same file are kept apart by SQLite itself and the events primary key.
+
+One aiosqlite connection is shared by every coroutine of the process, so it does one thing at a
+time (an asyncio lock): a write is one ``BEGIN IMMEDIATE`` transaction, a read is fetched whole
+in one call. No read is ever left open on the connection, because an open read pins an old
+snapshot and makes the next ``BEGIN IMMEDIATE`` fail at once when another process wrote
+meanwhile, whatever the busy timeout.
+
+Several processes on one file are safe (docs/operations.md): everything that must hold across
+them is checked inside the write transaction (the event sequence, seats, the rating a match
+adds to, a timeout recorded once), and SQLite's lock lets one writer in at a time. A writer that
+finds the file locked waits ``busy_timeout_ms`` per attempt, ``BEGIN_ATTEMPTS`` times, then
+raises ``StorageBusyError``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import Sequence
 from contextlib import asynccontextmanager
@@ -21,11 +31,51 @@ from typing import Any
 import aiosqlite
 from pydantic import TypeAdapter
 
-from bot.storage.models import LIVE, MatchRow, NewMatch, RatingRow, SeatRow, Status, TimerRow, UserRow
-from bot.storage.repository import LiveMatchExistsError, StaleWriteError
-from engines.core.record import Entry, Event
+from bot.storage.models import LIVE, MatchRow, NewMatch, RatingRow, RatingUpdate, SeatRow, Status, TimerRow, UserRow
+from bot.storage.repository import (
+    DamagedRecordError,
+    DatabaseTooNewError,
+    DatabaseUnusableError,
+    LiveMatchExistsError,
+    SeatRefusedError,
+    StaleWriteError,
+    StorageBusyError,
+    StorageError,
+    StorageFullError,
+    StorageIOError,
+)
+from engines.core.record import Entry, Event, chain_hash
+
+log = logging.getLogger(__name__)
 
 _EVENT = TypeAdapter(Event)
+BUSY_TIMEOUT_MS = 5000
+"""How long SQLite itself waits for another process's write lock, per attempt."""
+BEGIN_ATTEMPTS = 3
+RETRY_PAUSE = 0.05
+"""Seconds between attempts (times the attempt number), on top of the busy timeout."""
+
+# SQLite's primary result codes (the low byte of an extended code).
+_BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+_FULL_CODES = {13}  # SQLITE_FULL
+_IO_CODES = {8, 10, 11, 14, 26}  # READONLY, IOERR, CORRUPT, CANTOPEN, NOTADB
+
+
+def storage_error(error: sqlite3.Error) -> StorageError | None:
+    """What a SQLite error means for the user, or ``None`` for errors of our own making (SQL,
+    constraints), which stay as they are."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is None:
+        return None
+    primary = code & 0xFF
+    detail = f"{getattr(error, 'sqlite_errorname', code)}: {error}"
+    if primary in _BUSY_CODES:
+        return StorageBusyError(detail)
+    if primary in _FULL_CODES:
+        return StorageFullError(detail)
+    if primary in _IO_CODES:
+        return StorageIOError(detail)
+    return None
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, engine_version, options, time_control, creator_id, "
     "invited_id, status, seed, commitment, language, result, last_seq, created_at, updated_at"
@@ -53,52 +103,142 @@ def _from_ts(value: float) -> datetime:
 class SqliteRepository:
     """The repository on one SQLite file. Open with ``await SqliteRepository.open(path)``."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, *, begin_attempts: int = BEGIN_ATTEMPTS) -> None:
         self.db = db
-        self._write_lock = asyncio.Lock()
+        self.begin_attempts = begin_attempts
+        self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteRepository:
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        begin_attempts: int = BEGIN_ATTEMPTS,
+        check: bool = False,
+    ) -> SqliteRepository:
+        """Open (and migrate) the database at ``path``. ``check`` also reads every page first
+        (``PRAGMA quick_check``, for start-up). A file that is no usable database raises
+        ``DatabaseUnusableError``, one of a newer Scheids ``DatabaseTooNewError``; either way the
+        connection is closed again (its thread would otherwise keep the process alive)."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = NORMAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        repo = cls(db)
-        await repo.migrate()
+        try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as error:
+            raise DatabaseUnusableError(str(path), str(error)) from error
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            repo = cls(db, begin_attempts=begin_attempts)
+            if check:
+                await repo.check_pages()
+            await repo.migrate()
+        except BaseException as error:
+            await db.close()
+            if isinstance(error, sqlite3.DatabaseError) and not isinstance(storage_error(error), StorageBusyError):
+                raise DatabaseUnusableError(str(path), str(error)) from error
+            if isinstance(error, StorageIOError):
+                raise DatabaseUnusableError(str(path), error.detail) from error
+            raise
         return repo
 
     async def close(self) -> None:
         await self.db.close()
 
+    async def check_pages(self) -> None:
+        """``DatabaseUnusableError`` unless SQLite's ``quick_check`` finds every page sound."""
+        rows = await self._read("PRAGMA quick_check")
+        problems = [row[0] for row in rows if row[0] != "ok"]
+        if problems:
+            raise DatabaseUnusableError("database", "; ".join(problems[:3]))
+
     async def migrate(self) -> int:
-        """Apply the migrations newer than ``user_version``; returns the version reached."""
-        async with self.db.execute("PRAGMA user_version") as cursor:
-            (current,) = await cursor.fetchone()
-        for number, sql in migrations():
+        """Apply the migrations newer than ``user_version``; returns the version reached.
+        ``DatabaseTooNewError`` when the file's version is above every migration we know."""
+        known = migrations()
+        supported = known[-1][0] if known else 0
+        ((current,),) = await self._read("PRAGMA user_version")
+        if current > supported:
+            raise DatabaseTooNewError(current, supported)
+        for number, sql in known:
             if number <= current:
                 continue
             async with self._transaction():
+                # Another process may have applied it while we waited for the lock.
+                ((now,),) = await self._fetch("PRAGMA user_version")
+                if now >= number:
+                    continue
                 for statement in _statements(sql):
                     await self.db.execute(statement)
+                after = _AFTER_MIGRATION.get(number)
+                if after is not None:
+                    await after(self)
                 await self.db.execute(f"PRAGMA user_version = {number}")
             current = number
         return current
 
     @asynccontextmanager
     async def _transaction(self):
-        async with self._write_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+        """One write transaction. A SQLite failure (busy, disk full, I/O) leaves nothing applied
+        and is raised as the ``StorageError`` that says so; our own exceptions pass unchanged."""
+        async with self._lock:
+            await self._begin()
             try:
                 yield
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            else:
                 await self.db.execute("COMMIT")
+            except BaseException as error:
+                await self._roll_back(error)
+                translated = storage_error(error) if isinstance(error, sqlite3.Error) else None
+                if translated is not None:
+                    raise translated from error
+                raise
+
+    async def _begin(self) -> None:
+        for attempt in range(1, self.begin_attempts + 1):
+            try:
+                await self.db.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.Error as error:
+                translated = storage_error(error)
+                if not isinstance(translated, StorageBusyError):
+                    if translated is not None:
+                        raise translated from error
+                    raise
+                if attempt == self.begin_attempts:
+                    log.error("database still locked after %d attempts: %s", attempt, error)
+                    raise translated from error
+                log.warning("database locked (attempt %d of %d), waiting: %s", attempt, self.begin_attempts, error)
+                await asyncio.sleep(RETRY_PAUSE * attempt)
+
+    async def _roll_back(self, error: BaseException) -> None:
+        """Roll back after ``error``, unless SQLite already did (it does on a full disk or an
+        I/O error, and a ROLLBACK then would only hide the real error behind its own)."""
+        if not self.db.in_transaction:
+            return
+        try:
+            await self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            log.exception("rollback after %r failed", error)
+
+    async def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        """A read outside a transaction: waits for the connection, fetches everything at once."""
+        async with self._lock:
+            return await self._fetch(sql, params)
+
+    async def _fetch(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        """Every row of a query in one call on the connection's thread (inside a transaction, or
+        from ``_read``), so the statement is finished before anything else runs on it."""
+        try:
+            return list(await self.db.execute_fetchall(sql, params))
+        except sqlite3.Error as error:
+            translated = storage_error(error)
+            if translated is not None:
+                raise translated from error
+            raise
 
     # ----------------------------------------------------------------- matches
 
@@ -168,8 +308,7 @@ class SqliteRepository:
         return await self._matches("WHERE status IN ('open', 'active') ORDER BY id", ())
 
     async def _matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRow]:
-        async with self.db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches {where}", params) as cur:
-            rows = await cur.fetchall()
+        rows = await self._read(f"SELECT {_MATCH_COLUMNS} FROM matches {where}", params)
         return [
             MatchRow(
                 id=row["id"],
@@ -196,20 +335,25 @@ class SqliteRepository:
     # ------------------------------------------------------------------- seats
 
     async def seats(self, match_id: int) -> list[SeatRow]:
-        async with self.db.execute(
-            "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = ? "
-            "ORDER BY seat",
+        rows = await self._read(
+            "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = ? ORDER BY seat",
             (match_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [SeatRow(**dict(row)) for row in rows]
 
-    async def add_seat(self, match_id: int, user_id: str, name: str) -> SeatRow:
+    async def _require_open(self, match_id: int) -> None:
+        rows = await self._fetch("SELECT status FROM matches WHERE id = ?", (match_id,))
+        if not rows or rows[0]["status"] != "open":
+            raise SeatRefusedError("not_open")
+
+    async def add_seat(self, match_id: int, user_id: str, name: str, *, max_seats: int | None = None) -> SeatRow:
         async with self._transaction():
-            async with self.db.execute(
-                "SELECT COUNT(*) FROM seats WHERE match_id = ?", (match_id,)
-            ) as cursor:
-                (count,) = await cursor.fetchone()
+            await self._require_open(match_id)
+            ((count,),) = await self._fetch("SELECT COUNT(*) FROM seats WHERE match_id = ?", (match_id,))
+            if (await self._fetch("SELECT 1 FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id))):
+                raise SeatRefusedError("seated")
+            if max_seats is not None and count >= max_seats:
+                raise SeatRefusedError("full")
             await self.db.execute(
                 "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
                 (match_id, count, user_id, name),
@@ -218,12 +362,11 @@ class SqliteRepository:
 
     async def remove_seat(self, match_id: int, user_id: str) -> None:
         async with self._transaction():
-            async with self.db.execute(
-                "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
-            ) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
+            await self._require_open(match_id)
+            rows = await self._fetch("SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+            if not rows:
                 return
+            row = rows[0]
             await self.db.execute(
                 "DELETE FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
             )
@@ -247,19 +390,25 @@ class SqliteRepository:
     # ------------------------------------------------------------------ events
 
     async def entries(self, match_id: int, after_seq: int = 0) -> list[Entry]:
-        async with self.db.execute(
-            "SELECT seq, at, payload FROM events WHERE match_id = ? AND seq > ? ORDER BY seq",
+        rows = await self._read(
+            "SELECT seq, at, payload, hash FROM events WHERE match_id = ? AND seq > ? ORDER BY seq",
             (match_id, after_seq),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [
-            Entry(
-                seq=row["seq"],
-                at=datetime.fromisoformat(row["at"]),
-                event=_EVENT.validate_json(row["payload"]),
-            )
-            for row in rows
-        ]
+        )
+        entries = []
+        for row in rows:
+            try:
+                entries.append(_entry(row))
+            except (ValueError, TypeError) as error:  # pydantic's ValidationError is a ValueError
+                raise DamagedRecordError(match_id, row["seq"], "unreadable", entries) from error
+        return entries
+
+    async def _previous_hash(self, match_id: int, seq: int) -> str:
+        """The hash the event after ``seq`` chains to: the seed commitment before the first."""
+        if seq == 0:
+            rows = await self._fetch("SELECT commitment FROM matches WHERE id = ?", (match_id,))
+            return rows[0]["commitment"]
+        rows = await self._fetch("SELECT hash FROM events WHERE match_id = ? AND seq = ?", (match_id, seq))
+        return (rows[0]["hash"] if rows else None) or ""
 
     async def append(
         self,
@@ -273,7 +422,8 @@ class SqliteRepository:
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
-        ratings: Sequence[RatingRow] = (),
+        ratings: Sequence[RatingUpdate] = (),
+        seats: int | None = None,
     ) -> int:
         last = expected_seq + len(events)
         try:
@@ -293,12 +443,18 @@ class SqliteRepository:
                 )
                 if cursor.rowcount != 1:
                     raise StaleWriteError(match_id)
+                if seats is not None:
+                    ((count,),) = await self._fetch("SELECT COUNT(*) FROM seats WHERE match_id = ?", (match_id,))
+                    if count != seats:
+                        raise StaleWriteError(match_id)
+                previous = await self._previous_hash(match_id, expected_seq)
+                rows = []
+                for i, event in enumerate(events):
+                    entry = Entry(seq=expected_seq + 1 + i, at=at, event=event)
+                    previous = chain_hash(previous, entry)
+                    rows.append((match_id, entry.seq, at.isoformat(), event.type, event.model_dump_json(), previous))
                 await self.db.executemany(
-                    "INSERT INTO events (match_id, seq, at, type, payload) VALUES (?, ?, ?, ?, ?)",
-                    [
-                        (match_id, expected_seq + 1 + i, at.isoformat(), e.type, e.model_dump_json())
-                        for i, e in enumerate(events)
-                    ],
+                    "INSERT INTO events (match_id, seq, at, type, payload, hash) VALUES (?, ?, ?, ?, ?, ?)", rows
                 )
                 if timers is not None or (status is not None and status not in LIVE):
                     await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
@@ -307,15 +463,21 @@ class SqliteRepository:
                             "INSERT INTO timers (match_id, kind, seat, due_at, seq) VALUES (?,?,?,?,?)",
                             [(t.match_id, t.kind, t.seat, _ts(t.due_at), t.seq) for t in timers],
                         )
-                if ratings:
-                    await self.db.executemany(
+                for update in ratings:
+                    # Read and written inside this transaction: a match of the same player ending
+                    # at the same time (here or in another process) waits and adds to this result.
+                    current = await self._ratings_in(
+                        "WHERE guild_id = ? AND user_id = ? AND game = ? AND board = ?",
+                        (update.guild_id, update.user_id, update.game, update.board),
+                    )
+                    before = current[0] if current else update.blank()
+                    after = update.change(before)
+                    await self.db.execute(
                         "INSERT OR REPLACE INTO ratings (guild_id, user_id, game, board, name, points, wins, "
                         "draws, losses) VALUES (?,?,?,?,?,?,?,?,?)",
-                        [
-                            (r.guild_id, r.user_id, r.game, r.board, r.name, r.points, r.wins, r.draws, r.losses)
-                            for r in ratings
-                        ],
+                        (after.guild_id, after.user_id, after.game, after.board, after.name, after.points, after.wins, after.draws, after.losses),
                     )
+                    update.before, update.after = before, after
                 if snapshot is not None:
                     await self.db.execute(
                         "INSERT OR REPLACE INTO snapshots (match_id, seq, engine_version, payload) "
@@ -327,11 +489,8 @@ class SqliteRepository:
         return last
 
     async def snapshot(self, match_id: int) -> tuple[int, int, str] | None:
-        async with self.db.execute(
-            "SELECT seq, engine_version, payload FROM snapshots WHERE match_id = ?", (match_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return (row["seq"], row["engine_version"], row["payload"]) if row else None
+        rows = await self._read("SELECT seq, engine_version, payload FROM snapshots WHERE match_id = ?", (match_id,))
+        return (rows[0]["seq"], rows[0]["engine_version"], rows[0]["payload"]) if rows else None
 
     # ----------------------------------------------------------------- ratings
 
@@ -351,10 +510,13 @@ class SqliteRepository:
         )
 
     async def _ratings(self, where: str, params: tuple[Any, ...]) -> list[RatingRow]:
-        async with self.db.execute(
+        async with self._lock:
+            return await self._ratings_in(where, params)
+
+    async def _ratings_in(self, where: str, params: tuple[Any, ...]) -> list[RatingRow]:
+        rows = await self._fetch(
             f"SELECT guild_id, user_id, game, board, name, points, wins, draws, losses FROM ratings {where}", params
-        ) as cursor:
-            rows = await cursor.fetchall()
+        )
         return [RatingRow(**dict(row)) for row in rows]
 
     # ------------------------------------------------------------------ timers
@@ -366,15 +528,13 @@ class SqliteRepository:
     async def due_timers(self, now: datetime) -> list[TimerRow]:
         return await self._timers("WHERE due_at <= ? ORDER BY due_at", (_ts(now),))
 
-    async def delete_timer(self, timer_id: int) -> None:
+    async def claim_timer(self, timer_id: int) -> bool:
         async with self._transaction():
-            await self.db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+            cursor = await self.db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+            return cursor.rowcount == 1
 
     async def _timers(self, tail: str, params: tuple[Any, ...]) -> list[TimerRow]:
-        async with self.db.execute(
-            f"SELECT id, match_id, kind, seat, due_at, seq FROM timers {tail}", params
-        ) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._read(f"SELECT id, match_id, kind, seat, due_at, seq FROM timers {tail}", params)
         return [
             TimerRow(
                 id=row["id"],
@@ -398,17 +558,14 @@ class SqliteRepository:
             )
 
     async def user(self, user_id: str) -> UserRow | None:
-        async with self.db.execute(
-            "SELECT user_id, name, language FROM users WHERE user_id = ?", (user_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return UserRow(**dict(row)) if row else None
+        rows = await self._read("SELECT user_id, name, language FROM users WHERE user_id = ?", (user_id,))
+        return UserRow(**dict(rows[0])) if rows else None
+
 
     # ------------------------------------------- adapter memory (migration 0004)
 
     async def dm_refused_users(self) -> set[str]:
-        async with self.db.execute("SELECT user_id FROM dm_refusals") as cursor:
-            return {row["user_id"] for row in await cursor.fetchall()}
+        return {row["user_id"] for row in await self._read("SELECT user_id FROM dm_refusals")}
 
     async def remember_dm_refused(self, user_id: str, at: datetime) -> None:
         async with self._transaction():
@@ -422,9 +579,8 @@ class SqliteRepository:
             await self.db.execute("DELETE FROM dm_refusals WHERE user_id = ?", (user_id,))
 
     async def setting(self, key: str) -> str | None:
-        async with self.db.execute("SELECT value FROM bot_settings WHERE key = ?", (key,)) as cursor:
-            row = await cursor.fetchone()
-        return row["value"] if row else None
+        rows = await self._read("SELECT value FROM bot_settings WHERE key = ?", (key,))
+        return rows[0]["value"] if rows else None
 
     async def set_setting(self, key: str, value: str) -> None:
         async with self._transaction():
@@ -433,6 +589,38 @@ class SqliteRepository:
                 (key, value),
             )
 
+
+def _entry(row: sqlite3.Row) -> Entry:
+    return Entry(
+        seq=row["seq"],
+        at=datetime.fromisoformat(row["at"]),
+        event=_EVENT.validate_json(row["payload"]),
+        hash=row["hash"],
+    )
+
+
+async def _fill_event_hashes(repo: SqliteRepository) -> None:
+    """Migration 3: chain the events stored before it. An event that no longer reads stops its
+    match's chain there (it and the rest keep no hash), so loading reports that match damaged."""
+    for match in await repo._fetch("SELECT id, commitment FROM matches ORDER BY id"):
+        rows = await repo._fetch(
+            "SELECT seq, at, payload, NULL AS hash FROM events WHERE match_id = ? ORDER BY seq", (match["id"],)
+        )
+        previous = match["commitment"]
+        hashes = []
+        for row in rows:
+            try:
+                entry = _entry(row)
+            except (ValueError, TypeError):
+                log.warning("migration 3: event %s of match %s does not read; left without hash", row["seq"], match["id"])
+                break
+            previous = chain_hash(previous, entry)
+            hashes.append((previous, match["id"], row["seq"]))
+        await repo.db.executemany("UPDATE events SET hash = ? WHERE match_id = ? AND seq = ?", hashes)
+
+
+_AFTER_MIGRATION = {3: _fill_event_hashes}
+"""Work a migration needs beyond SQL, done in the same transaction right after its file."""
 
 def _statements(sql: str) -> list[str]:
     """Split a migration into statements (our migrations hold no ';' inside literals)."""

@@ -43,7 +43,13 @@ NEUTRAL_ENTRY_COST = 3
 NEW_FACTORIES = 4
 """Only four extra industrial complexes exist in the box."""
 AXIS_ECONOMIC_VICTORY = 84
-"""Appendix IV: the Axis also win with 84 IPCs of national production."""
+"""Economic victory (on by default, as TripleA's classic game ships it): the Axis win with 84 IPCs
+of national production at the end of a round (TripleA ``Axis Economic Victory``)."""
+ALLIED_ECONOMIC_VICTORY = 140
+"""The Allies' economic victory (TripleA ``Allies Economic Victory``); with 147 IPCs on the board
+and every capital worth 8 or more, 140 is reached only by holding every capital."""
+CAPTURED = ("factory", "aa_gun")
+"""Units that change hands with the territory they stand in (notes, "Capitals, plunder, liberation")."""
 
 
 def refuse(code: str, **params: Any) -> IllegalMoveError:
@@ -177,7 +183,9 @@ def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAllie
       its capital (else the liberator keeps it); liberating an ally's capital also returns
       every original territory of that ally that friendly powers hold;
     - an enemy capital: the conqueror takes all of the victim's unspent IPCs;
-    - industrial complexes change hands; AA guns of the loser are destroyed (decision 10).
+    - industrial complexes and AA guns of the conqueror's enemies there change hands with the
+      territory (decision 10). In the combat move the AA guns change hands only when it ends:
+      they still fire at aircraft flying over later in that move (:func:`capture_aa_guns`).
     """
     gmap = state.map
     loser = state.owner(territory)
@@ -187,12 +195,8 @@ def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAllie
     if liberated and (capital_held(state, original) or gmap.power(original).capital == territory):
         new_owner = original
     state = set_owner(state, territory, new_owner)
+    state = _hand_over(state, territory, ("factory",) if state.phase == "combat_move" else CAPTURED)
     if loser is not None and not friendly(state, loser, conqueror):
-        kept = tuple(u for u in state.units if not (u.at == territory and u.kind == "aa_gun" and u.power == loser))
-        units = tuple(
-            u.model_copy(update={"power": new_owner}) if u.at == territory and u.kind == "factory" else u for u in kept
-        )
-        state = state.model_copy(update={"units": units})
         if gmap.power(loser).capital == territory:
             ipcs = dict(state.ipcs)
             ipcs[conqueror] += ipcs[loser]
@@ -204,6 +208,35 @@ def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAllie
             holder = state.owner(tid)
             if t.owner == original and holder not in (None, original) and friendly(state, holder, original):
                 state = set_owner(state, tid, original)
+                state = _hand_over(state, tid, CAPTURED, from_friends=True)
+    return state
+
+
+def _hand_over(state: AxisAlliesState, territory: str, kinds: tuple[str, ...], *, from_friends: bool = False
+               ) -> AxisAlliesState:
+    """Units of ``kinds`` in ``territory`` go to its holder: those of the holder's enemies (a
+    capture; a captured AA gun stays put this turn), or with ``from_friends`` those of its friends
+    (an ally's capital freed: its land comes back "together with their ICs and AA guns")."""
+    holder = state.owner(territory)
+    units = tuple(
+        u.model_copy(update={"power": holder, "combat": u.combat or u.kind == "aa_gun"})
+        if u.at == territory and u.kind in kinds and u.power != holder
+        and friendly(state, u.power, holder) == from_friends
+        else u
+        for u in state.units
+    )
+    return state.model_copy(update={"units": units})
+
+
+def capture_aa_guns(state: AxisAlliesState) -> AxisAlliesState:
+    """At the end of a combat move, AA guns in land taken in it change hands (decision 10; they
+    fired at aircraft flying over until then: issue 10, item 10)."""
+    for territory in sorted({u.at for u in state.units if u.kind == "aa_gun"}):
+        holder = state.owner(territory)
+        if holder is not None and any(
+            u.kind == "aa_gun" and not friendly(state, u.power, holder) for u in state.units_at(territory)
+        ):
+            state = _hand_over(state, territory, ("aa_gun",))
     return state
 
 
@@ -219,8 +252,9 @@ def winners_of(state: AxisAlliesState, winning_side: str) -> tuple[Seat, ...]:
 def victory(state: AxisAlliesState) -> Result | None:
     """Checked at the end of each round (decision 11). Military victory: the Axis hold both
     their capitals and two of the three Allied capitals; the Allies hold their own three and
-    both Axis capitals. ``total_victory``: every enemy capital. ``economic_victory``: the Axis
-    also win with 84 IPCs of production. ``round_limit``: a draw after that many rounds."""
+    both Axis capitals. ``total_victory``: every enemy capital. ``economic_victory`` (on by
+    default): the Axis also win with 84 IPCs of national production, the Allies with 140.
+    ``round_limit``: a draw after that many rounds."""
     gmap = state.map
     capitals = {p.id: p.capital for p in gmap.powers}
     by_side: dict[str, list[str]] = {"allies": [], "axis": []}
@@ -247,6 +281,13 @@ def victory(state: AxisAlliesState) -> Result | None:
                 winners=winners_of(state, "axis"),
                 reason="axis_allies.economic_victory",
                 params={"production": axis_production, "need": AXIS_ECONOMIC_VICTORY},
+            )
+        allied_production = sum(production(state, p) for p in by_side["allies"])
+        if allied_production >= ALLIED_ECONOMIC_VICTORY:
+            return Result(
+                winners=winners_of(state, "allies"),
+                reason="axis_allies.allied_economic_victory",
+                params={"production": allied_production, "need": ALLIED_ECONOMIC_VICTORY},
             )
     if state.options.round_limit and state.round >= state.options.round_limit:
         return Result(draw=True, reason="axis_allies.round_limit", params={"rounds": state.options.round_limit})

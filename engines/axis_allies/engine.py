@@ -36,7 +36,7 @@ class AxisAllies:
     """Axis & Allies, 2nd edition (classic), 2-5 players; see docs/games/axis_allies.md."""
 
     slug: ClassVar[str] = "axis_allies"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_model: ClassVar[type[AxisAlliesOptions]] = AxisAlliesOptions
@@ -90,7 +90,7 @@ class AxisAllies:
         if phase in ("combat_move", "noncombat_move"):
             moves += _unit_moves(state)
         if phase == "combat":
-            moves += [M(kind="attack", to=t) for t in state.battles + state.raids]
+            moves += [M(kind="attack", to=t) for t in turn.fights_open(state)]
             moves += _rockets(state)
         if phase == "place":
             for kind, _ in state.purchased:
@@ -193,7 +193,7 @@ def _unit_moves(state: AxisAlliesState) -> list[AxisAlliesMove]:
     for u in sorted(state.units, key=lambda u: (u.at, u.moved, u.id)):
         aboard = turn._cargo(state, u)
         key = (u.at, u.kind, aboard)
-        if u.power != power or key in seen or UNITS[u.kind].domain == "building":
+        if u.power != power or key in seen or UNITS[u.kind].domain == "building" or u.lands_in is not None:
             continue
         seen.add(key)
         routes = movement.routes(state, power, u.id, phase)  # type: ignore[arg-type]

@@ -85,6 +85,8 @@ class UnitUpdate(Frozen):
     moved: int
     combat: bool
     carried_by: int | None
+    lands_in: str | None = None
+    unloaded_into: str | None = None
 
 
 class AAFire(Frozen):
@@ -125,6 +127,9 @@ class MovePlan(Frozen):
     destination, except a bombing raid's target, whose gun fires in the raid."""
     loaded: tuple[int, ...] = ()
     unloaded: tuple[int, ...] = ()
+    landing: bool = False
+    """An unload from a sea zone with enemy units (decision M11): the units stay aboard with
+    ``lands_in`` set and go ashore when the sea battle there is won."""
     carried: tuple[int, ...] = ()
     """Units that ride along on a transport or carrier of the order without moving themselves."""
 
@@ -279,6 +284,21 @@ class _Board:
         return dist
 
 
+_LAST_BOARD: list[_Board] = []
+"""The board last built, kept for the next call about the same (immutable) state."""
+
+
+def _board(state: AxisAlliesState, power: str) -> _Board:
+    """The board of ``state`` seen by ``power``, built once per state: listing the legal moves
+    checks thousands of orders against one position."""
+    last = _LAST_BOARD[0] if _LAST_BOARD else None
+    if last is not None and last.state is state and last.power == power:
+        return last
+    board = _Board(state, power)
+    _LAST_BOARD[:] = [board]
+    return board
+
+
 def _carrier_cost(u: Unit) -> int:
     return UNITS[u.kind].carrier_cost or 0
 
@@ -297,8 +317,10 @@ def _domain(u: Unit) -> str:
 
 
 def _update(u: Unit, **changes: object) -> UnitUpdate:
-    """``u``'s :class:`UnitUpdate` with ``changes`` (``at``, ``moved``, ``combat``, ``carried_by``)."""
-    fields = {"at": u.at, "moved": u.moved, "combat": u.combat, "carried_by": u.carried_by}
+    """``u``'s :class:`UnitUpdate` with ``changes`` (``at``, ``moved``, ``combat``, ``carried_by``,
+    ``lands_in``, ``unloaded_into``)."""
+    fields = {"at": u.at, "moved": u.moved, "combat": u.combat, "carried_by": u.carried_by,
+              "lands_in": u.lands_in, "unloaded_into": u.unloaded_into}
     return UnitUpdate(id=u.id, **{**fields, **changes})  # type: ignore[arg-type]
 
 
@@ -313,7 +335,7 @@ def check_move(state: AxisAlliesState, power: str, order: MoveOrder, phase: Move
     """
     if phase not in MOVE_PHASES:
         raise _illegal("axis_allies.not_a_move_phase", f"{phase!r} is not a movement phase", phase=phase)
-    board = _Board(state, power)
+    board = _board(state, power)
     units = _order_units(board, order)
     for tid in order.path:
         if tid not in board.map.territories:
@@ -353,7 +375,7 @@ def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase
     >>> "spain" in reachable(s, "germany", 41, "noncombat_move")     # neutrals only in the combat move
     False
     """
-    board = _Board(state, power)
+    board = _board(state, power)
     unit = board.by_id.get(unit_id)
     if unit is None or unit.power != power or phase not in MOVE_PHASES:
         return {}
@@ -386,7 +408,7 @@ def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase
 def routes(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase) -> dict[str, tuple[str, ...]]:
     """Destination -> a shortest path the unit may try (not yet checked: :func:`check_move`
     decides), for orders written with their two ends only (``move 1 arm Germany -> Karelia``)."""
-    board = _Board(state, power)
+    board = _board(state, power)
     unit = board.by_id.get(unit_id)
     if unit is None or unit.power != power or phase not in MOVE_PHASES:
         return {}
@@ -401,7 +423,7 @@ def landings(state: AxisAlliesState, power: str) -> Landings:
     stays. A fighter over a sea zone is set down on a friendly carrier there if one has room.
     Every other aircraft is lost (decision M6).
     """
-    board = _Board(state, power)
+    board = _board(state, power)
     landed: list[UnitUpdate] = []
     lost: list[int] = []
     extra: dict[int, int] = {}
@@ -412,7 +434,11 @@ def landings(state: AxisAlliesState, power: str) -> Landings:
             if not board.held_since_start(u.at):
                 lost.append(u.id)
             continue
-        if any(f.id == u.id for fighters in board.aboard(u.at).values() for f in fighters):
+        carrier = next((cid for cid, fighters in board.aboard(u.at).items() if any(f.id == u.id for f in fighters)),
+                       None)
+        if carrier is not None:
+            if u.carried_by != carrier:  # a fighter counted aboard now sits on that carrier by name
+                landed.append(_update(u, carried_by=carrier))
             continue
         spot = None
         if UNITS[u.kind].carrier_cost:
@@ -452,13 +478,11 @@ def _order_units(board: _Board, order: MoveOrder) -> list[Unit]:
 
 
 def _neutral_entry(board: _Board, tid: str, phase: MovePhase, u: Unit) -> None:
-    """Entering an untouched neutral is an attack on it: combat move only, never an AA gun, 3 IPCs."""
+    """Entering an untouched neutral is an attack on it: combat move only (so never an AA gun:
+    :func:`_aa_gun_stays`), 3 IPCs."""
     if phase == "noncombat_move":
         raise _refuse("axis_allies.neutral_noncombat", u,
                       f"cannot enter neutral {tid} in the non-combat move", territory=tid)
-    if u.kind == "aa_gun":
-        raise _refuse("axis_allies.aa_gun_attack", u, f"never attacks: it cannot enter {tid}",
-                      territory=tid)
     money = board.state.ipcs.get(board.power, 0)
     if money < NEUTRAL_FEE:
         raise _illegal("axis_allies.neutral_fee",
@@ -467,13 +491,11 @@ def _neutral_entry(board: _Board, tid: str, phase: MovePhase, u: Unit) -> None:
 
 
 def _enemy_land_entry(board: _Board, tid: str, phase: MovePhase, u: Unit) -> None:
-    """Land units enter enemy land only in the combat move; AA guns never (their "Hoe ze bewegen")."""
+    """Land units enter enemy land only in the combat move, where AA guns do not move (their "Hoe
+    ze bewegen": "nooit als aanvalsstuk"; :func:`_aa_gun_stays`)."""
     if phase == "noncombat_move":
         raise _refuse("axis_allies.enemy_territory_noncombat", u,
                       f"cannot enter enemy {tid} in the non-combat move", territory=tid)
-    if u.kind == "aa_gun":
-        raise _refuse("axis_allies.aa_gun_attack", u, f"never attacks: it cannot enter {tid}",
-                      territory=tid)
 
 
 def _land_route(board: _Board, u: Unit, path: tuple[str, ...], phase: MovePhase) -> list[str]:
@@ -594,6 +616,8 @@ def _travel(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase
         domain = _domain(u)
         if domain == "building" or board.movement(u) == 0:
             raise _refuse("axis_allies.cannot_move", u, "never moves")
+        if combat:
+            _aa_gun_stays(u)
         if domain == "land" and u.carried_by is not None:
             raise _refuse("axis_allies.on_transport", u, "is aboard a transport: unload it",
                           transport=u.carried_by)
@@ -761,6 +785,8 @@ def _load(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase) 
     for u in units:
         if _domain(u) != "land" or UNITS[u.kind].transport_cost is None:
             raise _refuse("axis_allies.cannot_load", u, "cannot go aboard a transport")
+        if combat:
+            _aa_gun_stays(u)
         if u.moved > 0 or (not combat and u.combat):
             raise _refuse("axis_allies.load_moved", u, "has moved this turn: it cannot board")
     room = _transport_room(t, board.riders(t))
@@ -774,17 +800,23 @@ def _load(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase) 
 
 
 def _unload(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase) -> MovePlan:
-    """Land units leave their transports for the land next to the sea zone (decision M8).
+    """Land units leave their transports for the land next to the sea zone (decisions M8, M11).
 
     Into friendly land in either move; into enemy land only in the combat move, an amphibious
     assault (a battle if the land is defended, a conquest if not); never an AA gun into enemy
-    land. The transports may not move any more this turn, nor may the units.
+    land, nor a second AA gun into one territory. The transports may not move any more this turn,
+    nor may the units. In the combat move a transport unloads into one territory only. From a
+    sea zone with enemy units the units only go on an amphibious assault, and they wait aboard
+    until the sea battle there is won (``landing``). In the non-combat move a transport that
+    fought a sea battle this turn and did not unload in the combat move may unload.
     """
-    land = order.path[-1]
+    zone, land = order.path[0], order.path[-1]
     combat = phase == "combat_move"
     if len(order.path) != 2 or board.is_sea(land):
         raise _illegal("axis_allies.unload_path",
                        "unload from a sea zone into a land territory next to it", path=order.path)
+    status = board.status(land)
+    contested = bool(board.enemies(zone))
     transports: dict[int, Unit] = {}
     for u in units:
         if _domain(u) != "land" or u.carried_by is None or u.carried_by not in board.by_id:
@@ -792,32 +824,67 @@ def _unload(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase
         if order.transport is not None and u.carried_by != order.transport:
             raise _refuse("axis_allies.not_aboard", u, f"is not aboard transport {order.transport}",
                           transport=order.transport)
+        if u.lands_in is not None:
+            raise _refuse("axis_allies.landing_waits", u,
+                          f"goes ashore in {u.lands_in} once the sea battle in {zone} is won",
+                          territory=u.lands_in, zone=zone)
         t = board.by_id[u.carried_by]
-        if not combat and (u.combat or t.combat):
+        if combat:
+            _aa_gun_stays(u)
+            if t.unloaded_into not in (None, land):
+                raise _refuse("axis_allies.one_landing_per_transport", t,
+                              f"unloaded into {t.unloaded_into} this turn: it unloads there or nowhere",
+                              territory=t.unloaded_into)
+        elif (u.combat or t.combat) and not _fought_at_sea(board, t):
             raise _refuse("axis_allies.moved_in_combat", u, "moved in the combat move: it stays")
-        status = board.status(land)
         if status == "enemy":
             _enemy_land_entry(board, land, phase, u)
         elif status == "neutral":
             _neutral_entry(board, land, phase, u)
+            if contested:
+                raise _refuse("axis_allies.neutral_from_contested_zone", u,
+                              f"cannot land in neutral {land} from {zone}, where enemy units are",
+                              territory=land, zone=zone)
+        elif contested:
+            raise _refuse("axis_allies.unload_contested_zone", u,
+                          f"cannot unload into {land} while enemy units are in {zone}: "
+                          "only an amphibious assault lands from there", territory=land, zone=zone)
         transports[t.id] = t
-    status = board.status(land)
+    guns = [u for u in units if u.kind == "aa_gun"]
+    if guns and (len(guns) > 1 or any(u.kind == "aa_gun" for u in board.units_at(land))):
+        # "Ze worden altijd op landgebieden geplaatst, 1 per gebied."
+        raise _refuse("axis_allies.one_aa_gun", guns[0], f"{land} would hold two AA guns", territory=land)
     battle: Battle | None = None
     conquered: tuple[str, ...] = ()
     if status == "enemy" and board.defenders(land):
         battle = "amphibious"
-    elif status in ("enemy", "neutral"):
+    elif status in ("enemy", "neutral") and not contested:
         conquered = (land,)
-    updates = [_update(u, at=land, moved=board.movement(u), combat=u.combat or combat, carried_by=None)
-               for u in units]
-    updates += [_update(t, moved=board.movement(t), combat=t.combat or combat)
+    if contested:
+        updates = [_update(u, moved=board.movement(u), combat=True, lands_in=land) for u in units]
+    else:
+        updates = [_update(u, at=land, moved=board.movement(u), combat=u.combat or combat, carried_by=None)
+                   for u in units]
+    updates += [_update(t, moved=board.movement(t), combat=t.combat or combat, unloaded_into=land)
                 for t in transports.values()]
     neutral = land if status == "neutral" else None
     return MovePlan(
         kind="unload", path=order.path, updates=tuple(updates), battle=battle, conquered=conquered,
         captured=_captured(board, conquered), neutral=neutral,
-        neutral_fee=NEUTRAL_FEE if neutral else 0, unloaded=tuple(u.id for u in units),
+        neutral_fee=NEUTRAL_FEE if neutral else 0, unloaded=tuple(u.id for u in units), landing=contested,
     )
+
+
+def _fought_at_sea(board: _Board, transport: Unit) -> bool:
+    """A transport that took part in a sea battle this turn and did not unload in the combat
+    move (it may unload in the non-combat move: decision M12)."""
+    return transport.at in board.state.sea_fights and transport.unloaded_into is None
+
+
+def _aa_gun_stays(u: Unit) -> None:
+    """AA guns do not move in the combat move, not even onto or off a transport (decision M13)."""
+    if u.kind == "aa_gun":
+        raise _refuse("axis_allies.aa_gun_combat_move", u, "does not move in the combat move")
 
 
 # --- search for hints ----------------------------------------------------------------------------

@@ -38,7 +38,9 @@ TECHS: tuple[Tech, ...] = (
 class AxisAlliesOptions(Frozen):
     """Match options (docs/games/axis_allies.md, "Options")."""
 
-    economic_victory: bool = Field(False, description="Axis also win on 84 IPCs of production (Appendix IV)")
+    economic_victory: bool = Field(
+        True, description="Also win on national production: the Axis at 84 IPCs, the Allies at 140 (TripleA classic)"
+    )
     total_victory: bool = Field(False, description="Win only by taking every enemy capital (Appendix IV)")
     round_limit: int = Field(0, ge=0, le=200, description="Draw after this many rounds (0 = no limit)")
 
@@ -58,6 +60,11 @@ class Unit(Frozen):
     """The transport (land units) or carrier (fighters) it rides on."""
     came_from: str | None = None
     """Where it was before its last step of the combat move (an attacker retreats there)."""
+    lands_in: str | None = None
+    """Cargo ordered ashore from a sea zone with enemy units: the land it goes into once the sea
+    battle there is won (it stays aboard until then, and is lost with its transport)."""
+    unloaded_into: str | None = None
+    """A transport: where it unloaded this turn (one territory per transport in the combat move)."""
 
 
 class AxisAlliesState(Frozen):

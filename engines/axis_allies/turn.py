@@ -98,9 +98,13 @@ def _after_research(state: AxisAlliesState) -> AxisAlliesState:
 # ---------------------------------------------------------------- turns
 
 
+TURN_MARKS = {"moved": 0, "combat": False, "came_from": None, "lands_in": None, "unloaded_into": None}
+"""What a unit carries from one turn into the next: nothing of these."""
+
+
 def begin_turn(state: AxisAlliesState, power: str) -> AxisAlliesState:
     units = tuple(
-        u.model_copy(update={"moved": 0, "combat": False, "came_from": None}) if u.moved or u.combat or u.came_from else u
+        u.model_copy(update=TURN_MARKS) if any(getattr(u, k) != v for k, v in TURN_MARKS.items()) else u
         for u in state.units
     )
     return state.model_copy(
@@ -139,7 +143,11 @@ def end_turn(state: AxisAlliesState) -> AxisAlliesState:
 def end_phase(state: AxisAlliesState) -> AxisAlliesState:
     phase = state.phase
     if phase == "combat_move":
-        return state.model_copy(update={"phase": "combat", "battles": pending_battles(state)})
+        state = state.model_copy(update={"phase": "combat", "battles": pending_battles(state)})
+        state = economy.capture_aa_guns(state)
+        for zone in sorted({u.at for u in state.units if u.lands_in is not None} - set(state.battles)):
+            state = _land_waiting(state, zone)  # no sea battle after all: they land now
+        return state
     if phase == "combat":
         if state.battles or state.raids:
             raise refuse("battles_left", territories=list(state.battles + state.raids))
@@ -230,8 +238,14 @@ def _counts(counts: dict[str, int]) -> Counts:
 
 
 def _cargo(state: AxisAlliesState, u: Unit) -> bool:
-    """A land unit aboard a transport at sea: not a combatant of the sea battle."""
-    return u.carried_by is not None and UNITS[u.kind].domain == "land"
+    """A land unit aboard a transport at sea, or an ally's fighter aboard a carrier of the power to
+    move (decision M10): not a combatant of the sea battle. It goes where its carrier goes."""
+    if u.carried_by is None:
+        return False
+    if UNITS[u.kind].domain == "land":
+        return True
+    carrier = next((c for c in state.units if c.id == u.carried_by), None)
+    return carrier is not None and carrier.power == state.power != u.power
 
 
 def _update_units(state: AxisAlliesState, updates: Any) -> AxisAlliesState:
@@ -244,11 +258,13 @@ def _update_units(state: AxisAlliesState, updates: Any) -> AxisAlliesState:
     return state.model_copy(update={"units": units})
 
 
-def _remove_units(state: AxisAlliesState, ids: set[int]) -> AxisAlliesState:
+def _remove_units(state: AxisAlliesState, ids: set[int], fought: frozenset[int] = frozenset()) -> AxisAlliesState:
+    """Remove ``ids`` and everything aboard them: a transport's cargo and the fighters on a carrier,
+    except the units that ``fought`` in the battle (a carrier's own fighters fight on and land or
+    are lost by the battle's rules: decision 13)."""
     if not ids:
         return state
-    # Cargo goes down with its transport; fighters of a sunk carrier are handled by the battle.
-    gone = set(ids) | {u.id for u in state.units if u.carried_by in ids and UNITS[u.kind].domain == "land"}
+    gone = set(ids) | {u.id for u in state.units if u.carried_by in ids and u.id not in fought}
     units = tuple(
         u.model_copy(update={"carried_by": None}) if u.carried_by in gone else u
         for u in state.units
@@ -269,7 +285,7 @@ def pick_units(state: AxisAlliesState, where: str, counts: Counts, *, aboard: bo
             (
                 u
                 for u in state.units_at(where)
-                if u.power == state.power and u.kind == kind and (_cargo(state, u) == aboard)
+                if u.power == state.power and u.kind == kind and (_cargo(state, u) == aboard) and u.lands_in is None
             ),
             key=lambda u: (u.moved, u.id),
         )
@@ -288,13 +304,17 @@ def _order(state: AxisAlliesState, move: AxisAlliesMove) -> movement.MoveOrder:
         transports = [
             u for u in state.units_at(path[-1]) if u.power == state.power and UNITS[u.kind].transport_capacity
         ]
+        refusals: list[IllegalMoveError] = []
         for t in sorted(transports, key=lambda u: u.id):
             order = movement.MoveOrder(units=units, path=(path[0], path[-1]), transport=t.id)
             try:
                 movement.check_move(state, state.power, order, state.phase)  # type: ignore[arg-type]
-            except IllegalMoveError:
-                continue  # full or out of reach: try the next transport
+            except IllegalMoveError as error:
+                refusals.append(error)  # full or out of reach: try the next transport
+                continue
             return order
+        if refusals and len({e.code for e in refusals}) == 1:
+            raise refusals[0]  # every transport says the same: that is the reason
         raise refuse("no_transport_room", territory=path[-1])
     units = pick_units(state, path[0], move.units, aboard=move.kind == "unload")
     return movement.MoveOrder(units=units, path=path, bombing=move.kind == "bomb")
@@ -340,7 +360,7 @@ def _apply_order(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> Axi
         raise refuse("raid_and_battle", territory=target)
     if plan.battle == "bombing":
         state = state.model_copy(update={"raids": tuple(sorted({*state.raids, target}))})
-    if plan.battle == "amphibious":
+    if plan.battle == "amphibious" and not plan.landing:
         state = state.model_copy(update={"amphibious": tuple(sorted({*state.amphibious, plan.path[-1]}))})
     arrow = ArrowView(frm=plan.path[0], to=plan.path[-1], text=text, combat=state.phase == "combat_move")
     state = state.model_copy(update={"arrows": (*state.arrows, arrow)})
@@ -351,9 +371,27 @@ def _apply_order(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> Axi
 # ---------------------------------------------------------------- fights
 
 
-def _combatant(u: Unit) -> Combatant:
-    carrier = u.carried_by if u.kind == "fighter" else None
+def _combatant(u: Unit, carriers: frozenset[int] = frozenset()) -> Combatant:
+    """``u`` in a battle; a fighter names its carrier only when that carrier fights beside it."""
+    carrier = u.carried_by if u.kind == "fighter" and u.carried_by in carriers else None
     return Combatant(id=u.id, kind=u.kind, power=u.power, carrier=carrier)
+
+
+def _side(units: list[Unit]) -> list[Combatant]:
+    carriers = frozenset(u.id for u in units if UNITS[u.kind].carrier_capacity)
+    return [_combatant(u, carriers) for u in units]
+
+
+def waiting_landings(state: AxisAlliesState) -> dict[str, str]:
+    """Land with an amphibious landing waiting for a sea battle: territory -> the sea zone."""
+    return {u.lands_in: u.at for u in sorted(state.units, key=lambda u: u.id) if u.lands_in is not None}
+
+
+def fights_open(state: AxisAlliesState) -> tuple[str, ...]:
+    """The battles and raids that may be fought now: a land battle waits for the sea battles of
+    the zones its amphibious landings come from (decision M11)."""
+    waiting = waiting_landings(state)
+    return tuple(t for t in state.battles + state.raids if t not in waiting)
 
 
 def _start_fight(state: AxisAlliesState, territory: str) -> AxisAlliesState:
@@ -361,6 +399,9 @@ def _start_fight(state: AxisAlliesState, territory: str) -> AxisAlliesState:
         return _start_raid(state, territory)
     if territory not in state.battles:
         raise refuse("no_battle_there", territory=territory, battles=list(state.battles + state.raids))
+    zone = waiting_landings(state).get(territory)
+    if zone is not None:
+        raise refuse("sea_battle_first", territory=territory, zone=zone)
     gmap = state.map
     sea = gmap.territories[territory].is_sea
     here = state.units_at(territory)
@@ -398,8 +439,8 @@ def _start_fight(state: AxisAlliesState, territory: str) -> AxisAlliesState:
     battle = combat.start(
         territory,
         state.power,
-        [_combatant(u) for u in attackers],
-        [_combatant(u) for u in defenders],
+        _side(attackers),
+        _side(defenders),
         defender=owner if owner and any(u.power == owner for u in defenders) else None,
         sea=sea,
         bombarding=[_combatant(u) for u in bombarding],
@@ -532,20 +573,59 @@ def _battle_over(state: AxisAlliesState, done: Any) -> AxisAlliesState:
     battle = state.battle
     assert battle is not None
     territory = battle.territory
-    state = _remove_units(state, {c.id for c in done.lost})
+    fought = frozenset(c.id for c in battle.attackers + battle.defenders)
+    state = _remove_units(state, {c.id for c in done.lost}, fought)
     for withdrawal in done.moved_out:
-        if withdrawal.to is None:
-            continue
-        moved = set(withdrawal.ids)
-        units = tuple(u.model_copy(update={"at": withdrawal.to}) if u.id in moved else u for u in state.units)
-        state = state.model_copy(update={"units": units})
+        if withdrawal.to is not None:
+            state = _move_with_cargo(state, set(withdrawal.ids), withdrawal.to)
     defenders_unhoused = [i for i in done.unhoused_fighters if _power(state, i) != state.power]
     state = _rehouse(state, territory, defenders_unhoused)
     if done.result == "attacker_won" and done.captures:
         state = economy.conquer(state, territory, state.power)
         state = state.model_copy(update={"conquered": (*state.conquered, territory)})
     battles = tuple(t for t in state.battles if t != territory)
-    return state.model_copy(update={"battle": None, "battles": battles})
+    state = state.model_copy(update={"battle": None, "battles": battles})
+    return _land_waiting(state, territory) if battle.sea else state
+
+
+def _move_with_cargo(state: AxisAlliesState, ids: set[int], to: str) -> AxisAlliesState:
+    """Units leave a battle for ``to`` (a retreat, a withdrawal) with everything aboard them
+    (issue 10: cargo goes where its carrier goes); an amphibious landing they carried is off."""
+    moving = ids | {u.id for u in state.units if u.carried_by in ids}
+    units = tuple(
+        u.model_copy(update={"at": to, "lands_in": None}) if u.id in moving else u for u in state.units
+    )
+    return state.model_copy(update={"units": units})
+
+
+def _land_waiting(state: AxisAlliesState, zone: str) -> AxisAlliesState:
+    """The sea battle in ``zone`` is over: the cargo still aboard there with a landing ordered goes
+    ashore (decision M11). Defended enemy land becomes an amphibious assault, undefended enemy
+    land is taken, friendly land is simply entered. Cargo of sunk transports is gone already."""
+    landing = sorted((u for u in state.units if u.at == zone and u.lands_in is not None), key=lambda u: u.id)
+    for land in sorted({u.lands_in for u in landing if u.lands_in}):
+        ashore = {u.id for u in landing if u.lands_in == land}
+        units = tuple(
+            u.model_copy(update={"at": land, "carried_by": None, "lands_in": None, "came_from": zone})
+            if u.id in ashore else u
+            for u in state.units
+        )
+        state = state.model_copy(update={"units": units})
+        owner = state.owner(land)
+        if economy.friendly(state, owner, state.power):
+            continue
+        defended = any(
+            not economy.friendly(state, u.power, state.power) and u.kind not in NOT_IN_BATTLE for u in state.units_at(land)
+        )
+        if defended:
+            state = state.model_copy(update={
+                "battles": state.battles if land in state.battles else (*state.battles, land),
+                "amphibious": tuple(sorted({*state.amphibious, land})),
+            })
+        else:
+            state = economy.conquer(state, land, state.power)
+            state = state.model_copy(update={"conquered": (*state.conquered, land)})
+    return state
 
 
 def _rehouse(state: AxisAlliesState, zone: str, fighters: list[int]) -> AxisAlliesState:

@@ -9,6 +9,7 @@ storage, clocks and delivery around it.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -87,13 +88,45 @@ class Entry(Frozen):
     seq: int
     at: datetime
     event: Event
+    hash: str | None = None
+    """``chain_hash`` of this entry: chained to the previous one, so an edited, dropped or
+    reordered event shows. Filled by storage; ``None`` only on an entry not stored yet."""
+
+
+def chain_hash(previous: str, entry: Entry) -> str:
+    """SHA-256 (hex) of ``previous`` (the previous entry's hash; the match's seed commitment
+    before the first entry) followed by the entry's canonical JSON: the entry as exported
+    without its ``hash``, keys sorted, no spaces, ASCII (``json.dumps(..., sort_keys=True,
+    separators=(",", ":"))``). docs/games/core.md shows how to check an export by hand.
+
+    >>> from datetime import UTC
+    >>> chain_hash("00", Entry(seq=1, at=datetime(2026, 1, 1, tzinfo=UTC), event=ResignEvent(seat=0)))[:16]
+    'd27a50669d30238d'
+    """
+    canonical = json.dumps(entry.model_dump(mode="json", exclude={"hash"}), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256((previous + canonical).encode("utf-8")).hexdigest()
+
+
+def chain_break(start: str, entries: Sequence[Entry]) -> tuple[int, str] | None:
+    """The first entry whose hash or place in the chain is wrong, as ``(seq, reason)`` with
+    reason ``"hash"`` (content or hash edited) or ``"gap"`` (an event missing or out of
+    order); ``None`` when every link holds. ``start`` is the seed commitment."""
+    previous = start
+    for expected_seq, entry in enumerate(entries, start=1):
+        if entry.seq != expected_seq:
+            return expected_seq, "gap"
+        if entry.hash != chain_hash(previous, entry):
+            return entry.seq, "hash"
+        previous = entry.hash
+    return None
 
 
 class Record(Frozen):
     """The portable game record (``/match export``). The seed is present only after the end."""
 
     format: Literal["scheids-record"] = "scheids-record"
-    format_version: int = 1
+    format_version: int = 2
+    """2: every entry carries its ``hash`` (``chain_hash``); 1 had none."""
     game: str
     engine_version: int
     options: dict[str, Any]

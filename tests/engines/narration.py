@@ -35,3 +35,15 @@ def worded(slug: str, lines: tuple[tuple[str, dict[str, Any]], ...], language: s
 def said(slug: str, lines: tuple[tuple[str, dict[str, Any]], ...], language: str = "en") -> str:
     """All sentences of ``lines`` on one line, for ``in`` checks."""
     return " ".join(worded(slug, lines, language))
+
+
+def narrate(engine: Any, state: Any, text: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The lines of ``text`` played by the seat to move (``state.to_move``)."""
+    seat = state.to_move
+    move = engine.parse_move(text, state, seat)
+    return engine.describe_move(state, seat, move, engine.apply(state, seat, move))
+
+
+def codes(slug: str, lines: tuple[tuple[str, dict[str, Any]], ...]) -> list[str]:
+    """The message codes of ``lines`` without the game's prefix."""
+    return [code.removeprefix(f"{slug}.") for code, _ in lines]

@@ -71,7 +71,7 @@ async def test_the_checks_pass_a_clean_record_and_catch_each_fault(tmp_path):
     await harness.repo.close()
     clean = await check_database(path, {PLACE.channel_id: ledger}, now)
     assert (clean.acked, clean.stored, clean.lost, clean.doubled, clean.timeouts_lost, clean.replay_failures) == (3, 3, 0, 0, 0, 0)
-    assert clean.problems == [] and clean.chain in ("not available", "intact")
+    assert clean.problems == [] and clean.chain == "intact"
 
     extra = Command(PLACE.channel_id, ALICE.user_id, "a1-a2", "legal", "acked", "a1-a2")
     assert (await check_database(path, {PLACE.channel_id: [*ledger, extra]}, now)).lost == 1
@@ -89,6 +89,9 @@ async def test_the_checks_pass_a_clean_record_and_catch_each_fault(tmp_path):
         db.execute("UPDATE events SET payload = ? WHERE match_id = ? AND type = 'move' AND seq = (SELECT MAX(seq) FROM events WHERE type = 'move')", (payload, match_id))
     forged = await check_database(path, {PLACE.channel_id: ledger}, now)
     assert forged.replay_failures >= 1
+    # ... and its hash no longer chains: the edit shows without replaying anything.
+    assert forged.chain == "broken (1)"
+    assert any("hash chain broken at event" in problem for problem in forged.problems)
 
 
 async def test_a_timeout_recorded_twice_or_early_is_caught(tmp_path):

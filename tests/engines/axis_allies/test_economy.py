@@ -13,6 +13,7 @@ import pytest
 
 from engines.axis_allies import economy
 from engines.axis_allies.economy import (
+    ALLIED_ECONOMIC_VICTORY,
     AXIS_ECONOMIC_VICTORY,
     NEW_FACTORIES,
     TECH_CHART,
@@ -296,19 +297,20 @@ def test_aktie6_ipcs_cannot_be_given_to_allies():
 
 def test_aktie3_results_capturing_a_capital_takes_the_victims_ipcs():
     """Capitals (rules notes, decision 8): the conqueror takes all the victim's unspent IPCs; its
-    complex changes hands and its AA gun is removed (decision 10)."""
+    complex and its AA gun change hands (decision 10; issue 10, item 5)."""
     s = OPENING.model_copy(update={"ipcs": {**OPENING.ipcs, "ussr": 17}})
     s = conquer(s, "russia", "germany")
     assert s.owner("russia") == "germany"
     assert (s.ipcs["germany"], s.ipcs["ussr"]) == (32 + 17, 0)
     assert units(s, "russia", "ussr") == {"armour": 2, "fighter": 1, "infantry": 4}
-    assert units(s, "russia", "germany") == {"factory": 1}
+    assert units(s, "russia", "germany") == {"factory": 1, "aa_gun": 1}
 
 
 def test_aktie3_results_capturing_another_territory_takes_no_ipcs():
     s = conquer(OPENING, "karelia_ssr", "germany")
     assert s.ipcs == OPENING.ipcs
-    assert units(s, "karelia_ssr", "germany") == {"factory": 1} and "aa_gun" not in units(s, "karelia_ssr")
+    assert units(s, "karelia_ssr", "germany") == {"factory": 1, "aa_gun": 1}
+    assert "aa_gun" not in units(s, "karelia_ssr", "ussr")
 
 
 def test_aktie3_results_liberated_territory_returns_to_the_ally_holding_its_capital():
@@ -317,7 +319,7 @@ def test_aktie3_results_liberated_territory_returns_to_the_ally_holding_its_capi
     held = conquer(OPENING, "karelia_ssr", "germany")
     freed = conquer(held, "karelia_ssr", "uk")
     assert freed.owner("karelia_ssr") == "ussr"
-    assert [u.power for u in freed.units_at("karelia_ssr") if u.kind == "factory"] == ["ussr"]
+    assert [u.power for u in freed.units_at("karelia_ssr") if u.kind in ("factory", "aa_gun")] == ["ussr", "ussr"]
 
 
 def test_aktie3_results_liberator_keeps_it_while_the_ally_has_lost_its_capital():
@@ -328,12 +330,14 @@ def test_aktie3_results_liberator_keeps_it_while_the_ally_has_lost_its_capital()
 
 def test_aktie3_results_liberating_an_ally_s_capital_returns_its_lands_held_by_friends():
     """Liberation (rules notes): freeing the capital gives the ally back its capital and every
-    original territory its friends hold (not those the enemy holds)."""
+    original territory its friends hold (not those the enemy holds), "together with their ICs and
+    AA guns"."""
     s = conquer(conquer(conquer(OPENING, "karelia_ssr", "germany"), "caucasus", "germany"), "russia", "germany")
     s = conquer(s, "karelia_ssr", "uk")
     assert s.owner("karelia_ssr") == "uk"
     s = conquer(s, "russia", "usa")
     assert s.owner("russia") == "ussr" and s.owner("karelia_ssr") == "ussr"
+    assert [u.power for u in s.units_at("karelia_ssr") if u.kind in ("factory", "aa_gun")] == ["ussr", "ussr"]
     assert s.owner("caucasus") == "germany"
     assert s.ipcs["usa"] == OPENING.ipcs["usa"]
 
@@ -394,7 +398,8 @@ ECONOMIC_83 = {t: "germany" for t in ("western_united_states", "india", "karelia
 
 
 def test_appendix4_economic_victory_at_84_ipcs_of_axis_production():
-    """Appendix IV (rules notes, TripleA ``Axis Economic Victory`` = 84): an option."""
+    """Rules notes, "Victory" (TripleA ``Axis Economic Victory`` = 84): on by default (issue 10,
+    item 12), and an option."""
     assert AXIS_ECONOMIC_VICTORY == 84
     option = AxisAlliesOptions(economic_victory=True)
     s = position(power="usa", phase="place", owners=ECONOMIC_83, options=option)
@@ -404,7 +409,20 @@ def test_appendix4_economic_victory_at_84_ipcs_of_axis_production():
     won = victory(s)
     assert won is not None and won.reason == "axis_allies.economic_victory" and won.winners == (1, 3)
     assert won.params == {"production": 84, "need": 84}
-    assert victory(s.model_copy(update={"options": AxisAlliesOptions()})) is None
+    assert victory(s.model_copy(update={"options": AxisAlliesOptions(economic_victory=False)})) is None
+
+
+def test_appendix4_allied_economic_victory_at_140_needs_every_capital_in_practice():
+    """Rules notes, "Victory": TripleA ``Allies Economic Victory`` = 140 of the board's 147; every
+    capital is worth 8 or more, so the Allies reach 140 only by holding all five, which is a
+    military victory first. Holding all but Japan is 139: no victory."""
+    assert ALLIED_ECONOMIC_VICTORY == 140
+    everything = {t: "usa" for t, p in OPENING.owners if p in ("germany", "japan") and t != "japan"}
+    s = position(power="usa", phase="place", owners=everything)
+    assert sum(economy.production(s, p) for p in ("ussr", "uk", "usa")) == 139
+    assert victory(s) is None
+    s = position(power="usa", phase="place", owners={**everything, "japan": "usa"})
+    assert victory(s).reason == "axis_allies.allied_capitals"
 
 
 def test_option_round_limit_is_a_draw_at_the_end_of_that_round():

@@ -130,7 +130,7 @@ def test_results_are_worded_with_their_params():
             params = {k.value for k in kw["params"].keys}
             assert placeholders(MESSAGES[key]["en"]) <= params, key
             found += 1
-    assert found == 4
+    assert found == 5
 
 
 def test_steps_and_decisions_are_worded():

@@ -212,12 +212,14 @@ def test_land_units_move_into_allied_territory():
 
 def test_aa_gun_never_attacks():
     """AA guns: "Ze kunnen naar andere vriendschappelijke gebieden worden verplaatst, maar nooit als
-    aanvalsstuk naar door de vijand bezette gebieden"."""
+    aanvalsstuk naar door de vijand bezette gebieden"; they do not move in the combat move at all
+    (decision M13), and enemy land is closed to every unit in the non-combat move."""
     state = board(("germany", "aa_gun", "eastern_europe"), ("ussr", "infantry", "karelia_ssr"))
-    refused("aa_gun_attack", state, 0, "eastern_europe", "karelia_ssr")
+    refused("aa_gun_combat_move", state, 0, "eastern_europe", "karelia_ssr")
     empty = board(("germany", "aa_gun", "eastern_europe"))
-    refused("aa_gun_attack", empty, 0, "eastern_europe", "karelia_ssr")
-    assert go(state, 0, "eastern_europe", "germany").battle is None
+    refused("aa_gun_combat_move", empty, 0, "eastern_europe", "karelia_ssr")
+    refused("enemy_territory_noncombat", empty, 0, "eastern_europe", "karelia_ssr", phase=NC)
+    refused("aa_gun_combat_move", state, 0, "eastern_europe", "germany")
     assert update(go(state, 0, "eastern_europe", "germany", phase=NC), 0).at == "germany"
 
 
@@ -274,7 +276,8 @@ def test_neutrals_stop_land_units():
 def test_neutrals_only_in_the_combat_move_and_never_an_aa_gun():
     state = board(("ussr", "armour", "caucasus"), ("ussr", "aa_gun", "caucasus"), power="ussr")
     refused("neutral_noncombat", state, 0, "caucasus", "turkey", phase=NC)
-    refused("aa_gun_attack", state, 1, "caucasus", "turkey")
+    refused("aa_gun_combat_move", state, 1, "caucasus", "turkey")
+    refused("neutral_noncombat", state, 1, "caucasus", "turkey", phase=NC)
 
 
 def test_neutral_fee_must_be_paid():
@@ -556,12 +559,12 @@ def test_transport_holds_one_tank_or_one_aa_gun_or_two_infantry():
     state = board(("uk", "transport", "sz_north_sea"), ("uk", "infantry", "united_kingdom"),
                   ("uk", "armour", "united_kingdom"), ("uk", "aa_gun", "united_kingdom"), power="uk")
     load = ("united_kingdom", "sz_north_sea")
-    assert refused("transport_full", state, (1, 2), *load, transport=0)["room"] == 2
-    refused("transport_full", state, (2, 3), *load, transport=0)
+    assert refused("transport_full", state, (1, 2), *load, transport=0, phase=NC)["room"] == 2
+    refused("transport_full", state, (2, 3), *load, transport=0, phase=NC)
     for cargo in (2, 3):
-        assert go(state, cargo, *load, transport=0).loaded == (cargo,)
-    loaded = apply(state, go(state, 2, *load, transport=0))
-    refused("transport_full", loaded, 1, *load, transport=0)
+        assert go(state, cargo, *load, transport=0, phase=NC).loaded == (cargo,)
+    loaded = apply(state, go(state, 2, *load, transport=0, phase=NC))
+    refused("transport_full", loaded, 1, *load, transport=0, phase=NC)
 
 
 def test_only_land_units_that_have_not_moved_board_own_transports():
@@ -600,8 +603,9 @@ def test_unload_into_enemy_land_only_in_the_combat_move():
                   ("uk", "aa_gun", "sz_north_sea", {"carried_by": 3}),
                   ("uk", "transport", "sz_north_sea"), power="uk")
     refused("enemy_territory_noncombat", state, 1, "sz_north_sea", "western_europe", phase=NC)
-    refused("aa_gun_attack", state, 2, "sz_north_sea", "western_europe")
-    assert go(state, 2, "sz_north_sea", "united_kingdom").battle is None
+    refused("aa_gun_combat_move", state, 2, "sz_north_sea", "western_europe")
+    refused("enemy_territory_noncombat", state, 2, "sz_north_sea", "western_europe", phase=NC)
+    assert go(state, 2, "sz_north_sea", "united_kingdom", phase=NC).battle is None
 
 
 def test_cargo_that_moved_in_the_combat_move_does_not_unload_after_it():

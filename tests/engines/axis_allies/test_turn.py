@@ -223,8 +223,8 @@ def test_aktie3_the_attacker_retreats_to_where_it_came_from():
 
 def test_aktie3_continue_then_conquest_after_victory():
     """Aktie 3, 8: "Herhaal bovengenoemde stappen 2 tot 7" until a side is destroyed; the winner's
-    land units take the territory: the complex changes hands, the AA gun is destroyed
-    (decision 10), the territory produces for the conqueror."""
+    land units take the territory: the complex and the AA gun change hands (decision 10), the
+    territory produces for the conqueror."""
     s = roll(karelia_attack(), "attack_fire", 6, 6, 6)
     s = roll(s, "defence_fire", 6, 6, 6)
     s = play(s, "continue")
@@ -233,8 +233,8 @@ def test_aktie3_continue_then_conquest_after_victory():
     s = roll(s, "defence_fire", 6, 6, 6)
     assert s.battle is None and s.battles == ()
     assert s.owner("karelia_ssr") == "germany" and "karelia_ssr" in s.conquered
-    assert units(s, "karelia_ssr") == {"armour": 2, "infantry": 1, "factory": 1}
-    assert units(s, "karelia_ssr", "germany")["factory"] == 1
+    assert units(s, "karelia_ssr") == {"armour": 2, "infantry": 1, "factory": 1, "aa_gun": 1}
+    assert units(s, "karelia_ssr", "germany")["factory"] == units(s, "karelia_ssr", "germany")["aa_gun"] == 1
     assert economy.production(s, "germany") == 32 + 3
 
 
@@ -265,7 +265,7 @@ def test_aktie3_results_capturing_a_capital_in_battle_takes_the_victim_s_ipcs():
     s = roll(roll(s, "attack_fire", 3), "defence_fire", 6)
     assert s.owner("russia") == "germany"
     assert (s.ipcs["germany"], s.ipcs["ussr"]) == (32 + 13, 0)
-    assert units(s, "russia") == {"armour": 1, "factory": 1} and s.units_at("russia")[-1].power == "germany"
+    assert units(s, "russia") == units(s, "russia", "germany") == {"armour": 1, "aa_gun": 1, "factory": 1}
     assert not economy.capital_held(s, "ussr") and economy.income(s, "ussr") == 0
 
 

@@ -9,18 +9,11 @@ import pytest
 
 from engines.core.contract import NarratingGame
 from engines.heroes_cities import HeroesCities, HeroesCitiesOptions
-from tests.engines.narration import said, worded
+from tests.engines.narration import narrate, said, worded
 
 SLUG = "heroes_cities"
 RED_FILLER = "A:a1,c1,e1"
 BLUE_FILLER = "a:a10,c10,e10"
-
-
-def narrate(engine: HeroesCities, state, text: str):
-    """The lines of ``text`` played by the seat to move."""
-    seat = state.to_move
-    move = engine.parse_move(text, state, seat)
-    return engine.describe_move(state, seat, move, engine.apply(state, seat, move))
 
 
 def test_the_engine_narrates(engine):

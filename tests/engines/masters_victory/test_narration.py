@@ -18,7 +18,7 @@ from engines.masters_victory import MastersVictory, MastersVictoryOptions
 from engines.masters_victory import board as B
 from engines.masters_victory.state import EMPTY
 
-from ..narration import said, worded
+from ..narration import codes, narrate, said, worded
 from .test_secrets import played
 
 SLUG = "masters_victory"
@@ -26,14 +26,6 @@ ENGINE = MastersVictory()
 OFF = "T2xF1xB.xA.xTmxS1x"
 
 
-def narrate(engine, state, text: str):
-    seat = state.to_move
-    move = engine.parse_move(text, state, seat)
-    return engine.describe_move(state, seat, move, engine.apply(state, seat, move))
-
-
-def codes(lines) -> list[str]:
-    return [code.removeprefix("masters_victory.") for code, _ in lines]
 
 
 def test_the_engine_narrates(engine):
@@ -133,7 +125,7 @@ def test_r3_fire_removes_and_is_not_a_move(engine, make):
     ... worden van het bord verwijderd"; "Uitschakelen ... zonder de artilleriepion te verplaatsen
     geldt niet als beurt": still 3 pieces to move."""
     lines = narrate(engine, make("A:e6 t1:f5 t2:g6 b:h7 t3:d6 S1:a1"), "fire e6")
-    assert codes(lines) == ["eliminated", "eliminated", "eliminated_unnumbered", "pieces_left"]
+    assert codes(SLUG, lines) == ["eliminated", "eliminated", "eliminated_unnumbered", "pieces_left"]
     assert {params["rule"] for _, params in lines[:3]} == {"R3"}
     assert [params["square"] for _, params in lines[:3]] == ["f5", "g6", "h7"]  # not d6, behind it
     assert lines[-1] == ("masters_victory.pieces_left", {"seat": 0, "count": 3})

@@ -11,7 +11,7 @@ import pytest
 from engines.core.contract import NarratingGame
 from engines.militakiri import MilitakiriOptions
 
-from ..narration import said, worded
+from ..narration import codes, narrate, said, worded
 from .conftest import SINGLE_SETUP, make_state, play
 
 SLUG = "militakiri"
@@ -19,14 +19,6 @@ BLUE = "f12:ts e12:tp"
 FULL_ZONE = "a1:TS b1:S c1:S d1:S e1:S f1:S a2:X b2:X c2:X d2:X e2:X f2:X a3:X b3:X c3:X d3:X e3:X f3:X"
 
 
-def narrate(engine, state, text: str):
-    seat = state.to_move
-    move = engine.parse_move(text, state, seat)
-    return engine.describe_move(state, seat, move, engine.apply(state, seat, move))
-
-
-def codes(lines) -> list[str]:
-    return [code.removeprefix("militakiri.") for code, _ in lines]
 
 
 def test_the_engine_narrates(engine):
@@ -116,7 +108,7 @@ def test_section18_star_3_takes_3_without_reserve(engine):
     aangevallen rang 3 moeten van het bord worden verwijderd"."""
     state = make_state(f"a1:TP c5:XPS c6:PXs {BLUE}", reserves=((2, 2, 0), (2, 2, 1)))
     lines = narrate(engine, state, "c5xc6")
-    assert codes(lines) == ["capture_stacks", "bottom_pawns_removed", "no_reserve"]
+    assert codes(SLUG, lines) == ["capture_stacks", "bottom_pawns_removed", "no_reserve"]
     assert lines[0][1]["height"] == 4
     assert worded(SLUG, lines[1:]) == [
         "The 2 bottom pawns leave the board: a rank of this shape is at most 4 high.",
@@ -129,7 +121,7 @@ def test_section16_cross_3_takes_a_pawn_without_reserve(engine):
     the rank was at its maximum already, so no new "stays" line."""
     state = make_state(f"a1:TS c5:PPX c6:p {BLUE}", reserves=((2, 0, 1), (2, 2, 1)))
     lines = narrate(engine, state, "c5xc6")
-    assert codes(lines) == ["capture_stacks", "bottom_pawn_removed"]
+    assert codes(SLUG, lines) == ["capture_stacks", "bottom_pawn_removed"]
     assert said(SLUG, lines[1:]) == "The bottom pawn leaves the board: a rank of this shape is at most 3 high."
 
 
@@ -164,7 +156,7 @@ def test_section7_full_zone_the_tower_waits_then_comes_first(engine):
     volledige beurt ...)": each step is said."""
     state = make_state(f"{FULL_ZONE} c5:sP d6:x {BLUE}")
     lines = narrate(engine, state, "c5xd6")
-    assert codes(lines) == ["capture_stacks", "promoted", "tower_waits"]
+    assert codes(SLUG, lines) == ["capture_stacks", "promoted", "tower_waits"]
     assert said(SLUG, lines[2:]) == (
         "No square of alice's setup zone is free for the tower: it waits and is placed first in a later turn."
     )
@@ -196,7 +188,7 @@ def test_section12_no_reserve_the_rank_stays(engine):
     promoveren ... verhoogt de rang 2 naar rang 3 (zonder te worden vervangen)"."""
     state = make_state(f"c5:sP d6:x f1:TS {BLUE}", reserves=((0, 2, 1), (2, 2, 1)))
     lines = narrate(engine, state, "c5xd6")
-    assert codes(lines) == ["capture_stacks", "no_reserve"]
+    assert codes(SLUG, lines) == ["capture_stacks", "no_reserve"]
     assert lines[1] == ("militakiri.no_reserve", {"unit": "plus_tower", "height": 3})
     assert said(SLUG, lines[1:], "nl") == "Geen reserve plus toren meer: de rang blijft als rang 3 op het bord."
 
@@ -222,14 +214,14 @@ def test_section7_a_promotion_placed_at_once_does_not_start_the_endgame_rule(eng
     the promotion and the placement, and no endgame rule (issue 11, item 7)."""
     state = make_state(f"c5:sP d6:x f1:TS {BLUE} a12:p")
     lines = narrate(engine, state, "c5xd6")
-    assert codes(lines) == ["capture_stacks", "promoted", "place_now"]
+    assert codes(SLUG, lines) == ["capture_stacks", "promoted", "place_now"]
 
 
 def test_section27_the_last_tower_taken_is_left_to_the_result(engine):
     """Section 27: taking the last tower wins; the result line says that, the narration only the capture."""
     state = make_state("a1:TP e12:X f12:ts", endgame=(10, 10))
     lines = narrate(engine, state, "e12xf12")
-    assert codes(lines) == ["capture_removes"]
+    assert codes(SLUG, lines) == ["capture_removes"]
 
 
 def test_decision17_pass_says_why(engine):
