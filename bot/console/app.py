@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import shlex
 import sys
 from collections.abc import Awaitable, Callable
@@ -20,6 +21,7 @@ from typing import Any, TextIO
 from bot.clock import Clock
 from bot.console.commands import ConsoleLine, ConsoleSyntaxError, number, parse_line, whole_number
 from bot.i18n import Msg, catalog
+from bot.services import guide
 from bot.services.delivery import Button, ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
 from bot.services.people import Actor, Place
 from bot.services.matches import outdated_reply
@@ -30,8 +32,22 @@ from bot.wiring import Services, open_services
 GUILD = "console"
 DEFAULT_CHANNEL = "general"
 DEFAULT_USER = "you"
+BUTTON_LABELS = {"view_pieces": "core.button_view", "draw_accept": "core.button_draw_accept", "draw_decline": "core.button_draw_decline"}
+"""The catalog keys of the buttons' labels, as the Discord adapter shows them."""
 
 log = logging.getLogger(__name__)
+
+DISCORD_EMPHASIS = re.compile(r"(\*\*|__|~~)(?=\S)(.+?)(?<=\S)\1")
+
+
+def plain(text: str) -> str:
+    """Discord's bold, underline and strike-through marks taken out: a terminal shows them as typed.
+    Backticks stay: they set moves and commands apart, in plain text too.
+
+    >>> plain("Militakiri in #general: **your move** at `e10-d9`")
+    'Militakiri in #general: your move at `e10-d9`'
+    """
+    return DISCORD_EMPHASIS.sub(r"\2", text)
 
 
 def format_value(value: Any) -> str | None:
@@ -67,37 +83,44 @@ class ConsoleApp:
         """A message of the console itself (not of a service), in the console's language."""
         self.say(f"[console] {catalog().render(msg, self.language)}")
 
+    def frame(self, key: str, **params: Any) -> str:
+        """The console's own words around a delivery (who it is for, files, buttons), in its language."""
+        return catalog().render(Msg(f"console.{key}", params), self.language)
+
     async def deliver(self, deliveries: list[Delivery], actor: Actor | None = None) -> None:
         for delivery in deliveries:
             target = delivery.target
             if isinstance(target, Reply):
                 who = actor.name if actor else "?"
-                head = f"[{who}, only you]" if target.ephemeral else f"[{who}]"
+                head = self.frame("head_private", user=who) if target.ephemeral else f"[{who}]"
             elif isinstance(target, ChannelPost):
                 head = f"[#{target.channel_id}]"
             elif isinstance(target, DirectMessage):
-                head = f"[DM to {target.user_id}]"
+                head = self.frame("head_dm", user=target.user_id)
             else:  # pragma: no cover - the union is closed
                 head = "[?]"
             words = catalog()
-            text = "\n  ".join(words.render(line, delivery.language, format_value) for line in delivery.lines)
-            self.say(f"{head} {text}")
+            text = "\n  ".join(
+                words.render(line, delivery.language, format_value).replace("\n", "\n  ") for line in delivery.lines
+            )
+            self.say(plain(f"{head} {text}"))
             for attachment in delivery.attachments:
                 path = self.out_dir / attachment.filename
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(attachment.data)
-                self.say(f"  (file: {path})")
+                self.say("  " + self.frame("file", path=str(path)))
             if delivery.buttons:
                 labels = ", ".join(self._button_label(b, delivery.language) for b in delivery.buttons)
-                self.say(f"  [buttons: {labels}]")
+                self.say("  " + self.frame("buttons", labels=labels))
 
     @staticmethod
     def _button_label(button: Button, language: str) -> str:
-        """How to press ``button`` here: ``kind (/button kind)``, a move button by its label."""
+        """How to press ``button`` here: its label as Discord shows it, and the command."""
         if button.kind == "move":
             label = catalog().render(Msg(button.label), language) if button.label else button.text
             return f"{label} (/button move:{shlex.quote(button.text)})"
-        return f"{button.kind} (/button {button.kind})"
+        label = catalog().render(Msg(BUTTON_LABELS[button.kind]), language)
+        return f"{label} (/button {button.kind})"
 
     # ---------------------------------------------------------------- commands
 
@@ -113,7 +136,7 @@ class ConsoleApp:
         if line.command == ("quit",):
             return False
         if line.command == ("help",):
-            self.say(catalog().render(Msg("console.help"), self.language))
+            self.say(self._help())
             return True
         if line.user:
             self.current_user = line.user
@@ -163,6 +186,8 @@ class ConsoleApp:
             ("match", "create"): self._create,
             ("match", "history"): lambda p, a, l: m.history(p, a, _page(l)),
             ("move",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
+            ("setup",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
+            ("rules",): lambda p, a, l: done(guide.rules(a.language, l.options.get("game", ""), l.options.get("topic"))),
             ("view",): lambda p, a, l: m.my_view(a, place=p, piece=l.options.get("piece")),
             ("profile",): lambda p, a, l: m.profile(p.guild_id, a, _named(l.options.get("user"), a.language)),
             ("leaderboard",): lambda p, a, l: m.leaderboard(p.guild_id, a, l.options.get("game", ""), l.options.get("board")),
@@ -182,19 +207,37 @@ class ConsoleApp:
         options.pop("clock_minutes", None)
         control = time_control_given(options.pop("deadline", None), hours, clock)
         if thread:
-            self.threads += 1
-            place = Place(place.guild_id, f"thread-{self.threads}", place.language)
+            place = Place(place.guild_id, await self._new_thread(), place.language)
             self.note(Msg("console.new_thread", {"channel": place.channel_id}))
         opponent_actor = Actor(opponent, opponent, self.language) if opponent else None
         return await self.services.matches.create(
             place, actor, game, options, opponent=opponent_actor, time_control=control
         )
 
+    async def _new_thread(self) -> str:
+        """The next ``thread-N`` that no match has used, also in the database of an earlier run."""
+        assert self.services is not None
+        while True:
+            self.threads += 1
+            name = f"thread-{self.threads}"
+            if await self.services.repo.latest_match_in(name) is None:
+                return name
+
+    def _help(self) -> str:
+        """The console's commands, then the games (slug and name) and how to read their rules."""
+        words = catalog()
+        games = [words.render(line, self.language) for line in guide.game_lines()]
+        return "\n".join([words.render(Msg("console.help"), self.language), words.render(Msg("core.help_games"), self.language), *(f"  {g}" for g in games)])
+
     async def _button(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         assert self.services is not None
         if "move" in line.options:
             return await self.services.matches.press(place, actor, "move", line.options["move"])
         return await self.services.matches.press(place, actor, line.options.get("kind", ""))
+
+
+async def done(deliveries: list[Delivery]) -> list[Delivery]:
+    return deliveries
 
 
 def _page(line: ConsoleLine) -> int:
@@ -225,7 +268,7 @@ async def run_console(
     app.services.scheduler.start()
     interactive = stream.isatty()
     if interactive:
-        app.say("Scheids console. Type /help for the commands, /quit to stop.")
+        app.say(app.frame("welcome"))
     loop = asyncio.get_running_loop()
     read = _line_reader(stream)
     number = 0

@@ -7,6 +7,13 @@
 ('match', 'status')
 >>> parse_line("as bob: /move c2-d3").options
 {'text': 'c2-d3'}
+
+A move or setup takes the rest of the line as its text, with or without ``text:``:
+
+>>> parse_line("/move text:move 3 inf Caucasus -> Ukraine S.S.R.").options
+{'text': 'move 3 inf Caucasus -> Ukraine S.S.R.'}
+>>> parse_line("/setup text:setup random").options, parse_line("/setup setup random").options
+({'text': 'setup random'}, {'text': 'setup random'})
 """
 
 from __future__ import annotations
@@ -20,7 +27,9 @@ from bot.i18n import Msg
 
 GROUPS = {"match", "button"}
 PREFIX = re.compile(r"^\s*as\s+(?P<user>[\w.-]+)(?:\s+in\s+#?(?P<channel>[\w.-]+))?\s*:\s*(?P<rest>.*)$")
-BARE_TEXT = {("move",): "text", ("button",): "kind"}
+BARE_TEXT = {("button",): "kind"}
+WHOLE_LINE_TEXT = {("move",), ("setup",)}
+"""Commands whose one option, ``text``, is the rest of the line (as Discord's text box would hold it)."""
 
 
 class ConsoleSyntaxError(ValueError):
@@ -63,6 +72,10 @@ def parse_line(text: str) -> ConsoleLine | None:
     command = [words.pop(0).lower()]
     if command[0] in GROUPS and words and ":" not in words[0] and command[0] != "button":
         command.append(words.pop(0).lower())
+    if tuple(command) in WHOLE_LINE_TEXT:
+        if words and words[0].lower().startswith("text:"):
+            words[0] = words[0][len("text:") :]
+        return ConsoleLine(user, channel, tuple(command), {"text": " ".join(words).strip()})
     options: dict[str, str] = {}
     loose: list[str] = []
     for word in words:

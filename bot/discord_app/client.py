@@ -26,6 +26,7 @@ from bot.discord_app.answering import tree_error
 from bot.discord_app.buttons import DYNAMIC_ITEMS
 from bot.discord_app.cogs import MatchCog, PlayCog
 from bot.discord_app.delivery import Deliverer
+from bot.discord_app.guide_cog import GuideCog
 from bot.discord_app.people import DmMemory
 from bot.i18n import Msg, catalog, locale_of
 from bot.wiring import Services, open_services
@@ -89,6 +90,7 @@ class ScheidsBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(MatchCog(self))
         await self.add_cog(PlayCog(self))
+        await self.add_cog(GuideCog(self))
         # Buttons parse their match from the custom_id: they work on messages sent before a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync_commands:

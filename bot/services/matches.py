@@ -32,6 +32,7 @@ from bot.services.delivery import (
     Reply,
     reply,
 )
+from bot.services.option_errors import option_problems
 from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
 from bot.services.ratings import rating_lines, rating_updates
@@ -356,8 +357,7 @@ class MatchService:
         try:
             engine.options_model.model_validate(options or {})
         except ValidationError as error:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in error.errors())
-            return [reply(actor.language, Msg("core.bad_options", {"problems": problems}))]
+            return [reply(actor.language, *option_problems(game, engine.options_model, error))]
         if isinstance(engine, TimedGame) and time_control is not None:
             return [reply(actor.language, Msg("core.time_set_by_game", {"game": presenter.game_name(game)}))]
         if opponent is not None and opponent.user_id == actor.user_id:
@@ -806,7 +806,10 @@ class MatchService:
             rating = await self.repo.rating(match.row.guild_id or "", actor.user_id, match.row.game, board)
             if not match.engine.shows_reach(board, rating.points if rating else 0):
                 return [reply(actor.language, Msg("core.reach_not_shown"))]
-            highlights = match.engine.reachable_squares(match.state, seat, piece.strip().lower())
+            try:
+                highlights = match.engine.reachable_squares(match.state, seat, piece.strip().lower())
+            except EngineError as error:  # a square the board lacks, or no piece of the viewer there
+                return [reply(actor.language, Msg(error.code, error.params))]
         image = await presenter.board_image(match, seat, actor.language, highlights, self.clock.now())
         key = "core.your_view" if seat is not None else "core.spectator_view"
         return [reply(actor.language, Msg(key, {"game": presenter.game_name(match.row.game)}), attachments=(image,))]

@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0
 """Look again at least hourly, so a wall-clock jump never strands a timer for long."""
+STOP_RETRY = 0.2
+"""Seconds between cancellations while stopping (see ``stop``)."""
 BACKOFF_FIRST = 1.0
 BACKOFF_MAX = 300.0
 """Seconds before looking again after a failure: doubling from the first to the most."""
@@ -88,9 +90,15 @@ class Scheduler:
     async def stop(self) -> None:
         """Stop the task; never raises, so shutdown always goes on to close the database."""
         if self._task is not None:
-            self._task.cancel()
+            task = self._task
+            while not task.done():
+                task.cancel()
+                # Python 3.11's wait_for swallows a cancellation that meets the wake-up it waits
+                # for (a move's new timers right before shutdown): then the task would sleep on
+                # for up to MAX_SLEEP. Cancel again until it has ended.
+                await asyncio.wait({task}, timeout=STOP_RETRY)
             try:
-                await self._task
+                task.result()
             except asyncio.CancelledError:
                 pass
             except Exception:

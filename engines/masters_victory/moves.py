@@ -569,11 +569,16 @@ def check_move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove)
 
 
 def check_fire(state: MastersVictoryState, seat: Seat, frm: int) -> None:
-    """R3 without moving: an own artillery with at least one enemy piece it can remove."""
+    """R3 without moving: an own artillery with at least one enemy piece it can remove. The
+    refusal says why not: no enemy in the zone at all, or only ground units safe in bunkers."""
     if not is_own(state.board[frm], seat) or R.kind(state.board[frm]) != "A":
         raise illegal(state, seat, "masters_victory.fire_not_artillery",
                       f"no artillery of yours on {B.NAMES[frm]}", frm, None, square=B.NAMES[frm])
     if not fire_targets(state.board, seat, frm):
+        if not any(is_enemy(state.board[sq], seat) for sq in B.ZONE[seat][frm]):
+            raise illegal(state, seat, "masters_victory.fire_empty",
+                          f"no enemy piece in the firing zone of the artillery on {B.NAMES[frm]}", frm, None,
+                          square=B.NAMES[frm])
         raise illegal(state, seat, "masters_victory.fire_nothing",
                       f"no enemy piece the artillery on {B.NAMES[frm]} can remove", frm, None,
                       square=B.NAMES[frm])
@@ -661,10 +666,10 @@ def check_piece_move(state: MastersVictoryState, seat: Seat, move: MastersVictor
     if kind in B.GROUND and att in B.MINES:
         if kind == "S" and R.kind(board[att]) in B.AIRCRAFT:
             raise _attack_error(state, seat, "masters_victory.protected_mines", frm, att)
-        raise _unreachable(state, seat, frm, att, limit, kind)
+        raise _unreachable(state, seat, frm, att, limit, kind, attack=True)
     first = steps_to(state, seat, board, frm, att, limit, None)
     if first is None:
-        raise _unreachable(state, seat, frm, att, limit, kind)
+        raise _unreachable(state, seat, frm, att, limit, kind, attack=True)
     problem = R.attack_problem(board, options, kind, att)
     if problem is not None:
         raise _attack_error(state, seat, problem, frm, att)
@@ -709,7 +714,10 @@ def steps_to(state: MastersVictoryState, seat: Seat, board: str, frm: int, targe
     return None
 
 
-def _unreachable(state: MastersVictoryState, seat: Seat, frm: int, to: int, limit: int, kind: str) -> IllegalMoveError:
+def _unreachable(state: MastersVictoryState, seat: Seat, frm: int, to: int, limit: int, kind: str,
+                 attack: bool = False) -> IllegalMoveError:
+    """Why the piece on ``frm`` cannot get to ``to``; for an ``attack`` the enemy on ``to`` is the
+    point, so the answer is the distance or the path, never "occupied"."""
     board = state.board
     if to == frm:
         return illegal(state, seat, "masters_victory.same_square", "a move cannot end where it began",
@@ -717,7 +725,7 @@ def _unreachable(state: MastersVictoryState, seat: Seat, frm: int, to: int, limi
     if kind not in B.AIRCRAFT and to in B.MINES:
         return illegal(state, seat, "masters_victory.mines", f"{B.NAMES[to]} is a mine square: only aircraft enter mines",
                        frm, to, square=B.NAMES[to])
-    if board[to] != EMPTY:
+    if board[to] != EMPTY and not attack:
         return illegal(state, seat, "masters_victory.occupied", f"{B.NAMES[to]} is occupied",
                        frm, to, square=B.NAMES[to])
     if state.options.movement == "straight" and direction(frm, to) is None:

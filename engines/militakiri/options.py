@@ -6,8 +6,8 @@
 >>> try:
 ...     MilitakiriOptions(board="double", time_control="10m")
 ... except ValueError as error:
-...     print(error.errors()[0]["msg"])
-Value error, time_control 10m is not allowed on the double board; choose one of 20m, 40m, 60m, 120m, 240m, 24h, 48h, 72h
+...     print(error.errors()[0]["type"], error.errors()[0]["msg"])
+militakiri.time_control_not_on_board time_control 10m is not allowed on the double board; choose one of 20m, 40m, 60m, 120m, 240m, 24h, 48h, 72h
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from engines.core.contract import Frozen
 from engines.militakiri.board import BoardKind
@@ -45,8 +46,10 @@ class MilitakiriOptions(Frozen):
     @model_validator(mode="after")
     def _time_control_fits_board(self) -> MilitakiriOptions:
         if self.time_control not in allowed(self.board):
-            raise ValueError(
-                f"time_control {self.time_control} is not allowed on the {self.board} board; "
-                f"choose one of {', '.join(allowed(self.board))}"
+            # A catalog code, so the bot words it in the player's language (bot/services/option_errors.py).
+            raise PydanticCustomError(
+                "militakiri.time_control_not_on_board",
+                "time_control {value} is not allowed on the {board} board; choose one of {choices}",
+                {"value": self.time_control, "board": self.board, "choices": ", ".join(allowed(self.board))},
             )
         return self

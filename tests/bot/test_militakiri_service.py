@@ -79,6 +79,22 @@ async def test_reach_is_drawn_below_beginneling(harness):
     assert shown[0].attachments, words(shown)
 
 
+async def test_view_of_a_square_that_shows_nothing_says_why(harness):
+    """Issue 18: `/view piece:zz99` ignored the bad square silently (a plain view came back)."""
+    match_id = await start_militakiri(harness)
+    match = await harness.match(match_id)
+    (seat,) = match.to_act()
+    mover = ALICE if match.seats[seat].user_id == "alice" else BOB
+    (bad,) = await harness.service.my_view(mover, place=PLACE, piece="zz99")
+    assert not bad.attachments and bad.target.ephemeral
+    expected = {"en": "`zz99` is not a square of this board (a1 to f12)", "nl": "`zz99` is geen veld van dit bord (a1 tot f12)"}
+    assert expected[mover.language] in words([bad])
+    view = match.engine.view(match.state, seat)
+    theirs = next(p.square for p in _pieces(view) if p.owner != seat)
+    (other,) = await harness.service.my_view(mover, place=PLACE, piece=theirs)
+    assert not other.attachments and theirs in words([other])
+
+
 async def test_a_whole_single_board_game_through_the_service(harness):
     match_id = await start_militakiri(harness, quiet_move_limit=40)
     played = await harness.play_random(match_id, random.Random(5), 3000)

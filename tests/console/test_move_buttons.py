@@ -23,7 +23,7 @@ async def test_a_move_button_is_listed_and_pressed(tmp_path, monkeypatch):
         "/help\n"
     )
     text = await transcript(script, tmp_path)
-    assert "[buttons: toy_bombs.button_roll (/button move:roll), view_pieces (/button view_pieces)]" in text
+    assert "[buttons: toy_bombs.button_roll (/button move:roll), View my pieces (/button view_pieces)]" in text
     assert "[bob, only you] It is not your turn" in text
     assert "[alice] alice played `roll`" in text and "(/button move:pass)" in text
     assert "[alice] alice played `pass`" in text and "[bob] bob played `roll`" in text

@@ -68,7 +68,7 @@ def test_r3_the_artillery_that_fired_may_still_move(engine, make, move, on):
 
 def test_r3_fire_needs_a_target_and_an_artillery(engine, make):
     state = make("A:e6 T1:a1 t1:m6")
-    assert illegal(engine, state, "fire e6").code == "masters_victory.fire_nothing"
+    assert illegal(engine, state, "fire e6").code == "masters_victory.fire_empty"
     assert illegal(engine, state, "fire a1").code == "masters_victory.fire_not_artillery"
     assert "fire e6" not in texts(engine, state)
 
@@ -139,3 +139,18 @@ def test_r3_artillery_cannot_enter_mines_or_pass_pieces(engine, make):
     assert illegal(engine, state, "h6-i6").code == "masters_victory.mines"
     assert illegal(engine, state, "h6-h7-h8").code in ("masters_victory.occupied", "masters_victory.path_blocked")
     assert {t for t in texts(engine, state) if t.startswith("h6-")} == {"h6-g6", "h6-g6-g5", "h6-g6-g7", "h6-f6"}
+
+
+def test_r3_fire_with_nothing_in_the_zone_does_not_speak_of_bunkers(engine, make):
+    """Issue 18: `fire e4` with no enemy in the zone said "(ground units in a bunker are safe)",
+    as if a bunker were the reason. Nothing in the zone: `fire_empty`; only ground units safe in
+    bunkers there ("Pionnen (enkel landmacht ...) op bunkerzones staan beschermd"): `fire_nothing`."""
+    from bot.i18n import Msg, catalog
+
+    empty = illegal(engine, make("A:e4 t1:p7 T1:c1"), "fire e4")
+    assert empty.code == "masters_victory.fire_empty"
+    worded = catalog().render(Msg(empty.code, empty.params), "en")
+    assert "bunker" not in worded and "No enemy piece stands in the firing zone" in worded
+    safe = illegal(engine, make("A:e4 t1:f3"), "fire e4")  # f3 is a bunker in the zone
+    assert safe.code == "masters_victory.fire_nothing"
+    assert "bunker" in catalog().render(Msg(safe.code, safe.params), "en")

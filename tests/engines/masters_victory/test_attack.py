@@ -257,3 +257,16 @@ def test_defence_zone_does_not_apply_to_artillery(engine, make, move, on):
     """"Bij aanval door artillerie is de verdedigingszone niet van toepassing"."""
     state = move(make("A:e5 t2:h5 s2:h6 f1:g6"), "fire e5")
     assert on(state, "h6") == "." and on(state, "h5") == "." and on(state, "g6") == "."
+
+
+def test_an_attack_out_of_reach_says_too_far_not_occupied(engine, make):
+    """Issue 18: `q5xb5` (a fighter 15 squares from its target; "jager: maximum 10 vakjes")
+    answered "b5 is occupied ... (attack with x)", though the player had written the x. An
+    attack's target is occupied by definition: the refusal is the distance, or the blocked path."""
+    err = illegal(engine, make("f1:q5 F1:b5 t1:p7", to_move=1), "q5xb5")
+    assert err.code == "masters_victory.too_far"
+    assert err.params["distance"] == 15 and err.params["limit"] == 10 and err.params["origin"] == "q5"
+    blocked = illegal(engine, make("S1:d5 T1:c5,e5,d4 s1:d6,f5,d7 t1:p7"), "d5xf5")
+    assert blocked.code == "masters_victory.path_blocked"
+    plain = illegal(engine, make("f1:q5 F1:b5 t1:p7", to_move=1), "q5-b5")
+    assert plain.code == "masters_victory.occupied"  # a move without x onto a piece: still "occupied"

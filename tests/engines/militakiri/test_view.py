@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engines.militakiri import MilitakiriOptions, MilitakiriView
 
 from .conftest import make_state, play, started
@@ -48,10 +50,19 @@ def test_last_move_and_highlights(engine):
 
 
 def test_reachable_squares_edge_cases(engine):
+    """Section 25 draws where a piece can go; a square that cannot show that is refused with the
+    reason (issue 18: `/view piece:zz99` was silently drawn as "nowhere")."""
+    from engines.core.errors import IllegalMoveError, InvalidMoveError
+
     state = make_state("c5:P d6:x a1:TS f12:ts e12:tp")
-    assert engine.reachable_squares(state, 1, "c5") == ()  # not the viewer's piece
-    assert engine.reachable_squares(state, 0, "c6") == ()  # empty
-    assert engine.reachable_squares(state, 0, "q9") == ()  # not a square
+    with pytest.raises(IllegalMoveError) as other:
+        engine.reachable_squares(state, 1, "c5")  # not the viewer's piece
+    assert other.value.code == "militakiri.reach_no_own_piece" and other.value.params == {"square": "c5"}
+    with pytest.raises(IllegalMoveError):
+        engine.reachable_squares(state, 0, "c6")  # empty
+    with pytest.raises(InvalidMoveError) as unknown:
+        engine.reachable_squares(state, 0, "q9")  # not a square
+    assert unknown.value.code == "militakiri.reach_no_such_square" and unknown.value.params["last"] == "f12"
     assert engine.reachable_squares(state, 1, "d6") == ("c7", "e5", "e7")
     assert engine.reachable_squares(engine.setup(2, MilitakiriOptions()), 0, "a1") == ()
 

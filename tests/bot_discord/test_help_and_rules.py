@@ -1,0 +1,79 @@
+"""Issue 18 through the real discord.py: ``/help`` and ``/rules`` (private, translated, within
+Discord's 2,000 characters a message), and the languages of a match: the server's preferred
+locale for channel posts, the user's for what only they see."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import catalog, Msg
+from bot.services.guide import TOPICS
+from engines.registry import ENGINES
+
+MESSAGE_LIMIT = 2000
+
+
+async def test_help_is_private_and_names_the_commands_and_every_game(world):
+    h = world.h
+    result = await h.slash("help", user=h.alice)
+    (answer,) = result.replies
+    assert answer.ephemeral
+    assert "/match create" in answer.content and "/move" in answer.content and "/rules" in answer.content
+    for slug in ENGINES:
+        assert f"`{slug}`" in answer.content
+    assert "Heroes & Cities" in answer.content
+    dutch = (await h.slash("help", user=h.alice, locale="nl")).reply
+    assert dutch.ephemeral and "De spellen:" in dutch.content and "Helden & Steden" in dutch.content
+
+
+async def test_help_and_rules_work_in_direct_messages(world):
+    h = world.h
+    assert "`militakiri`" in (await h.slash("help", user=h.dave, channel=h.dm_channel(h.dave))).reply.content
+    rules = await h.slash("rules", {"game": "militakiri", "topic": "notation"}, user=h.dave, channel=h.dm_channel(h.dave))
+    assert "towers a1 c2 e3" in rules.reply.content
+
+
+@pytest.mark.parametrize("locale", ["en-US", "nl"])
+@pytest.mark.parametrize("game", sorted(ENGINES))
+async def test_rules_without_a_topic_are_three_private_messages_that_fit_discord(world, game, locale):
+    h = world.h
+    result = await h.slash("rules", {"game": game}, user=h.alice, locale=locale)
+    replies = result.replies
+    assert len(replies) == len(TOPICS)
+    language = "nl" if locale == "nl" else "en"
+    for reply, topic in zip(replies, TOPICS):
+        assert reply.ephemeral and 0 < len(reply.content) <= MESSAGE_LIMIT
+        heading = catalog().render(Msg(f"core.rules_topic_{topic}"), language)
+        assert reply.content.startswith(f"**{catalog().render(Msg(f'games.{game}'), language)}: {heading}**")
+
+
+async def test_rules_by_topic_give_that_part_only(world):
+    h = world.h
+    result = await h.slash("rules", {"game": "masters_victory", "topic": "notation"}, user=h.alice)
+    (reply,) = result.replies
+    assert "setup f11223m t2m3121 s3m1122" in reply.content and "fire c4" in reply.content
+    options = (await h.slash("rules", {"game": "masters_victory", "topic": "options"}, user=h.alice, locale="nl")).reply
+    assert "`fighter_vs_ground`" in options.content and "standaard" in options.content
+
+
+async def test_the_rules_command_offers_the_games_and_topics_as_translated_choices(world):
+    rules = next(c for c in world.fake.synced_commands() if c["name"] == "rules")
+    game, topic = rules["options"]
+    assert [c["value"] for c in game["choices"]] == list(ENGINES) and game["required"]
+    assert [c["value"] for c in topic["choices"]] == list(TOPICS) and not topic.get("required")
+    names = {c["value"]: c for c in game["choices"]}
+    assert names["battle_island"]["name_localizations"]["nl"] == "Slag om het Eiland"
+
+
+async def test_channel_posts_follow_the_servers_locale_and_private_answers_the_users(world):
+    """A Dutch server, an English-speaking user: the match (its posts) is Dutch; what only the user
+    sees is English. The match keeps the server's language for later posts by others."""
+    h = world.h
+    created = await h.slash("match create heroes_cities", {"opponent": h.bob}, user=h.alice, guild_locale="nl")
+    assert not created.reply.ephemeral and "alice opende partij #1" in created.reply.content.lower()
+    again = await h.slash("match create heroes_cities", {}, user=h.alice, guild_locale="nl")
+    assert again.reply.ephemeral and "already has a match" in again.reply.content
+    joined = await h.slash("match join", user=h.bob, guild_locale="nl", locale="en-US")
+    assert "doet mee" in joined.reply.content
+    row = await world.bot.services.repo.get_match(1)
+    assert row.language == "nl"
