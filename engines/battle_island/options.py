@@ -9,7 +9,7 @@
 ...     BattleIslandOptions(soldiers=5, jeeps=5, tanks=2)
 ... except ValueError as error:
 ...     print(error.errors()[0]["msg"])
-Value error, a side has 10 characters: soldiers + jeeps + tanks is 12, it must be 10
+a side has 10 characters: soldiers + jeeps + tanks is 12, it must be 10
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from engines.core.contract import Frozen
 
@@ -57,8 +58,11 @@ class BattleIslandOptions(Frozen):
     def _ten_characters(self) -> BattleIslandOptions:
         total = self.soldiers + self.jeeps + self.tanks
         if total != CHARACTERS_PER_SIDE:
-            raise ValueError(
-                f"a side has {CHARACTERS_PER_SIDE} characters: soldiers + jeeps + tanks is {total}, it must be 10"
+            # A catalog code, so the bot words it in the player's language (bot/services/option_errors.py).
+            raise PydanticCustomError(
+                "battle_island.army_not_ten",
+                "a side has {need} characters: soldiers + jeeps + tanks is {total}, it must be {need}",
+                {"need": CHARACTERS_PER_SIDE, "total": total},
             )
         return self
 

@@ -89,8 +89,8 @@ async def test_thread_names_stay_free_after_a_restart(tmp_path):
 
 
 async def test_options_that_do_not_fit_together_are_refused_in_the_players_language(tmp_path):
-    """A check across options: Militakiri's raises a catalog code (worded in Dutch too); one
-    without a code is introduced in our words and its English reason quoted, never a pydantic dump."""
+    """A check across options: Militakiri's and Slag om het Eiland's raise a catalog code (worded
+    in Dutch too), never a pydantic dump (a check without a code: tests/bot/test_option_errors.py)."""
     dutch = await console(
         "as alice: /match create game:militakiri board:double time_control:10m\n"
         "as alice: /match create game:battle_island soldiers:4\n",
@@ -98,7 +98,7 @@ async def test_options_that_do_not_fit_together_are_refused_in_the_players_langu
         language="nl",
     )
     assert "Optie `time_control` kan niet `10m` zijn op het bord double: kies een van 20m, 40m" in dutch
-    assert "Deze opties van Slag om het Eiland passen niet bij elkaar (in het Engels): a side has 10 characters" in dutch
+    assert "Een kant heeft 10 personages: soldaten + jeeps + tanks is 9, het moet 10 zijn." in dutch
     assert "Value error" not in dutch
 
 
