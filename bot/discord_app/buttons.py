@@ -10,6 +10,7 @@ custom_id we do not know, is answered too: "this button belongs to no match I kn
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,6 +35,18 @@ async def unknown_match(interaction: discord.Interaction) -> list[Delivery]:
     return [reply(actor_of(interaction).language, Msg("core.unknown_match_button"))]
 
 
+async def respond_in_match(
+    interaction: discord.Interaction, match_id: int, act: Callable[[ScheidsBot], Awaitable[list[Delivery]]]
+) -> None:
+    """Answer a button of match ``match_id`` through the one answering path; an id no match can
+    have (a mangled custom_id) is answered as such instead of reaching storage."""
+    bot: ScheidsBot = interaction.client  # type: ignore[assignment]
+    if not known_match(match_id):
+        await respond(bot, interaction, lambda: unknown_match(interaction))
+        return
+    await respond(bot, interaction, lambda: act(bot))
+
+
 class ViewPiecesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scheids:view:(?P<match>\d+)"):
     def __init__(self, match_id: int, label: str = "View my pieces") -> None:
         super().__init__(
@@ -48,11 +61,7 @@ class ViewPiecesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sch
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: ScheidsBot = interaction.client  # type: ignore[assignment]
-        if not known_match(self.match_id):
-            await respond(bot, interaction, lambda: unknown_match(interaction))
-            return
-        await respond(bot, interaction, lambda: bot.services.matches.my_view(actor_of(interaction), match_id=self.match_id))
+        await respond_in_match(interaction, self.match_id, lambda bot: bot.services.matches.my_view(actor_of(interaction), match_id=self.match_id))
 
 
 class DrawButton(
@@ -75,11 +84,7 @@ class DrawButton(
         return cls(int(match["match"]), match["answer"] == "accept")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: ScheidsBot = interaction.client  # type: ignore[assignment]
-        if not known_match(self.match_id):
-            await respond(bot, interaction, lambda: unknown_match(interaction))
-            return
-        await respond(bot, interaction, lambda: bot.services.matches.answer_draw(self.match_id, actor_of(interaction), self.accept))
+        await respond_in_match(interaction, self.match_id, lambda bot: bot.services.matches.answer_draw(self.match_id, actor_of(interaction), self.accept))
 
 
 class MoveButton(
@@ -103,12 +108,8 @@ class MoveButton(
         return cls(int(match["match"]), match["text"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: ScheidsBot = interaction.client  # type: ignore[assignment]
-        if not known_match(self.match_id):
-            await respond(bot, interaction, lambda: unknown_match(interaction))
-            return
         # A move draws the board: ``respond`` defers when that takes long, like ``/move``.
-        await respond(bot, interaction, lambda: bot.services.matches.submit_in(self.match_id, actor_of(interaction), self.text))
+        await respond_in_match(interaction, self.match_id, lambda bot: bot.services.matches.submit_in(self.match_id, actor_of(interaction), self.text))
 
 
 class UnknownButton(
