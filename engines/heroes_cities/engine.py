@@ -7,13 +7,13 @@ from typing import Any, ClassVar
 
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
-from engines.heroes_cities import board as B
-from engines.heroes_cities.moves import HeroesCitiesMove, check_move, legal_moves
-from engines.heroes_cities.notation import format_move, parse_move
+from engines.heroes_cities.moves import HeroesCitiesMove, format_move
+from engines.heroes_cities.notation import parse_move
 from engines.heroes_cities.options import HeroesCitiesOptions
-from engines.heroes_cities.state import OWNER, HeroesCitiesState, initial_state
+from engines.heroes_cities.rules import check_move, legal_moves
+from engines.heroes_cities.state import HeroesCitiesState, initial_state
 from engines.heroes_cities.turn import play
-from engines.heroes_cities.view import CityView, HeroesCitiesView, PieceView
+from engines.heroes_cities.view import HeroesCitiesView, build_view
 
 
 class HeroesCities:
@@ -91,27 +91,7 @@ class HeroesCities:
 
     def view(self, state: HeroesCitiesState, viewer: Seat | None) -> HeroesCitiesView:
         """The same for every viewer: the game has no hidden information."""
-        return HeroesCitiesView(
-            viewer=viewer,
-            size=B.SIZE,
-            pieces=tuple(
-                PieceView(square=B.NAMES[i], owner=OWNER[c], kind="attacker" if c in "Aa" else "hero")
-                for i, c in enumerate(state.board)
-                if c != "."
-            ),
-            cities=tuple(
-                CityView(square=B.NAMES[sq], owner=owner)
-                for sq, owner in zip(B.CITY_SQUARES, state.cities)
-            ),
-            reserve=state.reserve,
-            captured=state.captured,
-            to_act=tuple(sorted(self.to_act(state))),
-            first_player=state.first_player,
-            turn=state.turn,
-            quiet_moves=state.quiet,
-            last_move=state.last_move,
-            result=state.result,
-        )
+        return build_view(state, viewer, tuple(sorted(self.to_act(state))))
 
     def describe_move(
         self, before: HeroesCitiesState, seat: Seat, move: HeroesCitiesMove, after: HeroesCitiesState

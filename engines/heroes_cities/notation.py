@@ -21,14 +21,17 @@ from engines.heroes_cities import board as B
 from engines.heroes_cities.moves import (
     PASS,
     HeroesCitiesMove,
+    format_move,
+    move_of,
+    promotion_of,
+)
+from engines.heroes_cities.rules import (
     check_move,
     check_piece,
     check_promotion,
     check_turn,
     closest,
-    move_of,
     movement_moves,
-    promotion_of,
 )
 from engines.heroes_cities.state import EMPTY, RANGE, HeroesCitiesState
 
@@ -39,15 +42,6 @@ _SQ = r"[a-z]\d+"
 _PROMOTE = re.compile(rf"(?:({_SQ})\s*=\s*h|promote\s+({_SQ}))")
 _SQUARES = re.compile(rf"{_SQ}(?:\s*-\s*{_SQ}|\s+{_SQ}|{_SQ})*")
 _SQUARE = re.compile(_SQ)
-
-
-def format_move(move: HeroesCitiesMove) -> str:
-    """The canonical text of a move: ``c2-d4``, ``e4=H`` or ``pass``."""
-    if move.kind == "move":
-        return f"{move.frm}-{move.to}"
-    if move.kind == "promote":
-        return f"{move.frm}=H"
-    return "pass"
 
 
 def _square(text: str) -> int:

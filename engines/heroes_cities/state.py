@@ -21,7 +21,6 @@ from pydantic import field_validator
 from engines.core.contract import Frozen, Result, Seat
 from engines.heroes_cities import board as B
 from engines.heroes_cities.options import HeroesCitiesOptions
-from engines.heroes_cities.view import LastMoveView
 
 EMPTY = "."
 ATTACKER = ("A", "a")
@@ -34,6 +33,18 @@ RANGE = {"A": 2, "a": 2, "H": 3, "h": 3}
 """Rulebook, "Verplaatsen van speelstukken": an attacker moves at most 2 squares, a hero at most 3."""
 
 Phase = Literal["roll", "play"]
+
+
+class LastMoveView(Frozen):
+    """The last move as the state keeps it and every view shows it (``view.py`` passes it on)."""
+
+    seat: Seat
+    text: str
+    """The move in notation, e.g. ``c2-d3-d4`` or ``e4=H``."""
+    path: tuple[str, ...]
+    """Squares visited from start to end (one square for an in-place promotion)."""
+    captured: tuple[str, ...]
+    """Squares whose pieces were captured at the end of that move."""
 
 
 class HeroesCitiesState(Frozen):

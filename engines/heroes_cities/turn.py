@@ -1,6 +1,6 @@
 """One turn of Helden & Steden, start to end (rulebook, "Spelverloop" and "Gevolgen van een beurt").
 
-``play`` assumes the move is legal (``moves.check_move``); it carries out the move, the
+``play`` assumes the move is legal (``rules.check_move``); it carries out the move, the
 end-of-turn effects in the rulebook's order, the counters and the end check.
 """
 
@@ -16,10 +16,9 @@ from engines.heroes_cities.effects import (
     remove,
 )
 from engines.heroes_cities.endings import result_of
-from engines.heroes_cities.moves import HeroesCitiesMove, empty_mask
-from engines.heroes_cities.notation import format_move
-from engines.heroes_cities.state import EMPTY, RANGE, HeroesCitiesState
-from engines.heroes_cities.view import LastMoveView
+from engines.heroes_cities.moves import HeroesCitiesMove, format_move
+from engines.heroes_cities.rules import empty_mask
+from engines.heroes_cities.state import EMPTY, RANGE, HeroesCitiesState, LastMoveView
 
 
 def play(state: HeroesCitiesState, seat: Seat, move: HeroesCitiesMove) -> HeroesCitiesState:

@@ -1,4 +1,5 @@
-"""What leaves the engine for Helden & Steden: the view model the renderer and bot read.
+"""What leaves the engine for Helden & Steden: the view model the renderer and bot read,
+and ``build_view``, which builds it from a state.
 
 The game has no hidden information, so every viewer gets the same view; ``viewer`` is
 kept so the shape matches the other games.
@@ -9,6 +10,8 @@ from __future__ import annotations
 from typing import Literal
 
 from engines.core.contract import Frozen, Result, Seat
+from engines.heroes_cities import board as B
+from engines.heroes_cities.state import OWNER, HeroesCitiesState, LastMoveView
 
 PieceKind = Literal["attacker", "hero"]
 
@@ -24,16 +27,6 @@ class CityView(Frozen):
     square: str
     owner: Seat
     """The colour the double-sided city shows."""
-
-
-class LastMoveView(Frozen):
-    seat: Seat
-    text: str
-    """The move in notation, e.g. ``c2-d3-d4`` or ``e4=H``."""
-    path: tuple[str, ...]
-    """Squares visited from start to end (one square for an in-place promotion)."""
-    captured: tuple[str, ...]
-    """Squares whose pieces were captured at the end of that move."""
 
 
 class HeroesCitiesView(Frozen):
@@ -54,3 +47,28 @@ class HeroesCitiesView(Frozen):
     """Moves since the last capture or promotion (for the quiet-move limit)."""
     last_move: LastMoveView | None
     result: Result | None
+
+
+def build_view(state: HeroesCitiesState, viewer: Seat | None, to_act: tuple[Seat, ...]) -> HeroesCitiesView:
+    """The same for every viewer: the game has no hidden information."""
+    return HeroesCitiesView(
+        viewer=viewer,
+        size=B.SIZE,
+        pieces=tuple(
+            PieceView(square=B.NAMES[i], owner=OWNER[c], kind="attacker" if c in "Aa" else "hero")
+            for i, c in enumerate(state.board)
+            if c != "."
+        ),
+        cities=tuple(
+            CityView(square=B.NAMES[sq], owner=owner)
+            for sq, owner in zip(B.CITY_SQUARES, state.cities)
+        ),
+        reserve=state.reserve,
+        captured=state.captured,
+        to_act=to_act,
+        first_player=state.first_player,
+        turn=state.turn,
+        quiet_moves=state.quiet,
+        last_move=state.last_move,
+        result=state.result,
+    )

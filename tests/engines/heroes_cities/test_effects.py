@@ -8,7 +8,8 @@ import pytest
 from engines.core.errors import IllegalMoveError
 from engines.heroes_cities import HeroesCitiesOptions
 from engines.heroes_cities import board as B
-from engines.heroes_cities.moves import HeroesCitiesMove, legal_moves
+from engines.heroes_cities.moves import HeroesCitiesMove
+from engines.heroes_cities.rules import legal_moves
 
 # Pieces far away that keep both players above the end-of-game piece counts.
 RED_FILLER = "A:a1,c1,e1"

@@ -6,7 +6,8 @@ import pytest
 
 from engines.core.errors import IllegalMoveError
 from engines.heroes_cities import HeroesCitiesOptions
-from engines.heroes_cities.moves import PASS, HeroesCitiesMove, legal_moves
+from engines.heroes_cities.moves import PASS, HeroesCitiesMove
+from engines.heroes_cities.rules import legal_moves
 
 ALL_RED_BUT_A8 = {"a8": 1, "d7": 0, "g7": 0, "j8": 0}
 

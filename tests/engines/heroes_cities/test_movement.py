@@ -8,7 +8,8 @@ import pytest
 
 from engines.core.errors import IllegalMoveError
 from engines.heroes_cities import board as B
-from engines.heroes_cities.moves import PASS, HeroesCitiesMove, legal_moves
+from engines.heroes_cities.moves import PASS, HeroesCitiesMove
+from engines.heroes_cities.rules import legal_moves
 
 
 def destinations(state, square: str) -> set[str]:

@@ -15,8 +15,9 @@ from engines.core.contract import Outcome
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from engines.heroes_cities import HeroesCities, HeroesCitiesOptions, from_position, to_position
 from engines.heroes_cities import board as B
-from engines.heroes_cities.moves import PASS, HeroesCitiesMove, empty_mask, legal_moves
-from engines.heroes_cities.notation import EXPECTED, format_move
+from engines.heroes_cities.moves import PASS, HeroesCitiesMove, format_move
+from engines.heroes_cities.notation import EXPECTED
+from engines.heroes_cities.rules import empty_mask, legal_moves
 from engines.heroes_cities.state import RANGE
 
 ROOT = Path(__file__).resolve().parents[3]
