@@ -13,26 +13,24 @@ from typing import Any, ClassVar
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
 from engines.militakiri import ranking, timing
-from engines.militakiri.moves import (
-    MilitakiriMove,
-    check_board_move,
-    check_pass,
-    check_placement,
-    legal_moves,
-)
+from engines.militakiri.moves import MilitakiriMove, format_move
 from engines.militakiri.notation import (
     check_setup,
-    format_move,
     parse_move,
     setup_texts,
 )
 from engines.militakiri.options import MilitakiriOptions
 from engines.militakiri.reach import reachable_squares
+from engines.militakiri.rules import (
+    check_board_move,
+    check_pass,
+    check_placement,
+    legal_moves,
+)
 from engines.militakiri.setup import all_setups, canonical, fill, squares_of
 from engines.militakiri.state import MilitakiriState, initial_state
 from engines.militakiri.turn import play
-from engines.militakiri.view import MilitakiriView
-from engines.militakiri.viewing import build_view
+from engines.militakiri.view import MilitakiriView, build_view
 
 RANDOM_SETUP_KINDS = {(0,): "random_setup_red", (1,): "random_setup_blue", (0, 1): "random_setup_both"}
 """Chance kinds of the random setups, by the seats that asked for one."""

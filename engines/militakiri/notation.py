@@ -27,18 +27,14 @@ import re
 from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engines.core.move_text import plain_dashes
-from engines.militakiri.moves import (
-    PASS,
-    RANDOM_SETUP,
-    MilitakiriMove,
-    board_move,
+from engines.militakiri.moves import PASS, RANDOM_SETUP, MilitakiriMove, board_move, format_move, place_move
+from engines.militakiri.rules import (
     check_board_move,
     check_pass,
     check_placement,
     check_turn,
     closest,
     legal_moves,
-    place_move,
 )
 from engines.militakiri.setup import (
     SetupProblem,
@@ -62,20 +58,6 @@ _PLACE = re.compile(rf"(?:t\s*@|@|place\s+|t\s*=\s*)\s*({_SQ})")
 _MOVE = re.compile(rf"({_SQ})\s*([-x:]|\s)?\s*({_SQ})")
 _DEST = re.compile(rf"({_SQ})")
 _SQUARE = re.compile(_SQ)
-
-
-def format_move(move: MilitakiriMove, state: MilitakiriState | None = None) -> str:
-    """The canonical text of a move."""
-    kind = move.kind
-    if kind == "move":
-        return f"{move.frm}-{move.to}"
-    if kind == "capture":
-        return f"{move.frm}x{move.to}"
-    if kind == "place":
-        return f"T@{move.to}"
-    if kind == "setup":
-        return "setup random" if move.random else "towers " + " ".join(move.towers)
-    return "pass"
 
 
 def suggestions(state: MilitakiriState, seat: Seat, squares: tuple[int, ...] = ()) -> list[str]:
@@ -210,15 +192,3 @@ def setup_texts(state: MilitakiriState, seat: Seat):
         yield "towers " + " ".join(g.names[sq] for sq in squares_of(g, seat, combo))
 
 
-def setup_moves(state: MilitakiriState, seat: Seat) -> list[MilitakiriMove]:
-    """Every setup ``seat`` may choose (216 single, 49,500 double with the default spacing),
-    then ``setup random``."""
-    g = state.geometry
-    names = g.names
-    out = [
-        MilitakiriMove.model_construct(kind="setup", frm=None, to=None, random=False,
-                                       towers=tuple(names[sq] for sq in squares_of(g, seat, combo)))
-        for combo in all_setups(g.kind, state.options.tower_spacing)
-    ]
-    out.append(RANDOM_SETUP)
-    return out

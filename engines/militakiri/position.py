@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 
 from engines.militakiri.board import GEOMETRY, RANKS
-from engines.militakiri.moves import lone_seats, must_place
 from engines.militakiri.options import MilitakiriOptions
+from engines.militakiri.rules import lone_seats, must_place
 from engines.militakiri.state import MilitakiriState
 from engines.militakiri.turn import result_of
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from engines.core.contract import Seat
 from engines.core.errors import IllegalMoveError, InvalidMoveError
-from engines.militakiri.moves import breaks_blockade_rule, piece_targets
 from engines.militakiri.pieces import owner
+from engines.militakiri.rules import breaks_blockade_rule, piece_targets
 from engines.militakiri.state import MilitakiriState
 
 

@@ -20,11 +20,32 @@ from engines.core.contract import Frozen, Result, Seat
 from engines.militakiri.board import GEOMETRY, RESERVES, Geometry
 from engines.militakiri.options import MilitakiriOptions
 from engines.militakiri.pieces import valid_cell
-from engines.militakiri.view import LastMoveView
 
+Shape = Literal["plus", "cross", "star"]
+"""Plus moves orthogonally and captures diagonally, cross the reverse, star both ways."""
+LastMoveKind = Literal["setup", "move", "capture", "place", "pass"]
 Phase = Literal["setup", "roll", "play"]
 Reserve = tuple[int, int, int]
 """Reserve towers in the order plus, cross, star."""
+
+
+class LastMoveView(Frozen):
+    """The last turn as the state keeps it and every view shows it (``view.py`` passes it on)."""
+
+    seat: Seat
+    kind: LastMoveKind
+    text: str
+    """The turn in notation, e.g. ``b2-c3``, ``b2xc4``, ``T@a1``, ``pass``; placements of the same
+    turn are joined to it (``c5xd6 T@c2``, ``T@a3 b3-c4``). Setups leave no last move: they
+    show on the board itself once both are made (kind ``setup`` is not used)."""
+    frm: str | None = None
+    to: str | None = None
+    capture: bool = False
+    placement: str | None = None
+    """The square a reserve tower was placed on (``kind='place'``)."""
+    promotion: Shape | None = None
+    """Shape of the reserve tower a rank was exchanged for by this move (it then left the
+    board: the tower is placed now or waits, see ``pending``)."""
 
 
 class MilitakiriState(Frozen):

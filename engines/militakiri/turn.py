@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from engines.core.contract import Result, Seat
 from engines.militakiri.board import ENDGAME_MOVES
-from engines.militakiri.moves import (
-    MilitakiriMove,
+from engines.militakiri.moves import MilitakiriMove, format_move
+from engines.militakiri.options import MilitakiriOptions
+from engines.militakiri.pieces import SHAPE_INDEX, SHAPE_NAMES, tower
+from engines.militakiri.rules import (
     after_board_move,
     census,
     lone_seats,
     must_place,
 )
-from engines.militakiri.options import MilitakiriOptions
-from engines.militakiri.pieces import SHAPE_INDEX, SHAPE_NAMES, tower
-from engines.militakiri.state import MilitakiriState
-from engines.militakiri.view import LastMoveView
+from engines.militakiri.state import LastMoveView, MilitakiriState
 
 
 def result_of(
@@ -61,8 +60,6 @@ def result_of(
 
 
 def _text(move: MilitakiriMove) -> str:
-    from engines.militakiri.notation import format_move
-
     return format_move(move)
 
 

@@ -9,7 +9,7 @@ import pytest
 from engines.core.contract import Outcome
 from engines.militakiri import Militakiri, MilitakiriOptions, MilitakiriState
 from engines.militakiri.board import GEOMETRY, RESERVES
-from engines.militakiri.moves import lone_seats
+from engines.militakiri.rules import lone_seats
 from engines.militakiri.turn import result_of
 
 SINGLE_SETUP = ("towers a1 c2 e3", "towers f12 d11 b10")

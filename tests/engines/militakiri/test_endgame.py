@@ -9,7 +9,8 @@ import pytest
 
 from engines.core.errors import IllegalMoveError
 from engines.militakiri import MilitakiriOptions, from_position, to_position
-from engines.militakiri.moves import PASS, blockaded
+from engines.militakiri.moves import PASS
+from engines.militakiri.rules import blockaded
 
 from .conftest import cell, make_state, play, texts
 

@@ -26,7 +26,7 @@ import pytest
 
 from engines.core.record import resolve_chance
 from engines.militakiri import Militakiri, MilitakiriOptions, to_position
-from engines.militakiri.moves import census
+from engines.militakiri.rules import census
 from tests.engines.golden import GOLDEN_ROOT, check_golden, write_golden
 
 GOLDEN = GOLDEN_ROOT / "militakiri"

@@ -42,7 +42,8 @@ from engines.militakiri import (
     to_position,
 )
 from engines.militakiri.board import ENDGAME_MOVES
-from engines.militakiri.moves import PASS, blockaded, census, lone_seats
+from engines.militakiri.moves import PASS
+from engines.militakiri.rules import blockaded, census, lone_seats
 from engines.militakiri.setup import all_setups, squares_of
 
 GAMES = int(os.environ.get("SCHEIDS_PLAYOUTS", "1000"))

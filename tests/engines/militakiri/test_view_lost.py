@@ -7,7 +7,7 @@ counts before and after one capture (sections 6-18 say what leaves the board).
 from __future__ import annotations
 
 from engines.militakiri import MilitakiriOptions
-from engines.militakiri.viewing import lost_pieces
+from engines.militakiri.view import lost_pieces
 
 from .conftest import make_state, play, started
 
