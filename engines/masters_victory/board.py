@@ -22,7 +22,8 @@ from __future__ import annotations
 from functools import cache
 from itertools import compress
 
-from engines.masters_victory.view import ROW_LETTERS
+ROW_LETTERS = "abcdefghijklmnopqr"
+"""Row names, south (seat 0's back line ``a``) to north (seat 1's back line ``r``)."""
 
 ROWS = 18
 COLS = 11

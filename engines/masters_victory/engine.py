@@ -3,56 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, ClassVar
 
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
-from engines.masters_victory import board as B
-from engines.masters_victory import rules as R
-from engines.masters_victory.moves import MastersVictoryMove, check_move, legal_moves
-from engines.masters_victory.notation import format_move, parse_move
+from engines.masters_victory.moves import MastersVictoryMove, format_move
+from engines.masters_victory.notation import parse_move
 from engines.masters_victory.options import MastersVictoryOptions
-from engines.masters_victory.state import (
-    EMPTY,
-    MastersVictoryState,
-    initial_state,
-    masters_left,
-    off_pieces,
-)
+from engines.masters_victory.rules import check_move, legal_moves
+from engines.masters_victory.state import MastersVictoryState, initial_state
 from engines.masters_victory.turn import (
     SHUFFLE_SIZES,
-    eliminated_view,
     place_numbers,
     play,
     shuffled,
 )
-from engines.masters_victory.view import (
-    ArtilleryZoneView,
-    MastersVictoryView,
-    PieceView,
-    StartPlaceView,
-    TurnView,
-    ZonesView,
-)
+from engines.masters_victory.view import MastersVictoryView, build_view
 
 SETUP_KIND = ("random_setup_0", "random_setup_1")
 """Chance kinds of the random setup shuffle, per seat (the seat is in the kind so the channel
 can be told whose shuffle it was without the state)."""
-
-
-@cache
-def zones_view() -> ZonesView:
-    return ZonesView(
-        bunkers=tuple(B.NAMES[s] for s in sorted(B.BUNKERS)),
-        mines=tuple(B.NAMES[s] for s in sorted(B.MINES)),
-        start_places=tuple(
-            StartPlaceView(square=B.NAMES[sq], seat=seat, kind=B.KIND_NAME[kind])
-            for seat in (0, 1)
-            for kind in B.KINDS
-            for sq in B.START[seat][kind]
-        ),
-    )
 
 
 class MastersVictory:
@@ -163,73 +133,3 @@ class MastersVictory:
         return describe_move(self.view(before, None), seat, move, self.view(after, None))
 
 
-def build_view(state: MastersVictoryState, viewer: Seat | None, to_act: frozenset[Seat]) -> MastersVictoryView:
-    """What ``viewer`` may see: back-numbers only of the viewer's own pieces on the board;
-    the pieces off the board with their numbers for everyone; nothing else of ``numbers``."""
-    board, numbers = state.board, state.numbers
-    high = R.heights(state.options)
-    moved = set(state.moved)
-    pieces = []
-    for sq, piece in enumerate(board):
-        if piece == EMPTY:
-            continue
-        seat = R.owner(piece)
-        kind = R.kind(piece)
-        number: int | None = None
-        master: bool | None = None
-        if seat == viewer and numbers[sq] != EMPTY:
-            number = R.NUMBER_VALUE[numbers[sq]]
-            master = numbers[sq] == "m"
-        pieces.append(
-            PieceView(
-                square=B.NAMES[sq],
-                owner=seat,
-                kind=B.KIND_NAME[kind],
-                height=high[kind],
-                number=number,
-                master=master,
-                moved=sq in moved and seat == state.to_move,
-            )
-        )
-    playing = state.phase == "play" and state.result is None
-    turn = None
-    zones: tuple[ArtilleryZoneView, ...] = ()
-    if playing:
-        mover = state.to_move
-        cont = state.cont
-        turn = TurnView(
-            seat=mover,  # type: ignore[arg-type]
-            number=state.turns + 1,
-            moved=tuple(B.NAMES[s] for s in state.moved),
-            moves_left=3 - state.used,
-            continuation=B.NAMES[cont[0]] if cont else None,
-            steps_left=cont[1] if cont else 0,
-        )
-        letter = R.letter("A", mover)  # type: ignore[arg-type]
-        zones = tuple(
-            ArtilleryZoneView(artillery=B.NAMES[sq], squares=tuple(B.NAMES[z] for z in B.ZONE[mover][sq]))  # type: ignore[index]
-            for sq, piece in enumerate(board)
-            if piece == letter
-        )
-    return MastersVictoryView(
-        viewer=viewer,
-        rows=B.ROWS,
-        cols=B.COLS,
-        zones=zones_view(),
-        pieces=tuple(pieces),
-        eliminated=(
-            tuple(eliminated_view(0, r) for r in off_pieces(state.off[0])),
-            tuple(eliminated_view(1, r) for r in off_pieces(state.off[1])),
-        ),
-        masters_left=(masters_left(state, 0), masters_left(state, 1)),
-        ready=state.ready,
-        last_turn=state.last_turn,
-        current_turn=state.current,
-        turn=turn,
-        artillery_zones=zones,
-        phase=state.phase,
-        to_act=tuple(sorted(to_act)),
-        first_player=state.first_player,
-        quiet_turns=state.quiet,
-        result=state.result,
-    )

@@ -33,17 +33,20 @@ from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engines.core.move_text import plain_dashes
 from engines.masters_victory import board as B
-from engines.masters_victory import rules as R
+from engines.masters_victory import attack as A
 from engines.masters_victory.moves import (
     END,
     SETUP_RANDOM,
     MastersVictoryMove,
     artillery_move,
+    direction,
+    format_move,
+)
+from engines.masters_victory.rules import (
     artillery_paths,
     canonical_switch,
     check_move,
     check_turn,
-    direction,
     illegal,
     is_own,
 )
@@ -62,39 +65,6 @@ _SQ = r"[a-z]\d+"
 _PATH = re.compile(rf"{_SQ}(?:\s*[-x]\s*{_SQ}|\s+{_SQ})+")
 _TOKEN = re.compile(rf"({_SQ})|([-x])")
 _PIECE = re.compile(r"([ftsba])(\d*m?)")
-
-
-def _corners(path: tuple[int, ...]) -> list[int]:
-    """The squares where a path starts, turns and ends."""
-    out = [path[0]]
-    for i in range(1, len(path) - 1):
-        if direction(path[i - 1], path[i]) != direction(path[i], path[i + 1]):
-            out.append(path[i])
-    out.append(path[-1])
-    return out
-
-
-def format_move(move: MastersVictoryMove) -> str:
-    """The canonical text of an action (see the module docstring)."""
-    if move.kind == "end":
-        return "end"
-    if move.kind == "setup":
-        if move.numbers is None:
-            return "setup random"
-        f, t, s = move.numbers
-        return f"setup f{f} t{t} s{s}"
-    if move.kind == "fire":
-        return f"fire {move.frm}"
-    if move.kind == "switch":
-        return "switch " + " ".join([move.frm, *(f"{p}@{q}" for p, q in zip(move.pieces, move.places))])  # type: ignore[list-item]
-    if move.via:
-        path = (B.index(move.frm), *(B.index(s) for s in move.via))  # type: ignore[arg-type]
-        return "-".join(B.NAMES[s] for s in _corners(path))
-    if move.attack is None:
-        return f"{move.frm}-{move.to}"
-    if move.to == move.attack:
-        return f"{move.frm}x{move.attack}"
-    return f"{move.frm}x{move.attack}-{move.to}"
 
 
 def _square(text: str) -> int:
@@ -169,7 +139,7 @@ def _two_attacks(state: MastersVictoryState, seat: Seat) -> IllegalMoveError:
 def _reduced(state: MastersVictoryState, seat: Seat, squares: list[int], attack: int | None) -> MastersVictoryMove:
     """``frm-to``, ``frmxatt``, ``frmxatt-to``: any legal path (artillery: the only one)."""
     frm = squares[0]
-    if R.kind(state.board[frm]) == "A" and attack is None:
+    if A.kind(state.board[frm]) == "A" and attack is None:
         to = squares[-1]
         found = [p for p in artillery_paths(state, seat, frm) if p[-1] == to]
         if len(found) > 1:
@@ -207,7 +177,7 @@ def _explicit(state: MastersVictoryState, seat: Seat, corners: list[int], attack
     board = state.board
     frm = path[0]
     piece = board[frm]
-    kind = R.kind(piece)
+    kind = A.kind(piece)
     names = [B.NAMES[s] for s in path]
     if kind == "A":
         if attack_at is not None:
@@ -227,9 +197,9 @@ def _literal(state: MastersVictoryState, seat: Seat, path: list[int], attack_at:
     the attacked square an enemy, and every other square where it stops empty."""
     board, options = state.board, state.options
     frm = path[0]
-    kind = R.kind(board[frm])
+    kind = A.kind(board[frm])
     cont = state.cont if state.cont is not None and state.cont[0] == frm else None
-    limit = cont[1] if cont else R.moves_of(options)[kind]
+    limit = cont[1] if cont else A.moves_of(options)[kind]
     steps = len(path) - 1
     if steps > limit:
         raise illegal(state, seat, "masters_victory.path_too_long", f"{steps} squares, at most {limit}",
@@ -311,7 +281,7 @@ def _parse_switch(text: str, words: list[str], state: MastersVictoryState, seat:
     check_turn(state, seat)
     if all(p is None for p in places):
         pieces.sort()
-        if state.board[soldier] == R.letter("S", seat):
+        if state.board[soldier] == A.letter("S", seat):
             try:
                 return canonical_switch(state, seat, soldier, tuple(pieces))
             except IndexError:  # no free start place: let check_switch word it

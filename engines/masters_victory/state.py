@@ -26,7 +26,6 @@ from pydantic import field_validator
 from engines.core.contract import Frozen, Result, Seat
 from engines.masters_victory import board as B
 from engines.masters_victory.options import MastersVictoryOptions
-from engines.masters_victory.view import ActionView
 
 EMPTY = "."
 PIECE_CHARS = "FBTSAfbtsa"
@@ -36,6 +35,46 @@ NUMBERS_PER_TYPE = "11223m"
 MOVES_PER_TURN = 3
 
 Phase = Literal["setup", "roll", "play"]
+PieceKind = Literal["fighter", "bomber", "tank", "soldier", "artillery"]
+"""Jager, bommenwerper, tank, soldaat, artillerie."""
+ActionKind = Literal["move", "attack", "continue", "fire", "switch", "end", "setup"]
+"""``continue``: an attacker using its remaining squares; ``setup`` never appears in a view
+(the setup is secret: ``ready`` tells who has set up)."""
+
+
+class EliminatedView(Frozen):
+    """A piece off the board: public, with its back-number."""
+
+    owner: Seat
+    kind: PieceKind
+    number: int | None = None
+    """``None`` for bombers and artillery."""
+    master: bool = False
+    switched: bool = False
+    """Left the board by a triple switch (a soldier), not by an attack."""
+
+
+class ActionView(Frozen):
+    """One action of a turn, as everyone may see it (never a hidden back-number); the state
+    keeps the last and the current turn of these and every view shows them (``view.py``)."""
+
+    seat: Seat
+    kind: ActionKind
+    text: str
+    """The action in notation, e.g. ``d3-g3xh3-h5``, ``fire c4``, ``switch r5 f1@b2``, ``end``;
+    empty for a (secret) setup."""
+    path: tuple[str, ...] = ()
+    """Every square the piece passed, start first, up to where it stopped (or was removed)."""
+    attack: str | None = None
+    """The square attacked by R1/R2, if any."""
+    swept: tuple[str, ...] = ()
+    """Artillery: every square of the firing zones swept by this action (R3)."""
+    removed: tuple[EliminatedView, ...] = ()
+    """Pieces removed by this action (both sides), public with their numbers."""
+    removed_squares: tuple[str, ...] = ()
+    """Where the removed pieces stood, in the order of ``removed``."""
+    placed: tuple[str, ...] = ()
+    """Triple switch: the start places where the returning pieces entered."""
 
 
 class MastersVictoryState(Frozen):

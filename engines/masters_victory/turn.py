@@ -1,30 +1,25 @@
 """Carrying out actions of Masters Victory: setup, moves and attacks, fire, the triple switch,
 the end of a turn and the end of the game.
 
-``play`` assumes the action is legal (``moves.check_move`` returned its ``Plan``).
+``play`` assumes the action is legal (``rules.check_move`` returned its ``Plan``).
 """
 
 from __future__ import annotations
 
 from engines.core.contract import Result, Seat
+from engines.masters_victory import attack as A
 from engines.masters_victory import board as B
-from engines.masters_victory import rules as R
-from engines.masters_victory.moves import (
-    MastersVictoryMove,
-    Plan,
-    direction,
-    free_actions,
-    route,
-)
-from engines.masters_victory.notation import format_move
+from engines.masters_victory.moves import MastersVictoryMove, direction, format_move
+from engines.masters_victory.rules import Plan, free_actions, route
 from engines.masters_victory.state import (
     EMPTY,
     MOVES_PER_TURN,
     NUMBERS_PER_TYPE,
+    ActionView,
+    EliminatedView,
     MastersVictoryState,
     masters_left,
 )
-from engines.masters_victory.view import ActionView, EliminatedView
 
 SETUP_KINDS = "FTS"
 """The order of the three groups of a setup: fighters, tanks, soldiers."""
@@ -38,7 +33,7 @@ def eliminated_view(seat: Seat, record: str) -> EliminatedView:
     return EliminatedView(
         owner=seat,
         kind=B.KIND_NAME[record[0]],
-        number=None if number == EMPTY else R.NUMBER_VALUE[number],
+        number=None if number == EMPTY else A.NUMBER_VALUE[number],
         master=number == "m",
         switched=record[2] == "s",
     )
@@ -59,8 +54,8 @@ class _Work:
 
     def remove(self, sq: int, how: str = "x") -> None:
         piece = self.cells[sq]
-        seat = R.owner(piece)
-        record = R.kind(piece) + self.nums[sq] + how
+        seat = A.owner(piece)
+        record = A.kind(piece) + self.nums[sq] + how
         self.off[seat] += record
         self.removed.append(eliminated_view(seat, record))
         self.removed_squares.append(B.NAMES[sq])
@@ -144,7 +139,7 @@ def _move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove, plan
     frm = B.index(move.frm)  # type: ignore[arg-type]
     to = B.index(move.to)  # type: ignore[arg-type]
     piece = board[frm]
-    kind = R.kind(piece)
+    kind = A.kind(piece)
     air = kind in B.AIRCRAFT
     cont: tuple[int, int, int] | None = None
     swept: list[str] = []
@@ -156,7 +151,7 @@ def _move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove, plan
             if i:
                 work.shift(path[i - 1], sq)
             swept.extend(B.NAMES[z] for z in B.ZONE[seat][sq] if B.NAMES[z] not in swept)
-            for hit in R.artillery_hits(work.board(), seat, sq):
+            for hit in A.artillery_hits(work.board(), seat, sq):
                 work.remove(hit)
         final: int | None = to
     elif move.attack is None:
@@ -168,7 +163,7 @@ def _move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove, plan
         attack_name = move.attack
         action_kind = "attack"
         path = route(board, seat, frm, att, air)
-        loser = R.r1(state.numbers[frm], state.numbers[att]) if R.uses_r1(kind, R.kind(board[att])) else "defender"
+        loser = A.r1(state.numbers[frm], state.numbers[att]) if A.uses_r1(kind, A.kind(board[att])) else "defender"
         if loser in ("defender", "both"):
             work.remove(att)
         if loser in ("attacker", "both"):
@@ -181,7 +176,7 @@ def _move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove, plan
                 path = path + route(work.board(), seat, att, to, air)[1:]
                 work.shift(att, to)
             else:
-                left = R.moves_of(state.options)[kind] - plan.first
+                left = A.moves_of(state.options)[kind] - plan.first
                 if left > 0:
                     cont = (att, left, direction(path[-2], att) or 0)
     moved = tuple(s for s in state.moved if s != frm)
@@ -214,7 +209,7 @@ def _fire(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) -> M
     verplaatsen geldt niet als beurt" -- not one of the 3 moves."""
     work = _Work(state)
     sq = B.index(move.frm)  # type: ignore[arg-type]
-    for hit in R.artillery_hits(state.board, seat, sq):
+    for hit in A.artillery_hits(state.board, seat, sq):
         work.remove(hit)
     action = ActionView(
         seat=seat,
@@ -244,7 +239,7 @@ def _switch(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) ->
                 records = records[:i] + records[i + 3:]
                 break
         sq = B.index(place)
-        work.cells[sq] = R.letter(kind, seat)
+        work.cells[sq] = A.letter(kind, seat)
         work.nums[sq] = number
     work.off[seat] = records
     work.remove(soldier, how="s")

@@ -11,29 +11,35 @@ line, drawn at the bottom / south; ``r`` is seat 1's back line, north) followed 
 number ``1``..``cols`` (1 at the left / west). ``square_coords("a1") == (0, 0)`` gives the
 zero-based (row, column); row 0 is the bottom row of the picture.
 
+``build_view`` builds the view from a state.
+
 >>> square_coords("a1"), square_coords("r11"), square_name(3, 4)
 ((0, 0), (17, 10), 'd5')
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from engines.core.contract import Frozen, Result, Seat
-
-ROW_LETTERS = "abcdefghijklmnopqr"
-"""Row names, south (seat 0's back line ``a``) to north (seat 1's back line ``r``)."""
-
-PieceKind = Literal["fighter", "bomber", "tank", "soldier", "artillery"]
-"""Jager, bommenwerper, tank, soldaat, artillerie."""
+from engines.masters_victory import attack as A
+from engines.masters_victory import board as B
+from engines.masters_victory.board import ROW_LETTERS
+from engines.masters_victory.state import (
+    EMPTY,
+    ActionView,
+    EliminatedView,
+    MastersVictoryState,
+    PieceKind,
+    masters_left,
+    off_pieces,
+)
+from engines.masters_victory.turn import eliminated_view
 
 Phase = Literal["setup", "roll", "play"]
 """``setup`` while a seat still has to place its numbers (secretly), ``roll`` during the start
 roll, ``play`` after; a finished game keeps ``play`` and has a ``result``."""
-
-ActionKind = Literal["move", "attack", "continue", "fire", "switch", "end", "setup"]
-"""``continue``: an attacker using its remaining squares; ``setup`` never appears in a view
-(the setup is secret: ``ready`` tells who has set up)."""
 
 
 def square_coords(square: str) -> tuple[int, int]:
@@ -63,18 +69,6 @@ class PieceView(Frozen):
     """Already moved in the current turn (each piece moves at most once per turn)."""
 
 
-class EliminatedView(Frozen):
-    """A piece off the board: public, with its back-number."""
-
-    owner: Seat
-    kind: PieceKind
-    number: int | None = None
-    """``None`` for bombers and artillery."""
-    master: bool = False
-    switched: bool = False
-    """Left the board by a triple switch (a soldier), not by an attack."""
-
-
 class StartPlaceView(Frozen):
     square: str
     seat: Seat
@@ -95,28 +89,6 @@ class ArtilleryZoneView(Frozen):
     """The square of the artillery piece."""
     squares: tuple[str, ...]
     """Its 3x3 firing zone straight ahead (north for seat 0, south for seat 1), clipped to the board."""
-
-
-class ActionView(Frozen):
-    """One action of a turn, as everyone may see it (never a hidden back-number)."""
-
-    seat: Seat
-    kind: ActionKind
-    text: str
-    """The action in notation, e.g. ``d3-g3xh3-h5``, ``fire c4``, ``switch r5 f1@b2``, ``end``;
-    empty for a (secret) setup."""
-    path: tuple[str, ...] = ()
-    """Every square the piece passed, start first, up to where it stopped (or was removed)."""
-    attack: str | None = None
-    """The square attacked by R1/R2, if any."""
-    swept: tuple[str, ...] = ()
-    """Artillery: every square of the firing zones swept by this action (R3)."""
-    removed: tuple[EliminatedView, ...] = ()
-    """Pieces removed by this action (both sides), public with their numbers."""
-    removed_squares: tuple[str, ...] = ()
-    """Where the removed pieces stood, in the order of ``removed``."""
-    placed: tuple[str, ...] = ()
-    """Triple switch: the start places where the returning pieces entered."""
 
 
 class TurnView(Frozen):
@@ -161,3 +133,89 @@ class MastersVictoryView(Frozen):
     quiet_turns: int
     """Consecutive complete turns without any piece removed (for the quiet-turn limit)."""
     result: Result | None
+
+
+@cache
+def zones_view() -> ZonesView:
+    return ZonesView(
+        bunkers=tuple(B.NAMES[s] for s in sorted(B.BUNKERS)),
+        mines=tuple(B.NAMES[s] for s in sorted(B.MINES)),
+        start_places=tuple(
+            StartPlaceView(square=B.NAMES[sq], seat=seat, kind=B.KIND_NAME[kind])
+            for seat in (0, 1)
+            for kind in B.KINDS
+            for sq in B.START[seat][kind]
+        ),
+    )
+
+
+def build_view(state: MastersVictoryState, viewer: Seat | None, to_act: frozenset[Seat]) -> MastersVictoryView:
+    """What ``viewer`` may see: back-numbers only of the viewer's own pieces on the board;
+    the pieces off the board with their numbers for everyone; nothing else of ``numbers``."""
+    board, numbers = state.board, state.numbers
+    high = A.heights(state.options)
+    moved = set(state.moved)
+    pieces = []
+    for sq, piece in enumerate(board):
+        if piece == EMPTY:
+            continue
+        seat = A.owner(piece)
+        kind = A.kind(piece)
+        number: int | None = None
+        master: bool | None = None
+        if seat == viewer and numbers[sq] != EMPTY:
+            number = A.NUMBER_VALUE[numbers[sq]]
+            master = numbers[sq] == "m"
+        pieces.append(
+            PieceView(
+                square=B.NAMES[sq],
+                owner=seat,
+                kind=B.KIND_NAME[kind],
+                height=high[kind],
+                number=number,
+                master=master,
+                moved=sq in moved and seat == state.to_move,
+            )
+        )
+    playing = state.phase == "play" and state.result is None
+    turn = None
+    zones: tuple[ArtilleryZoneView, ...] = ()
+    if playing:
+        mover = state.to_move
+        cont = state.cont
+        turn = TurnView(
+            seat=mover,  # type: ignore[arg-type]
+            number=state.turns + 1,
+            moved=tuple(B.NAMES[s] for s in state.moved),
+            moves_left=3 - state.used,
+            continuation=B.NAMES[cont[0]] if cont else None,
+            steps_left=cont[1] if cont else 0,
+        )
+        letter = A.letter("A", mover)  # type: ignore[arg-type]
+        zones = tuple(
+            ArtilleryZoneView(artillery=B.NAMES[sq], squares=tuple(B.NAMES[z] for z in B.ZONE[mover][sq]))  # type: ignore[index]
+            for sq, piece in enumerate(board)
+            if piece == letter
+        )
+    return MastersVictoryView(
+        viewer=viewer,
+        rows=B.ROWS,
+        cols=B.COLS,
+        zones=zones_view(),
+        pieces=tuple(pieces),
+        eliminated=(
+            tuple(eliminated_view(0, r) for r in off_pieces(state.off[0])),
+            tuple(eliminated_view(1, r) for r in off_pieces(state.off[1])),
+        ),
+        masters_left=(masters_left(state, 0), masters_left(state, 1)),
+        ready=state.ready,
+        last_turn=state.last_turn,
+        current_turn=state.current,
+        turn=turn,
+        artillery_zones=zones,
+        phase=state.phase,
+        to_act=tuple(sorted(to_act)),
+        first_player=state.first_player,
+        quiet_turns=state.quiet,
+        result=state.result,
+    )

@@ -7,7 +7,7 @@ import pytest
 
 from engines.core.errors import IllegalMoveError
 from engines.masters_victory import board as B
-from engines.masters_victory.moves import legal_moves
+from engines.masters_victory.rules import legal_moves
 
 
 def illegal(engine, state, text):

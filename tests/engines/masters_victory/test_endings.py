@@ -7,7 +7,7 @@ import pytest
 
 from engines.core.errors import IllegalMoveError
 from engines.masters_victory import MastersVictoryOptions, from_position, to_position
-from engines.masters_victory.moves import legal_moves
+from engines.masters_victory.rules import legal_moves
 
 
 def test_doel_eliminating_the_third_master_wins(engine, make, move):

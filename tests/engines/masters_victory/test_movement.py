@@ -8,7 +8,7 @@ import pytest
 
 from engines.core.errors import IllegalMoveError, InvalidMoveError
 from engines.masters_victory import board as B
-from engines.masters_victory.moves import legal_moves, reach
+from engines.masters_victory.rules import legal_moves, reach
 
 
 def illegal(engine, state, text):
@@ -163,8 +163,8 @@ def test_fast_generation_matches_the_plain_search(engine):
 
     from engines.core.record import resolve_chance
     from engines.masters_victory import MastersVictoryOptions
-    from engines.masters_victory import rules as R
-    from engines.masters_victory.moves import (
+    from engines.masters_victory import attack as A
+    from engines.masters_victory.rules import (
         _EMPTY_BITS,
         _ENEMY_BITS,
         _reach_mask,
@@ -187,11 +187,11 @@ def test_fast_generation_matches_the_plain_search(engine):
             empty = int(board.translate(_EMPTY_BITS)[::-1], 2)
             enemy = int(board.translate(_ENEMY_BITS[seat])[::-1], 2)
             for sq, piece in enumerate(board):
-                if piece == "." or R.owner(piece) != seat or R.kind(piece) == "A":
+                if piece == "." or A.owner(piece) != seat or A.kind(piece) == "A":
                     continue
-                limit = R.moves_of(state.options)[R.kind(piece)]
+                limit = A.moves_of(state.options)[A.kind(piece)]
                 dests, targets = reach(state, seat, sq, limit)
-                dm, tm = _reach_mask(empty, enemy, sq, limit, R.kind(piece) in "FB")
+                dm, tm = _reach_mask(empty, enemy, sq, limit, A.kind(piece) in "FB")
                 assert set(B.squares_of(dm)) == set(dests)
                 assert set(B.squares_of(tm)) == set(targets)
                 for target, d in {**dests, **targets}.items():

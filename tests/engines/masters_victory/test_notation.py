@@ -11,7 +11,8 @@ import pytest
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engines.core.record import resolve_chance
 from engines.masters_victory import MastersVictory, MastersVictoryOptions
-from engines.masters_victory.moves import MastersVictoryMove, legal_moves
+from engines.masters_victory.moves import MastersVictoryMove
+from engines.masters_victory.rules import legal_moves
 
 
 def test_canonical_forms(engine, make):

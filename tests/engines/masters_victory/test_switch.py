@@ -10,7 +10,7 @@ import pytest
 
 from engines.core.errors import IllegalMoveError
 from engines.masters_victory import board as B
-from engines.masters_victory.moves import legal_moves, tray
+from engines.masters_victory.rules import legal_moves, tray
 from engines.masters_victory.state import masters_left
 
 OFF = "T2xF1xB.xA.xTmxS1x"
