@@ -10,12 +10,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engines.battle_island import rules
-from engines.battle_island.moves import BattleIslandMove
-from engines.battle_island.notation import complete, format_move, parse
+from engines.battle_island.moves import BattleIslandMove, format_move
+from engines.battle_island.notation import complete, parse
 from engines.battle_island.options import BattleIslandOptions
 from engines.battle_island.state import BattleIslandState, initial_state
-from engines.battle_island.view import BattleIslandView
-from engines.battle_island.viewing import build_view
+from engines.battle_island.view import BattleIslandView, build_view
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seal, Seat, options_as
 from engines.core.errors import IllegalMoveError
@@ -140,9 +139,10 @@ class BattleIsland:
 
     def parse_move(self, text: str, state: BattleIslandState, seat: Seat) -> BattleIslandMove:
         """Read ``text`` and check it is legal now (``IllegalMoveError`` naming the rule broken;
-        the referee adds the legal moves closest to what was typed)."""
+        the referee adds the legal moves closest to what was typed). The move is applied once,
+        by ``apply``, not here."""
         move = complete(parse(text), lambda: rules.legal_moves(state, seat))
-        rules.apply(state, seat, move, format_move(move))
+        rules.check_move(state, seat, move)
         return move
 
     def format_move(self, move: BattleIslandMove, state: BattleIslandState) -> str:

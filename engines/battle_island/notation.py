@@ -19,7 +19,7 @@ Canonical forms (what ``format_move`` writes and history shows):
 
 Words are forgiving: Dutch and English unit and direction names, ``x`` for ``shoot``.
 
->>> from engines.battle_island.moves import BattleIslandMove as M
+>>> from engines.battle_island.moves import BattleIslandMove as M, format_move
 >>> parse("C2-c4 L")
 BattleIslandMove(kind='move', square='c2', to='c4', unit=None, facing=None, side='left', slot=None, squares=(), order=())
 >>> format_move(parse("plaats soldaat b2 noord"))
@@ -37,7 +37,7 @@ from collections.abc import Callable
 
 from engines.battle_island.board import Direction, Side
 from engines.battle_island.moves import BattleIslandMove
-from engines.battle_island.view import Kind
+from engines.battle_island.state import Kind
 from engines.core.errors import InvalidMoveError
 from engines.core.move_text import plain_dashes
 
@@ -137,37 +137,6 @@ def parse(text: str) -> BattleIslandMove:
         if len(args) == 1:
             return M(kind="remove", square=_square(args[0], text))
     raise invalid(text)
-
-
-def format_move(move: BattleIslandMove) -> str:
-    """The canonical text; ``parse(format_move(m))`` gives ``m`` back."""
-    k = move.kind
-    if k in ("roll", "end"):
-        return k
-    if k == "block":
-        return f"block {move.square}"
-    if k == "arm":
-        return "arm " + " ".join(move.squares)
-    if k == "place":
-        return f"place {move.unit} {move.square} {move.facing}"
-    if k == "pad":
-        return "pad " + " ".join(move.order)
-    if k == "move":
-        text = f"{move.square}-{move.to}" if move.to else f"{move.square}"
-        return f"{text} {move.side}" if move.side else text
-    if k == "shoot":
-        return f"shoot {move.square} {move.to}" if move.to else f"shoot {move.square}"
-    if k == "reinforce":
-        return f"reinforce {move.slot}"
-    if k == "pad_option":
-        return "move pad"
-    if k == "turn":
-        return f"turn {move.square} {move.side}"
-    if k == "shift":
-        return f"pad {move.side}"
-    if k == "remove":
-        return f"remove pad {move.slot}" if move.slot is not None else f"remove {move.square}"
-    raise ValueError(f"unknown move kind {k!r}")
 
 
 def complete(move: BattleIslandMove, legal: Callable[[], list[BattleIslandMove]]) -> BattleIslandMove:

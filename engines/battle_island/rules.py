@@ -14,10 +14,17 @@ from typing import Any
 
 from engines.battle_island import board
 from engines.battle_island.board import PAD_SLOTS, RANGE, SIZE, Side
-from engines.battle_island.moves import BattleIslandMove
+from engines.battle_island.moves import BattleIslandMove, format_move
 from engines.battle_island.options import BattleIslandOptions
-from engines.battle_island.state import BattleIslandState, Block, Character, Revealed
-from engines.battle_island.view import ActionKind, ActionView, Kind
+from engines.battle_island.state import (
+    ActionKind,
+    ActionView,
+    BattleIslandState,
+    Block,
+    Character,
+    Kind,
+    Revealed,
+)
 from engines.core.contract import Result, Seat
 from engines.core.errors import IllegalMoveError
 
@@ -459,6 +466,16 @@ def _turn_moves(state: BattleIslandState, seat: Seat) -> list[BattleIslandMove]:
     if shooting_allowed(state):
         moves += [M(kind="shoot", square=board.name(a), to=board.name(b)) for a, b in shots(state, seat)]
     return moves
+
+
+def check_move(state: BattleIslandState, seat: Seat, move: BattleIslandMove) -> None:
+    """Raise ``IllegalMoveError`` naming the rule broken unless ``seat`` may play ``move`` now,
+    without building the next state for a legal move: a listed move is legal (``legal_moves``
+    and ``apply`` share the rule functions), and only an unlisted one goes to ``apply``, whose
+    refusal names the rule."""
+    if move in legal_moves(state, seat):
+        return
+    apply(state, seat, move, format_move(move))
 
 
 # ---------------------------------------------------------------- apply

@@ -2,7 +2,7 @@
 
 Characters and blocks keep a fixed id (their place in the tuple) for the whole game: a
 character's pad slot (rule 6) and a block's hidden content are tied to that id. ``live`` is
-the secret (which blocks are bombs); views strip it (``viewing.py``).
+the secret (which blocks are bombs); views strip it (``view.py``).
 
 >>> from engines.battle_island.options import BattleIslandOptions
 >>> s = initial_state(BattleIslandOptions())
@@ -16,8 +16,33 @@ from typing import Literal
 
 from engines.battle_island.board import PAD_START, Direction
 from engines.battle_island.options import BattleIslandOptions
-from engines.battle_island.view import ActionView, Kind, Phase, Step
 from engines.core.contract import Frozen, Result, Seat
+
+Kind = Literal["soldier", "jeep", "tank"]
+Phase = Literal["seal", "start_roll", "blocks", "arm", "characters", "pads", "play"]
+"""Setup runs ``seal`` (the referee fixes the hidden layout) → ``start_roll`` → ``blocks``
+(placed in turns) → ``arm`` (only ``armed_by_owner``) → ``characters`` (5 each on the
+island in turns) → ``pads`` (the rest onto the pads) → ``play`` (also after the end)."""
+Step = Literal["bring_on", "roll", "zero", "move", "moved", "free_removal", "rolling", "over", "setup"]
+"""Within a turn: ``bring_on`` (rule 4), ``roll``, ``rolling`` (the die is being rolled),
+``zero`` (choose a zero option), ``move`` (move with the roll), ``moved`` (shoot or end),
+``free_removal`` (rules 1a/1b: the opponent removes a character)."""
+ActionKind = Literal["roll", "move", "shoot", "reinforce", "pad", "turn", "remove", "lost_roll"]
+
+
+class ActionView(Frozen):
+    """One action as the state logs it and every view shows it (``view.py`` passes it on)."""
+
+    seat: Seat
+    kind: ActionKind
+    text: str
+    """The action in notation (``c2-c5``, ``shoot c5 c8``, ``roll 3``...)."""
+    frm: str | None = None
+    to: str | None = None
+    caught: tuple[str, ...] = ()
+    """A shot: the squares on its line of fire whose characters were caught in the crossfire
+    and removed (rule 10)."""
+
 
 Where = Literal["reserve", "island", "pad", "gone"]
 

@@ -5,25 +5,22 @@ south edge with its pad below rank 1, seat 1 (blue) at the north edge with its p
 rank 12. The one secret is which obstacle blocks are live: ``BlockView.live`` is ``None``
 unless the viewer may know it (their own armed blocks with ``armed_by_owner``, or after the
 end when the layout is revealed). Names here are stable: the renderer is written against them.
+
+``build_view`` builds the view from a state: a block's content shows only to its owner with
+``armed_by_owner``, to everyone with ``all_live``, and to everyone after the end, when the
+opening of the seal is revealed too.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from engines.battle_island import board, rules
+from engines.battle_island.board import RANGE
+from engines.battle_island.state import ActionView, BattleIslandState, Kind, Phase, Step
 from engines.core.contract import Frozen, Result, Seat
 
-Kind = Literal["soldier", "jeep", "tank"]
 Direction = Literal["n", "e", "s", "w"]
-Phase = Literal["seal", "start_roll", "blocks", "arm", "characters", "pads", "play"]
-"""Setup runs ``seal`` (the referee fixes the hidden layout) → ``start_roll`` → ``blocks``
-(placed in turns) → ``arm`` (only ``armed_by_owner``) → ``characters`` (5 each on the
-island in turns) → ``pads`` (the rest onto the pads) → ``play`` (also after the end)."""
-Step = Literal["bring_on", "roll", "zero", "move", "moved", "free_removal", "rolling", "over", "setup"]
-"""Within a turn: ``bring_on`` (rule 4), ``roll``, ``rolling`` (the die is being rolled),
-``zero`` (choose a zero option), ``move`` (move with the roll), ``moved`` (shoot or end),
-``free_removal`` (rules 1a/1b: the opponent removes a character)."""
-ActionKind = Literal["roll", "move", "shoot", "reinforce", "pad", "turn", "remove", "lost_roll"]
 
 
 class CharacterView(Frozen):
@@ -73,18 +70,6 @@ class ShotView(Frozen):
     to: str
 
 
-class ActionView(Frozen):
-    seat: Seat
-    kind: ActionKind
-    text: str
-    """The action in notation (``c2-c5``, ``shoot c5 c8``, ``roll 3``...)."""
-    frm: str | None = None
-    to: str | None = None
-    caught: tuple[str, ...] = ()
-    """A shot: the squares on its line of fire whose characters were caught in the crossfire
-    and removed (rule 10)."""
-
-
 class BattleIslandView(Frozen):
     viewer: Seat | None
     size: int
@@ -129,3 +114,113 @@ class BattleIslandView(Frozen):
     turn: int
     quiet_turns: int
     result: Result | None = None
+
+
+def knows_block(state: BattleIslandState, block: int, viewer: Seat | None) -> bool:
+    if not state.live:
+        return False
+    if state.result is not None or state.options.blocks == "all_live":
+        return True
+    owner = state.blocks[block].owner
+    return state.options.blocks == "armed_by_owner" and viewer == owner and state.armed[owner]
+
+
+def build_view(state: BattleIslandState, viewer: Seat | None, to_act: tuple[Seat, ...]) -> BattleIslandView:
+    names = board.name
+    characters = tuple(
+        CharacterView(
+            owner=c.owner,
+            kind=c.kind,
+            range=RANGE[c.kind],
+            square=names(c.square) if c.square is not None else None,
+            facing=c.facing,
+            slot=c.slot,
+        )
+        for c in state.characters
+        if c.where in ("island", "pad")
+    )
+    blocks = tuple(
+        BlockView(
+            square=names(b.square),
+            owner=b.owner,
+            live=state.live[i] if knows_block(state, i, viewer) else None,
+        )
+        for i, b in enumerate(state.blocks)
+        if not b.active
+    )
+    recent = {state.turn, state.turn - 1}
+    revealed = tuple(
+        RevealedBlockView(square=names(r.square), live=r.live, blast=tuple(names(s) for s in r.blast))
+        for r in state.revealed
+        if r.turn in recent
+    )
+    pads: tuple[PadView, ...] = ()
+    if state.options.carrier_pads:
+        pads = tuple(
+            PadView(
+                owner=seat,
+                files=tuple(
+                    board.FILES[f] if 0 <= f < board.SIZE else None for f in board.pad_columns(seat, state.pads[seat])
+                ),
+                slots=tuple(
+                    state.characters[cid].kind if (cid := rules.pad_character(state, seat, slot)) is not None else None
+                    for slot in range(1, board.PAD_SLOTS + 1)
+                ),
+                rocket=board.FILES[board.rocket_file(state.pads[seat])],
+            )
+            for seat in (0, 1)
+        )
+    playing = state.phase == "play" and state.result is None and state.to_move is not None
+    movable: tuple[str, ...] = ()
+    shots: tuple[ShotView, ...] = ()
+    entry: tuple[str, ...] = ()
+    if playing and state.to_move is not None:
+        seat = state.to_move
+        if state.step == "move" and not state.moved:
+            movable = tuple(
+                names(state.characters[cid].square or 0)
+                for cid in rules.movers(state)
+                if rules.destinations(state, cid, state.die or 0)
+            )
+        if rules.shooting_allowed(state):
+            shots = tuple(ShotView(frm=names(a), to=names(b)) for a, b in rules.shots(state, seat))
+        if state.step in ("bring_on", "zero"):
+            entry = tuple(
+                names(square)
+                for s in rules.entry_slots(state, seat)
+                if (square := board.entry_square(seat, state.pads[seat], s)) is not None
+            )
+    over = state.result is not None
+    live_left = None
+    if state.live and (over or state.options.blocks == "all_live"):
+        live_left = sum(1 for i, b in enumerate(state.blocks) if not b.active and state.live[i])
+    restricted = state.characters[state.restricted] if state.restricted is not None else None
+    return BattleIslandView(
+        viewer=viewer,
+        size=board.SIZE,
+        phase=state.phase,
+        step="over" if over else state.step,
+        characters=characters,
+        blocks=blocks,
+        revealed=revealed,
+        pads=pads,
+        to_act=to_act,
+        to_move=state.to_move,
+        die=state.die,
+        last_roll=state.last_roll,
+        restricted=names(restricted.square) if restricted is not None and restricted.square is not None else None,
+        pad_move=state.pad_move,
+        movable=movable,
+        shots=shots,
+        entry=entry,
+        lost=rules.losses(state),
+        win_at=state.options.win_at,
+        blocks_left=len(blocks),
+        live_left=live_left,
+        seal=state.seal,
+        opening=rules.opening(state.live, state.salt) if over and state.seal else None,
+        actions=state.actions or state.previous_actions,
+        turn=state.turn,
+        quiet_turns=state.quiet_turns,
+        result=state.result,
+    )

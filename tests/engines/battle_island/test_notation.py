@@ -12,7 +12,8 @@ import pytest
 from bot.i18n import Msg, catalog
 from engines.battle_island import BattleIslandOptions
 from engines.battle_island.moves import BattleIslandMove as M
-from engines.battle_island.notation import complete, format_move, parse
+from engines.battle_island.moves import format_move
+from engines.battle_island.notation import complete, parse
 from engines.core.errors import IllegalMoveError, InvalidMoveError
 from engines.core.record import resolve_chance
 
@@ -247,6 +248,31 @@ def test_every_legal_move_round_trips(engine, options):
     if options.blocks == "armed_by_owner":
         expected.add("arm")
     assert expected <= kinds, expected - kinds
+
+
+def test_parse_move_checks_a_legal_move_without_applying_it(engine, monkeypatch):
+    """Issue 17: ``parse_move`` checks the move and the service applies it once; a legal move
+    is never carried out inside ``parse_move``, an illegal one still gets the refusal naming
+    the rule (``rules.apply``'s own)."""
+    from engines.battle_island import rules
+
+    states = [(s, seat) for n, (s, seat) in enumerate(_positions(BattleIslandOptions(), 1)) if n % 7 == 0]
+    real_apply = rules.apply
+
+    def no_apply(*args, **kwargs):
+        raise AssertionError("parse_move applied a legal move")
+
+    monkeypatch.setattr(rules, "apply", no_apply)
+    checked = 0
+    for state, seat in states:
+        for move in engine.legal_moves(state, seat)[:20]:
+            assert engine.parse_move(engine.format_move(move, state), state, seat) == move
+            checked += 1
+    assert checked > 100
+    monkeypatch.setattr(rules, "apply", real_apply)
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("c2-c3", position(f"Sc2n {BLUE}", die=2), 0)
+    assert err.value.code == "battle_island.cannot_move_there"
 
 
 def test_free_removal_forms(engine):
