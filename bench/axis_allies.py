@@ -12,7 +12,7 @@ from collections.abc import Callable
 from engines.axis_allies import combat
 from engines.axis_allies.combat import Combatant
 from engines.axis_allies.engine import AxisAllies
-from engines.axis_allies.state import AxisAlliesOptions
+from engines.axis_allies.options import AxisAlliesOptions
 from engines.core.contract import Outcome
 
 ENGINE = AxisAllies()

@@ -3,7 +3,8 @@ liberation and victory (rulebook chapters 2, 3, 7, 8 and "Resultaten van ... gev
 
 Pure functions over ``AxisAlliesState``; the turn machine (``turn.py``) calls them.
 
->>> from engines.axis_allies.state import AxisAlliesOptions, initial_state
+>>> from engines.axis_allies.options import AxisAlliesOptions
+>>> from engines.axis_allies.state import initial_state
 >>> s = initial_state(AxisAlliesOptions(), seating(2))
 >>> s.seats
 (('ussr', 'uk', 'usa'), ('germany', 'japan'))

@@ -15,21 +15,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from engines.axis_allies import combat, economy, movement, notation, turn
+from engines.axis_allies import combat, economy, notation, turn
 from engines.axis_allies.map import named
-from engines.axis_allies.moves import AxisAlliesMove
-from engines.axis_allies.state import AxisAlliesOptions, AxisAlliesState, initial_state
-from engines.axis_allies.units import UNITS
-from engines.axis_allies.view import AxisAlliesView
-from engines.axis_allies.viewing import build_view
+from engines.axis_allies.moves import AxisAlliesMove, format_move
+from engines.axis_allies.options import AxisAlliesOptions
+from engines.axis_allies.rules import legal_moves, unit_moves
+from engines.axis_allies.state import AxisAlliesState, initial_state
+from engines.axis_allies.view import AxisAlliesView, build_view
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
 from engines.core.errors import IllegalMoveError
-
-MAX_TECH_DICE = 6
-"""Autocomplete offers up to this many research dice (any number may be typed)."""
 
 
 class AxisAllies:
@@ -71,37 +67,10 @@ class AxisAllies:
 
     def legal_moves(self, state: AxisAlliesState, seat: Seat) -> list[AxisAlliesMove]:
         """The moves autocomplete offers; moves of one unit at a time (bigger orders are typed)."""
-        if seat not in turn.to_act(state):
-            return []
-        running = turn.machine(state)
-        if running is not None:
-            return _decisions(state, running)
-        M = AxisAlliesMove
-        power, phase = state.power, state.phase
-        moves: list[AxisAlliesMove] = []
-        if phase == "tech":
-            moves += [M(kind="tech", count=n) for n in range(1, min(state.ipcs[power] // 5, MAX_TECH_DICE) + 1)]
-        if phase in ("tech", "purchase") and economy.capital_held(state, power):
-            for kind in UNITS:
-                try:
-                    economy.check_purchase(state, power, {kind: 1})
-                except IllegalMoveError:
-                    continue
-                moves.append(M(kind="buy", units=((kind, 1),)))
-        if phase in ("combat_move", "noncombat_move"):
-            moves += _unit_moves(state)
-        if phase == "combat":
-            moves += [M(kind="attack", to=t) for t in turn.fights_open(state)]
-            moves += _rockets(state)
-        if phase == "place":
-            for kind, _ in state.purchased:
-                moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
-        if not (phase == "combat" and (state.battles or state.raids)) and not (phase == "place" and turn.placeable(state)):
-            moves.append(M(kind="end"))
-        return moves
+        return legal_moves(state, seat)
 
     def apply(self, state: AxisAlliesState, seat: Seat, move: AxisAlliesMove) -> AxisAlliesState:
-        return turn.apply(state, seat, move, notation.format_move(move))
+        return turn.apply(state, seat, move, format_move(move))
 
     def result(self, state: AxisAlliesState) -> Result | None:
         return state.result
@@ -117,11 +86,11 @@ class AxisAllies:
                 move = move.model_copy(update={"path": turn.full_path(state, move)})
             except IllegalMoveError:
                 pass  # apply below words the real reason
-        turn.apply(state, seat, move, notation.format_move(move))
+        turn.apply(state, seat, move, format_move(move))
         return move
 
     def format_move(self, move: AxisAlliesMove, state: AxisAlliesState) -> str:
-        return notation.format_move(move)
+        return format_move(move)
 
     def is_secret(self, move: AxisAlliesMove, state: AxisAlliesState) -> bool:
         return False
@@ -152,19 +121,19 @@ class AxisAllies:
             count = min(3, state.ipcs[power] // economy.unit_cost(state, power, "infantry"))
             return f"buy {count} inf" if count and economy.capital_held(state, power) else "end"
         if phase in ("combat_move", "noncombat_move"):
-            moves = _unit_moves(state, limit=1)
+            moves = unit_moves(state, limit=1)
             if not moves:
                 return "end"
             ends = (moves[0].path[0], moves[0].path[-1])  # the route is filled in from its ends
-            return notation.format_move(moves[0].model_copy(update={"path": ends}))
+            return format_move(moves[0].model_copy(update={"path": ends}))
         if phase == "combat":
             fights = turn.fights_open(state)
-            return notation.format_move(AxisAlliesMove(kind="attack", to=fights[0])) if fights else "end"
+            return format_move(AxisAlliesMove(kind="attack", to=fights[0])) if fights else "end"
         if phase == "place":
             waiting = turn.placeable(state)
             if waiting:
                 kind, count, site = waiting[0]
-                return notation.format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site))
+                return format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site))
         return "end"
 
     def action_buttons(self, state: AxisAlliesState, seat: Seat) -> tuple[tuple[str, str], ...]:
@@ -192,79 +161,3 @@ class AxisAllies:
         return describe_move(before, seat, move, after)
 
 
-def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
-    M = AxisAlliesMove
-    decision = combat.waiting(running)
-    if decision is None:
-        return []
-    if decision.kind == "press_on_or_retreat":
-        return (
-            [M(kind="press_on")]
-            + [M(kind="retreat", to=t) for t in decision.retreat_to]
-            + [M(kind="submerge", to=t) for t in decision.subs_to]
-        )
-    if decision.kind == "defending_subs":
-        return [M(kind="stay")] + [M(kind="submerge", to=t) for t in decision.subs_to]
-    kinds: dict[str, int] = {}
-    for uid in decision.eligible:
-        kind = turn._kind(state, uid)
-        kinds[kind] = kinds.get(kind, 0) + 1
-    moves = []
-    for combo in combinations_with_replacement(sorted(kinds, key=list(UNITS).index), decision.count):
-        counts = {k: combo.count(k) for k in set(combo)}
-        if any(counts[k] > kinds[k] for k in counts):
-            continue
-        move = M(kind="lose", units=tuple((k, counts[k]) for k in UNITS if counts.get(k)))
-        try:
-            turn.apply(state, economy.seat_of(state, decision.power), move, "")
-        except IllegalMoveError:
-            continue
-        moves.append(move)
-        if len(moves) >= 60:
-            break
-    return moves
-
-
-def _unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAlliesMove]:
-    """One move per (territory, unit kind) and destination, for the unit an order would pick
-    (the first ``limit`` only, when given)."""
-    M = AxisAlliesMove
-    power, phase = state.power, state.phase
-    moves = []
-    seen: set[tuple[str, str, bool]] = set()
-    for u in sorted(state.units, key=lambda u: (u.at, u.moved, u.id)):
-        aboard = turn._cargo(state, u)
-        key = (u.at, u.kind, aboard)
-        if u.power != power or key in seen or UNITS[u.kind].domain == "building" or u.lands_in is not None:
-            continue
-        seen.add(key)
-        routes = movement.routes(state, power, u.id, phase)  # type: ignore[arg-type]
-        for dest in movement.reachable(state, power, u.id, phase):  # type: ignore[arg-type]
-            sea_dest = state.map.territories[dest].is_sea
-            if aboard:
-                kind = "unload"
-                path: tuple[str, ...] = (u.at, dest)
-            elif UNITS[u.kind].domain == "land" and sea_dest:
-                kind, path = "load", (u.at, dest)
-            else:
-                kind, path = "move", routes.get(dest, (u.at, dest))
-            moves.append(M(kind=kind, units=((u.kind, 1),), path=path))
-            if limit is not None and len(moves) >= limit:
-                return moves
-    return moves
-
-
-def _rockets(state: AxisAlliesState) -> list[AxisAlliesMove]:
-    """Rocket shots open to the power now (weapons development "rockets", one a turn)."""
-    if "rockets" not in state.techs.get(state.power, ()) or state.rocket_fired:
-        return []
-    moves = []
-    for launcher in sorted({u.at for u in state.units if u.power == state.power and u.kind == "aa_gun"}):
-        for target in sorted({u.at for u in state.units if u.kind == "factory"}):
-            move = AxisAlliesMove(kind="rocket", frm=launcher, to=target)
-            try:
-                turn.apply(state, economy.seat_of(state, state.power), move, "")
-            except IllegalMoveError:
-                continue
-            moves.append(move)
-    return moves

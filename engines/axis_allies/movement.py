@@ -19,7 +19,8 @@ Rulebook places are the Dutch 2nd-edition text (``shared/rules/axis-and-allies.n
 "Aktie 2" (the combat move), "Aktie 4" (the non-combat move), each unit's "Hoe ze bewegen",
 the neutrals, and Appendix II (illustrated moves).
 
->>> from engines.axis_allies.state import AxisAlliesOptions, initial_state
+>>> from engines.axis_allies.options import AxisAlliesOptions
+>>> from engines.axis_allies.state import initial_state
 >>> s = initial_state(AxisAlliesOptions()).model_copy(update={"power": "germany"})
 >>> attack = MoveOrder(units=(18,), path=("eastern_europe", "karelia_ssr"))
 >>> plan = check_move(s, "germany", attack, "combat_move")
@@ -367,7 +368,8 @@ def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase
     so a hint is never refused. Loading (a sea zone next to a land unit, with an own transport
     that has room) and unloading (land next to the transport) count as 1.
 
-    >>> from engines.axis_allies.state import AxisAlliesOptions, initial_state
+    >>> from engines.axis_allies.options import AxisAlliesOptions
+    >>> from engines.axis_allies.state import initial_state
     >>> s = initial_state(AxisAlliesOptions())
     >>> reach = reachable(s, "germany", 41, "combat_move")         # armour 41 in Germany
     >>> reach["karelia_ssr"], reach["spain"], reach["sz_baltic_sea"]  # attack, neutral, transport 106

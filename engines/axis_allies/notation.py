@@ -23,6 +23,7 @@ and ``naar``; typographic dashes read as ``-``):
 
 >>> parse("buy 3 inf 1 tank").units
 (('infantry', 3), ('armour', 1))
+>>> from engines.axis_allies.moves import format_move
 >>> format_move(parse("move 2 infanterie 1 arm Ukraine -> Caucas"))
 'move 2 inf 1 arm Ukraine S.S.R. -> Caucasus'
 >>> format_move(parse("lose 1 bb")), format_move(parse("press on")), format_move(parse("end phase"))
@@ -43,11 +44,6 @@ from engines.axis_allies.units import UNITS, UnknownUnit, unit
 from engines.core.errors import AmbiguousMoveError, InvalidMoveError
 from engines.core.move_text import plain_dashes
 
-SHORT = {
-    "infantry": "inf", "armour": "arm", "fighter": "ftr", "bomber": "bmr", "submarine": "sub",
-    "transport": "trn", "carrier": "car", "battleship": "bb", "aa_gun": "aa", "factory": "ic",
-}
-"""The short names canonical texts use."""
 EXPECTED = (
     "tech 2 | buy 3 inf 1 arm | move 2 inf 1 arm Ukraine -> Caucasus | load 2 inf Karelia -> Karelia Sea Zone | "
     "unload 2 inf Baltic -> Karelia | bomb 1 bmr Germany -> Russia | attack Karelia | lose 2 inf | continue | "
@@ -204,33 +200,5 @@ def _path_domains(verb: str, counts: Counts, n: int) -> list[Domain]:
     if verb == "bomb":
         return [None] * (n - 1) + ["land"]
     return [domain_of(counts)] * n
-
-
-def units_text(counts: Counts) -> str:
-    return " ".join(f"{n} {SHORT[k]}" for k, n in counts)
-
-
-def name(tid: str) -> str:
-    return CLASSIC.territories[tid].name
-
-
-def format_move(move: AxisAlliesMove) -> str:
-    """The canonical text; ``parse(format_move(m))`` gives ``m`` back."""
-    k = move.kind
-    if k in ("end", "stay"):
-        return k
-    if k == "press_on":
-        return "continue"
-    if k == "tech":
-        return f"tech {move.count}"
-    if k in ("buy", "lose"):
-        return f"{k} {units_text(move.units)}"
-    if k in ("attack", "retreat", "submerge"):
-        return f"{k} {name(move.to or '')}"
-    if k == "place":
-        return f"place {units_text(move.units)} {name(move.to or '')}"
-    if k == "rocket":
-        return f"rocket {name(move.frm or '')} -> {name(move.to or '')}"
-    return f"{k} {units_text(move.units)} " + " -> ".join(name(t) for t in move.path)
 
 

@@ -5,6 +5,7 @@ point at their carrier by id (``carried_by``), and a battle names its units by i
 spent this turn (``moved``) and whether a unit took part in the combat move (``combat``)
 decide what it may still do in the non-combat move.
 
+>>> from engines.axis_allies.options import AxisAlliesOptions
 >>> s = initial_state(AxisAlliesOptions())
 >>> s.power, s.phase, s.round, s.ipcs["germany"], s.owner("karelia_ssr")
 ('ussr', 'tech', 1, 32, 'ussr')
@@ -21,8 +22,8 @@ from pydantic import Field
 
 from engines.axis_allies.combat import AaFire, Battle, Raid
 from engines.axis_allies.map import CLASSIC, GameMap
+from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.units import UNITS
-from engines.axis_allies.view import ArrowView
 from engines.core.contract import Frozen, Result
 
 Phase = Literal["tech", "purchase", "combat_move", "combat", "noncombat_move", "place", "income"]
@@ -35,14 +36,13 @@ TECHS: tuple[Tech, ...] = (
 )
 
 
-class AxisAlliesOptions(Frozen):
-    """Match options (docs/games/axis_allies.md, "Options")."""
+class ArrowView(Frozen):
+    """A move made this turn, drawn as an arrow (the state keeps them; ``view.py`` passes them on)."""
 
-    economic_victory: bool = Field(
-        True, description="Also win on national production: the Axis at 84 IPCs, the Allies at 140 (TripleA classic)"
-    )
-    total_victory: bool = Field(False, description="Win only by taking every enemy capital (Appendix IV)")
-    round_limit: int = Field(0, ge=0, le=200, description="Draw after this many rounds (0 = no limit)")
+    frm: str
+    to: str
+    text: str
+    combat: bool
 
 
 class Unit(Frozen):

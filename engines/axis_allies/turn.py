@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.axis_allies import combat, economy, movement, notation
+from engines.axis_allies import combat, economy, movement
 from engines.axis_allies.combat import Combatant
 from engines.axis_allies.economy import (
     TECH_CHART,
@@ -21,10 +21,9 @@ from engines.axis_allies.economy import (
     refuse,
     seat_of,
 )
-from engines.axis_allies.moves import AxisAlliesMove, Counts
-from engines.axis_allies.state import PHASES, AxisAlliesState, Casualty, Fought, Unit
+from engines.axis_allies.moves import AxisAlliesMove, Counts, format_move
+from engines.axis_allies.state import PHASES, ArrowView, AxisAlliesState, Casualty, Fought, Unit
 from engines.axis_allies.units import UNITS
-from engines.axis_allies.view import ArrowView
 from engines.core.contract import ChanceSpec, Outcome, Seat
 from engines.core.errors import IllegalMoveError
 
@@ -164,7 +163,7 @@ def end_phase(state: AxisAlliesState) -> AxisAlliesState:
             kind, count, site = waiting[0]
             raise refuse(
                 "place_first", units=[[k, n] for k, n, _ in waiting],
-                example=notation.format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site)),
+                example=format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site)),
             )
         return end_turn(state)
     return state.model_copy(update={"phase": PHASES[PHASES.index(phase) + 1]})
@@ -540,7 +539,7 @@ def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisA
 
 def _verb(move: AxisAlliesMove) -> str:
     """The word a player typed for ``move`` (``continue``, never the internal ``press_on``)."""
-    return notation.format_move(move).split()[0]
+    return format_move(move).split()[0]
 
 
 def casualty_example(state: AxisAlliesState, decision: combat.Decision) -> str:
@@ -550,7 +549,7 @@ def casualty_example(state: AxisAlliesState, decision: combat.Decision) -> str:
     for uid in decision.eligible[: decision.count]:
         kind = _kind(state, uid)
         kinds[kind] = kinds.get(kind, 0) + 1
-    return notation.format_move(AxisAlliesMove(kind="lose", units=_counts(kinds)))
+    return format_move(AxisAlliesMove(kind="lose", units=_counts(kinds)))
 
 
 def _kind(state: AxisAlliesState, unit_id: int) -> str:

@@ -15,7 +15,8 @@ import pytest
 from PIL import Image
 
 from engines.axis_allies.map import CLASSIC, income
-from engines.axis_allies.state import AxisAlliesOptions, initial_state
+from engines.axis_allies.options import AxisAlliesOptions
+from engines.axis_allies.state import initial_state
 from engines.axis_allies.view import (
     ArrowView,
     AxisAlliesView,

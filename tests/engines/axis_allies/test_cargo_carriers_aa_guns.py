@@ -9,7 +9,8 @@ the decision in docs/games/axis_allies.md.
 from __future__ import annotations
 
 from engines.axis_allies import economy
-from engines.axis_allies.state import AxisAlliesOptions, AxisAlliesState
+from engines.axis_allies.options import AxisAlliesOptions
+from engines.axis_allies.state import AxisAlliesState
 from engines.core.errors import IllegalMoveError
 
 from .conftest import ENGINE, ids, play, position, refused, roll, seat_to_act, units

@@ -21,7 +21,8 @@ from engines.axis_allies.economy import (
     conquer,
     victory,
 )
-from engines.axis_allies.state import TECHS, AxisAlliesOptions
+from engines.axis_allies.options import AxisAlliesOptions
+from engines.axis_allies.state import TECHS
 from engines.axis_allies.turn import begin_turn
 from engines.axis_allies.units import UNITS
 from engines.core.errors import InvalidMoveError

@@ -15,7 +15,8 @@ from annotated_types import Ge, Le
 
 from engines.axis_allies.engine import AxisAllies
 from engines.axis_allies.notation import EXPECTED
-from engines.axis_allies.state import AxisAlliesOptions, AxisAlliesState
+from engines.axis_allies.options import AxisAlliesOptions
+from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.view import AxisAlliesView
 from engines.core.contract import Engine, Outcome
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError

@@ -27,7 +27,8 @@ import pytest
 from engines.axis_allies import economy
 from engines.axis_allies.engine import AxisAllies
 from engines.axis_allies.moves import AxisAlliesMove
-from engines.axis_allies.state import AxisAlliesOptions, AxisAlliesState
+from engines.axis_allies.options import AxisAlliesOptions
+from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
 from engines.core.record import resolve_chance
 from tests.engines.golden import GOLDEN_ROOT, check_golden, write_golden

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engines.axis_allies.map import CLASSIC, normalise
-from engines.axis_allies.notation import format_move, parse
+from engines.axis_allies.moves import format_move
+from engines.axis_allies.notation import parse
 from engines.core.errors import AmbiguousMoveError
 
 LABELS = sorted((t.label, t.id) for t in CLASSIC.territories.values())

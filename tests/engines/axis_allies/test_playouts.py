@@ -24,7 +24,8 @@ import pytest
 
 from engines.axis_allies.engine import AxisAllies
 from engines.axis_allies.moves import AxisAlliesMove
-from engines.axis_allies.state import AxisAlliesOptions, AxisAlliesState
+from engines.axis_allies.options import AxisAlliesOptions
+from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.view import AxisAlliesView
 from engines.core.record import (
     ChanceEvent,

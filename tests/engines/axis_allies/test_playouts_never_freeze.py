@@ -35,7 +35,8 @@ import pytest
 
 from engines.axis_allies.engine import AxisAllies
 from engines.axis_allies.moves import AxisAlliesMove
-from engines.axis_allies.state import AxisAlliesOptions, AxisAlliesState
+from engines.axis_allies.options import AxisAlliesOptions
+from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
 from engines.core.record import resolve_chance
 

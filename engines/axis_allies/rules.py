@@ -1,0 +1,130 @@
+"""Legality in Axis & Allies: the legal moves of a seat now (``legal_moves``), the ones
+autocomplete offers. Moves of one unit at a time; bigger orders are typed and checked by the
+turn machine (``turn.apply``), which refuses a move naming the rule it breaks. The rules
+themselves are split by topic: ``movement.py``, ``combat.py``, ``economy.py`` and ``turn.py``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from engines.axis_allies import combat, economy, movement, turn
+from engines.axis_allies.moves import AxisAlliesMove
+from engines.axis_allies.state import AxisAlliesState
+from engines.axis_allies.units import UNITS
+from engines.core.contract import Seat
+from engines.core.errors import IllegalMoveError
+
+MAX_TECH_DICE = 6
+"""Autocomplete offers up to this many research dice (any number may be typed)."""
+
+
+def legal_moves(state: AxisAlliesState, seat: Seat) -> list[AxisAlliesMove]:
+    """The moves autocomplete offers; moves of one unit at a time (bigger orders are typed)."""
+    if seat not in turn.to_act(state):
+        return []
+    running = turn.machine(state)
+    if running is not None:
+        return _decisions(state, running)
+    M = AxisAlliesMove
+    power, phase = state.power, state.phase
+    moves: list[AxisAlliesMove] = []
+    if phase == "tech":
+        moves += [M(kind="tech", count=n) for n in range(1, min(state.ipcs[power] // 5, MAX_TECH_DICE) + 1)]
+    if phase in ("tech", "purchase") and economy.capital_held(state, power):
+        for kind in UNITS:
+            try:
+                economy.check_purchase(state, power, {kind: 1})
+            except IllegalMoveError:
+                continue
+            moves.append(M(kind="buy", units=((kind, 1),)))
+    if phase in ("combat_move", "noncombat_move"):
+        moves += unit_moves(state)
+    if phase == "combat":
+        moves += [M(kind="attack", to=t) for t in turn.fights_open(state)]
+        moves += _rockets(state)
+    if phase == "place":
+        for kind, _ in state.purchased:
+            moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
+    if not (phase == "combat" and (state.battles or state.raids)) and not (phase == "place" and turn.placeable(state)):
+        moves.append(M(kind="end"))
+    return moves
+
+
+def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
+    M = AxisAlliesMove
+    decision = combat.waiting(running)
+    if decision is None:
+        return []
+    if decision.kind == "press_on_or_retreat":
+        return (
+            [M(kind="press_on")]
+            + [M(kind="retreat", to=t) for t in decision.retreat_to]
+            + [M(kind="submerge", to=t) for t in decision.subs_to]
+        )
+    if decision.kind == "defending_subs":
+        return [M(kind="stay")] + [M(kind="submerge", to=t) for t in decision.subs_to]
+    kinds: dict[str, int] = {}
+    for uid in decision.eligible:
+        kind = turn._kind(state, uid)
+        kinds[kind] = kinds.get(kind, 0) + 1
+    moves = []
+    for combo in combinations_with_replacement(sorted(kinds, key=list(UNITS).index), decision.count):
+        counts = {k: combo.count(k) for k in set(combo)}
+        if any(counts[k] > kinds[k] for k in counts):
+            continue
+        move = M(kind="lose", units=tuple((k, counts[k]) for k in UNITS if counts.get(k)))
+        try:
+            turn.apply(state, economy.seat_of(state, decision.power), move, "")
+        except IllegalMoveError:
+            continue
+        moves.append(move)
+        if len(moves) >= 60:
+            break
+    return moves
+
+
+def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAlliesMove]:
+    """One move per (territory, unit kind) and destination, for the unit an order would pick
+    (the first ``limit`` only, when given)."""
+    M = AxisAlliesMove
+    power, phase = state.power, state.phase
+    moves = []
+    seen: set[tuple[str, str, bool]] = set()
+    for u in sorted(state.units, key=lambda u: (u.at, u.moved, u.id)):
+        aboard = turn._cargo(state, u)
+        key = (u.at, u.kind, aboard)
+        if u.power != power or key in seen or UNITS[u.kind].domain == "building" or u.lands_in is not None:
+            continue
+        seen.add(key)
+        routes = movement.routes(state, power, u.id, phase)  # type: ignore[arg-type]
+        for dest in movement.reachable(state, power, u.id, phase):  # type: ignore[arg-type]
+            sea_dest = state.map.territories[dest].is_sea
+            if aboard:
+                kind = "unload"
+                path: tuple[str, ...] = (u.at, dest)
+            elif UNITS[u.kind].domain == "land" and sea_dest:
+                kind, path = "load", (u.at, dest)
+            else:
+                kind, path = "move", routes.get(dest, (u.at, dest))
+            moves.append(M(kind=kind, units=((u.kind, 1),), path=path))
+            if limit is not None and len(moves) >= limit:
+                return moves
+    return moves
+
+
+def _rockets(state: AxisAlliesState) -> list[AxisAlliesMove]:
+    """Rocket shots open to the power now (weapons development "rockets", one a turn)."""
+    if "rockets" not in state.techs.get(state.power, ()) or state.rocket_fired:
+        return []
+    moves = []
+    for launcher in sorted({u.at for u in state.units if u.power == state.power and u.kind == "aa_gun"}):
+        for target in sorted({u.at for u in state.units if u.kind == "factory"}):
+            move = AxisAlliesMove(kind="rocket", frm=launcher, to=target)
+            try:
+                turn.apply(state, economy.seat_of(state, state.power), move, "")
+            except IllegalMoveError:
+                continue
+            moves.append(move)
+    return moves
