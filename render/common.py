@@ -1,6 +1,6 @@
 """Drawing helpers shared by the board renderers.
 
-Everything here is pure and deterministic: fonts come from Pillow itself (no system fonts),
+Everything here is pure and deterministic: the font comes with the project (no system fonts),
 sprites are cached per parameters, and ``encode_png`` writes no time stamps, so the same
 view always gives the same bytes.
 
