@@ -1,6 +1,7 @@
 """The board picture for Axis & Allies (classic): ``render_board(view) -> PNG bytes``.
 
-1600 x 900 px: a schematic world map on top (1584 x 713 px), a panel strip below it. We have no map
+1600 x 932 px: a schematic world map on top (1584 x 713 px), a panel strip below it and, under that, a
+legend strip that says what each mark means (in the labels' words). We have no map
 artwork, so the map is a diagram whose places come from ``render.axis_allies_layout``. The Americas
 are on the left, Europe and Africa in the middle, Asia on the right. The map is cut in the Pacific,
 as the printed board is.
@@ -109,13 +110,16 @@ __all__ = ["HEIGHT", "POWER_STYLES", "WIDTH", "BoardLabels", "render_board", "re
 
 # --------------------------------------------------------------------------- geometry
 
-WIDTH, HEIGHT = 1600, 900
+WIDTH, HEIGHT = 1600, 932
 MAP_LEFT, MAP_TOP = 8, 8
 MAP_WIDTH = round(layout.GRID[0] * layout.SCALE)
 MAP_HEIGHT = round(layout.GRID[1] * layout.SCALE)
 MAP_BOX: Box = (MAP_LEFT, MAP_TOP, MAP_LEFT + MAP_WIDTH, MAP_TOP + MAP_HEIGHT)
 PANEL_TOP = MAP_BOX[3] + 8
-PANEL_BOTTOM = HEIGHT - 8
+MARKS_HEIGHT = 24
+"""The strip under the panel that says what each mark on the map means."""
+PANEL_BOTTOM = HEIGHT - 8 - MARKS_HEIGHT - 6
+MARKS_TOP = PANEL_BOTTOM + 6
 
 CHIP_H = 15
 """Height of a unit chip; chips sit in rows ``CHIP_H + CHIP_GAP`` apart."""
@@ -182,6 +186,13 @@ LEGEND = (("infantry", "inf"), ("armour", "arm"), ("aa_gun", "aa"), ("fighter", 
           ("submarine", "sub"), ("transport", "trn"), ("carrier", "cv"), ("battleship", "bb"), ("factory", "ic"))
 """The glyph legend, with the short unit names players may type (``units.py`` aliases)."""
 LEGEND_ROW = 22
+MARKS = ("capital", "capital_lost", "ipc", "first_holder", "battle", "combat_move", "move", "canal", "ipcs",
+         "production")
+"""The marks the strip under the panel explains, left to right (``legend_<mark>`` words)."""
+MARK_WIDTHS = {"capital": 17, "capital_lost": 17, "ipc": 16, "first_holder": 22, "battle": 24, "combat_move": 28,
+               "move": 28, "canal": 26, "ipcs": 16, "production": 18}
+"""How wide ``_draw_mark`` draws each mark."""
+MARK_WIDTH = max(MARK_WIDTHS.values())
 PHASES = ("tech", "purchase", "combat_move", "combat", "noncombat_move", "place", "income")
 ATTACKER_ROLLS = frozenset({"attack_fire", "bombard", "sub_strike", "bombing", "rocket"})
 """Roll kinds the attacking side throws; any other kind is the defender's (``defence_fire``,
@@ -196,7 +207,7 @@ def power_style(power: str | None) -> PowerStyle:
 
 
 def render_board(view: AxisAlliesView, *, labels: BoardLabels | None = None) -> bytes:
-    """The board for ``view`` as PNG bytes (1600 x 900, 256-colour palette)."""
+    """The board for ``view`` as PNG bytes (1600 x 932, 256-colour palette)."""
     return encode_png(render_image(view, labels=labels), palette=True)
 
 
@@ -599,6 +610,7 @@ class _Panel:
         self._turn((8, top, 392, bottom))
         self._powers((400, top, 1040, bottom))
         self._battle((1048, top, WIDTH - 8, bottom))
+        self._marks((8, MARKS_TOP, WIDTH - 8, HEIGHT - 6))
 
     def _box(self, box: Box, outline: RGB | None = None) -> None:
         x0, y0, x1, y1 = box
@@ -607,6 +619,10 @@ class _Panel:
 
     def _seat_name(self, power: PowerView) -> str:
         return self.labels.seat(power.seat)
+
+    def _power_name(self, power: PowerView) -> str:
+        """The power's name in the reader's language (``picture_power_<id>``), else the view's."""
+        return self.labels.word(f"power_{power.id}") or power.name
 
     def _winners(self) -> set[str]:
         result = self.view.result
@@ -631,7 +647,7 @@ class _Panel:
             mover = next((p for p in view.powers if p.id == view.power), None)
             paste_sprite(self.image, roundel_sprite(view.power, 24), (x + 12, row1))
             x += 30
-            name = mover.name if mover else view.power
+            name = self._power_name(mover) if mover else view.power
             draw_text(draw, (x, row1 - 1), fit_text(name, bold_font(16), x1 - 12 - x), bold_font(16), WHITE,
                       anchor="lm")
             x += bold_font(16).getlength(fit_text(name, bold_font(16), x1 - 12 - x)) + 10
@@ -690,11 +706,12 @@ class _Panel:
             if power.id in winners:
                 paste_sprite(self.image, crown_sprite(18), (x + 18, mid - 9))
             x += 28
-            draw_text(draw, (x, mid), fit_text(power.name, bold_font(14), 118), bold_font(14), WHITE, anchor="lm")
-            x += 124
-            draw_text(draw, (x, mid), fit_text(self._seat_name(power), font(14), 120), font(14), FRAME_TEXT_DIM,
+            name = self._power_name(power)
+            draw_text(draw, (x, mid), fit_text(name, bold_font(14), 136), bold_font(14), WHITE, anchor="lm")
+            x += 142
+            draw_text(draw, (x, mid), fit_text(self._seat_name(power), font(14), 104), font(14), FRAME_TEXT_DIM,
                       anchor="lm")
-            x += 128
+            x += 110
             paste_sprite(self.image, coin_sprite(16), (x + 8, mid))
             draw_text(draw, (x + 20, mid), str(power.ipcs), bold_font(15), WHITE, anchor="lm")
             x += 62
@@ -738,6 +755,28 @@ class _Panel:
             y += 26
         if y - 8 + 2 * LEGEND_ROW <= y1 - 4:
             self._legend(x0 + 14, x1 - 10, (y - 8 + y1 - 4) / 2 - LEGEND_ROW)
+
+    def _marks(self, box: Box) -> None:
+        """What every mark on the map and the panel means, in the reader's words (the labels'
+        ``legend_*`` words); without words nothing is drawn, as symbols alone explain nothing."""
+        entries = [(mark, text) for mark in MARKS if (text := self.labels.word(f"legend_{mark}"))]
+        if not entries:
+            return
+        x0, y0, x1, y1 = box
+        mid = (y0 + y1) / 2
+        # each entry as wide as its words; the room left over is shared out between them
+        size = 13
+        while size > 9 and sum(MARK_WIDTH + 6 + font(size).getlength(t) for _, t in entries) > x1 - x0 - 8:
+            size -= 1
+        natural = [MARK_WIDTH + 6 + font(size).getlength(text) for _, text in entries]
+        gap = max(0.0, (x1 - x0 - 8 - sum(natural)) / len(entries))
+        x = x0 + 4 + gap / 2
+        for (mark, text), width in zip(entries, natural):
+            _draw_mark(self.image, mark, x + (MARK_WIDTH - MARK_WIDTHS[mark]) / 2, mid)
+            room = width - MARK_WIDTH - 6
+            draw_text(self.draw, (x + MARK_WIDTH + 6, mid), fit_text(text, font(size), room), font(size), FRAME_TEXT,
+                      anchor="lm")
+            x += width + gap
 
     def _legend(self, x0: float, x1: float, top: float) -> None:
         """What each glyph means, with the short name players may type for it."""
@@ -810,6 +849,42 @@ class _Panel:
 
 
 # --------------------------------------------------------------------------- sprites: map
+
+
+def _draw_mark(image: Image.Image, mark: str, left: float, mid: float) -> float:
+    """One mark of the map as the legend shows it, from ``left``; returns its width."""
+    if mark in ("capital", "capital_lost"):
+        paste_sprite(image, star_sprite(17) if mark == "capital" else lost_star_sprite(17), (left + 8.5, mid))
+        return 17
+    if mark == "ipc":
+        paste_sprite(image, ipc_badge_sprite(3, 16), (left + 8, mid))
+        return 16
+    if mark == "first_holder":
+        paste_sprite(image, land_sprite(22, 16, POWER_STYLES["germany"].land), (left + 11, mid))
+        paste_sprite(image, roundel_sprite("ussr", 13, INK), (left + 5, mid + 4))
+        return 22
+    if mark == "battle":
+        paste_sprite(image, land_sprite(22, 14, NEUTRAL.land), (left + 11, mid))
+        paste_sprite(image, battle_ring_sprite(22, 14, 5, False), (left + 11, mid))
+        return 24
+    if mark in ("combat_move", "move"):
+        colour = COMBAT_ARROW if mark == "combat_move" else MOVE_ARROW
+
+        def draw_fn(draw: ImageDraw.ImageDraw, scale: float, origin: Point) -> None:
+            pts = scale_points(((left + 1, mid + 5), (left + 27, mid - 5)), scale, origin)
+            draw_arrow(draw, pts, WHITE, 6.5 * scale, 11 * scale)
+            draw_arrow(draw, shorten(pts, 0, 2.4 * scale), colour, 3.6 * scale, 8 * scale)
+
+        overlay(image, (int(left) - 4, int(mid) - 12, int(left) + 34, int(mid) + 12), draw_fn, factor=3)
+        return 28
+    if mark == "canal":
+        paste_sprite(image, tag_sprite(26, 12, CANAL), (left + 13, mid))
+        return 26
+    if mark == "ipcs":
+        paste_sprite(image, coin_sprite(16), (left + 8, mid))
+        return 16
+    paste_sprite(image, factory_icon_sprite(18, FRAME_TEXT_DIM), (left + 9, mid))
+    return 18
 
 
 @cache

@@ -56,9 +56,20 @@ class BoardLabels:
     """One line about the state, e.g. "Anna to move" or "Bram wins: all cities taken"."""
     seats: tuple[str, ...] = ()
     """Player names by seat; missing or empty names are left out."""
+    words: tuple[tuple[str, str], ...] = ()
+    """The game's own picture words in the reader's language, by name: ``("power_uk", "Engeland")``,
+    ``("legend_capital", "hoofdstad")``. The bot takes them from the game's ``picture_*`` messages."""
 
     def seat(self, seat: int) -> str:
         return self.seats[seat] if 0 <= seat < len(self.seats) else ""
+
+    def word(self, name: str) -> str:
+        """The picture word ``name``, or ``""`` when the labels carry none.
+
+        >>> BoardLabels(words=(("legend_capital", "capital"),)).word("legend_capital"), BoardLabels().word("x")
+        ('capital', '')
+        """
+        return next((text for key, text in self.words if key == name), "")
 
 
 def score(result: Result | None) -> str:

@@ -46,6 +46,23 @@ class Msg:
     params: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Named:
+    """A name the game gives in several languages (a territory's Dutch name from the map data),
+    as a message parameter: worded in the reader's language, else as ``text``.
+
+    >>> catalog().render(Msg("core.not_your_turn", {"player": Named("Eastern Europe", (("nl", "Oost-Europa"),))}), "nl")
+    'Je bent niet aan de beurt: Oost-Europa is aan zet.'
+    """
+
+    text: str
+    other: tuple[tuple[str, str], ...] = ()
+    """``(language, name)`` pairs."""
+
+    def in_language(self, language: str) -> str:
+        return dict(self.other).get(language, self.text)
+
+
 def locale_of(discord_locale: str | None) -> str:
     """Our language for a Discord locale string (``nl``, ``en-US``, ...): Dutch or English."""
     if discord_locale and discord_locale.lower().startswith("nl"):
@@ -94,6 +111,8 @@ class Catalog:
             return worded
         if isinstance(value, Msg):
             return self.render(value, language, fmt)
+        if isinstance(value, Named):
+            return value.in_language(language)
         if isinstance(value, (list, tuple)):
             return ", ".join(str(self._param(item, language, fmt)) for item in value)
         return value

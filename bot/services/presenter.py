@@ -6,12 +6,14 @@ Pictures are drawn from views only (never from a state), off the event loop.
 from __future__ import annotations
 
 import asyncio
+import functools
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel
 
 from bot.i18n import Msg, catalog
-from bot.i18n.catalog import Catalog
+from bot.i18n.catalog import LANGUAGES, Catalog, Named
 from bot.services.delivery import (
     MOVE_BUTTON_TEXT,
     Attachment,
@@ -22,7 +24,15 @@ from bot.services.delivery import (
     DirectMessage,
 )
 from bot.services.progress import LoadedMatch
-from engines.core.contract import ButtonGame, NarratingGame, Result, SealingGame, Seat, StepGame
+from engines.core.contract import (
+    ButtonGame,
+    NamingPlacesGame,
+    NarratingGame,
+    Result,
+    SealingGame,
+    Seat,
+    StepGame,
+)
 from render.common import BoardLabels
 from render.registry import render_view
 
@@ -35,7 +45,7 @@ def colour(match: LoadedMatch, seat: Seat) -> Msg:
     return Msg(f"colours.{match.engine.colours[seat]}")
 
 
-WORDED_IDS = {"power": "power", "victim": "power", "ally": "power", "kind": "unit", "unit": "unit"}
+WORDED_IDS = {"power": "power", "victim": "power", "ally": "power", "kind": "unit", "unit": "unit", "facing": "facing"}
 """Params holding an id the game words itself: ``power="ussr"`` reads as the message
 ``<slug>.power_ussr`` when the game's catalog has one (in the reader's language)."""
 
@@ -67,7 +77,20 @@ def seat_params(match: LoadedMatch, params: dict) -> dict:
         pairs = out.get(key)
         if isinstance(pairs, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in pairs):
             out[key] = [_counted(words, f"{match.row.game}.{prefix}_{kind}", count) for kind, count in pairs]
+    if isinstance(match.engine, NamingPlacesGame):
+        for key in match.engine.place_params & out.keys():
+            out[key] = _named_places(match.engine, out[key])
     return out
+
+
+def _named_places(engine: NamingPlacesGame, value: Any) -> Any:
+    """A place (or a list of them) the game names in other languages too: ``Named``."""
+    if isinstance(value, str):
+        other = tuple((language, name) for language in LANGUAGES[1:] if (name := engine.place_name(value, language)))
+        return Named(value, other) if other else value
+    if isinstance(value, (list, tuple)):
+        return [_named_places(engine, item) for item in value]
+    return value
 
 
 def _counted(words: Catalog, code: str, count: int) -> Msg | str:
@@ -155,6 +178,22 @@ def labels(match: LoadedMatch, language: str, now: datetime | None = None) -> Bo
         title=words.render(game_name(match.row.game), language),
         status=status,
         seats=tuple(seat.name for seat in match.seats),
+        words=picture_words(match.row.game, language),
+    )
+
+
+PICTURE_PREFIX = "picture_"
+"""A game's messages named ``picture_<name>`` are the words its renderer may put on the board
+(``axis_allies.picture_power_uk``, ``axis_allies.picture_legend_capital``)."""
+
+
+@functools.cache
+def picture_words(slug: str, language: str) -> tuple[tuple[str, str], ...]:
+    """Every ``<slug>.picture_*`` message in ``language``, as ``BoardLabels.words``."""
+    words = catalog()
+    start = f"{slug}.{PICTURE_PREFIX}"
+    return tuple(
+        (key[len(start):], words.render(Msg(key), language)) for key in sorted(words.messages) if key.startswith(start)
     )
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engines.axis_allies import combat, economy, notation, turn
-from engines.axis_allies.map import named
+from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.rules import legal_moves, unit_moves
@@ -147,6 +147,13 @@ class AxisAllies:
         if state.phase == "combat" and (state.battles or state.raids):
             return ()
         return (("end", "axis_allies.button_end"),)
+
+    place_params: ClassVar[frozenset[str]] = PLACE_PARAMS
+
+    def place_name(self, text: str, language: str) -> str | None:
+        """A territory's name in ``language`` (``NamingPlacesGame``): the Dutch name our map data
+        gives it, where it has one; English is the name the messages already carry."""
+        return CLASSIC.dutch_name(text) if language == "nl" else None
 
     def seat_role(self, players: int, seat: Seat) -> tuple[str, dict[str, Any]]:
         """What ``seat`` plays, for the seats line (issue 18: in words, not only a colour)."""

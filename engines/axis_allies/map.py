@@ -172,6 +172,29 @@ class GameMap(Frozen):
                     add(f"zeegebied {area}", t.id)
         return index
 
+    def dutch_name(self, text: str) -> str | None:
+        """The Dutch name of the space whose id or name is ``text`` (as the game's messages carry
+        it), when there is one: its own Dutch name, or for a sea zone ``zeegebied`` and the Dutch
+        name of the land it is named after (the rulebook's way).
+
+        >>> CLASSIC.dutch_name("Eastern Europe"), CLASSIC.dutch_name("karelia_ssr"), CLASSIC.dutch_name("Alaska")
+        ('Oost-Europa', 'Karelië', None)
+        >>> CLASSIC.dutch_name("Karelia Sea Zone"), CLASSIC.dutch_name("Baltic Sea Zone"), CLASSIC.dutch_name("nowhere")
+        ('zeegebied Karelië', 'Oostzee', None)
+        """
+        space = self.territories.get(text) or next((t for t in self.territories.values() if t.name == text), None)
+        if space is None:
+            return None
+        if space.dutch:
+            return space.dutch[0]
+        if space.is_sea:
+            english = {normalise(w)[: -len(" sea zone")] for w in (space.name, *space.aliases)
+                       if normalise(w).endswith(" sea zone")}
+            for land in self.territories.values():
+                if not land.is_sea and land.dutch and english & {normalise(w) for w in (land.name, *land.aliases)}:
+                    return f"zeegebied {land.dutch[0]}"
+        return None
+
     def _index_labels(self) -> dict[str, tuple[str, ...]]:
         """Map labels: one printed on two boxes (``Mozamb.`` on the land and on its sea zone)
         keeps both, so typing it asks which one is meant (a name wins: ``Karelia`` is the land)."""

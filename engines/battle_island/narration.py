@@ -55,11 +55,12 @@ def describe_move(
         lines += _shot(before, seat, after)
     elif move.kind == "move":
         lines += _landing(before, move, after)
+        if move.side and move.to:
+            lines.append(_facing("battle_island.now_faces", seat, move.to, after))
     elif move.kind == "reinforce":
         lines += _entry(before, seat, move, after)
     elif move.kind == "turn":
-        _, kind = _island(before)[move.square]  # type: ignore[index]
-        lines.append(("battle_island.zero_turn", {"seat": seat, "kind": kind, "square": move.square}))
+        lines.append(_facing("battle_island.zero_turn", seat, move.square or "", after))
     elif move.kind == "pad_option":
         lines.append(("battle_island.zero_pad", {"seat": seat}))
     elif move.kind == "shift":
@@ -84,6 +85,12 @@ def describe_move(
 def _island(view: BattleIslandView) -> dict[str, Who]:
     """Square -> owner and kind of every character on the island."""
     return {c.square: (c.owner, c.kind) for c in view.characters if c.square is not None}
+
+
+def _facing(code: str, seat: Seat, square: str, after: BattleIslandView) -> Line:
+    """The character on ``square`` after a quarter turn, with the way it faces now."""
+    character = next(c for c in after.characters if c.square == square)
+    return (code, {"seat": seat, "kind": character.kind, "square": square, "facing": character.facing})
 
 
 def _pad_kind(view: BattleIslandView, seat: Seat, slot: int) -> str | None:

@@ -201,6 +201,20 @@ class NarratingGame(Protocol):
 
 
 @runtime_checkable
+class NamingPlacesGame(Protocol):
+    """An engine whose messages name places that have names in other languages (Axis & Allies'
+    territories, ``Oost-Europa``): the bot words them in the reader's language."""
+
+    place_params: ClassVar[frozenset[str]]
+    """The message params that hold a place's id or name, or a list of them."""
+
+    def place_name(self, text: str, language: str) -> str | None:
+        """``text`` (a place's id or name as a message carries it) in ``language``; ``None`` keeps
+        ``text`` as it is."""
+        ...
+
+
+@runtime_checkable
 class SuggestingGame(Protocol):
     """An engine whose legal moves can be too many to list for autocomplete (a setup with tens of
     thousands of choices): it suggests texts itself, lazily."""

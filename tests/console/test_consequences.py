@@ -167,5 +167,7 @@ async def test_axis_allies_replies_say_losses_the_battles_end_income_and_the_nex
 async def test_axis_allies_replies_in_dutch(tmp_path):
     text = await replies("axis_allies", AXIS_ALLIES[:8], tmp_path, language="nl")
     assert "Plaatsen: alice (rood: U.S.S.R., Verenigd Koninkrijk (Engeland), Verenigde Staten)" in text
-    assert "Gevecht in Ukraine S.S.R., ronde 1: U.S.S.R. verliest 2 infanterie." in reply_to(text, "lose 2 inf")
+    # Dutch replies name the territories by their Dutch names (Oekraïne), the move text stays the record's
+    assert "Gevecht in Oekraïne, ronde 1: U.S.S.R. verliest 2 infanterie." in reply_to(text, "lose 2 inf")
+    assert "Ukraine S.S.R., ronde" not in text
     assert "speelde `move 1 ftr Karelia S.S.R. -> Ukraine S.S.R.`" in text  # Dutch names read

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.i18n import Msg, catalog
 from bot.services.presenter import seat_params
+from engines.registry import get_engine
 
 NAMES = ("alice", "bob")
 
@@ -19,7 +20,8 @@ NAMES = ("alice", "bob")
 def worded(slug: str, lines: tuple[tuple[str, dict[str, Any]], ...], language: str = "en") -> list[str]:
     """The sentences of ``lines`` in ``language``; fails on a code or placeholder the catalog
     does not know (so every line a test sees is really worded)."""
-    match = SimpleNamespace(seats=NAMES, name_of=lambda seat: NAMES[seat], row=SimpleNamespace(game=slug))
+    match = SimpleNamespace(seats=NAMES, name_of=lambda seat: NAMES[seat], row=SimpleNamespace(game=slug),
+                            engine=get_engine(slug))
     words = catalog()
     out = []
     for code, params in lines:

@@ -226,7 +226,7 @@ def test_output_is_a_png_of_the_board_size() -> None:
         assert data.startswith(b"\x89PNG\r\n\x1a\n")
         with Image.open(io.BytesIO(data)) as image:
             assert image.format == "PNG"
-            assert image.size == (aa.WIDTH, aa.HEIGHT) == (1600, 900)
+            assert image.size == (aa.WIDTH, aa.HEIGHT) == (1600, 932)
             assert image.mode == "P"
             image.verify()
 
@@ -465,3 +465,58 @@ def test_a_long_title_and_status_wrap_instead_of_being_cut() -> None:
     assert not fitted.lines[-1].endswith("…")
     data = aa.render_board(opening_view(), labels=BoardLabels(title="Axis & Allies", status=status))
     assert data.startswith(b"\x89PNG")
+
+
+# --------------------------------------------------------------------------- the marks' legend (issue 18)
+
+
+def strip(image: Image.Image) -> Image.Image:
+    return image.crop((8, aa.MARKS_TOP, aa.WIDTH - 8, aa.HEIGHT - 6))
+
+
+def with_words(language: str) -> BoardLabels:
+    from bot.services.presenter import picture_words
+
+    return BoardLabels(title=LABELS.title, status=LABELS.status, seats=LABELS.seats,
+                       words=picture_words("axis_allies", language))
+
+
+def test_every_mark_has_a_legend_word_in_english_and_dutch() -> None:
+    """Issue 18: "every mark has a legend (the red dot on a captured territory)"."""
+    for language in ("en", "nl"):
+        words = dict(with_words(language).words)
+        assert all(words.get(f"legend_{mark}") for mark in aa.MARKS), language
+        assert len({words[f"legend_{mark}"] for mark in aa.MARKS}) == len(aa.MARKS)
+    assert set(aa.MARKS) == set(aa.MARK_WIDTHS)
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_legend_strip_shows_every_mark_with_its_words(language: str) -> None:
+    image = rgb_image(aa.render_board(opening_view(), labels=with_words(language)))
+    marks = list(strip(image).get_flattened_data())
+    # the star, the battle ring, both arrows and the canal tag in their own colours
+    for colour in (GOLD, aa.BATTLE, aa.MOVE_ARROW, aa.CANAL, aa.POWER_STYLES["ussr"].land):
+        assert near(marks, colour, 12), colour
+    # the words: light text on the frame across the strip
+    assert near(marks, aa.FRAME_TEXT, 30, at_least=200)
+
+
+def test_the_legend_speaks_the_readers_language_and_is_absent_without_words() -> None:
+    english = strip(rgb_image(aa.render_board(opening_view(), labels=with_words("en"))))
+    dutch = strip(rgb_image(aa.render_board(opening_view(), labels=with_words("nl"))))
+    assert english.tobytes() != dutch.tobytes()
+    bare = strip(rgb_image(aa.render_board(opening_view(), labels=LABELS)))
+    assert len(set(bare.get_flattened_data())) == 1, "no words: symbols alone explain nothing, so nothing is drawn"
+
+
+def test_power_names_on_the_panel_come_from_the_readers_words() -> None:
+    """Dutch labels name the powers in Dutch (Duitsland, Engeland, ...), not the map data's English."""
+    view = opening_view()
+    powers_box = (400, aa.PANEL_TOP, 1040, aa.PANEL_BOTTOM)
+    plain = rgb_image(aa.render_board(view, labels=LABELS)).crop(powers_box)
+    same = BoardLabels(title=LABELS.title, status=LABELS.status, seats=LABELS.seats,
+                       words=tuple((f"power_{p.id}", p.name) for p in view.powers))
+    assert rgb_image(aa.render_board(view, labels=same)).crop(powers_box).tobytes() == plain.tobytes()
+    dutch = rgb_image(aa.render_board(view, labels=with_words("nl"))).crop(powers_box)
+    assert dutch.tobytes() != plain.tobytes()
+    assert dict(with_words("nl").words)["power_germany"] == "Duitsland"

@@ -65,7 +65,7 @@ def test_conquest_of_an_empty_territory_and_its_complex():
         "Germany takes Karelia S.S.R. from USSR.",
         "Now held by Germany: 1 industrial complex in Karelia S.S.R.",
     ]
-    assert worded(SLUG, lines, "nl")[0] == "Duitsland verovert Karelia S.S.R. op U.S.S.R."
+    assert worded(SLUG, lines, "nl")[0] == "Duitsland verovert Karelië op U.S.S.R."  # Dutch names for Dutch readers
 
 
 def test_a_neutral_taken_costs_three_ipcs():
@@ -115,7 +115,7 @@ def test_aktie3_a_won_battle_says_the_losses_of_each_side_and_the_conquest():
         "Germany wins the battle for Ukraine S.S.R.",
         "Germany takes Ukraine S.S.R. from USSR.",
     ]
-    assert worded(SLUG, lines, "nl")[1] == "Gevecht in Ukraine S.S.R., ronde 1: U.S.S.R. verliest 1 infanterie."
+    assert worded(SLUG, lines, "nl")[1] == "Gevecht in Oekraïne, ronde 1: U.S.S.R. verliest 1 infanterie."
 
 
 def test_aktie3_a_round_without_an_end_then_a_retreat():

@@ -156,7 +156,16 @@ def test_decision_9_landing_on_a_safe_block(engine):
 
 
 def test_a_plain_move_says_nothing(engine):
-    assert narrate(position(f"Je2n {BLUE}", die=3), "e2-e4 left") == ()
+    assert narrate(position(f"Je2n {BLUE}", die=3), "e2-e5") == ()
+
+
+def test_a_move_ending_in_a_quarter_turn_says_the_new_facing(engine):
+    """"Je mag ook één vakje minder lopen en dan een kwartslag draaien": the reply says which
+    way the character faces now (issue 18: facing said in words, not only on the picture)."""
+    lines = narrate(position(f"Je2n {BLUE}", die=3), "e2-e4 left")
+    assert lines == (("battle_island.now_faces", {"seat": 0, "kind": "jeep", "square": "e4", "facing": "w"}),)
+    assert said(SLUG, lines) == "alice's jeep on e4 ends with a quarter turn and now faces west."
+    assert said(SLUG, lines, "nl") == "jeep van alice op e4 eindigt met een kwartslag en kijkt nu naar het westen."
 
 
 # --- a zero (rules 2, 2a; decision 14) ---------------------------------------------------------
@@ -216,8 +225,12 @@ def test_zero_option_2_the_pad_then_moves(engine):
 def test_zero_option_3_a_turn_and_only_it_moves(engine):
     lines = narrate(zero_state(), "turn e3 right", 2)
     assert lines == (
-        ("battle_island.zero_turn", {"seat": 0, "kind": "soldier", "square": "e3"}),
+        ("battle_island.zero_turn", {"seat": 0, "kind": "soldier", "square": "e3", "facing": "e"}),
         ("battle_island.only_it_moves", {"square": "e3", "die": 2}),
+    )
+    assert said(SLUG, lines[:1]) == "Zero option 3: alice's soldier on e3 turns where it stands and now faces east."
+    assert said(SLUG, lines[:1], "nl") == (
+        "Nul-optie 3: soldaat van alice op e3 draait ter plaatse en kijkt nu naar het oosten."
     )
 
 
@@ -239,7 +252,7 @@ def test_zero_option_the_named_character_cannot_use_the_roll(engine):
 def test_rule_2a_another_zero_starts_the_options_over(engine):
     lines = narrate(zero_state(), "turn e3 left", 0)
     assert lines == (
-        ("battle_island.zero_turn", {"seat": 0, "kind": "soldier", "square": "e3"}),
+        ("battle_island.zero_turn", {"seat": 0, "kind": "soldier", "square": "e3", "facing": "w"}),
         ("battle_island.zero_again", {}),
     )
 
