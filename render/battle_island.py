@@ -59,6 +59,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from engines.battle_island.view import ActionView, BattleIslandView, PadView
+from render.board_layout import BoardLayout, fit_grid, panel_beside
 from render.common import (
     BLUE,
     FILES,
@@ -157,21 +158,13 @@ BODY = 0.28
 
 
 @dataclass(frozen=True, slots=True)
-class Layout:
-    """Where things go for one island size."""
+class Layout(BoardLayout):
+    """Where things go for one island size: the shared board-plus-panel layout, with the sea
+    around the island and the two carrier pads."""
 
-    geo: BoardGeometry
-    width: int
-    height: int
     sea: Box
     pad_rows: tuple[tuple[int, int], tuple[int, int]]
     """Per seat the pad row's top and bottom (lip included)."""
-    panel_left: int
-    panel_right: int
-
-    @property
-    def cell(self) -> int:
-        return self.geo.cell
 
     @property
     def text_width(self) -> int:
@@ -194,16 +187,15 @@ def layout(size: int) -> Layout:
     beside = max(COORD, PAD_OVERHANG * cell + 4)  # the sea left and right of the island
     left = FRAME_PAD + SEA_PAD + beside
     top = FRAME_PAD + SEA_PAD + pad_height + PAD_GAP + COORD
-    geo = BoardGeometry(left=left, top=top, cell=cell, files=size, ranks=size)
+    geo = fit_grid(size, size, (left, top, left + cell * size, top + cell * size), centred=False)
     blue_pad = (FRAME_PAD + SEA_PAD, FRAME_PAD + SEA_PAD + pad_height)
     red_top = geo.bottom + COORD + PAD_GAP
     red_pad = (red_top, red_top + pad_height)
     height = red_pad[1] + SEA_PAD + FRAME_PAD
     sea = (FRAME_PAD, FRAME_PAD, geo.right + beside + SEA_PAD, height - FRAME_PAD)
-    panel_left = sea[2] + 10
-    width = panel_left + PANEL - 2
-    return Layout(geo=geo, width=width, height=height, sea=sea, pad_rows=(red_pad, blue_pad),
-                  panel_left=panel_left, panel_right=width - FRAME_PAD)
+    shared = panel_beside(geo, sea[2], gap=10, panel_width=PANEL - 2, height=height, inset=(0, FRAME_PAD))
+    return Layout(geo=shared.geo, width=shared.width, height=shared.height, panel=shared.panel, sea=sea,
+                  pad_rows=(red_pad, blue_pad))
 
 
 def _square(view: BattleIslandView, square: str) -> tuple[int, int]:

@@ -25,6 +25,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from engines.heroes_cities.view import HeroesCitiesView, LastMoveView
+from render.board_layout import BoardLayout, fit_grid, panel_below
 from render.common import (
     BLUE,
     DARK_SQUARE,
@@ -99,8 +100,9 @@ def render_board(view: HeroesCitiesView, *, labels: BoardLabels | None = None) -
 
 def render_image(view: HeroesCitiesView, *, labels: BoardLabels | None = None) -> Image.Image:
     """The board for ``view`` as a Pillow image, before encoding."""
-    geo = geometry(view.size)
-    image = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
+    lay = layout(view.size)
+    geo = lay.geo
+    image = Image.new("RGB", (lay.width, lay.height), FRAME)
     draw = ImageDraw.Draw(image)
 
     draw_checkerboard(draw, geo, tint=_last_move_tints(view))
@@ -120,14 +122,16 @@ def render_image(view: HeroesCitiesView, *, labels: BoardLabels | None = None) -
     return image
 
 
+def layout(size: int) -> BoardLayout:
+    """The ``size`` x ``size`` board centred in the top ``BOARD_HEIGHT`` px, the strip and the
+    status line below it (the shared board-plus-panel layout, ``render.board_layout``)."""
+    geo = fit_grid(size, size, (0, 0, WIDTH, BOARD_HEIGHT), margin=MARGIN)
+    return panel_below(geo, top=BOARD_HEIGHT, width=WIDTH, height=HEIGHT)
+
+
 def geometry(size: int) -> BoardGeometry:
     """Where the ``size`` x ``size`` board sits in the picture."""
-    if not 1 <= size <= 26:
-        raise ValueError(f"board size out of range: {size}")
-    cell = (WIDTH - 2 * MARGIN) // size
-    left = (WIDTH - cell * size) // 2
-    top = (BOARD_HEIGHT - cell * size) // 2
-    return BoardGeometry(left=left, top=top, cell=cell, files=size, ranks=size)
+    return layout(size).geo
 
 
 # --------------------------------------------------------------------------- last move

@@ -56,6 +56,7 @@ from engines.masters_victory.view import (
     MastersVictoryView,
     square_coords,
 )
+from render.board_layout import BoardLayout, fit_grid, panel_beside
 from render.common import (
     DARK_SQUARE,
     FRAME,
@@ -164,9 +165,10 @@ def render_board(view: MastersVictoryView, *, labels: BoardLabels | None = None)
 def render_image(view: MastersVictoryView, *, labels: BoardLabels | None = None) -> Image.Image:
     """The board for ``view`` as a Pillow image, before encoding."""
     bottom = bottom_seat(view)
-    geo = geometry(view.rows, view.cols, flipped=bottom == 1)
+    lay = layout(view.rows, view.cols, flipped=bottom == 1)
+    geo = lay.geo
     board = _Board(view, geo)
-    image = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
+    image = Image.new("RGB", (lay.width, lay.height), FRAME)
     draw = ImageDraw.Draw(image)
 
     board.draw_squares(draw)
@@ -200,12 +202,16 @@ def north(seat: int, bottom: int) -> bool:
 def geometry(rows: int, cols: int, *, flipped: bool = False) -> BoardGeometry:
     """Where the board sits in the picture: ``box(col, row)`` is the square of (row, col);
     ``flipped`` turns it 180 degrees (row ``a`` and column 1 at the top right: seat 1's side)."""
+    return layout(rows, cols, flipped=flipped).geo
+
+
+def layout(rows: int, cols: int, *, flipped: bool = False) -> BoardLayout:
+    """The board centred in the left ``BOARD_WIDTH`` px, the panel right of it (the shared
+    board-plus-panel layout, ``render.board_layout``)."""
     if not 1 <= rows <= len(ROW_LETTERS) or not 1 <= cols <= 26:
         raise ValueError(f"board size out of range: {rows} x {cols}")
-    cell = min((BOARD_WIDTH - 2 * MARGIN) // cols, (HEIGHT - 2 * MARGIN) // rows)
-    left = (BOARD_WIDTH - cell * cols) // 2
-    top = (HEIGHT - cell * rows) // 2
-    return BoardGeometry(left=left, top=top, cell=cell, files=cols, ranks=rows, flipped=flipped)
+    geo = fit_grid(cols, rows, (0, 0, BOARD_WIDTH, HEIGHT), margin=MARGIN, flipped=flipped)
+    return panel_beside(geo, BOARD_WIDTH, gap=0, panel_width=WIDTH - BOARD_WIDTH, height=HEIGHT)
 
 
 def coords(square: str, rows: int, cols: int) -> tuple[int, int]:

@@ -43,13 +43,13 @@ with a 256-colour palette, which loses nothing visible on these flat colours.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageDraw
 
 from engines.core.contract import Result
 from engines.militakiri.view import LostView, MilitakiriView, PawnView, PieceView, Shape
+from render.board_layout import BoardLayout, fit_grid, panel_beside
 from render.common import (
     BLUE,
     DARK_SQUARE,
@@ -95,7 +95,7 @@ from render.common import (
     tick_sprite,
 )
 
-__all__ = ["SEATS", "BoardLabels", "Layout", "layout", "render_board", "render_image"]
+__all__ = ["SEATS", "BoardLabels", "layout", "render_board", "render_image"]
 
 SEATS: tuple[SeatStyle, SeatStyle] = (RED, BLUE)
 SHAPES: tuple[Shape, Shape, Shape] = ("star", "cross", "plus")
@@ -129,23 +129,8 @@ TOWER_ALPHA = 96
 # --------------------------------------------------------------------------- layout
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """Where things go for one board size."""
-
-    geo: BoardGeometry
-    width: int
-    height: int
-    panel_left: int
-    panel_right: int
-
-    @property
-    def cell(self) -> int:
-        return self.geo.cell
-
-
 @cache
-def layout(files: int, ranks: int) -> Layout:
+def layout(files: int, ranks: int) -> BoardLayout:
     """The picture's size and the board's place for a ``files`` x ``ranks`` board.
 
     >>> layout(6, 12).width, layout(6, 12).height, layout(6, 12).cell
@@ -153,14 +138,8 @@ def layout(files: int, ranks: int) -> Layout:
     >>> layout(12, 12).width, layout(12, 12).height, layout(12, 12).cell
     (828, 612, 46)
     """
-    if not (1 <= files <= 26 and 1 <= ranks <= 26):
-        raise ValueError(f"board size out of range: {files} x {ranks}")
-    cell = min(BOARD_MAX_WIDTH // files, BOARD_MAX_HEIGHT // ranks)
-    geo = BoardGeometry(left=MARGIN, top=MARGIN, cell=cell, files=files, ranks=ranks)
-    panel_left = geo.right + MARGIN
-    width = panel_left + PANEL
-    height = geo.bottom + MARGIN
-    return Layout(geo=geo, width=width, height=height, panel_left=panel_left + 2, panel_right=width - 10)
+    geo = fit_grid(files, ranks, (MARGIN, MARGIN, MARGIN + BOARD_MAX_WIDTH, MARGIN + BOARD_MAX_HEIGHT), centred=False)
+    return panel_beside(geo, geo.right, gap=MARGIN, panel_width=PANEL, height=geo.bottom + MARGIN, inset=(2, 10))
 
 
 def _square(view: MilitakiriView, square: str) -> tuple[int, int]:
@@ -648,7 +627,7 @@ def _block_height(view: MilitakiriView, seat: int) -> int:
 
 
 def _draw_panel(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: MilitakiriView, lay: Layout, labels: BoardLabels
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: MilitakiriView, lay: BoardLayout, labels: BoardLabels
 ) -> None:
     top = lay.geo.top - 16
     bottom = lay.geo.bottom + 16
@@ -664,7 +643,7 @@ def _draw_seat(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     view: MilitakiriView,
-    lay: Layout,
+    lay: BoardLayout,
     seat: int,
     name: str,
     top: int,
@@ -772,7 +751,7 @@ def fitted_status(status: str, width: float, room: float) -> FittedText:
 
 
 def _draw_centre(
-    draw: ImageDraw.ImageDraw, view: MilitakiriView, lay: Layout, labels: BoardLabels, top: int, bottom: int
+    draw: ImageDraw.ImageDraw, view: MilitakiriView, lay: BoardLayout, labels: BoardLabels, top: int, bottom: int
 ) -> None:
     """Move number, title, status and score, centred between the two seat blocks."""
     x0, x1 = lay.panel_left + 4, lay.panel_right - 4

@@ -308,7 +308,7 @@ def test_the_module_imports_only_what_a_renderer_may() -> None:
         elif isinstance(node, ast.Import):
             modules.update(alias.name for alias in node.names)
     project = {m for m in modules if m.split(".")[0] in {"engines", "render", "bot"}}
-    assert project <= {"engines.masters_victory.view", "engines.core.contract", "render.common"}, project
+    assert project <= {"engines.masters_victory.view", "engines.core.contract", "render.common", "render.board_layout"}, project
 
 
 # --------------------------------------------------------------------------- the board
