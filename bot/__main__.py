@@ -35,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     config = load_config(args.config)
     database = args.db or config.database
+    from bot.services import rendering
+
+    rendering.configured_workers = config.render_workers
     refusal = _refusal(database, args.lang)
     if refusal is not None:
         print(f"scheids: {refusal}", file=sys.stderr)

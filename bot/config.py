@@ -18,6 +18,9 @@ class Config:
     dev_guild_id: int | None = None
     database: str = "data/scheids.sqlite3"
     out_dir: str = "out"
+    render_workers: int | None = None
+    """Worker processes that draw board pictures (``[render] workers``); unset: one per core,
+    0: draw in a thread of the bot's process."""
 
     @property
     def token(self) -> str | None:
@@ -40,4 +43,5 @@ def load_config(path: str | Path = "config.toml") -> Config:
         dev_guild_id=int(guild) if guild else None,
         database=data.get("storage", {}).get("database", Config.database),
         out_dir=data.get("console", {}).get("out_dir", Config.out_dir),
+        render_workers=data.get("render", {}).get("workers"),
     )

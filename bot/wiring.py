@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bot.clock import Clock, SystemClock
 from bot.i18n import Msg
 from bot.logging_setup import quiet_secret_loggers
+from bot.services import rendering
 from bot.services.matches import MatchService
 from bot.services.scheduler import Deliver, Scheduler
 from bot.storage.repository import DatabaseTooNewError, DatabaseUnusableError, StorageError
@@ -57,11 +58,15 @@ async def open_services(
     *,
     clock: Clock | None = None,
     seed_source: Callable[[], bytes] | None = None,
+    render_workers: int | None = None,
 ) -> Services:
+    """The services on ``database``; pictures are drawn by ``render_workers`` worker processes
+    (default: the configured number, else one per core; 0 draws in a thread)."""
     quiet_secret_loggers()  # before the first statement: whoever set up logging, no seed reaches it
     repo = await SqliteRepository.open(database)
     clock = clock or SystemClock()
     extra = {"seed_source": seed_source} if seed_source is not None else {}
-    matches = MatchService(repo, clock, **extra)
+    workers = render_workers if render_workers is not None else rendering.configured_workers
+    matches = MatchService(repo, clock, renderer=rendering.Renderer(workers), **extra)
     scheduler = Scheduler(matches, repo, clock, deliver)
     return Services(repo, matches, scheduler)

@@ -35,6 +35,7 @@ from bot.services.delivery import (
 from bot.services.option_errors import option_problems
 from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
+from bot.services.rendering import Renderer
 from bot.services.ratings import rating_lines, rating_updates
 from bot.services.time_control import TimeControl
 from bot.storage.models import LIVE, NewMatch, RatingRow, RatingUpdate, TimerRow, UserRow
@@ -130,9 +131,13 @@ class MatchService:
         engines: dict[str, Engine] | None = None,
         seed_source: Callable[[], bytes] = lambda: secrets.token_bytes(SEED_BYTES),
         on_timers_changed: Callable[[], None] = lambda: None,
+        renderer: Renderer | None = None,
     ) -> None:
         self.repo = repo
         self.clock = clock
+        self.renderer = renderer or Renderer(workers=0)
+        """Draws the board pictures; by default in a thread (``open_services`` gives the bot the
+        process pool)."""
         self.book = MatchBook(repo, engines)
         self.seed_source = seed_source
         self.on_timers_changed = on_timers_changed
@@ -208,9 +213,11 @@ class MatchService:
         """The board after a commit; when that commit ended the match, with the rating changes
         and the record's final hash."""
         if after.result() is None:
-            return await presenter.board_post(after, lines, self.clock.now())
+            return await presenter.board_post(after, lines, self.clock.now(), renderer=self.renderer)
         ratings = rating_lines(after, updates)
-        return await presenter.board_post(after, [*lines, *ratings], self.clock.now(), footer=[hash_line(after)])
+        return await presenter.board_post(
+            after, [*lines, *ratings], self.clock.now(), footer=[hash_line(after)], renderer=self.renderer
+        )
 
     def _overdue(self, match: LoadedMatch) -> int | None:
         """The seat to act whose deadline or clock has run out (the earliest), if any."""
@@ -247,7 +254,9 @@ class MatchService:
                 fresh = before is None or not before.started
                 if secret and (fresh or after.engine.view(before.progress.turn_state, seat.seat) != private):
                     language = await self._language_of(seat.user_id, after.row.language)
-                    deliveries.append(await presenter.private_view_dm(after, seat.seat, language))
+                    deliveries.append(
+                        await presenter.private_view_dm(after, seat.seat, language, renderer=self.renderer)
+                    )
             newly_to_act = seat.seat in after.to_act() and (
                 before is None or seat.seat not in before.to_act() or before.progress.moves != after.progress.moves
             )
@@ -450,7 +459,7 @@ class MatchService:
             *self._chance_lines(after, chance),
             *presenter.seals_published(None, after),
         ]
-        post = await presenter.board_post(after, lines, self.clock.now())
+        post = await presenter.board_post(after, lines, self.clock.now(), renderer=self.renderer)
         return [_as_reply(post), *await self._turn_dms(None, after)]
 
     def _unknown_game(self, game: str) -> Msg:
@@ -710,7 +719,7 @@ class MatchService:
             return [reply(actor.language, damaged_line(match.id, match.damage))]
         if match is None or not match.started:
             return self._no_match(actor) if match is None else [reply(actor.language, Msg("core.not_started"))]
-        post = await presenter.board_post(match, [], self.clock.now())
+        post = await presenter.board_post(match, [], self.clock.now(), renderer=self.renderer)
         return [_as_reply(post)]
 
     @_answered
@@ -810,7 +819,9 @@ class MatchService:
                 highlights = match.engine.reachable_squares(match.state, seat, piece.strip().lower())
             except EngineError as error:  # a square the board lacks, or no piece of the viewer there
                 return [reply(actor.language, Msg(error.code, error.params))]
-        image = await presenter.board_image(match, seat, actor.language, highlights, self.clock.now())
+        image = await presenter.board_image(
+            match, seat, actor.language, highlights, self.clock.now(), renderer=self.renderer
+        )
         key = "core.your_view" if seat is not None else "core.spectator_view"
         return [reply(actor.language, Msg(key, {"game": presenter.game_name(match.row.game)}), attachments=(image,))]
 

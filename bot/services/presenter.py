@@ -5,7 +5,6 @@ Pictures are drawn from views only (never from a state), off the event loop.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from datetime import datetime
 from typing import Any
@@ -24,6 +23,7 @@ from bot.services.delivery import (
     DirectMessage,
 )
 from bot.services.progress import LoadedMatch
+from bot.services.rendering import Renderer
 from engines.core.contract import (
     ButtonGame,
     NamingPlacesGame,
@@ -34,7 +34,6 @@ from engines.core.contract import (
     StepGame,
 )
 from render.common import BoardLabels
-from render.registry import render_view
 
 
 def game_name(slug: str) -> Msg:
@@ -203,13 +202,16 @@ async def board_image(
     language: str,
     highlights: tuple[str, ...] = (),
     now: datetime | None = None,
+    *,
+    renderer: Renderer,
 ) -> Attachment:
-    """The board as ``viewer`` may see it (with ``highlights`` marked), drawn in a worker thread."""
+    """The board as ``viewer`` may see it (with ``highlights`` marked), drawn off the event loop
+    (``rendering.Renderer``: a worker process, or the cache)."""
     view = match.engine.view(match.state, viewer)
     if highlights:
         view = view.model_copy(update={"highlights": highlights})
     text = labels(match, language, now)
-    data = await asyncio.to_thread(render_view, match.row.game, view, text)
+    data = await renderer.render(match.row.game, view, text)
     suffix = "board" if viewer is None else f"seat{viewer}"
     return Attachment(f"{match.row.game}-{match.id}-{match.progress.moves}-{suffix}.png", data)
 
@@ -230,7 +232,9 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
     return tuple(buttons.values())
 
 
-async def board_post(match: LoadedMatch, lines: list[Msg], now: datetime, footer: list[Msg] | None = None) -> Delivery:
+async def board_post(
+    match: LoadedMatch, lines: list[Msg], now: datetime, footer: list[Msg] | None = None, *, renderer: Renderer
+) -> Delivery:
     """The public board: picture, the given lines, whose turn, clocks, then ``footer``; with the
     action buttons and the view button while the match runs."""
     language = match.row.language
@@ -239,7 +243,7 @@ async def board_post(match: LoadedMatch, lines: list[Msg], now: datetime, footer
     if clocks is not None:
         body.append(clocks)
     body.extend(footer or ())
-    image = await board_image(match, None, language, now=now)
+    image = await board_image(match, None, language, now=now, renderer=renderer)
     return Delivery(
         ChannelPost(match.row.channel_id),
         tuple(body),
@@ -280,8 +284,8 @@ def seals_published(before: LoadedMatch | None, after: LoadedMatch) -> list[Msg]
     ]
 
 
-async def private_view_dm(match: LoadedMatch, seat: Seat, language: str) -> Delivery:
-    image = await board_image(match, seat, language)
+async def private_view_dm(match: LoadedMatch, seat: Seat, language: str, *, renderer: Renderer) -> Delivery:
+    image = await board_image(match, seat, language, renderer=renderer)
     user_id = match.seats[seat].user_id
     return Delivery(
         DirectMessage(user_id, match.id),
