@@ -28,7 +28,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bench import axis_allies
+from bench import axis_allies, rendering
 from bot.clock import ManualClock
 from bot.services.matches import MatchService
 from bot.services.people import Actor, Place
@@ -236,6 +236,7 @@ def main() -> None:
         line("floor: SQLite insert+commit (WAL)", sqlite_floor)
         for slug in GAMES:
             bench_game(slug, folder, sqlite_floor)
+        rendering.main(GAMES)
 
         print(f"\nmemory of a process that restored N stored {MEMORY_GAME} matches:")
         figures = {}
