@@ -10,19 +10,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 
-from bot.discord_app.people import actor_of
+from bot.discord_app.people import DmMemory, actor_of
 from bot.i18n import Msg, catalog, locale_of
 from bot.services.delivery import Delivery
 from bot.services.matches import outdated_reply
 from bot.storage.repository import OutdatedMatchError
-
-if TYPE_CHECKING:
-    from bot.discord_app.client import ScheidsBot
+from bot.wiring import Services
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +29,34 @@ DEFER_AFTER = 1.5
 
 NO_PINGS = discord.AllowedMentions.none()
 Work = Callable[[], Awaitable[list[Delivery]]]
+
+
+class Sender(Protocol):
+    """What sends the services' deliveries (``delivery.Deliverer``)."""
+
+    async def deliver(self, deliveries: list[Delivery], answer: Answer | None = None) -> None: ...
+
+    async def try_dm(self, user_id: str, language: str) -> bool: ...
+
+
+class BotHost(Protocol):
+    """What the cogs, buttons and delivery need of the running bot (``client.ScheidsBot``): they
+    are typed against this, so only client.py knows the bot class and imports run one way."""
+
+    @property
+    def services(self) -> Services: ...
+
+    @property
+    def dms(self) -> DmMemory: ...
+
+    @property
+    def deliverer(self) -> Sender: ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
 
 
 class Answer:
@@ -111,7 +137,7 @@ def allowed_here(interaction: discord.Interaction) -> bool:
     return contexts is None or contexts.dm_channel
 
 
-async def respond(bot: ScheidsBot, interaction: discord.Interaction, work: Work) -> None:
+async def respond(bot: BotHost, interaction: discord.Interaction, work: Work) -> None:
     """Run ``work`` (a service call); if it takes longer than ``DEFER_AFTER``, defer first so the
     interaction does not expire; deliver what it returned. Anything that fails is answered."""
     answer = Answer(interaction)
@@ -143,7 +169,7 @@ async def _guarded(work: Work, interaction: discord.Interaction) -> list[Deliver
         return outdated_reply(error, actor_of(interaction).language)
 
 
-async def _finish_quietly(bot: ScheidsBot, task: asyncio.Future[list[Delivery]]) -> None:
+async def _finish_quietly(bot: BotHost, task: asyncio.Future[list[Delivery]]) -> None:
     try:
         deliveries = await task
         await bot.deliverer.deliver(deliveries)

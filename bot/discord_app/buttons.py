@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.discord_app.answering import respond
+from bot.discord_app.answering import BotHost, respond
 from bot.discord_app.people import actor_of
 from bot.i18n import Msg, catalog
 from bot.services.delivery import Button, Delivery, reply
-
-if TYPE_CHECKING:
-    from bot.discord_app.client import ScheidsBot
 
 MAX_MATCH_ID = 2**63 - 1
 """The largest id storage can hold: a larger one in a custom_id names no match."""
@@ -36,11 +33,11 @@ async def unknown_match(interaction: discord.Interaction) -> list[Delivery]:
 
 
 async def respond_in_match(
-    interaction: discord.Interaction, match_id: int, act: Callable[[ScheidsBot], Awaitable[list[Delivery]]]
+    interaction: discord.Interaction, match_id: int, act: Callable[[BotHost], Awaitable[list[Delivery]]]
 ) -> None:
     """Answer a button of match ``match_id`` through the one answering path; an id no match can
     have (a mangled custom_id) is answered as such instead of reaching storage."""
-    bot: ScheidsBot = interaction.client  # type: ignore[assignment]
+    bot: BotHost = interaction.client  # type: ignore[assignment]
     if not known_match(match_id):
         await respond(bot, interaction, lambda: unknown_match(interaction))
         return
@@ -127,7 +124,7 @@ class UnknownButton(
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: ScheidsBot = interaction.client  # type: ignore[assignment]
+        bot: BotHost = interaction.client  # type: ignore[assignment]
         await respond(bot, interaction, lambda: unknown_match(interaction))
 
 

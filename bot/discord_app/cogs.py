@@ -8,14 +8,14 @@ offer it in DMs); ``/games``, ``/view`` (private, of your own match) and ``/dms`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app import suggestions
-from bot.discord_app.answering import respond
+from bot.discord_app.answering import BotHost, respond
 from bot.discord_app.options import create_command, text
 from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worded
@@ -24,9 +24,6 @@ from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, repl
 from bot.services.time_control import TimeControlError, time_control_given
 from engines.core.contract import TimedGame
 from engines.registry import ENGINES
-
-if TYPE_CHECKING:
-    from bot.discord_app.client import ScheidsBot
 
 THREAD_ARCHIVE_MINUTES = 10080
 CLOSEST_ON_OUTDATED = 5
@@ -56,7 +53,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
 
     create = app_commands.Group(name="create", description=_text("match_create"))
 
-    def __init__(self, bot: ScheidsBot) -> None:
+    def __init__(self, bot: BotHost) -> None:
         self.bot = bot
         super().__init__()
         group = self.app_command.get_command("create")  # type: ignore[union-attr]
@@ -165,7 +162,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
 class PlayCog(commands.Cog):
     """``/move``, ``/setup``, ``/board``, ``/view``, ``/games``, ``/profile``, ``/leaderboard``, ``/dms``."""
 
-    def __init__(self, bot: ScheidsBot) -> None:
+    def __init__(self, bot: BotHost) -> None:
         self.bot = bot
 
     @property

@@ -16,18 +16,21 @@ from __future__ import annotations
 import io
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.discord_app.answering import NO_PINGS, Answer
+from bot.discord_app.answering import NO_PINGS, Answer, BotHost
 from bot.discord_app.buttons import view_for
 from bot.discord_app.permissions import match_needs, missing, worded
 from bot.i18n import Msg, catalog
-from bot.services.delivery import ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
-
-if TYPE_CHECKING:
-    from bot.discord_app.client import ScheidsBot
+from bot.services.delivery import (
+    ChannelPost,
+    ChannelRef,
+    Delivery,
+    DirectMessage,
+    Reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +113,7 @@ def files_of(delivery: Delivery) -> list[discord.File]:
 
 
 class Deliverer:
-    def __init__(self, bot: ScheidsBot) -> None:
+    def __init__(self, bot: BotHost) -> None:
         self.bot = bot
 
     async def deliver(self, deliveries: list[Delivery], answer: Answer | None = None) -> None:

@@ -3,21 +3,16 @@ DMs). The texts come from ``bot.services.guide``, as in the console."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_app.answering import respond
+from bot.discord_app.answering import BotHost, respond
 from bot.discord_app.options import text
 from bot.discord_app.people import actor_of
 from bot.services import guide
 from bot.services.delivery import Delivery
 from engines.registry import ENGINES
-
-if TYPE_CHECKING:
-    from bot.discord_app.client import ScheidsBot
 
 GAME_CHOICES = [app_commands.Choice(name=text(f"games.{slug}"), value=slug) for slug in ENGINES]
 TOPIC_CHOICES = [app_commands.Choice(name=text(f"commands.choice_topic_{topic}"), value=topic) for topic in guide.TOPICS]
@@ -26,7 +21,7 @@ TOPIC_CHOICES = [app_commands.Choice(name=text(f"commands.choice_topic_{topic}")
 class GuideCog(commands.Cog):
     """``/help`` (the commands and the games) and ``/rules game [topic]``."""
 
-    def __init__(self, bot: ScheidsBot) -> None:
+    def __init__(self, bot: BotHost) -> None:
         self.bot = bot
 
     @app_commands.command(name="help", description=text("commands.help"))

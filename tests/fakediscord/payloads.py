@@ -607,67 +607,79 @@ APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 CONTEXT_GUILD, CONTEXT_BOT_DM, CONTEXT_PRIVATE_CHANNEL = 0, 1, 2
 
 
-def _interaction_base(
-    type: int,
-    data: dict,
-    *,
-    user: Mapping[str, Any],
-    channel: Mapping[str, Any],
-    member: Optional[Mapping[str, Any]] = None,
-    permissions: Optional[int] = None,
-    guild_id: Union[int, str, None] = None,
-    locale: str = "en-US",
-    guild_locale: Optional[str] = "en-US",
-    application_id: Union[int, str] = DEFAULT_APPLICATION_ID,
-    app_permissions: int = BOT_PERMISSIONS,
-    id: Union[int, str, None] = None,
-    token: Optional[str] = None,
-    guild_features: Sequence[str] = (),
-) -> dict:
-    iid = _sid(id if id is not None else snowflake())
-    gid = _sid(guild_id if guild_id is not None else channel.get("guild_id"))
-    payload: dict = {
-        "id": iid,
-        "application_id": _sid(application_id),
-        "type": type,
-        "data": data,
-        "token": token or f"fake-interaction-token-{iid}",
-        "version": 1,
-        "channel_id": channel["id"],
-        "channel": dict(channel),
-        "app_permissions": str(app_permissions),
-        "locale": locale,
-        "entitlements": [],
-        "entitlement_sku_ids": [],
-        "attachment_size_limit": DEFAULT_ATTACHMENT_SIZE_LIMIT,
-    }
-    if gid is not None:
-        m = dict(member) if member is not None else _make_member(user)
-        m["user"] = dict(m.get("user") or user)
-        if permissions is not None:
-            m["permissions"] = str(permissions)
+@dataclass(frozen=True)
+class Envelope:
+    """Who sends an interaction, from where, and the other fields every interaction type shares:
+    each builder below takes these as keyword arguments (``user=``, ``channel=``, ``locale=``, ...)
+    besides its own, so the list is written once.
+
+    In a guild channel (a channel with ``guild_id``, or ``guild_id`` given) the invoker is a
+    ``member`` with ``permissions`` (default :data:`MEMBER_PERMISSIONS`); in a DM a ``user``."""
+
+    user: Mapping[str, Any]
+    channel: Mapping[str, Any]
+    member: Optional[Mapping[str, Any]] = None
+    permissions: Optional[int] = None
+    guild_id: Union[int, str, None] = None
+    locale: str = "en-US"
+    guild_locale: Optional[str] = "en-US"
+    application_id: Union[int, str] = DEFAULT_APPLICATION_ID
+    app_permissions: int = BOT_PERMISSIONS
+    id: Union[int, str, None] = None
+    token: Optional[str] = None
+    guild_features: Sequence[str] = ()
+
+    @property
+    def gid(self) -> Optional[str]:
+        return _sid(self.guild_id if self.guild_id is not None else self.channel.get("guild_id"))
+
+    def payload(self, type: int, data: dict) -> dict:
+        """INTERACTION_CREATE of ``type`` carrying ``data``."""
+        user, channel = self.user, self.channel
+        iid = _sid(self.id if self.id is not None else snowflake())
+        gid = self.gid
+        payload: dict = {
+            "id": iid,
+            "application_id": _sid(self.application_id),
+            "type": type,
+            "data": data,
+            "token": self.token or f"fake-interaction-token-{iid}",
+            "version": 1,
+            "channel_id": channel["id"],
+            "channel": dict(channel),
+            "app_permissions": str(self.app_permissions),
+            "locale": self.locale,
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": DEFAULT_ATTACHMENT_SIZE_LIMIT,
+        }
+        if gid is not None:
+            m = dict(self.member) if self.member is not None else _make_member(user)
+            m["user"] = dict(m.get("user") or user)
+            if self.permissions is not None:
+                m["permissions"] = str(self.permissions)
+            else:
+                m.setdefault("permissions", str(MEMBER_PERMISSIONS))
+            payload.update(
+                {
+                    "guild_id": gid,
+                    "guild": {"id": gid, "locale": self.guild_locale or "en-US", "features": list(self.guild_features)},
+                    "guild_locale": self.guild_locale or "en-US",
+                    "member": m,
+                    "authorizing_integration_owners": {"0": gid},
+                    "context": CONTEXT_GUILD,
+                }
+            )
+            payload["channel"].setdefault("guild_id", gid)
         else:
-            m.setdefault("permissions", str(MEMBER_PERMISSIONS))
-        payload.update(
-            {
-                "guild_id": gid,
-                "guild": {"id": gid, "locale": guild_locale or "en-US", "features": list(guild_features)},
-                "guild_locale": guild_locale or "en-US",
-                "member": m,
-                "authorizing_integration_owners": {"0": gid},
-                "context": CONTEXT_GUILD,
-            }
-        )
-        payload["channel"].setdefault("guild_id", gid)
-    else:
-        payload.update(
-            {
-                "user": dict(user),
-                "authorizing_integration_owners": {"0": "0"},
-                "context": CONTEXT_BOT_DM if channel.get("type") == DM else CONTEXT_PRIVATE_CHANNEL,
-            }
-        )
-    return payload
+            payload.update(
+                {
+                    "user": dict(user),
+                    "authorizing_integration_owners": {"0": "0"},
+                    "context": CONTEXT_BOT_DM if channel.get("type") == DM else CONTEXT_PRIVATE_CHANNEL,
+                }
+            )
+        return payload
 
 
 def _command_id(name: str) -> str:
@@ -714,33 +726,25 @@ def slash_command(
     name: str,
     options: Optional[Mapping[str, Any]] = None,
     *,
-    user: Mapping[str, Any],
-    channel: Mapping[str, Any],
     group: Optional[str] = None,
     subcommand: Optional[str] = None,
-    member: Optional[Mapping[str, Any]] = None,
-    permissions: Optional[int] = None,
-    guild_id: Union[int, str, None] = None,
-    locale: str = "en-US",
-    guild_locale: Optional[str] = "en-US",
     command_guild_id: Union[int, str, None] = None,
     command_id: Union[int, str, None] = None,
-    application_id: Union[int, str] = DEFAULT_APPLICATION_ID,
-    app_permissions: int = BOT_PERMISSIONS,
-    id: Union[int, str, None] = None,
-    token: Optional[str] = None,
+    **envelope: Any,
 ) -> dict:
     """INTERACTION_CREATE for a chat-input command (type 2).
 
     ``/game admin reset force:true`` is ``slash_command("game", {"force": True}, group="admin",
     subcommand="reset", ...)``. Option types come from the Python values (str, int, float, bool; a user
     dict becomes a user option with ``resolved`` users, and members in guilds); use :class:`Opt` to be
-    explicit. In a guild channel (a channel with ``guild_id``) the invoker is a ``member`` with
-    ``permissions`` (default :data:`MEMBER_PERMISSIONS`; pass ``permissions=MANAGER_PERMISSIONS`` or
-    ``MANAGE_GUILD | ...`` for admin checks). In a DM channel the invoker is a ``user``.
-    ``command_guild_id`` marks the command as registered in that guild (``data.guild_id``).
+    explicit. ``envelope`` is :class:`Envelope`'s fields: in a guild channel (a channel with
+    ``guild_id``) the invoker is a ``member`` with ``permissions`` (default :data:`MEMBER_PERMISSIONS`;
+    pass ``permissions=MANAGER_PERMISSIONS`` or ``MANAGE_GUILD | ...`` for admin checks). In a DM channel
+    the invoker is a ``user``. ``command_guild_id`` marks the command as registered in that guild
+    (``data.guild_id``).
     """
-    gid = _sid(guild_id if guild_id is not None else channel.get("guild_id"))
+    env = Envelope(**envelope)
+    gid = env.gid
     data = _command_data(
         name,
         options,
@@ -750,21 +754,7 @@ def slash_command(
         command_guild_id=command_guild_id,
         command_id=command_id,
     )
-    return _interaction_base(
-        APPLICATION_COMMAND,
-        data,
-        user=user,
-        channel=channel,
-        member=member,
-        permissions=permissions,
-        guild_id=gid,
-        locale=locale,
-        guild_locale=guild_locale,
-        application_id=application_id,
-        app_permissions=app_permissions,
-        id=id,
-        token=token,
-    )
+    return env.payload(APPLICATION_COMMAND, data)
 
 
 def autocomplete(
@@ -772,26 +762,18 @@ def autocomplete(
     options: Optional[Mapping[str, Any]] = None,
     *,
     focused: str,
-    user: Mapping[str, Any],
-    channel: Mapping[str, Any],
     group: Optional[str] = None,
     subcommand: Optional[str] = None,
-    member: Optional[Mapping[str, Any]] = None,
-    permissions: Optional[int] = None,
-    guild_id: Union[int, str, None] = None,
-    locale: str = "en-US",
-    guild_locale: Optional[str] = "en-US",
     command_guild_id: Union[int, str, None] = None,
     command_id: Union[int, str, None] = None,
-    application_id: Union[int, str] = DEFAULT_APPLICATION_ID,
-    id: Union[int, str, None] = None,
-    token: Optional[str] = None,
+    **envelope: Any,
 ) -> dict:
     """INTERACTION_CREATE for autocomplete (type 4): the options typed so far, ``focused`` names the one
     being typed (it must be in ``options``; its value is the partial text)."""
     if focused not in (options or {}):
         raise ValueError(f"focused option {focused!r} must be among the options")
-    gid = _sid(guild_id if guild_id is not None else channel.get("guild_id"))
+    env = Envelope(**envelope)
+    gid = env.gid
     data = _command_data(
         name,
         options,
@@ -803,20 +785,7 @@ def autocomplete(
         focused=focused,
     )
     data.pop("resolved", None)  # Discord sends no resolved data while typing
-    return _interaction_base(
-        AUTOCOMPLETE,
-        data,
-        user=user,
-        channel=channel,
-        member=member,
-        permissions=permissions,
-        guild_id=gid,
-        locale=locale,
-        guild_locale=guild_locale,
-        application_id=application_id,
-        id=id,
-        token=token,
-    )
+    return env.payload(AUTOCOMPLETE, data)
 
 
 BUTTON, STRING_SELECT, TEXT_INPUT, USER_SELECT, ROLE_SELECT, MENTIONABLE_SELECT, CHANNEL_SELECT = 2, 3, 4, 5, 6, 7, 8
@@ -878,26 +847,20 @@ def component(
     custom_id: str,
     message: Optional[Mapping[str, Any]] = None,
     *,
-    user: Mapping[str, Any],
-    channel: Mapping[str, Any],
     component_type: int = BUTTON,
     values: Optional[Sequence[Any]] = None,
     resolved: Optional[dict] = None,
-    member: Optional[Mapping[str, Any]] = None,
-    permissions: Optional[int] = None,
-    guild_id: Union[int, str, None] = None,
-    locale: str = "en-US",
-    guild_locale: Optional[str] = "en-US",
-    application_id: Union[int, str] = DEFAULT_APPLICATION_ID,
-    id: Union[int, str, None] = None,
-    token: Optional[str] = None,
+    **envelope: Any,
 ) -> dict:
     """INTERACTION_CREATE for a message component (type 3): a button click, or a select with ``values``.
 
     ``message`` is the message the component sits on (a dict as Discord sends it, or anything with a
     ``to_payload()`` such as a message recorded by the fake server). Without one, a bot message in
     ``channel`` holding just that button is made up (enough for persistent views and dynamic items).
+    ``envelope``: :class:`Envelope`'s fields.
     """
+    env = Envelope(**envelope)
+    channel, application_id = env.channel, env.application_id
     if message is None:
         kind = component_type
         if kind == BUTTON:
@@ -916,21 +879,7 @@ def component(
         data["values"] = [str(v) for v in values or []]
         if resolved:
             data["resolved"] = resolved
-    gid = _sid(guild_id if guild_id is not None else channel.get("guild_id"))
-    payload = _interaction_base(
-        MESSAGE_COMPONENT,
-        data,
-        user=user,
-        channel=channel,
-        member=member,
-        permissions=permissions,
-        guild_id=gid,
-        locale=locale,
-        guild_locale=guild_locale,
-        application_id=application_id,
-        id=id,
-        token=token,
-    )
+    payload = env.payload(MESSAGE_COMPONENT, data)
     payload["message"] = msg
     return payload
 
@@ -939,23 +888,15 @@ def modal_submit(
     custom_id: str,
     fields: Mapping[str, str],
     *,
-    user: Mapping[str, Any],
-    channel: Mapping[str, Any],
     message: Optional[Mapping[str, Any]] = None,
     labelled: bool = True,
-    member: Optional[Mapping[str, Any]] = None,
-    permissions: Optional[int] = None,
-    guild_id: Union[int, str, None] = None,
-    locale: str = "en-US",
-    application_id: Union[int, str] = DEFAULT_APPLICATION_ID,
-    id: Union[int, str, None] = None,
-    token: Optional[str] = None,
+    **envelope: Any,
 ) -> dict:
     """INTERACTION_CREATE for a modal submit (type 5): ``fields`` maps text inputs' custom_ids to values.
 
     ``labelled=True`` sends each input inside a Label (type 18), as Discord does for modals built with
     ``discord.ui.Label``; ``False`` sends the older action-row form (``discord.ui.TextInput`` added
-    directly to the modal).
+    directly to the modal). ``envelope``: :class:`Envelope`'s fields.
     """
     comps = []
     for i, (cid, value) in enumerate(fields.items(), start=1):
@@ -964,20 +905,7 @@ def modal_submit(
             comps.append({"type": 18, "id": i * 2 - 1, "component": text_input})
         else:
             comps.append({"type": 1, "id": i * 2 - 1, "components": [text_input]})
-    gid = _sid(guild_id if guild_id is not None else channel.get("guild_id"))
-    payload = _interaction_base(
-        MODAL_SUBMIT,
-        {"custom_id": custom_id, "components": comps},
-        user=user,
-        channel=channel,
-        member=member,
-        permissions=permissions,
-        guild_id=gid,
-        locale=locale,
-        application_id=application_id,
-        id=id,
-        token=token,
-    )
+    payload = Envelope(**envelope).payload(MODAL_SUBMIT, {"custom_id": custom_id, "components": comps})
     if message is not None:
         payload["message"] = message.to_payload() if hasattr(message, "to_payload") else dict(message)  # type: ignore
     return payload
