@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak clean
+.PHONY: run test lint bench soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,9 +15,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m bot
 
-# Both cores: the engines' 1,000-game playouts dominate the run.
-test: $(STAMP)
+# Style first (ruff, fails fast), then both cores: the engines' 1,000-game playouts dominate the run.
+test: lint
 	$(PY) -m pytest -n auto engines render bot tests
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check engines render bot
 
 bench: $(STAMP)
 	$(PY) -m bench

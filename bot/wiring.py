@@ -11,7 +11,11 @@ from bot.logging_setup import quiet_secret_loggers
 from bot.services import rendering
 from bot.services.matches import MatchService
 from bot.services.scheduler import Deliver, Scheduler
-from bot.storage.repository import DatabaseTooNewError, DatabaseUnusableError, StorageError
+from bot.storage.repository import (
+    DatabaseTooNewError,
+    DatabaseUnusableError,
+    StorageError,
+)
 from bot.storage.sqlite import SqliteRepository
 
 

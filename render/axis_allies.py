@@ -77,6 +77,7 @@ from render.common import (
     FRAME_TEXT_DIM,
     GOLD,
     INK,
+    PHRASE_SEPARATOR,
     RGB,
     WHITE,
     BoardLabels,
@@ -87,8 +88,10 @@ from render.common import (
     circle_box,
     crown_sprite,
     draw_arrow,
+    draw_lines,
     draw_text,
     encode_png,
+    fit_lines,
     fit_text,
     font,
     hex_rgb,
@@ -101,9 +104,6 @@ from render.common import (
     star_points,
     supersampled,
     wrap_text,
-    PHRASE_SEPARATOR,
-    draw_lines,
-    fit_lines,
 )
 
 __all__ = ["HEIGHT", "POWER_STYLES", "WIDTH", "BoardLabels", "render_board", "render_image"]

@@ -72,7 +72,6 @@ from render.common import (
     RED,
     RGB,
     WHITE,
-    BoardGeometry,
     BoardLabels,
     Box,
     FittedText,
@@ -476,7 +475,7 @@ class _Board:
         cell = self.cell
         size = round(cell * BADGE)
         for block in self.view.revealed:
-            x0, y0, x1, _ = self.geo.box(*_square(self.view, block.square))
+            _, y0, x1, _ = self.geo.box(*_square(self.view, block.square))
             paste_sprite(image, revealed_badge_sprite(block.live, size), (x1 - size / 2, y0 + size / 2))
 
     # ----------------------------------------------------------------- blocks and characters

@@ -19,12 +19,25 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.clock import Clock
-from bot.console.commands import ConsoleLine, ConsoleSyntaxError, number, parse_line, whole_number
+from bot.console.commands import (
+    ConsoleLine,
+    ConsoleSyntaxError,
+    number,
+    parse_line,
+    whole_number,
+)
 from bot.i18n import Msg, catalog
 from bot.services import guide
-from bot.services.delivery import Button, ChannelPost, ChannelRef, Delivery, DirectMessage, Reply
-from bot.services.people import Actor, Place
+from bot.services.delivery import (
+    Button,
+    ChannelPost,
+    ChannelRef,
+    Delivery,
+    DirectMessage,
+    Reply,
+)
 from bot.services.matches import outdated_reply
+from bot.services.people import Actor, Place
 from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import OutdatedMatchError
 from bot.wiring import Services, open_services

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import string
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 LANGUAGES = ("en", "nl")
 Formatter = Callable[[Any], "str | None"]

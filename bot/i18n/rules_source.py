@@ -40,10 +40,10 @@ def page(slug: str, language: str, docs: Path = DOCS) -> Path:
 def sections(text: str, language: str) -> dict[str, str]:
     """The three topics of the player's section of one page, in their order."""
     title, names = HEADINGS[language]
-    found = re.search(rf"^## {re.escape(title)}\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    found = re.search(rf"^## {re.escape(title)}\s*$(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
     if found is None:
         raise RulesSourceError(f"no '## {title}' section")
-    parts = re.split(r"^### (.+?)\s*$", found.group(1), flags=re.M)
+    parts = re.split(r"^### (.+?)\s*$", found.group(1), flags=re.MULTILINE)
     topics = {names.get(heading.strip(), heading.strip()): body.strip() for heading, body in zip(parts[1::2], parts[2::2])}
     if list(topics) != list(names.values()):
         raise RulesSourceError(f"'## {title}' has {list(topics)}, expected {list(names.values())} ({list(names)})")

@@ -24,7 +24,11 @@ from typing import Any
 
 from bot.services.progress import Damage, LoadedMatch, Progress, advance
 from bot.storage.models import MatchRow, SeatRow, Status, TimerRow
-from bot.storage.repository import DamagedRecordError, OutdatedMatchError, Repository, StaleWriteError
+from bot.storage.repository import (
+    DamagedRecordError,
+    OutdatedMatchError,
+    Repository,
+)
 from engines.core.contract import Engine
 from engines.core.record import Entry, MetaState, chain_break, chain_hash
 from engines.registry import ENGINES, get_engine
@@ -96,7 +100,7 @@ class MatchBook:
         for entry in entries[progress.seq :]:
             try:
                 progress = advance(engine, options, len(seats), progress, entry)
-            except Exception as error:  # whatever the rules raise on an event they cannot take
+            except Exception as error:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
                 log.warning("match %s: event %s does not replay: %r", row.id, entry.seq, error)
                 damage = Damage(entry.seq, "replay")
                 break

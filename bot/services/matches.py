@@ -35,10 +35,17 @@ from bot.services.delivery import (
 from bot.services.option_errors import option_problems
 from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
-from bot.services.rendering import Renderer
 from bot.services.ratings import rating_lines, rating_updates
+from bot.services.rendering import Renderer
 from bot.services.time_control import TimeControl
-from bot.storage.models import LIVE, NewMatch, RatingRow, RatingUpdate, TimerRow, UserRow
+from bot.storage.models import (
+    LIVE,
+    NewMatch,
+    RatingRow,
+    RatingUpdate,
+    TimerRow,
+    UserRow,
+)
 from bot.storage.repository import (
     DamagedRecordError,
     LiveMatchExistsError,
@@ -54,17 +61,17 @@ from engines.core.contract import (
     RatedGame,
     ReachGame,
     Result,
-    SuggestingGame,
     Seat,
+    SuggestingGame,
     TimedGame,
 )
 from engines.core.dice import SEED_BYTES, commitment
 from engines.core.errors import AmbiguousMoveError, EngineError, MoveError
 from engines.core.record import (
     AbortEvent,
-    Entry,
     DrawAnswerEvent,
     DrawOfferEvent,
+    Entry,
     MoveEvent,
     Record,
     ResignEvent,
@@ -1033,7 +1040,7 @@ def _replay_failure(match: LoadedMatch, entries: list[Entry]) -> Damage | None:
     for entry in entries:
         try:
             state = replay_step(match.engine, match.options, state, entry.event)
-        except Exception as error:  # whatever the rules raise on an event they cannot take
+        except Exception as error:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
             log.warning("match %s: event %s does not replay: %r", match.id, entry.seq, error)
             return Damage(entry.seq, "replay")
     return None

@@ -1,6 +1,15 @@
 """Storage: the repository interface the services use, and its SQLite implementation."""
 
-from bot.storage.models import MatchRow, NewMatch, RatingRow, RatingUpdate, SeatRow, Status, TimerRow, UserRow
+from bot.storage.models import (
+    MatchRow,
+    NewMatch,
+    RatingRow,
+    RatingUpdate,
+    SeatRow,
+    Status,
+    TimerRow,
+    UserRow,
+)
 from bot.storage.repository import (
     DamagedRecordError,
     DatabaseTooNewError,

@@ -6,8 +6,17 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from bot.storage.models import (
+    MatchRow,
+    NewMatch,
+    RatingRow,
+    RatingUpdate,
+    SeatRow,
+    Status,
+    TimerRow,
+    UserRow,
+)
 from engines.core.record import Entry
-from bot.storage.models import MatchRow, NewMatch, RatingRow, RatingUpdate, SeatRow, Status, TimerRow, UserRow
 
 
 class StaleWriteError(Exception):

@@ -31,7 +31,17 @@ from typing import Any
 import aiosqlite
 from pydantic import TypeAdapter
 
-from bot.storage.models import LIVE, MatchRow, NewMatch, RatingRow, RatingUpdate, SeatRow, Status, TimerRow, UserRow
+from bot.storage.models import (
+    LIVE,
+    MatchRow,
+    NewMatch,
+    RatingRow,
+    RatingUpdate,
+    SeatRow,
+    Status,
+    TimerRow,
+    UserRow,
+)
 from bot.storage.repository import (
     DamagedRecordError,
     DatabaseTooNewError,

@@ -197,12 +197,11 @@ def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAllie
         new_owner = original
     state = set_owner(state, territory, new_owner)
     state = _hand_over(state, territory, ("factory",) if state.phase == "combat_move" else CAPTURED)
-    if loser is not None and not friendly(state, loser, conqueror):
-        if gmap.power(loser).capital == territory:
-            ipcs = dict(state.ipcs)
-            ipcs[conqueror] += ipcs[loser]
-            ipcs[loser] = 0
-            state = state.model_copy(update={"ipcs": ipcs})
+    if loser is not None and not friendly(state, loser, conqueror) and gmap.power(loser).capital == territory:
+        ipcs = dict(state.ipcs)
+        ipcs[conqueror] += ipcs[loser]
+        ipcs[loser] = 0
+        state = state.model_copy(update={"ipcs": ipcs})
     if new_owner == original and original != conqueror and gmap.power(original).capital == territory:
         # The ally's capital is free again: its other original territories held by friends return.
         for tid, t in gmap.territories.items():

@@ -163,7 +163,9 @@ class AxisAllies:
         self, before: AxisAlliesState, seat: Seat, move: AxisAlliesMove, after: AxisAlliesState
     ) -> tuple[tuple[str, dict[str, Any]], ...]:
         """What the move did, in words (``NarratingGame``): see ``engines.axis_allies.narration``."""
-        from engines.axis_allies.narration import describe_move  # only the bot's replies need it
+        from engines.axis_allies.narration import (
+            describe_move,  # only the bot's replies need it
+        )
 
         return describe_move(before, seat, move, after)
 

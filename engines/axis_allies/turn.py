@@ -22,7 +22,14 @@ from engines.axis_allies.economy import (
     seat_of,
 )
 from engines.axis_allies.moves import AxisAlliesMove, Counts, format_move
-from engines.axis_allies.state import PHASES, ArrowView, AxisAlliesState, Casualty, Fought, Unit
+from engines.axis_allies.state import (
+    PHASES,
+    ArrowView,
+    AxisAlliesState,
+    Casualty,
+    Fought,
+    Unit,
+)
 from engines.axis_allies.units import UNITS
 from engines.core.contract import ChanceSpec, Outcome, Seat
 from engines.core.errors import IllegalMoveError

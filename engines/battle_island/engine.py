@@ -190,6 +190,8 @@ class BattleIsland:
         """What the action did, in words (``NarratingGame``), told from the channel's views only,
         so it can never say whether a block not yet activated is live: see
         ``engines.battle_island.narration``."""
-        from engines.battle_island.narration import describe_move  # only the bot's replies need it
+        from engines.battle_island.narration import (
+            describe_move,  # only the bot's replies need it
+        )
 
         return describe_move(self.view(before, None), seat, move, self.view(after, None))

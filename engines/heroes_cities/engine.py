@@ -97,6 +97,8 @@ class HeroesCities:
         self, before: HeroesCitiesState, seat: Seat, move: HeroesCitiesMove, after: HeroesCitiesState
     ) -> tuple[tuple[str, dict[str, Any]], ...]:
         """What the move did, in words (``NarratingGame``): see ``engines.heroes_cities.narration``."""
-        from engines.heroes_cities.narration import describe_move  # only the bot's replies need it
+        from engines.heroes_cities.narration import (
+            describe_move,  # only the bot's replies need it
+        )
 
         return describe_move(before, seat, move, after)

@@ -13,6 +13,7 @@ explicit path ``c2-c3-d4``, ``c2d4``, ``c2 d4``, upper case, surrounding spaces,
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
@@ -122,7 +123,7 @@ def _explicit_path(state: HeroesCitiesState, seat: Seat, path: list[int]) -> Her
     def illegal(code: str, fallback: str, **params: object) -> IllegalMoveError:
         return IllegalMoveError(code, fallback, closest=closest(state, seat, frm, to), **params)
 
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         if B.distance(a, b) != 1:
             raise illegal("heroes_cities.path_not_a_step",
                           f"{B.NAMES[a]} to {B.NAMES[b]} is not one step",

@@ -128,7 +128,9 @@ class MastersVictory:
     ) -> tuple[tuple[str, dict[str, Any]], ...]:
         """What the action did, in words (``NarratingGame``), told from the channel's views only
         so it can never name a hidden back-number: see ``engines.masters_victory.narration``."""
-        from engines.masters_victory.narration import describe_move  # only the bot's replies need it
+        from engines.masters_victory.narration import (
+            describe_move,  # only the bot's replies need it
+        )
 
         return describe_move(self.view(before, None), seat, move, self.view(after, None))
 

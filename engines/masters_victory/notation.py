@@ -32,8 +32,8 @@ import re
 from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engines.core.move_text import plain_dashes
-from engines.masters_victory import board as B
 from engines.masters_victory import attack as A
+from engines.masters_victory import board as B
 from engines.masters_victory.moves import (
     END,
     SETUP_RANDOM,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from itertools import combinations_with_replacement, pairwise
+
 from engines.core.contract import Frozen, Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError
 from engines.masters_victory import attack as A

@@ -203,7 +203,9 @@ class Militakiri:
         self, before: MilitakiriState, seat: Seat, move: MilitakiriMove, after: MilitakiriState
     ) -> tuple[tuple[str, dict[str, Any]], ...]:
         """What the move did, in words (``NarratingGame``): see ``engines.militakiri.narration``."""
-        from engines.militakiri.narration import describe_move  # only the bot's replies need it
+        from engines.militakiri.narration import (
+            describe_move,  # only the bot's replies need it
+        )
 
         return describe_move(before, seat, move, after)
 

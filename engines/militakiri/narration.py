@@ -27,7 +27,13 @@ from typing import Any
 from engines.core.contract import Seat
 from engines.militakiri.board import ENDGAME_MOVES
 from engines.militakiri.moves import MilitakiriMove
-from engines.militakiri.pieces import MAX_HEIGHT, SHAPE_INDEX, SHAPE_NAMES, height, is_tower
+from engines.militakiri.pieces import (
+    MAX_HEIGHT,
+    SHAPE_INDEX,
+    SHAPE_NAMES,
+    height,
+    is_tower,
+)
 from engines.militakiri.rules import lone_seats, must_place
 from engines.militakiri.state import MilitakiriState
 

@@ -27,7 +27,14 @@ import re
 from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engines.core.move_text import plain_dashes
-from engines.militakiri.moves import PASS, RANDOM_SETUP, MilitakiriMove, board_move, format_move, place_move
+from engines.militakiri.moves import (
+    PASS,
+    RANDOM_SETUP,
+    MilitakiriMove,
+    board_move,
+    format_move,
+    place_move,
+)
 from engines.militakiri.rules import (
     check_board_move,
     check_pass,

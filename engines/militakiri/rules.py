@@ -21,14 +21,6 @@ from engines.militakiri.board import (
     RANKS,
     Geometry,
 )
-from engines.militakiri.pieces import (
-    OWN_CELLS,
-    SHAPE_INDEX,
-    SHAPE_NAMES,
-    capture,
-    info,
-    tower,
-)
 from engines.militakiri.moves import (
     PASS,
     RANDOM_SETUP,
@@ -36,6 +28,14 @@ from engines.militakiri.moves import (
     board_move,
     format_move,
     place_move,
+)
+from engines.militakiri.pieces import (
+    OWN_CELLS,
+    SHAPE_INDEX,
+    SHAPE_NAMES,
+    capture,
+    info,
+    tower,
 )
 from engines.militakiri.setup import all_setups, closest_setups, squares_of
 from engines.militakiri.state import MilitakiriState
