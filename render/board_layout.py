@@ -20,8 +20,11 @@ The Axis & Allies map is not a grid: its renderer keeps its own map-plus-panel s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from render.common import BoardGeometry, Box
+from PIL import Image, ImageDraw
+
+from render.common import RGB, BoardGeometry, Box, draw_checkerboard, draw_coordinates, font
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,3 +97,26 @@ def panel_beside(
 def panel_below(geo: BoardGeometry, *, top: int, width: int, height: int) -> BoardLayout:
     """The panel the picture's full ``width`` from ``top`` to the bottom ``height``."""
     return BoardLayout(geo=geo, width=width, height=height, panel=(0, top, width, height))
+
+
+def checkered_board(
+    lay: BoardLayout, background: RGB, margin: int, coordinate_size: int, tint: dict[tuple[int, int], RGB]
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A new picture of ``lay``'s size: the background, the checkered board with its coordinates,
+    and the ``tint`` squares (last-move marks) over it. The untinted part is the same for every
+    view of a board size, so it is drawn once per process and copied (issue 14)."""
+    image = _plain_board(lay, background, margin, coordinate_size).copy()
+    draw = ImageDraw.Draw(image)
+    for (file, rank), colour in tint.items():
+        x0, y0, x1, y1 = lay.geo.box(file, rank)
+        draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
+    return image, draw
+
+
+@cache
+def _plain_board(lay: BoardLayout, background: RGB, margin: int, coordinate_size: int) -> Image.Image:
+    image = Image.new("RGB", (lay.width, lay.height), background)
+    draw = ImageDraw.Draw(image)
+    draw_checkerboard(draw, lay.geo)
+    draw_coordinates(draw, lay.geo, margin, font(coordinate_size))
+    return image

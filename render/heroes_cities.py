@@ -25,7 +25,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from engines.heroes_cities.view import HeroesCitiesView, LastMoveView
-from render.board_layout import BoardLayout, fit_grid, panel_below
+from render.board_layout import BoardLayout, checkered_board, fit_grid, panel_below
 from render.common import (
     BLUE,
     DARK_SQUARE,
@@ -49,8 +49,6 @@ from render.common import (
     crossed_out,
     crown_sprite,
     draw_arrow,
-    draw_checkerboard,
-    draw_coordinates,
     draw_lines,
     draw_text,
     encode_png,
@@ -102,11 +100,7 @@ def render_image(view: HeroesCitiesView, *, labels: BoardLabels | None = None) -
     """The board for ``view`` as a Pillow image, before encoding."""
     lay = layout(view.size)
     geo = lay.geo
-    image = Image.new("RGB", (lay.width, lay.height), FRAME)
-    draw = ImageDraw.Draw(image)
-
-    draw_checkerboard(draw, geo, tint=_last_move_tints(view))
-    draw_coordinates(draw, geo, MARGIN, font(15))
+    image, draw = checkered_board(lay, FRAME, MARGIN, 15, _last_move_tints(view))
 
     for city in view.cities:
         paste_sprite(image, city_sprite(city.owner, geo.cell), geo.square_centre(city.square))

@@ -49,7 +49,7 @@ from PIL import Image, ImageDraw
 
 from engines.core.contract import Result
 from engines.militakiri.view import LostView, MilitakiriView, PawnView, PieceView, Shape
-from render.board_layout import BoardLayout, fit_grid, panel_beside
+from render.board_layout import BoardLayout, checkered_board, fit_grid, panel_beside
 from render.common import (
     BLUE,
     DARK_SQUARE,
@@ -75,8 +75,6 @@ from render.common import (
     crossed_out,
     crown_sprite,
     draw_arrow,
-    draw_checkerboard,
-    draw_coordinates,
     draw_text,
     encode_png,
     fill_pattern,
@@ -166,11 +164,7 @@ def render_image(view: MilitakiriView, *, labels: BoardLabels | None = None) -> 
     lay = layout(view.files, view.ranks)
     geo = lay.geo
     cell = geo.cell
-    image = Image.new("RGB", (lay.width, lay.height), FRAME)
-    draw = ImageDraw.Draw(image)
-
-    draw_checkerboard(draw, geo, tint=_square_tints(view))
-    draw_coordinates(draw, geo, MARGIN, font(15))
+    image, draw = checkered_board(lay, FRAME, MARGIN, 15, _square_tints(view))
 
     move = view.last_move
     if move is not None and move.frm and move.to and move.frm != move.to:

@@ -57,3 +57,17 @@ def test_panels_beside_and_below() -> None:
     assert side.panel == (geo.right + 20 + 2, 0, side.width - 10, 400)
     under = panel_below(geo, top=400, width=400, height=500)
     assert (under.width, under.height, under.panel) == (400, 500, (0, 400, 400, 500))
+
+
+def test_the_plain_checkered_board_is_drawn_once_per_size_and_tints_go_on_a_copy() -> None:
+    """Issue 14: the static part of a grid picture is drawn once per process and reused."""
+    from render import board_layout
+    from render.common import FRAME
+
+    lay = militakiri.layout(6, 12)
+    first, _ = board_layout.checkered_board(lay, FRAME, 20, 15, {})
+    before = board_layout._plain_board.cache_info().hits
+    tinted, _ = board_layout.checkered_board(lay, FRAME, 20, 15, {(0, 0): (255, 0, 0)})
+    assert board_layout._plain_board.cache_info().hits == before + 1
+    assert tinted.getpixel(lay.geo.centre(0, 0)) == (255, 0, 0)
+    assert first.getpixel(lay.geo.centre(0, 0)) != (255, 0, 0), "the cached board itself stays untinted"
