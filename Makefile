@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench soak clean
+.PHONY: run test lint bench bench-load soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# Sustained moves/s of real bot processes under a steady arrival of moves (bounded: rate steps of
+# LOAD_STEP_SECONDS each, up to LOAD_RATES); see bench/load.py for the settings.
+bench-load: $(STAMP)
+	$(PY) -m bench.load
 
 # Longer random playouts than CI runs, then the soak with kills (python -m soak; the figures as a
 # table, exit 1 when a check fails): make soak GAMES=20000 SOAK_MATCHES=40 SOAK_SECONDS=300

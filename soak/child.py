@@ -10,7 +10,9 @@ Requests: ``create`` (game, options, hours), ``join``, ``start``, ``submit`` (te
 ``history`` (page), each with ``channel`` and ``user``; answered with what the user was told
 (``answered``, the message ``keys``, the canonical ``move`` when one was played) or ``error``.
 ``peek`` (channel, pick) reads a match for the parent (who is to act, one legal move each);
-``due`` counts the timeouts due now that are not fired yet. Logs go to stderr.
+``due`` counts the timeouts due now that are not fired yet. ``stats`` reports the event loop's
+lag since the last ``stats`` (how late a 50 ms sleep woke, p50/p99/max) and the process's resident
+memory, for ``make bench-load``. Logs go to stderr.
 """
 
 from __future__ import annotations
@@ -212,8 +214,40 @@ class DiscordBot:
         await self.h.fake.stop()
 
 
+class LoopLag:
+    """How late the event loop wakes a task that sleeps ``TICK``: what every other user waits
+    on top of their own work while the loop is busy."""
+
+    TICK = 0.05
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+
+    async def watch(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(self.TICK)
+            self.samples.append(max(0.0, loop.time() - start - self.TICK))
+
+    def report(self) -> dict[str, Any]:
+        """Lag percentiles (seconds) since the last report, and the resident memory (bytes)."""
+        import psutil
+
+        ordered, self.samples = sorted(self.samples), []
+
+        def at(share: float) -> float:
+            return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+        return {
+            "lag_p50": at(0.5), "lag_p99": at(0.99), "lag_max": ordered[-1] if ordered else 0.0,
+            "rss": psutil.Process().memory_info().rss,
+        }
+
+
 async def serve(bot: ServiceBot | DiscordBot) -> None:
     loop = asyncio.get_running_loop()
+    lag = LoopLag()
     reader = asyncio.StreamReader(limit=2**24)
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
 
@@ -223,7 +257,7 @@ async def serve(bot: ServiceBot | DiscordBot) -> None:
 
     async def one(request: dict[str, Any]) -> None:
         try:
-            answer = await bot.handle(request)
+            answer = lag.report() if request.get("op") == "stats" else await bot.handle(request)
         except Exception as error:  # reported to the parent, which counts it as a command not answered
             log.exception("soak request %s (%s) failed", request.get("id"), request.get("op"))
             answer = {"error": f"{type(error).__name__}: {error}"}
@@ -235,6 +269,7 @@ async def serve(bot: ServiceBot | DiscordBot) -> None:
             bot.services.scheduler.wake()
 
     waker = asyncio.create_task(wake())
+    watcher = asyncio.create_task(lag.watch())
     running: set[asyncio.Task] = set()
     send({"ready": os.getpid()})
     while line := await reader.readline():
@@ -244,6 +279,7 @@ async def serve(bot: ServiceBot | DiscordBot) -> None:
     if running:
         await asyncio.wait(running)
     waker.cancel()
+    watcher.cancel()
 
 
 async def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,108 @@
+"""Databases for the load benchmark: one per setup, empty or holding many stored matches.
+
+Stored matches are idle correspondence matches of Helden & Steden, each a few moves in,
+written through the services' book (what a bot stores), filled once per backend and copied
+for every setup that needs them (a file copy for SQLite, ``CREATE DATABASE … TEMPLATE`` for
+PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from bot.clock import ManualClock
+from bot.services.matches import MatchService
+from bot.services.people import Actor, Place
+from bot.services.rendering import Renderer
+from bot.storage.sqlite import SqliteRepository
+from engines.core.record import MoveEvent
+from engines.registry import get_engine
+from render.common import BoardLabels
+
+STORED_GAME = "heroes_cities"
+START = datetime(2026, 1, 1, tzinfo=UTC)
+
+Fill = Callable[[str, int], Awaitable[None]]
+
+
+class NoPictures(Renderer):
+    """Storing needs no board pictures: the fill skips drawing them."""
+
+    async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None) -> bytes:
+        return b""
+
+
+async def fill_stored_matches(database: str, count: int, moves_each: int = 6) -> None:
+    """Store ``count`` active matches of two players, ``moves_each`` random moves into each."""
+    repo = await SqliteRepository.open(database)
+    clock = ManualClock(START)
+    service = MatchService(repo, clock, seed_source=lambda: bytes(32), renderer=NoPictures(0))
+    engine = get_engine(STORED_GAME)
+    rng = random.Random(3)
+    started = time.monotonic()
+    for number in range(count):
+        a, b = Actor(f"s{number}a", "A"), Actor(f"s{number}b", "B")
+        place = Place("stored", f"stored-{number}")
+        await service.create(place, a, STORED_GAME, opponent=b)
+        await service.join(place, b)
+        await service.start(place, a)
+        row = await repo.live_match_in(place.channel_id)
+        assert row is not None
+        for _ in range(moves_each):
+            match = await service.book.load(row.id)
+            if match.result() is not None:
+                break
+            seat = min(match.to_act())
+            move = rng.choice(list(engine.legal_moves(match.state, seat)))
+            # Straight to the book: storing, not rendering, is what this needs.
+            event = MoveEvent(seat=seat, text=engine.format_move(move, match.state), move=move.model_dump(mode="json"))
+            await service.book.append(match, [event], clock.now())
+        service.book.forget(row.id)
+    await repo.close()
+    print(f"  stored {count} matches in {time.monotonic() - started:.0f} s", flush=True)
+
+
+class SqliteBackend:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.templates: dict[int, Path] = {}
+        self.made = 0
+
+    async def fresh(self, stored: int, fill: Fill) -> str:
+        """A new database file holding ``stored`` matches (the fill is done once and copied)."""
+        if stored and stored not in self.templates:
+            template = self.folder / f"template-{stored}.sqlite3"
+            await fill(str(template), stored)
+            self.templates[stored] = template
+        self.made += 1
+        path = self.folder / f"load-{self.made}.sqlite3"
+        if stored:
+            shutil.copyfile(self.templates[stored], path)
+        return str(path)
+
+
+class Backends(dict):
+    """The backends this machine can run, by name; ``missing`` says why one is not there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.why_not: dict[str, str] = {}
+
+    def missing(self, name: str) -> str:
+        return self.why_not.get(name, "unknown backend")
+
+
+@asynccontextmanager
+async def database_backends(folder: Path) -> AsyncIterator[Backends]:
+    backends = Backends()
+    backends["sqlite"] = SqliteBackend(folder)
+    backends.why_not["postgresql"] = "the PostgreSQL backend is not in this build"
+    yield backends
