@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import sys
 
-from bot.config import load_config
+from bot.config import ConfigError, load_config
 from bot.logging_setup import LEVELS, configure_logging
 
 
@@ -33,7 +33,11 @@ def main(argv: list[str] | None = None) -> int:
         help="log level (default: INFO for Discord, WARNING for the console); secrets stay out at every level",
     )
     args = parser.parse_args(argv)
-    config = load_config(args.config)
+    try:
+        config = load_config(args.config)
+    except ConfigError as error:
+        print(f"scheids: {args.config}: {error}", file=sys.stderr)
+        return 2
     database = args.db or config.database
     from bot.services import rendering
 

@@ -12,6 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+class ConfigError(ValueError):
+    """config.toml has a value the bot cannot run with; the message says which and what is right."""
+
+
 @dataclass(frozen=True)
 class Config:
     token_env: str = "DISCORD_TOKEN"
@@ -21,6 +25,29 @@ class Config:
     render_workers: int | None = None
     """Worker processes that draw board pictures (``[render] workers``); unset: one per core,
     0: draw in a thread of the bot's process."""
+    shard_count: int | None = None
+    """Gateway shards in all (``[discord] shard_count``); unset: what Discord recommends."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (``[discord] shard_ids``); unset: all of them. Several
+    processes on one PostgreSQL database each run a share."""
+
+    def __post_init__(self) -> None:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ConfigError("[discord] shard_ids needs shard_count (the number of shards of all processes)")
+            wrong = [shard for shard in self.shard_ids if not 0 <= shard < self.shard_count]
+            if wrong or not self.shard_ids or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ConfigError(
+                    f"[discord] shard_ids {list(self.shard_ids)} must be different numbers from 0 to "
+                    f"{self.shard_count - 1} (shard_count is {self.shard_count})"
+                )
+        if self.shard_count is not None and self.shard_count < 1:
+            raise ConfigError(f"[discord] shard_count must be 1 or more, not {self.shard_count}")
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Only one process registers the slash commands: the one that runs shard 0."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @property
     def token(self) -> str | None:
@@ -44,4 +71,6 @@ def load_config(path: str | Path = "config.toml") -> Config:
         database=data.get("storage", {}).get("database", Config.database),
         out_dir=data.get("console", {}).get("out_dir", Config.out_dir),
         render_workers=data.get("render", {}).get("workers"),
+        shard_count=discord.get("shard_count"),
+        shard_ids=tuple(discord["shard_ids"]) if discord.get("shard_ids") is not None else None,
     )

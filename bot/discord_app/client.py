@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -58,7 +58,11 @@ class CatalogTranslator(app_commands.Translator):
         return catalog().render(Msg(key), language)
 
 
-class ScheidsBot(commands.Bot):
+class ScheidsBot(commands.AutoShardedBot):
+    """The bot. It runs the gateway shards ``shard_ids`` of ``shard_count`` (discord.py's
+    ``AutoShardedBot``; both unset: all shards Discord recommends, in this process). Any process
+    answers any match, since everything a match needs lives in the database."""
+
     def __init__(
         self,
         database: str,
@@ -68,8 +72,13 @@ class ScheidsBot(commands.Bot):
         start_scheduler: bool = True,
         clock: Clock | None = None,
         seed_source: Callable[[], bytes] | None = None,
+        shard_count: int | None = None,
+        shard_ids: Sequence[int] | None = None,
     ) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+            shard_count=shard_count, shard_ids=list(shard_ids) if shard_ids is not None else None,
+        )
         self.database = database
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
@@ -152,7 +161,10 @@ class ScheidsBot(commands.Bot):
 
 
 def run_discord(config: Config, database: str) -> int:
-    bot = ScheidsBot(database, dev_guild_id=config.dev_guild_id)
+    bot = ScheidsBot(
+        database, dev_guild_id=config.dev_guild_id, sync_commands=config.syncs_commands,
+        shard_count=config.shard_count, shard_ids=config.shard_ids,
+    )
     bot.run(config.token, log_handler=None)
     return 0
 
