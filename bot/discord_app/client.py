@@ -152,8 +152,11 @@ class ScheidsBot(commands.Bot):
 
 
 def run_discord(config: Config, database: str) -> int:
+    token = config.token
+    if token is None:
+        raise ValueError(f"no Discord token in ${config.token_env}")
     bot = ScheidsBot(database, dev_guild_id=config.dev_guild_id)
-    bot.run(config.token, log_handler=None)
+    bot.run(token, log_handler=None)
     return 0
 
 
