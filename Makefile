@@ -15,12 +15,15 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m bot
 
-# Style first (ruff, fails fast), then both cores: the engines' 1,000-game playouts dominate the run.
+# Style and types first (ruff, then mypy; fail fast), then both cores: the engines' 1,000-game
+# playouts dominate the run.
 test: lint
 	$(PY) -m pytest -n auto engines render bot tests
 
+# mypy holds every engine to engines/core/contract.py (each engine.py declares itself against it).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check engines render bot
+	$(PY) -m mypy engines render bot
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -69,8 +69,9 @@ async def open_services(
     quiet_secret_loggers()  # before the first statement: whoever set up logging, no seed reaches it
     repo = await SqliteRepository.open(database)
     clock = clock or SystemClock()
-    extra = {"seed_source": seed_source} if seed_source is not None else {}
     workers = render_workers if render_workers is not None else rendering.configured_workers
-    matches = MatchService(repo, clock, renderer=rendering.Renderer(workers), **extra)
+    matches = MatchService(repo, clock, renderer=rendering.Renderer(workers))
+    if seed_source is not None:
+        matches.seed_source = seed_source
     scheduler = Scheduler(matches, repo, clock, deliver)
     return Services(repo, matches, scheduler)

@@ -636,7 +636,7 @@ class _Panel:
         self._box(box)
         x0, y0, x1, _ = box
         draw, view = self.draw, self.view
-        x = x0 + 12
+        x: float = x0 + 12
         row1 = y0 + 22
         round_text = f"#{view.round}"
         draw_text(draw, (x, row1), round_text, bold_font(22), WHITE, anchor="lm")
@@ -737,7 +737,7 @@ class _Panel:
         battle = view.battle
         self._box(box, BATTLE if battle is not None and view.result is None else None)
         x0, y0, x1, y1 = box
-        y = y0 + 16
+        y: float = y0 + 16
         if battle is not None:
             y = self._current_battle(battle, x0, x1, y)
         pending = [t for t in view.battles if battle is None or t != battle.territory]
@@ -1259,9 +1259,10 @@ def die_sprite(face: int, size: int, edge: RGB) -> Image.Image:
     return supersampled((size, size), draw_fn)
 
 
-SPRITES: tuple[Callable[..., Image.Image], ...] = (
+SPRITES: tuple[Callable[..., object], ...] = (
     land_sprite, sea_sprite, label_sprite, chip_width, battle_ring_sprite, star_sprite, lost_star_sprite, ipc_badge_sprite,
     tag_sprite, chip_sprite, roundel_sprite, _background, coin_sprite, factory_icon_sprite, swords_sprite, cart_sprite,
     phase_sprite, die_sprite, crown_sprite,
 )
-"""Every cached sprite factory (tests clear them to check cold renders give the same bytes)."""
+"""Every cached sprite factory, and the cached ``chip_width`` (tests clear them to check cold renders
+give the same bytes)."""

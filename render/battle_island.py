@@ -76,6 +76,7 @@ from render.common import (
     Box,
     FittedText,
     Font,
+    Ink,
     Point,
     SeatStyle,
     blend,
@@ -484,9 +485,9 @@ class _Board:
         cell = self.cell
         for block in self.view.blocks:
             paste_sprite(image, crate_sprite(block.owner, block.live, cell), self.centre(_square(self.view, block.square)))
-        for block in self.view.revealed:
-            if block.live:
-                paste_sprite(image, burst_sprite(cell), self.centre(_square(self.view, block.square)))
+        for revealed in self.view.revealed:
+            if revealed.live:
+                paste_sprite(image, burst_sprite(cell), self.centre(_square(self.view, revealed.square)))
 
     def draw_characters(self, image: Image.Image) -> None:
         view, cell = self.view, self.cell
@@ -510,7 +511,7 @@ _RANGE = {"soldier": 2, "jeep": 3, "tank": 4}
 # --------------------------------------------------------------------------- sprites
 
 
-def _body(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fill: object) -> None:
+def _body(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fill: Ink) -> None:
     """A character's body ``r`` px around (cx, cy): soldier disc, jeep rounded square, tank hexagon."""
     if kind == "soldier":
         draw.ellipse(circle_box(cx, cy, r), fill=fill)
@@ -865,7 +866,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIsland
     lost, limit = view.lost[seat], view.win_at
     count = f"{lost}/{limit}"
     count_font = bold_font(16)
-    right = x1 - 10
+    right: float = x1 - 10
     draw_text(draw, (right, mid), count, count_font, WHITE if lost else FRAME_TEXT, anchor="rm")
     right -= count_font.getlength(count) + 6
     paste_sprite(image, cross_sprite(22, 0.3, 0.2, 0.11), (right - 9, mid))

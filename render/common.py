@@ -33,6 +33,8 @@ from engines.core.contract import Result
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 Point = tuple[float, float]
+Ink = int | tuple[int, ...]
+"""A fill for ``ImageDraw``: an RGB(A) tuple on sprites, an int on masks."""
 Box = tuple[int, int, int, int]
 """``(left, top, right, bottom)``, right and bottom exclusive as in Pillow's ``crop``."""
 

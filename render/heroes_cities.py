@@ -42,6 +42,7 @@ from render.common import (
     BoardGeometry,
     BoardLabels,
     FittedText,
+    Ink,
     SeatStyle,
     blend,
     circle_box,
@@ -190,7 +191,7 @@ def city_sprite(owner: int, cell: int) -> Image.Image:
     """A castle tile filling most of a ``cell`` px square, in ``owner``'s colour."""
     style = SEATS[owner]
 
-    def shape(draw: ImageDraw.ImageDraw, s: float, inset: float, fill: object) -> None:
+    def shape(draw: ImageDraw.ImageDraw, s: float, inset: float, fill: Ink) -> None:
         c = cell * s
         x0, x1 = 0.07 * c + inset, 0.93 * c - inset
         top, wall, bottom = 0.07 * c + inset, 0.21 * c + inset, 0.93 * c - inset

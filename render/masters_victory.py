@@ -74,6 +74,7 @@ from render.common import (
     BoardLabels,
     Box,
     FittedText,
+    Ink,
     Point,
     SeatStyle,
     blend,
@@ -351,8 +352,8 @@ class _Board:
 
         def draw_fn(draw: ImageDraw.ImageDraw, scale: float, origin: Point) -> None:
             width = max(round(1.6 * scale), 1)
-            for x0, y0, x1, y1 in rects:
-                x0, y0, x1, y1 = x0 + 1.5, y0 + 1.5, x1 - 1.5, y1 - 1.5
+            for left, top, right, bottom in rects:
+                x0, y0, x1, y1 = left + 1.5, top + 1.5, right - 1.5, bottom - 1.5
                 for a, b in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
                     for p, q in dashes(a, b, dash):
                         draw.line(scale_points((p, q), scale, origin), fill=style.dark, width=width)
@@ -498,10 +499,6 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw, geo: BoardGeometry) -> None:
 
 
 # --------------------------------------------------------------------------- icons
-
-
-Ink = int | tuple[int, ...]
-"""A fill for ``ImageDraw``: an RGBA tuple on sprites, an int on masks."""
 
 
 def draw_icon(draw: ImageDraw.ImageDraw, kind: str, box: tuple[float, float, float], ink: Ink, hole: Ink,
@@ -942,7 +939,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVicto
         paste_sprite(image, crown_sprite(24), (token_x, mid - 21))
 
     # right side of the header: masters still on the board, then viewer / ready marks
-    x = x1 - 12
+    x: float = x1 - 12
     stars = 18
     masters = max(0, min(view.masters_left[seat], 3))
     for i in range(3):

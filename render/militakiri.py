@@ -68,6 +68,7 @@ from render.common import (
     BoardLabels,
     FittedText,
     Font,
+    Ink,
     Point,
     SeatStyle,
     blend,
@@ -273,8 +274,8 @@ def _square_tints(view: MilitakiriView) -> dict[tuple[int, int], RGB]:
     if move is not None:
         if move.frm:
             tint(move.frm, HIGHLIGHT, FROM_TINT)
-        for square in {move.to, move.placement} - {None, move.frm}:
-            tint(square, HIGHLIGHT, TO_TINT)  # type: ignore[arg-type]
+        for target in {s for s in (move.to, move.placement) if s is not None and s != move.frm}:
+            tint(target, HIGHLIGHT, TO_TINT)
     for square in dict.fromkeys(view.highlights):
         tint(square, REACH, REACH_TINT)
     return colours
@@ -343,8 +344,8 @@ def draw_symbol(
     shape: str,
     centre: Point,
     size: float,
-    fill: object,
-    outline: object | None = None,
+    fill: Ink,
+    outline: Ink | None = None,
     edge: float = 0.0,
 ) -> None:
     """``shape`` as its symbol, arms ``size`` long from ``centre``, with an ``edge`` wide outline."""
@@ -378,7 +379,7 @@ def coin_sprite(owner: int, shape: str, cell: int) -> Image.Image:
         face_y = c / 2 - thick / 2
         side_y = c / 2 + thick / 2
 
-        def body(d: ImageDraw.ImageDraw, radius: float, fill: object) -> None:
+        def body(d: ImageDraw.ImageDraw, radius: float, fill: Ink) -> None:
             d.ellipse(circle_box(cx, side_y, radius), fill=fill)
             d.rectangle((cx - radius, face_y, cx + radius, side_y), fill=fill)
             d.ellipse(circle_box(cx, face_y, radius), fill=fill)
@@ -432,7 +433,7 @@ def tower_sprite(owner: int, shape: str, cell: int, alpha: int = 255) -> Image.I
         c = cell * s
         edge = min(max(0.03 * c, 1.4 * s), 0.05 * c)  # a visible outline, also on small icons
 
-        def silhouette(d: ImageDraw.ImageDraw, inset: float, fill: object) -> None:
+        def silhouette(d: ImageDraw.ImageDraw, inset: float, fill: Ink) -> None:
             body, merlons = _tower_outline(c, inset)
             d.polygon(body, fill=fill)
             for box in merlons:
@@ -673,7 +674,7 @@ def _draw_seat(
     reserve = view.reserves[seat]
     number_font = font(16)
     icon = 40
-    x = left - 4
+    x: float = left - 4
     row = y + ICON_ROW / 2
     for shape in SHAPES:
         count = getattr(reserve, shape)

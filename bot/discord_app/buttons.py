@@ -54,7 +54,7 @@ class ViewPiecesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sch
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -77,7 +77,7 @@ class DrawButton(
         self.accept = accept
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
         return cls(int(match["match"]), match["answer"] == "accept")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -101,7 +101,7 @@ class MoveButton(
         self.text = text
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
         return cls(int(match["match"]), match["text"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -120,7 +120,7 @@ class UnknownButton(
         super().__init__(discord.ui.Button(label="?", custom_id=custom_id))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
         return cls(match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:

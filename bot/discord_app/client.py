@@ -75,9 +75,11 @@ class ScheidsBot(commands.AutoShardedBot):
         shard_count: int | None = None,
         shard_ids: Sequence[int] | None = None,
     ) -> None:
+        # discord.py takes shard_ids as a list, or no key at all for every shard
+        shards: dict[str, Any] = {"shard_ids": list(shard_ids)} if shard_ids is not None else {}
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-            shard_count=shard_count, shard_ids=list(shard_ids) if shard_ids is not None else None,
+            shard_count=shard_count, **shards,
         )
         self.database = database
         self.dev_guild_id = dev_guild_id
@@ -161,11 +163,14 @@ class ScheidsBot(commands.AutoShardedBot):
 
 
 def run_discord(config: Config, database: str) -> int:
+    token = config.token
+    if token is None:
+        raise ValueError(f"no Discord token in ${config.token_env}")
     bot = ScheidsBot(
         database, dev_guild_id=config.dev_guild_id, sync_commands=config.syncs_commands,
         shard_count=config.shard_count, shard_ids=config.shard_ids,
     )
-    bot.run(config.token, log_handler=None)
+    bot.run(token, log_handler=None)
     return 0
 
 

@@ -8,7 +8,7 @@ offer it in DMs); ``/games``, ``/view`` (private, of your own match) and ``/dms`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -25,7 +25,7 @@ from bot.services.time_control import TimeControlError, time_control_given
 from engines.core.contract import TimedGame
 from engines.registry import ENGINES
 
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Final = 10080
 CLOSEST_ON_OUTDATED = 5
 
 

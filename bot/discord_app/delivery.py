@@ -162,7 +162,7 @@ class Deliverer:
                     view = view_for(delivery.buttons, delivery.language)
                     if view is not None:
                         kwargs["view"] = view
-                await channel.send(**kwargs)  # type: ignore[union-attr]
+                await channel.send(**kwargs)
         except (discord.Forbidden, discord.NotFound) as error:
             log.warning("post in channel %s refused (%s): handing it to the players", channel_id, error)
             await self._post_failed(channel_id, delivery, answer)

@@ -77,6 +77,14 @@ class MatchBook:
         self._remember(loaded)
         return loaded
 
+    async def load_known(self, match_id: int) -> LoadedMatch:
+        """``load`` of a match known to be stored (its row or a seat was just read; matches are
+        never deleted): ``LookupError`` if it is not."""
+        loaded = await self.load(match_id)
+        if loaded is None:
+            raise LookupError(f"match {match_id} is not stored")
+        return loaded
+
     async def _load_cold(self, row: MatchRow, seats: tuple[SeatRow, ...]) -> LoadedMatch:
         engine = self.engine(row.game)
         if row.engine_version != engine.version:

@@ -43,6 +43,7 @@ from bot.storage.models import (
     NewMatch,
     RatingRow,
     RatingUpdate,
+    Status,
     TimerRow,
     UserRow,
 )
@@ -200,7 +201,7 @@ class MatchService:
         return timers
 
     async def _commit(
-        self, match: LoadedMatch, events: list[Any], *, status: str | None = None, seats: int | None = None
+        self, match: LoadedMatch, events: list[Any], *, status: Status | None = None, seats: int | None = None
     ) -> tuple[LoadedMatch, list[RatingUpdate]]:
         """Append ``events``; returns the match after them and the rating changes the same
         transaction applied (filled in by the repository; empty unless a rated match ended)."""
@@ -259,7 +260,7 @@ class MatchService:
                 private = after.engine.view(after.state, seat.seat)
                 secret = private.model_dump(exclude={"viewer"}) != public
                 fresh = before is None or not before.started
-                if secret and (fresh or after.engine.view(before.progress.turn_state, seat.seat) != private):
+                if secret and (fresh or before is not None and after.engine.view(before.progress.turn_state, seat.seat) != private):
                     language = await self._language_of(seat.user_id, after.row.language)
                     deliveries.append(
                         await presenter.private_view_dm(after, seat.seat, language, renderer=self.renderer)
@@ -387,7 +388,7 @@ class MatchService:
         if match is None:
             return self._no_match(actor)
         async with self.book.lock(match.id):
-            match = await self.book.load(match.id)
+            match = await self.book.load_known(match.id)
             if match.row.status != "open":
                 return [reply(actor.language, Msg("core.already_started"))]
             if match.seat_of(actor.user_id) is not None:
@@ -405,7 +406,7 @@ class MatchService:
                 seat = await self.repo.add_seat(match.id, actor.user_id, actor.name, max_seats=match.engine.max_players)
             except SeatRefusedError as refused:
                 return [reply(actor.language, Msg(_SEAT_REFUSALS[refused.reason]))]
-        match = await self.book.load(match.id)
+        match = await self.book.load_known(match.id)
         lines = [Msg("core.joined", {"player": actor.name, "colour": presenter.colour(match, seat.seat)})]
         if len(match.seats) >= match.engine.min_players:
             creator = match.name_of(0)
@@ -418,7 +419,7 @@ class MatchService:
         if match is None:
             return self._no_match(actor)
         async with self.book.lock(match.id):
-            match = await self.book.load(match.id)
+            match = await self.book.load_known(match.id)
             if match.row.status != "open":
                 return [reply(actor.language, Msg("core.leave_after_start"))]
             if match.seat_of(actor.user_id) is None:
@@ -438,7 +439,7 @@ class MatchService:
         if match is None:
             return self._no_match(actor)
         async with self.book.lock(match.id):
-            match = await self.book.load(match.id)
+            match = await self.book.load_known(match.id)
             if match.row.status != "open":
                 return [reply(actor.language, Msg("core.already_started"))]
             if actor.user_id != match.row.creator_id:
@@ -494,7 +495,7 @@ class MatchService:
             return self._no_match(actor)
         async with self.book.lock(row.id):
             try:
-                match = await self.book.load(row.id)
+                match = await self.book.load_known(row.id)
             except OutdatedMatchError as error:
                 if not actor.is_admin:
                     return outdated_reply(error, actor.language)
@@ -659,8 +660,10 @@ class MatchService:
         async with self._seated(place, actor) as (match, refusal):
             if match is None:
                 return refusal
+            seat = match.seat_of(actor.user_id)
+            assert seat is not None  # _seated answers for who is not seated
             try:
-                after, updates = await self._commit(match, [ResignEvent(seat=match.seat_of(actor.user_id))])
+                after, updates = await self._commit(match, [ResignEvent(seat=seat)])
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         post = await self._ending_post(after, [], updates)
@@ -673,8 +676,10 @@ class MatchService:
                 return refusal
             if match.progress.meta.draw_offer is not None:
                 return [reply(actor.language, Msg("core.draw_pending", {"player": match.name_of(match.progress.meta.draw_offer)}))]
+            seat = match.seat_of(actor.user_id)
+            assert seat is not None  # _seated answers for who is not seated
             try:
-                await self._commit(match, [DrawOfferEvent(seat=match.seat_of(actor.user_id))])
+                await self._commit(match, [DrawOfferEvent(seat=seat)])
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         return [
@@ -758,18 +763,18 @@ class MatchService:
             return self._no_match(actor)
         if match.damage is not None:
             return [reply(actor.language, damaged_line(match.id, match.damage))]
-        moves = [e for e in await self.repo.entries(match.id) if isinstance(e.event, MoveEvent)]
+        moves = [(e, e.event) for e in await self.repo.entries(match.id) if isinstance(e.event, MoveEvent)]
         if not moves:
             return [reply(actor.language, Msg("core.history_empty"))]
         pages = (len(moves) + HISTORY_PAGE - 1) // HISTORY_PAGE
         page = min(max(page, 1), pages)
         chunk = moves[(page - 1) * HISTORY_PAGE : page * HISTORY_PAGE]
         lines = [Msg("core.history_head", {"page": page, "pages": pages})]
-        for number, entry in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
-            hidden = entry.event.secret and match.row.status in ("open", "active")
+        for number, (entry, event) in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
+            hidden = event.secret and match.row.status in ("open", "active")
             key = "core.history_secret" if hidden else "core.history_line"
             lines.append(
-                Msg(key, {"n": number, "player": match.name_of(entry.event.seat), "move": entry.event.text, "at": entry.at})
+                Msg(key, {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at})
             )
         return [reply(actor.language, *lines, page=(page, pages))]
 
@@ -780,7 +785,7 @@ class MatchService:
             return [reply(actor.language, Msg("core.games_none"))]
         lines = [Msg("core.games_head", {"count": len(rows)})]
         for row in rows:
-            match = await self.book.load(row.id)
+            match = await self.book.load_known(row.id)
             seat = match.seat_of(actor.user_id)
             waiting = seat in match.to_act()
             key = "core.games_line_waiting" if waiting else "core.games_line"
@@ -791,7 +796,7 @@ class MatchService:
                         "game": presenter.game_name(row.game),
                         "channel": ChannelRef(row.channel_id, row.guild_id),
                         "status": Msg(f"core.status_{row.status}"),
-                        "deadline": match.deadline(seat) if waiting else None,
+                        "deadline": match.deadline(seat) if waiting and seat is not None else None,
                     },
                 )
             )
@@ -842,6 +847,8 @@ class MatchService:
         lines = [Msg("core.profile_head", {"player": who.name})]
         for row in rows:
             engine = self.book.engine(row.game)
+            if not isinstance(engine, RatedGame):  # rating rows are written for rated games only
+                continue
             lines.append(Msg("core.profile_line", {**_rating_params(row), "status": Msg(engine.rating_status(row.board, row.points))}))
         return [reply(actor.language, *lines)]
 
@@ -932,7 +939,7 @@ class MatchService:
 
     async def record(self, match_id: int) -> Record:
         """The portable record; the seed only once the match is over."""
-        match = await self.book.load(match_id)
+        match = await self.book.load_known(match_id)
         over = match.row.status in ("finished", "aborted")
         return Record(
             game=match.row.game,
@@ -965,7 +972,7 @@ class MatchService:
         """A DM bounced (closed DMs): tell the channel once, with the view button as fallback."""
         if not await self.repo.mark_dm_closed(match_id, user_id):
             return []
-        match = await self.book.load(match_id)
+        match = await self.book.load_known(match_id)
         seat = match.seat_of(user_id)
         name = match.name_of(seat) if seat is not None else "?"
         return [
@@ -986,25 +993,27 @@ class MatchService:
         crash before it leaves the timer to fire again and a crash after it leaves none; in two
         processes the event sequence lets only one record it. A reminder is claimed (deleted)
         first, so only one process sends it."""
+        timer_id = timer.id
+        if timer_id is None:
+            raise ValueError("only a stored timer (with an id) can fire")
         async with self.book.lock(timer.match_id):
             try:
                 match = await self.book.load(timer.match_id)
             except OutdatedMatchError:
-                await self.repo.claim_timer(timer.id)
+                await self.repo.claim_timer(timer_id)
                 return []
-            stale = (
+            if (
                 match is None
                 or match.row.status != "active"
                 or match.row.last_seq != timer.seq
                 or timer.seat not in match.to_act()
-            )
-            if stale:
-                await self.repo.claim_timer(timer.id)
+            ):  # stale
+                await self.repo.claim_timer(timer_id)
                 return []
             seat = match.seats[timer.seat]
             deadline = match.deadline(timer.seat)
             if timer.kind == "reminder":
-                if not await self.repo.claim_timer(timer.id):
+                if not await self.repo.claim_timer(timer_id):
                     return []  # another process sent it
                 language = await self._language_of(seat.user_id, match.row.language)
                 return [
@@ -1022,7 +1031,7 @@ class MatchService:
             if deadline is None or deadline > self.clock.now():
                 # Not this turn's deadline (the time control says otherwise): the next commit sets
                 # the right timers, and any late command is refused by ``_overdue`` meanwhile.
-                await self.repo.claim_timer(timer.id)
+                await self.repo.claim_timer(timer_id)
                 return []
             try:
                 after, updates = await self._commit(match, [TimeoutEvent(seat=timer.seat)])

@@ -39,9 +39,9 @@ def rated(match: LoadedMatch) -> bool:
 def rating_updates(match: LoadedMatch) -> list[RatingUpdate]:
     """The seats' rating changes now that ``match`` ended (nothing for aborted or unrated matches)."""
     result = match.result()
-    if not rated(match) or result is None or result.reason == "core.aborted":
+    engine, guild_id = match.engine, match.row.guild_id  # what ``rated`` asks, narrowed here
+    if not isinstance(engine, RatedGame) or guild_id is None or result is None or result.reason == "core.aborted":
         return []
-    engine: RatedGame = match.engine  # type: ignore[assignment]
     board = engine.rating_board(match.options)
 
     def change_for(name: str, standing: Standing):
@@ -60,7 +60,7 @@ def rating_updates(match: LoadedMatch) -> list[RatingUpdate]:
 
     return [
         RatingUpdate(
-            guild_id=match.row.guild_id,
+            guild_id=guild_id,
             user_id=seat.user_id,
             game=match.row.game,
             board=board,

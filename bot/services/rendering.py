@@ -165,9 +165,9 @@ class Renderer:
     async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None) -> bytes:
         """The PNG of ``view``: from the cache, else drawn off the event loop."""
         key = (slug, view.model_dump_json(), labels)
-        data = self.cache.get(key)
-        if data is not None:
-            return data
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.max_pending)
         async with self._slots:  # a bounded queue: callers past it wait, none is dropped

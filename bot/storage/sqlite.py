@@ -276,6 +276,7 @@ class SqliteRepository:
                     ),
                 )
                 match_id = cursor.lastrowid
+                assert match_id is not None  # sqlite sets it on every INSERT
                 await self.db.execute(
                     "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                     (match_id, match.creator_id, creator_name),

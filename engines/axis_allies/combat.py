@@ -787,7 +787,13 @@ def _distance(gmap: GameMap, a: str, b: str) -> int:
         if b in frontier:
             return steps
         steps += 1
-        frontier = [n for t in frontier for n in gmap.neighbours(t) if n not in seen and not seen.add(n)]
+        reached: list[str] = []
+        for t in frontier:
+            for n in gmap.neighbours(t):
+                if n not in seen:
+                    seen.add(n)
+                    reached.append(n)
+        frontier = reached
     return 10**6
 
 
@@ -996,7 +1002,7 @@ def outcome(m: Machine) -> BattleOutcome | AaOutcome | RaidOutcome | None:
     lost = set(b.lost)
     attackers_left = tuple(c.id for c in b.attackers if c.id not in gone)
     by_id = {c.id: c for c in b.attackers + b.defenders}
-    survivors = [c for c in b.attackers + b.defenders if c.id not in lost]
+    standing = [c for c in b.attackers + b.defenders if c.id not in lost]
     return BattleOutcome(
         result=b.result,
         rounds=b.round,
@@ -1006,5 +1012,5 @@ def outcome(m: Machine) -> BattleOutcome | AaOutcome | RaidOutcome | None:
         moved_out=b.moved_out,
         captures=(not b.sea and b.result == "attacker_won"
                   and any(UNITS[by_id[i].kind].domain == "land" for i in attackers_left)),
-        unhoused_fighters=tuple(c.id for c in survivors if c.carrier is not None and c.carrier in lost),
+        unhoused_fighters=tuple(c.id for c in standing if c.carrier is not None and c.carrier in lost),
     )

@@ -192,8 +192,8 @@ def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAllie
     loser = state.owner(territory)
     original = gmap.territories[territory].owner
     new_owner = conqueror
-    liberated = original is not None and original != conqueror and friendly(state, original, conqueror)
-    if liberated and (capital_held(state, original) or gmap.power(original).capital == territory):
+    if (original is not None and original != conqueror and friendly(state, original, conqueror)
+            and (capital_held(state, original) or gmap.power(original).capital == territory)):
         new_owner = original
     state = set_owner(state, territory, new_owner)
     state = _hand_over(state, territory, ("factory",) if state.phase == "combat_move" else CAPTURED)

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.axis_allies import combat, economy, notation, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
@@ -170,3 +170,11 @@ class AxisAllies:
         return describe_move(before, seat, move, after)
 
 
+if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
+    from engines.core.contract import ButtonGame, Engine, NamingPlacesGame, NarratingGame, StepGame
+
+    _engine: Engine[AxisAlliesState, AxisAlliesMove, AxisAlliesView, AxisAlliesOptions] = AxisAllies()
+    _buttons: ButtonGame[AxisAlliesState] = AxisAllies()
+    _naming_places: NamingPlacesGame = AxisAllies()
+    _narrating: NarratingGame[AxisAlliesState, AxisAlliesMove] = AxisAllies()
+    _steps: StepGame[AxisAlliesState] = AxisAllies()

@@ -38,8 +38,10 @@ and ``naar``; typographic dashes read as ``-``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engines.axis_allies.map import CLASSIC, AmbiguousTerritory, UnknownTerritory
-from engines.axis_allies.moves import AxisAlliesMove, Counts
+from engines.axis_allies.moves import AxisAlliesMove, Counts, MoveKind
 from engines.axis_allies.units import UNITS, UnknownUnit, unit
 from engines.core.errors import AmbiguousMoveError, InvalidMoveError
 from engines.core.move_text import plain_dashes
@@ -49,7 +51,7 @@ EXPECTED = (
     "unload 2 inf Baltic -> Karelia | bomb 1 bmr Germany -> Russia | attack Karelia | lose 2 inf | continue | "
     "retreat Karelia | submerge Baltic | stay | rocket Germany -> Russia | place 3 inf Germany | end"
 )
-VERBS = {
+VERBS: dict[str, MoveKind] = {
     "tech": "tech", "research": "tech", "ontwikkel": "tech", "buy": "buy", "koop": "buy", "move": "move",
     "zet": "move", "load": "load", "laad": "load", "unload": "unload", "los": "unload", "bomb": "bomb",
     "bombardeer": "bomb", "attack": "attack", "val": "attack", "aanval": "attack", "lose": "lose",
@@ -189,7 +191,7 @@ def parse(text: str) -> AxisAlliesMove:
     raise invalid(text)
 
 
-def _path_domains(verb: str, counts: Counts, n: int) -> list[Domain]:
+def _path_domains(verb: str, counts: Counts, n: int) -> Sequence[Domain]:
     """Where each place of an order's path must be, as far as its units decide it: a move of
     land units stays on land, of ships at sea; a load goes from land to sea, an unload from sea
     to land; a bombing raid ends on land. Aircraft fly over both."""

@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from engines.axis_allies import combat, economy, movement, turn
-from engines.axis_allies.moves import AxisAlliesMove
+from engines.axis_allies.moves import AxisAlliesMove, MoveKind
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Seat
@@ -102,7 +102,7 @@ def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAll
         for dest in movement.reachable(state, power, u.id, phase):  # type: ignore[arg-type]
             sea_dest = state.map.territories[dest].is_sea
             if aboard:
-                kind = "unload"
+                kind: MoveKind = "unload"
                 path: tuple[str, ...] = (u.at, dest)
             elif UNITS[u.kind].domain == "land" and sea_dest:
                 kind, path = "load", (u.at, dest)

@@ -181,7 +181,7 @@ def _aboard(units: list[Unit]) -> list[Unit]:
 def initial_state(options: AxisAlliesOptions, seats: tuple[tuple[str, ...], ...] | None = None) -> AxisAlliesState:
     """The opening set-up (rulebook chapter 2, the reference cards' "Combat Forces set-up")."""
     gmap = CLASSIC
-    units = []
+    units: list[Unit] = []
     for territory, by_power in sorted(gmap.start.items()):
         for power, counts in sorted(by_power.items()):
             for kind, count in sorted(counts.items()):

@@ -585,32 +585,32 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
                 state = state.model_copy(update={"aa": combat.aa_fire(territory, gun_power, planes)})
             continue
         if state.raid is not None:
-            done = combat.outcome(state.raid)
-            if done is None:
+            raided = combat.outcome(state.raid)
+            if raided is None:
                 return state
             raid = state.raid
             ipcs = dict(state.ipcs)
-            ipcs[raid.victim] = max(0, ipcs[raid.victim] - done.damage)
-            state = _remove_units(state, set(done.bombers_lost))
+            ipcs[raid.victim] = max(0, ipcs[raid.victim] - raided.damage)
+            state = _remove_units(state, set(raided.bombers_lost))
             raids = tuple(t for t in state.raids if t != raid.territory)
             fought = Fought(kind=raid.kind, territory=raid.territory, attacker=raid.attacker, defender=raid.victim,
-                            lost=_casualties(raid.bombers, done.bombers_lost), damage=done.damage)
+                            lost=_casualties(raid.bombers, raided.bombers_lost), damage=raided.damage)
             return state.model_copy(update={"raid": None, "ipcs": ipcs, "raids": raids,
                                             "fights": (*state.fights, fought)})
         if state.battle is not None:
-            done = combat.outcome(state.battle)
-            if done is None:
+            ended = combat.outcome(state.battle)
+            if ended is None:
                 return state
-            return _battle_over(state, done)
+            return _battle_over(state, ended)
         return state
 
 
-def _battle_over(state: AxisAlliesState, done: Any) -> AxisAlliesState:
+def _battle_over(state: AxisAlliesState, done: combat.BattleOutcome) -> AxisAlliesState:
     battle = state.battle
     assert battle is not None
     territory = battle.territory
-    fought = frozenset(c.id for c in battle.attackers + battle.defenders)
-    state = _remove_units(state, {c.id for c in done.lost}, fought)
+    fighters = frozenset(c.id for c in battle.attackers + battle.defenders)
+    state = _remove_units(state, {c.id for c in done.lost}, fighters)
     for withdrawal in done.moved_out:
         if withdrawal.to is not None:
             state = _move_with_cargo(state, set(withdrawal.ids), withdrawal.to)

@@ -7,7 +7,7 @@ verify``) and offers the obvious next action as a button (``action_buttons``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.battle_island import rules
 from engines.battle_island.moves import BattleIslandMove, format_move
@@ -67,15 +67,16 @@ class BattleIsland:
         return state
 
     def to_act(self, state: BattleIslandState) -> frozenset[Seat]:
-        if state.result is not None or state.to_move is None and state.phase != "arm":
+        if state.result is not None:
             return frozenset()
         if state.phase == "arm":
             return frozenset(s for s in (0, 1) if not state.armed[s])
-        if state.phase in ("seal", "start_roll") or state.step == "rolling":
+        mover = state.to_move
+        if mover is None or state.phase in ("seal", "start_roll") or state.step == "rolling":
             return frozenset()
         if state.phase == "play" and state.step == "free_removal":
-            return frozenset((rules.other(state.to_move),))
-        return frozenset((state.to_move,))
+            return frozenset((rules.other(mover),))
+        return frozenset((mover,))
 
     def chance(self, state: BattleIslandState) -> ChanceSpec | None:
         """The seal (which blocks are live, and a salt: secret), the start roll, then the die."""
@@ -195,3 +196,13 @@ class BattleIsland:
         )
 
         return describe_move(self.view(before, None), seat, move, self.view(after, None))
+
+
+if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
+    from engines.core.contract import ButtonGame, Engine, NarratingGame, SealingGame, StepGame
+
+    _engine: Engine[BattleIslandState, BattleIslandMove, BattleIslandView, BattleIslandOptions] = BattleIsland()
+    _buttons: ButtonGame[BattleIslandState] = BattleIsland()
+    _narrating: NarratingGame[BattleIslandState, BattleIslandMove] = BattleIsland()
+    _sealing: SealingGame[BattleIslandState] = BattleIsland()
+    _steps: StepGame[BattleIslandState] = BattleIsland()

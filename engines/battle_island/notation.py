@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable
 
 from engines.battle_island.board import Direction, Side
-from engines.battle_island.moves import BattleIslandMove
+from engines.battle_island.moves import BattleIslandMove, MoveKind
 from engines.battle_island.state import Kind
 from engines.core.errors import InvalidMoveError
 from engines.core.move_text import plain_dashes
@@ -51,7 +51,7 @@ FACINGS: dict[str, Direction] = {
     "s": "s", "south": "s", "z": "s", "zuid": "s", "w": "w", "west": "w",
 }
 SIDES: dict[str, Side] = {"left": "left", "l": "left", "links": "left", "right": "right", "r": "right", "rechts": "right"}
-VERBS = {
+VERBS: dict[str, MoveKind] = {
     "block": "block", "blok": "block", "arm": "arm", "bewapen": "arm", "place": "place", "plaats": "place",
     "pad": "pad", "roll": "roll", "gooi": "roll", "worp": "roll", "shoot": "shoot", "schiet": "shoot",
     "reinforce": "reinforce", "versterk": "reinforce", "versterking": "reinforce", "turn": "turn", "draai": "turn",
@@ -81,8 +81,8 @@ def parse(text: str) -> BattleIslandMove:
     """Read one action; ``InvalidMoveError`` (with the expected forms) when it is not notation.
     Typographic dashes (``c2–c5``) are the hyphen (``engines.core.move_text``)."""
     M = BattleIslandMove
-    words = re.sub(r"\s*-\s*", "-", plain_dashes(text).strip().lower()).replace(",", " ")
-    words = re.sub(r"^([a-l]\d{1,2})x([a-l]\d{1,2})$", r"\1 x \2", words).split()  # c5xc8
+    line = re.sub(r"\s*-\s*", "-", plain_dashes(text).strip().lower()).replace(",", " ")
+    words = re.sub(r"^([a-l]\d{1,2})x([a-l]\d{1,2})$", r"\1 x \2", line).split()  # c5xc8
     if not words:
         raise invalid(text)
     # Moves are written as squares: "c2-c5", "c2-c4 left", "c2 left", "c5 x c8".

@@ -24,6 +24,9 @@ from engines.core.contract import Frozen
 CHARACTERS_PER_SIDE = 10
 """The rulebook's first sentence: each player begins with ten characters."""
 
+Kind = Literal["soldier", "jeep", "tank"]
+"""A character's kind (``engines.battle_island.state`` uses it too; it imports this module)."""
+
 BlockMode = Literal["hidden", "armed_by_owner", "all_live"]
 """``hidden``: 6 live and 4 safe blocks, unknown to both (the rulebook); ``armed_by_owner``:
 each player secretly arms 3 of the 5 blocks they placed; ``all_live``: every block is live."""
@@ -67,6 +70,7 @@ class BattleIslandOptions(Frozen):
         return self
 
     @property
-    def army(self) -> tuple[str, ...]:
+    def army(self) -> tuple[Kind, ...]:
         """The kinds of one side's characters, soldiers first."""
-        return ("soldier",) * self.soldiers + ("jeep",) * self.jeeps + ("tank",) * self.tanks
+        counts: tuple[tuple[Kind, int], ...] = (("soldier", self.soldiers), ("jeep", self.jeeps), ("tank", self.tanks))
+        return tuple(kind for kind, count in counts for _ in range(count))

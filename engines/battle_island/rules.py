@@ -140,7 +140,7 @@ def destinations(state: BattleIslandState, cid: int, roll: int) -> list[tuple[in
         before = board.ray(c.square, c.facing, roll - 1)
         if before is not None and not any(blocked(state, s) for s in before):
             for side in ("left", "right"):
-                found.append((before[-1], side))  # type: ignore[arg-type]
+                found.append((before[-1], side))
     if path is not None and not any(blocked(state, s) for s in path[:-1]):
         last = path[-1]
         if state.index_of(last) is None:
@@ -168,7 +168,7 @@ def pad_shifts(state: BattleIslandState) -> list[Side]:
     return [
         side
         for side in ("left", "right")
-        if board.pad_fits(state.pads[seat] + board.pad_shift(seat, side, state.die))  # type: ignore[arg-type]
+        if board.pad_fits(state.pads[seat] + board.pad_shift(seat, side, state.die))
     ]
 
 
@@ -316,10 +316,11 @@ def begin_turn(state: BattleIslandState, seat: Seat) -> BattleIslandState:
 
 
 def end_turn(state: BattleIslandState) -> BattleIslandState:
-    assert state.to_move is not None
+    mover = state.to_move
+    assert mover is not None
     quiet = 0 if state.lost_this_turn else state.quiet_turns + 1
     state = state.model_copy(update={"quiet_turns": quiet, "lost_this_turn": False})
-    return begin_turn(state, other(state.to_move))
+    return begin_turn(state, other(mover))
 
 
 def start_play(state: BattleIslandState) -> BattleIslandState:
@@ -451,7 +452,7 @@ def _turn_moves(state: BattleIslandState, seat: Seat) -> list[BattleIslandMove]:
             moves.append(M(kind="pad_option"))
         for c in state.characters:
             if c.owner == seat and c.where == "island" and c.square is not None:
-                moves += [M(kind="turn", square=board.name(c.square), side=side) for side in ("left", "right")]  # type: ignore[arg-type]
+                moves += [M(kind="turn", square=board.name(c.square), side=side) for side in ("left", "right")]
     if step == "move":
         for cid in movers(state):
             frm = state.characters[cid].square
@@ -737,9 +738,10 @@ def _apply_end(state: BattleIslandState, seat: Seat, text: str) -> BattleIslandS
 def apply_die(state: BattleIslandState, face: int) -> BattleIslandState:
     """The referee's roll (faces 0-5). A zero gives the three options, and a new zero starts
     them over (rule 2); another face is the move, for the character a zero option named."""
-    assert state.to_move is not None
+    mover = state.to_move
+    assert mover is not None
     state = state.model_copy(update={"die": face, "last_roll": face, "moved": False})
-    state = _log(state, state.to_move, "roll", f"roll {face}")
+    state = _log(state, mover, "roll", f"roll {face}")
     if face == 0:
         return state.model_copy(update={"step": "zero", "restricted": None, "pad_move": False})
     return state.model_copy(update={"step": "move"})

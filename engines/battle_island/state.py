@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import Literal
 
 from engines.battle_island.board import PAD_START, Direction
-from engines.battle_island.options import BattleIslandOptions
+from engines.battle_island.options import BattleIslandOptions, Kind
 from engines.core.contract import Frozen, Result, Seat
 
-Kind = Literal["soldier", "jeep", "tank"]
 Phase = Literal["seal", "start_roll", "blocks", "arm", "characters", "pads", "play"]
 """Setup runs ``seal`` (the referee fixes the hidden layout) → ``start_roll`` → ``blocks``
 (placed in turns) → ``arm`` (only ``armed_by_owner``) → ``characters`` (5 each on the

@@ -37,7 +37,7 @@ def options_as(model: type[OptionsT], options: BaseModel | Mapping[str, Any] | N
         return model()
     if isinstance(options, model):
         return options
-    return model.model_validate(dict(options))  # type: ignore[arg-type]
+    return model.model_validate(dict(options))
 
 
 class ChanceSpec(Frozen):
@@ -73,36 +73,53 @@ class Result(Frozen):
 
 S = TypeVar("S", bound=BaseModel)
 M = TypeVar("M", bound=BaseModel)
-V = TypeVar("V", bound=BaseModel)
-O = TypeVar("O", bound=BaseModel)
+V_co = TypeVar("V_co", bound=BaseModel, covariant=True)
+"""Views only come out of an engine."""
+O_contra = TypeVar("O_contra", bound=BaseModel, contravariant=True)
+"""Options only go in: an engine may take more (a mapping, ``None`` for the defaults)."""
+S_contra = TypeVar("S_contra", bound=BaseModel, contravariant=True)
+M_contra = TypeVar("M_contra", bound=BaseModel, contravariant=True)
 
 
 @runtime_checkable
-class Engine(Protocol[S, M, V, O]):
-    """What the referee needs of a game. All methods are pure."""
+class Engine(Protocol[S, M, V_co, O_contra]):
+    """What the referee needs of a game. All methods are pure.
+
+    Every engine module ends with ``_check: Engine[State, Move, View, Options] = TheEngine()``
+    under ``TYPE_CHECKING``, so mypy (``make lint``) reports a signature that drifts from this."""
 
     slug: ClassVar[str]
     version: ClassVar[int]
     """Bump when legal play changes: a record replays only on the version it was made with."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    options_model: ClassVar[type[BaseModel]]
-    """Match options as a pydantic model with defaults; the adapter turns fields into slash options."""
-    state_model: ClassVar[type[BaseModel]]
-    """The state type, used to read snapshots back."""
-    move_model: ClassVar[type[BaseModel]]
-    """The move type, used to read moves back from the record."""
     colours: ClassVar[tuple[str, ...]]
     """Message codes of the seat colours, seat i gets colours[i]."""
 
-    def setup(self, players: int, options: O) -> S: ...
+    # Read-only, so an engine's class attribute may name its own (narrower) model.
+    @property
+    def options_model(self) -> type[BaseModel]:
+        """Match options as a pydantic model with defaults; the adapter turns fields into slash options."""
+        ...
+
+    @property
+    def state_model(self) -> type[S]:
+        """The state type, used to read snapshots back."""
+        ...
+
+    @property
+    def move_model(self) -> type[M]:
+        """The move type, used to read moves back from the record."""
+        ...
+
+    def setup(self, players: int, options: O_contra) -> S: ...
     def to_act(self, state: S) -> frozenset[Seat]: ...
     def chance(self, state: S) -> ChanceSpec | None: ...
     def legal_moves(self, state: S, seat: Seat) -> Sequence[M]: ...
     def apply(self, state: S, seat: Seat, move: M) -> S: ...
     def apply_chance(self, state: S, outcome: Outcome) -> S: ...
     def result(self, state: S) -> Result | None: ...
-    def view(self, state: S, viewer: Seat | None) -> V: ...
+    def view(self, state: S, viewer: Seat | None) -> V_co: ...
     def parse_move(self, text: str, state: S, seat: Seat) -> M: ...
     def format_move(self, move: M, state: S) -> str: ...
     def is_secret(self, move: M, state: S) -> bool:
@@ -120,14 +137,14 @@ Standing = Literal["win", "draw", "loss", "forfeit"]
 
 
 @runtime_checkable
-class RatedGame(Protocol):
+class RatedGame(Protocol[O_contra]):
     """An engine whose rulebook keeps points and a rank status per player (per server)."""
 
     def rating_boards(self) -> tuple[str, ...]:
         """Every table the game keeps, the default first."""
         ...
 
-    def rating_board(self, options: BaseModel) -> str:
+    def rating_board(self, options: O_contra) -> str:
         """Which table the match counts for (e.g. ``single`` or ``double``)."""
         ...
 
@@ -152,20 +169,20 @@ class Seal(Frozen):
 
 
 @runtime_checkable
-class SealingGame(Protocol):
+class SealingGame(Protocol[S_contra]):
     """An engine that hides something decided early and proves at the end it did not change."""
 
-    def seals(self, state: BaseModel, reveal: bool) -> tuple[Seal, ...]:
+    def seals(self, state: S_contra, reveal: bool) -> tuple[Seal, ...]:
         """Seals fixed so far; ``reveal`` (used by the referee once the match is over, also
         an aborted one) fills in the openings."""
         ...
 
 
 @runtime_checkable
-class ButtonGame(Protocol):
+class ButtonGame(Protocol[S_contra]):
     """An engine whose turns have an obvious next action worth a button ("roll", "end")."""
 
-    def action_buttons(self, state: BaseModel, seat: Seat) -> tuple[tuple[str, str], ...]:
+    def action_buttons(self, state: S_contra, seat: Seat) -> tuple[tuple[str, str], ...]:
         """(move text, message code of the label) offered as buttons to ``seat`` now.
 
         A press submits the text as that seat's move, so it must parse like a typed move. The text
@@ -175,22 +192,22 @@ class ButtonGame(Protocol):
 
 
 @runtime_checkable
-class StepGame(Protocol):
+class StepGame(Protocol[S_contra]):
     """An engine whose turns have steps worth naming ("roll", "choose a zero option")."""
 
-    def step_message(self, state: BaseModel) -> tuple[str, dict[str, Any]] | None:
+    def step_message(self, state: S_contra) -> tuple[str, dict[str, Any]] | None:
         """Message code + params of what the seat to act must do now; shown after whose turn
         it is (in the channel and on the picture, in the reader's language)."""
         ...
 
 
 @runtime_checkable
-class NarratingGame(Protocol):
+class NarratingGame(Protocol[S_contra, M_contra]):
     """An engine that says in words what a move did (captures, promotions, conquests, blocks
     revealed, why the same seat moves again), so a reply never leaves the picture to tell it."""
 
     def describe_move(
-        self, before: BaseModel, seat: Seat, move: BaseModel, after: BaseModel
+        self, before: S_contra, seat: Seat, move: M_contra, after: S_contra
     ) -> tuple[tuple[str, dict[str, Any]], ...]:
         """Message codes + params of the move's consequences, in the order they happened.
 
@@ -215,29 +232,29 @@ class NamingPlacesGame(Protocol):
 
 
 @runtime_checkable
-class SuggestingGame(Protocol):
+class SuggestingGame(Protocol[S_contra]):
     """An engine whose legal moves can be too many to list for autocomplete (a setup with tens of
     thousands of choices): it suggests texts itself, lazily."""
 
-    def suggest_moves(self, state: BaseModel, seat: Seat, typed: str, limit: int) -> list[str]:
+    def suggest_moves(self, state: S_contra, seat: Seat, typed: str, limit: int) -> list[str]:
         """Up to ``limit`` legal move texts that start with (then contain) ``typed``."""
         ...
 
 
 @runtime_checkable
-class TimedGame(Protocol):
+class TimedGame(Protocol[O_contra]):
     """An engine whose rulebook sets the time control through a match option."""
 
-    def time_control(self, options: BaseModel) -> tuple[float, float]:
+    def time_control(self, options: O_contra) -> tuple[float, float]:
         """(hours per move, minutes per player); 0 means none."""
         ...
 
 
 @runtime_checkable
-class ReachGame(Protocol):
+class ReachGame(Protocol[S_contra]):
     """An engine that can show where a piece may go (drawn for beginners)."""
 
-    def reachable_squares(self, state: BaseModel, seat: Seat, square: str) -> tuple[str, ...]: ...
+    def reachable_squares(self, state: S_contra, seat: Seat, square: str) -> tuple[str, ...]: ...
 
     def shows_reach(self, board: str, points: int) -> bool:
         """Whether a player with ``points`` on ``board`` may see the reachable squares."""

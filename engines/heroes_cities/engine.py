@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
@@ -82,7 +82,7 @@ class HeroesCities:
     def parse_move(self, text: str, state: HeroesCitiesState, seat: Seat) -> HeroesCitiesMove:
         return parse_move(text, state, seat)
 
-    def format_move(self, move: HeroesCitiesMove, state: HeroesCitiesState | None = None) -> str:
+    def format_move(self, move: HeroesCitiesMove, state: HeroesCitiesState) -> str:
         return format_move(move)
 
     def is_secret(self, move: HeroesCitiesMove, state: HeroesCitiesState) -> bool:
@@ -102,3 +102,10 @@ class HeroesCities:
         )
 
         return describe_move(before, seat, move, after)
+
+
+if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
+    from engines.core.contract import Engine, NarratingGame
+
+    _engine: Engine[HeroesCitiesState, HeroesCitiesMove, HeroesCitiesView, HeroesCitiesOptions] = HeroesCities()
+    _narrating: NarratingGame[HeroesCitiesState, HeroesCitiesMove] = HeroesCities()

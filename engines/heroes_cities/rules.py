@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from itertools import compress
+from typing import cast
 
 from engines.core.contract import Seat
 from engines.core.errors import IllegalMoveError
@@ -82,8 +83,10 @@ def movement_moves(state: HeroesCitiesState, seat: Seat) -> list[HeroesCitiesMov
     out: list[HeroesCitiesMove] = []
     for frm in own_squares(board, seat):
         dests = reach(empty, frm, RANGE[board[frm]])
-        # bit i of ``dests`` -> selector byte i (0 or 1); compress picks the moves in C.
-        out.extend(compress(MOVES[frm], bin(dests)[:1:-1].encode().translate(_BIT_BYTES)))
+        # bit i of ``dests`` -> selector byte i (0 or 1); compress picks the moves in C. A bit is
+        # never set where MOVES holds None (frm itself, or farther than any reach), hence the cast.
+        row = cast("tuple[HeroesCitiesMove, ...]", MOVES[frm])
+        out.extend(compress(row, bin(dests)[:1:-1].encode().translate(_BIT_BYTES)))
     return out
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress
+from typing import Literal
 
 ROW_LETTERS = "abcdefghijklmnopqr"
 """Row names, south (seat 0's back line ``a``) to north (seat 1's back line ``r``)."""
@@ -32,7 +33,9 @@ CELLS = ROWS * COLS
 # Piece letters: upper case for seat 0, lower case for seat 1.
 FIGHTER, BOMBER, TANK, SOLDIER, ARTILLERY = "F", "B", "T", "S", "A"
 KINDS = "FBTSA"
-KIND_NAME = {"F": "fighter", "B": "bomber", "T": "tank", "S": "soldier", "A": "artillery"}
+PieceKind = Literal["fighter", "bomber", "tank", "soldier", "artillery"]
+"""Jager, bommenwerper, tank, soldaat, artillerie."""
+KIND_NAME: dict[str, PieceKind] = {"F": "fighter", "B": "bomber", "T": "tank", "S": "soldier", "A": "artillery"}
 NAME_KIND = {v: k for k, v in KIND_NAME.items()}
 NUMBERED = "FTS"
 """Types that carry back-numbers (rugnummers)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
@@ -113,7 +113,7 @@ class MastersVictory:
     def parse_move(self, text: str, state: MastersVictoryState, seat: Seat) -> MastersVictoryMove:
         return parse_move(text, state, seat)
 
-    def format_move(self, move: MastersVictoryMove, state: MastersVictoryState | None = None) -> str:
+    def format_move(self, move: MastersVictoryMove, state: MastersVictoryState) -> str:
         return format_move(move)
 
     def is_secret(self, move: MastersVictoryMove, state: MastersVictoryState) -> bool:
@@ -135,3 +135,8 @@ class MastersVictory:
         return describe_move(self.view(before, None), seat, move, self.view(after, None))
 
 
+if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
+    from engines.core.contract import Engine, NarratingGame
+
+    _engine: Engine[MastersVictoryState, MastersVictoryMove, MastersVictoryView, MastersVictoryOptions] = MastersVictory()
+    _narrating: NarratingGame[MastersVictoryState, MastersVictoryMove] = MastersVictory()

@@ -136,8 +136,8 @@ def from_position(text: str, options: MastersVictoryOptions | None = None) -> Ma
     moved = () if moved_f == "-" else tuple(B.index(s) for s in moved_f.split(","))
     cont = None
     if cont_f != "-":
-        sq, left, d = cont_f.split(".")
-        cont = (B.index(sq), int(left), int(d))
+        square, left, d = cont_f.split(".")
+        cont = (B.index(square), int(left), int(d))
     off0, off1 = (("" if o == "-" else o) for o in off_f.split("/"))
     state = MastersVictoryState(
         options=options,

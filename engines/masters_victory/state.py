@@ -25,6 +25,7 @@ from pydantic import field_validator
 
 from engines.core.contract import Frozen, Result, Seat
 from engines.masters_victory import board as B
+from engines.masters_victory.board import PieceKind
 from engines.masters_victory.options import MastersVictoryOptions
 
 EMPTY = "."
@@ -35,8 +36,6 @@ NUMBERS_PER_TYPE = "11223m"
 MOVES_PER_TURN = 3
 
 Phase = Literal["setup", "roll", "play"]
-PieceKind = Literal["fighter", "bomber", "tank", "soldier", "artillery"]
-"""Jager, bommenwerper, tank, soldaat, artillerie."""
 ActionKind = Literal["move", "attack", "continue", "fire", "switch", "end", "setup"]
 """``continue``: an attacker using its remaining squares; ``setup`` never appears in a view
 (the setup is secret: ``ready`` tells who has set up)."""

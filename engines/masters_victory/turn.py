@@ -15,6 +15,7 @@ from engines.masters_victory.state import (
     EMPTY,
     MOVES_PER_TURN,
     NUMBERS_PER_TYPE,
+    ActionKind,
     ActionView,
     EliminatedView,
     MastersVictoryState,
@@ -144,7 +145,7 @@ def _move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove, plan
     cont: tuple[int, int, int] | None = None
     swept: list[str] = []
     attack_name: str | None = None
-    action_kind = "continue" if plan.continuation else "move"
+    action_kind: ActionKind = "continue" if plan.continuation else "move"
     if kind == "A":
         path = plan.path
         for i, sq in enumerate(path):

@@ -22,6 +22,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 BoardKind = Literal["single", "double"]
+Walks = tuple[tuple[tuple[int, ...], ...], ...]
+"""``walks[square]``: the rays (squares in walking order) a piece on ``square`` walks along."""
+CellWalks = dict[str, tuple[Walks, Walks]]
+"""By square content: its (move walks, capture walks)."""
 RANKS = 12
 LETTERS = "abcdefghijkl"
 
@@ -61,10 +65,10 @@ class Geometry:
     zones: tuple[tuple[int, ...], tuple[int, ...]]
     """Section 7: each seat's setup zone (its three rows), where reserve towers are placed."""
     zone_sets: tuple[frozenset[int], frozenset[int]]
-    walks: dict[tuple[str, str, int], tuple[tuple[tuple[int, ...], ...], ...]]
+    walks: dict[tuple[str, str, int], Walks]
     """``walks[(kind, shape, reach)][square]``: the rays a piece walks to move (``kind='move'``)
     or capture (``'capture'``), cut to its reach; precomputed for move generation."""
-    cell_walks: tuple[dict[str, tuple[object, object]], dict[str, tuple[object, object]]]
+    cell_walks: tuple[CellWalks, CellWalks]
     """``cell_walks[endgame][content]``: ``(move walks, capture walks)`` by square for a piece
     with that square content (its shape and reach), outside (0) and during (1) the endgame."""
 
@@ -144,14 +148,14 @@ def _build(kind: BoardKind) -> Geometry:
         zones=zones,  # type: ignore[arg-type]
         zone_sets=(frozenset(zones[0]), frozenset(zones[1])),
         walks=walks,
-        cell_walks=_cell_walks(walks),  # type: ignore[arg-type]
+        cell_walks=_cell_walks(walks),
     )
 
 
-def _cell_walks(walks: dict) -> tuple[dict, dict]:  # type: ignore[type-arg]
+def _cell_walks(walks: dict[tuple[str, str, int], Walks]) -> tuple[CellWalks, CellWalks]:
     from engines.militakiri.pieces import INFO  # pieces does not import board
 
-    out: tuple[dict, dict] = ({}, {})
+    out: tuple[CellWalks, CellWalks] = ({}, {})
     for cell, (_, shape, is_tower, height) in INFO.items():
         for endgame in (0, 1):
             reach = 1 if endgame else (RANKS if is_tower else height)

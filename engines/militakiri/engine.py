@@ -8,7 +8,7 @@ beginner hints: ``rating_*`` (sections 22-26), ``time_control`` (section 24) and
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
@@ -146,7 +146,7 @@ class Militakiri:
     def parse_move(self, text: str, state: MilitakiriState, seat: Seat) -> MilitakiriMove:
         return parse_move(text, state, seat)
 
-    def format_move(self, move: MilitakiriMove, state: MilitakiriState | None = None) -> str:
+    def format_move(self, move: MilitakiriMove, state: MilitakiriState) -> str:
         return format_move(move)
 
     def is_secret(self, move: MilitakiriMove, state: MilitakiriState) -> bool:
@@ -233,3 +233,13 @@ def _start_roll(state: MilitakiriState) -> MilitakiriState:
         fill(cells, g, seat, tuple(g.index(n) for n in state.setups[seat].split()))
     return state.model_copy(update={"board": tuple(cells), "phase": "roll", "setups": ("", "")})
 
+
+if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
+    from engines.core.contract import Engine, NarratingGame, RatedGame, ReachGame, SuggestingGame, TimedGame
+
+    _engine: Engine[MilitakiriState, MilitakiriMove, MilitakiriView, MilitakiriOptions] = Militakiri()
+    _narrating: NarratingGame[MilitakiriState, MilitakiriMove] = Militakiri()
+    _rated: RatedGame[MilitakiriOptions] = Militakiri()
+    _reach: ReachGame[MilitakiriState] = Militakiri()
+    _suggesting: SuggestingGame[MilitakiriState] = Militakiri()
+    _timed: TimedGame[MilitakiriOptions] = Militakiri()

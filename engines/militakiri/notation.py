@@ -23,6 +23,7 @@ destination alone (``b3``) when exactly one of the mover's pieces can go there.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
@@ -191,7 +192,7 @@ def check_setup(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> Non
                                **problem.params) from None
 
 
-def setup_texts(state: MilitakiriState, seat: Seat):
+def setup_texts(state: MilitakiriState, seat: Seat) -> Iterator[str]:
     """The canonical texts of every setup ``seat`` may choose, lazily, ``setup random`` first."""
     yield format_move(RANDOM_SETUP)
     g = state.geometry

@@ -24,9 +24,13 @@ So for every occupied square, ``cell[-1]`` gives both owner (upper case = red) a
 
 from __future__ import annotations
 
+from typing import Literal
+
+Shape = Literal["plus", "cross", "star"]
+"""Plus moves orthogonally and captures diagonally, cross the reverse, star both ways."""
 SHAPES = "pxs"
 """Shape letters: plus, cross, star (lower case)."""
-SHAPE_NAMES = {"p": "plus", "x": "cross", "s": "star"}
+SHAPE_NAMES: dict[str, Shape] = {"p": "plus", "x": "cross", "s": "star"}
 SHAPE_INDEX = {"p": 0, "x": 1, "s": 2}
 """Index of a shape in reserve tuples (plus, cross, star)."""
 PAWN = ("PXS", "pxs")

@@ -139,6 +139,7 @@ def all_setups(kind: str, spacing: str) -> tuple[tuple[tuple[int, ...], ...], ..
     """
     geometry = GEOMETRY[kind]
     files = range(geometry.files)
+    per_row: list[tuple[tuple[int, ...], ...]]
     if PIECES_PER_ROW[kind] == 1:
         per_row = [tuple((f,) for f in files)] * 3
     else:

@@ -19,10 +19,8 @@ from pydantic import model_validator
 from engines.core.contract import Frozen, Result, Seat
 from engines.militakiri.board import GEOMETRY, RESERVES, Geometry
 from engines.militakiri.options import MilitakiriOptions
-from engines.militakiri.pieces import valid_cell
+from engines.militakiri.pieces import Shape, valid_cell
 
-Shape = Literal["plus", "cross", "star"]
-"""Plus moves orthogonally and captures diagonally, cross the reverse, star both ways."""
 LastMoveKind = Literal["setup", "move", "capture", "place", "pass"]
 Phase = Literal["setup", "roll", "play"]
 Reserve = tuple[int, int, int]

@@ -16,7 +16,7 @@ move. The match option ``time_control`` names one of them; the bot reads the pai
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol
 
 TimeControlChoice = Literal["10m", "20m", "30m", "40m", "60m", "120m", "240m", "24h", "48h", "72h"]
 
@@ -44,7 +44,17 @@ def parse(choice: str) -> tuple[float, float]:
     return (amount, 0.0) if choice.endswith("h") else (0.0, amount)
 
 
-def time_control_of(options: object) -> tuple[float, float]:
+class TimedOptions(Protocol):
+    """What ``time_control_of`` reads of ``MilitakiriOptions`` (whose module imports this one)."""
+
+    @property
+    def board(self) -> str: ...
+
+    @property
+    def time_control(self) -> str: ...
+
+
+def time_control_of(options: TimedOptions) -> tuple[float, float]:
     """``(per_move_hours, clock_minutes)`` of the match options; ``ValueError`` when the choice is
     not allowed on the options' board (the options model refuses that already)."""
     board, choice = options.board, options.time_control

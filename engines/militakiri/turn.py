@@ -101,7 +101,7 @@ def play(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> Militakiri
         frm=move.frm,
         to=move.to,
         capture=captured,
-        promotion=SHAPE_NAMES[earned] if earned else None,  # type: ignore[arg-type]
+        promotion=SHAPE_NAMES[earned] if earned else None,
     )
     previous = state.last_move
     if previous is not None and previous.seat == seat and previous.kind == "place":
@@ -150,5 +150,5 @@ def _place(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> Militaki
     return state.model_copy(update=update)
 
 
-def _with(pair: tuple, seat: Seat, value: object) -> tuple:  # type: ignore[type-arg]
+def _with(pair: tuple, seat: Seat, value: object) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)

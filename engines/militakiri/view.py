@@ -139,7 +139,7 @@ class MilitakiriView(Frozen):
 
 
 _PAWNS: dict[str, PawnView] = {
-    letter: PawnView(owner=0 if letter.isupper() else 1, shape=SHAPE_NAMES[letter.lower()])  # type: ignore[arg-type]
+    letter: PawnView(owner=0 if letter.isupper() else 1, shape=SHAPE_NAMES[letter.lower()])
     for letter in "PXSpxs"
 }
 
@@ -153,7 +153,7 @@ def piece_view(square: str, cell: str, endgame: bool) -> PieceView:
         square=square,
         owner=seat,
         kind="pawn" if height == 1 else "rank",
-        shape=SHAPE_NAMES[shape],  # type: ignore[arg-type]
+        shape=SHAPE_NAMES[shape],
         height=height,
         stack=tuple(_PAWNS[c] for c in cell),
         reach=1 if endgame else min(height, RANKS),

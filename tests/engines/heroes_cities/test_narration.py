@@ -142,7 +142,7 @@ def test_pass_says_why(engine, make):
     """Decision 9: a pass is only legal without a move, and the reply says so. Red's three
     attackers stand in corners walled in by blue pieces."""
     state = make("A:a1,j1,a10 a:a2,b1,b2,i1,i2,j2,a9,b9 h:b10")
-    assert [engine.format_move(m) for m in engine.legal_moves(state, 0)] == ["pass"]
+    assert [engine.format_move(m, state) for m in engine.legal_moves(state, 0)] == ["pass"]
     lines = narrate(engine, state, "pass")
     assert lines == (("heroes_cities.passed", {"seat": 0}),)
     assert worded(SLUG, lines) == ["alice has no move and passes."]
