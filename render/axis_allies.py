@@ -757,9 +757,12 @@ class _Panel:
             self._legend(x0 + 14, x1 - 10, (y - 8 + y1 - 4) / 2 - LEGEND_ROW)
 
     def _marks(self, box: Box) -> None:
-        """What every mark on the map and the panel means, in the reader's words (the labels'
-        ``legend_*`` words); without words nothing is drawn, as symbols alone explain nothing."""
-        entries = [(mark, text) for mark in MARKS if (text := self.labels.word(f"legend_{mark}"))]
+        self.marks_row(MARKS, box)
+
+    def marks_row(self, marks: Sequence[str], box: Box) -> None:
+        """What every mark of ``marks`` on the map and the panel means, in the reader's words (the
+        labels' ``legend_*`` words); without words nothing is drawn, as symbols alone explain nothing."""
+        entries = [(mark, text) for mark in marks if (text := self.labels.word(f"legend_{mark}"))]
         if not entries:
             return
         x0, y0, x1, y1 = box
@@ -1265,3 +1268,66 @@ SPRITES: tuple[Callable[..., Image.Image], ...] = (
     phase_sprite, die_sprite, crown_sprite,
 )
 """Every cached sprite factory (tests clear them to check cold renders give the same bytes)."""
+
+
+# --------------------------------------------------------------------------- region crops (issue 15)
+
+REGIONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
+    "europe": ((285, 0, 650, 310),),
+    "pacific": ((780, 0, 1000, 450), (0, 0, 125, 450)),
+    "atlantic": ((190, 0, 470, 450),),
+    "asia": ((585, 0, 1000, 300),),
+    "africa": ((295, 215, 700, 450),),
+    "americas": ((40, 0, 310, 450),),
+}
+"""Each region of ``/board region:`` as rectangles on the layout grid (``axis_allies_layout.GRID``),
+drawn side by side left to right: the Pacific joins the map's right edge to its left one, as the map
+is cut there."""
+REGION_ZOOM = 2
+"""A crop is scaled up this much from the full map (a phone shows it at full detail)."""
+REGION_HEADER = 44
+
+
+def region_boxes(region: str) -> tuple[Box, ...]:
+    """The region's rectangles in px of the full picture (map frame included)."""
+    return tuple(
+        (MAP_LEFT + round(x0 * layout.SCALE), MAP_TOP + round(y0 * layout.SCALE),
+         MAP_LEFT + round(x1 * layout.SCALE), MAP_TOP + round(y1 * layout.SCALE))
+        for x0, y0, x1, y1 in REGIONS[region]
+    )
+
+
+def render_region(view: AxisAlliesView, region: str, *, labels: BoardLabels | None = None) -> bytes:
+    """One region of the map (``REGIONS``) as PNG bytes: the full map's drawing of it, scaled up
+    ``REGION_ZOOM`` times, under a strip naming the region (``region_<id>`` word) and the status,
+    over the strip that explains the marks."""
+    labels = labels or BoardLabels()
+    full = render_image(view, labels=labels)
+    pieces = [full.crop(tuple(round(v) for v in box)) for box in region_boxes(region)]
+    width = sum(p.width for p in pieces)
+    height = max(p.height for p in pieces)
+    crop = Image.new("RGB", (width, height), OCEAN)
+    x = 0
+    for piece in pieces:
+        crop.paste(piece, (x, 0))
+        x += piece.width
+    crop = crop.resize((width * REGION_ZOOM, height * REGION_ZOOM), Image.Resampling.LANCZOS)
+    legend_h = 2 * (MARKS_HEIGHT + 6)
+    image = Image.new("RGB", (crop.width + 16, REGION_HEADER + crop.height + 8 + legend_h), FRAME)
+    image.paste(crop, (8, REGION_HEADER))
+    draw = ImageDraw.Draw(image)
+    name = labels.word(f"region_{region}") or region
+    draw_text(draw, (16, REGION_HEADER / 2), name, bold_font(22), WHITE, anchor="lm")
+    status = labels.status
+    left = 32 + bold_font(22).getlength(name)
+    if status:
+        draw_text(draw, (left, REGION_HEADER / 2), fit_text(status, font(16), image.width - left - 16), font(16),
+                  FRAME_TEXT, anchor="lm")
+    panel = _Panel(view, labels, image, draw)
+    top = REGION_HEADER + crop.height + 8
+    # The marks' strip, in two rows: a crop is narrower than the whole board.
+    half = (len(MARKS) + 1) // 2
+    for row, marks in enumerate((MARKS[:half], MARKS[half:])):
+        panel.marks_row(marks, (8, top + row * (MARKS_HEIGHT + 6), image.width - 8, top + row * (MARKS_HEIGHT + 6)
+                                + MARKS_HEIGHT))
+    return encode_png(image, palette=True)

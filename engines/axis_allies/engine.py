@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.axis_allies import combat, economy, notation, turn
+from engines.axis_allies import combat, economy, notation, places, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.rules import legal_moves, unit_moves
 from engines.axis_allies.state import AxisAlliesState, initial_state
-from engines.axis_allies.view import AxisAlliesView, build_view
-from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
+from engines.axis_allies.view import AxisAlliesView, build_view, step_battle_boards
+from engines.core.contract import ChanceSpec, Frozen, Outcome, Result, Seat, options_as
 from engines.core.errors import IllegalMoveError
 
 
@@ -170,3 +170,19 @@ class AxisAllies:
         return describe_move(before, seat, move, after)
 
 
+
+    # ------------------------------------------------------------- pictures and places (issue 15)
+
+    regions: ClassVar[tuple[str, ...]] = ("europe", "pacific", "atlantic", "asia", "africa", "americas")
+    """Parts of the map ``/board region:`` shows at full size (``render.axis_allies.REGIONS``)."""
+
+    def step_pictures(self, before: AxisAlliesState, after: AxisAlliesState) -> tuple[tuple[str, Frozen], ...]:
+        """The battle board of every battle the step rolled dice in (``StepPicturesGame``)."""
+        return tuple(("battle", board) for board in step_battle_boards(before, after))
+
+    def place_choices(self, typed: str, language: str, limit: int) -> list[tuple[str, str]]:
+        return places.place_choices(typed, language, limit)
+
+    def describe_place(self, state: AxisAlliesState, text: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """``/territory``: holder, value, units by power, neighbours, canal and neutral rules."""
+        return places.describe_place(state, text)
