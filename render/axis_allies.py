@@ -1273,7 +1273,7 @@ SPRITES: tuple[Callable[..., Image.Image], ...] = (
 # --------------------------------------------------------------------------- region crops (issue 15)
 
 REGIONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
-    "europe": ((285, 0, 650, 310),),
+    "europe": ((285, 0, 680, 310),),
     "pacific": ((780, 0, 1000, 450), (0, 0, 125, 450)),
     "atlantic": ((190, 0, 470, 450),),
     "asia": ((585, 0, 1000, 300),),
@@ -1289,10 +1289,12 @@ REGION_HEADER = 44
 
 
 def region_boxes(region: str) -> tuple[Box, ...]:
-    """The region's rectangles in px of the full picture (map frame included)."""
+    """The region's rectangles in px of the full picture, inside the map's rim (so the two
+    pieces of the Pacific join without the rim between them)."""
+    left, top, right, bottom = MAP_BOX[0] + 3, MAP_BOX[1] + 3, MAP_BOX[2] - 3, MAP_BOX[3] - 3
     return tuple(
-        (MAP_LEFT + round(x0 * layout.SCALE), MAP_TOP + round(y0 * layout.SCALE),
-         MAP_LEFT + round(x1 * layout.SCALE), MAP_TOP + round(y1 * layout.SCALE))
+        (max(left, MAP_LEFT + round(x0 * layout.SCALE)), max(top, MAP_TOP + round(y0 * layout.SCALE)),
+         min(right, MAP_LEFT + round(x1 * layout.SCALE)), min(bottom, MAP_TOP + round(y1 * layout.SCALE)))
         for x0, y0, x1, y1 in REGIONS[region]
     )
 

@@ -211,11 +211,12 @@ class _Board:
                                outline=power_style(power).land, width=2)
         mid = top + SIDE_HEAD / 2
         self.image.paste(*_centred(roundel_sprite(power, 22), (MARGIN + 20, mid)))
+        name = fit_text(self._power_name(power), bold_font(15), LABEL_W - 40)
+        draw_text(draw, (MARGIN + 36, mid), name, bold_font(15), WHITE, anchor="lm")
         role = self._word(f"battle_{side}")
-        name = self._power_name(power)
-        heading = f"{role}: {name}" if role else name
-        draw_text(draw, (MARGIN + 36, mid), fit_text(heading, bold_font(15), LABEL_W - 30 + self.col_w),
-                  bold_font(15), WHITE, anchor="lm")
+        if role:  # the role goes in the units row's label cell
+            draw_text(draw, (MARGIN + 14, top + SIDE_HEAD + ROW_PAD + CHIP_H / 2),
+                      fit_text(role, font(13), LABEL_W - 20), font(13), FRAME_TEXT_DIM, anchor="lm")
         for value in self.columns:
             cx = self._col_x(value) + self.col_w / 2
             draw_text(draw, (cx, mid), str(value) if value else "–", bold_font(20), GOLD if value else FRAME_TEXT_DIM)
