@@ -1274,10 +1274,10 @@ SPRITES: tuple[Callable[..., Image.Image], ...] = (
 
 REGIONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
     "europe": ((285, 0, 680, 310),),
-    "pacific": ((780, 0, 1000, 450), (0, 0, 125, 450)),
-    "atlantic": ((190, 0, 470, 450),),
+    "pacific": ((765, 0, 1000, 450), (0, 0, 125, 450)),
+    "atlantic": ((178, 0, 470, 450),),
     "asia": ((585, 0, 1000, 300),),
-    "africa": ((295, 215, 700, 450),),
+    "africa": ((295, 215, 775, 450),),
     "americas": ((40, 0, 310, 450),),
 }
 """Each region of ``/board region:`` as rectangles on the layout grid (``axis_allies_layout.GRID``),
