@@ -76,6 +76,7 @@ from render.common import (
     FRAME_TEXT,
     FRAME_TEXT_DIM,
     GOLD,
+    HIGHLIGHT,
     INK,
     PHRASE_SEPARATOR,
     RGB,
@@ -189,8 +190,10 @@ LEGEND_ROW = 22
 MARKS = ("capital", "capital_lost", "ipc", "first_holder", "battle", "combat_move", "move", "canal", "ipcs",
          "production")
 """The marks the strip under the panel explains, left to right (``legend_<mark>`` words)."""
+STEP_MARKS = ("changed",)
+"""Marks only the board after a step has (``render_step``), explained after the others there."""
 MARK_WIDTHS = {"capital": 17, "capital_lost": 17, "ipc": 16, "first_holder": 22, "battle": 24, "combat_move": 28,
-               "move": 28, "canal": 26, "ipcs": 16, "production": 18}
+               "move": 28, "canal": 26, "ipcs": 16, "production": 18, "changed": 28}
 """How wide ``_draw_mark`` draws each mark."""
 MARK_WIDTH = max(MARK_WIDTHS.values())
 PHASES = ("tech", "purchase", "combat_move", "combat", "noncombat_move", "place", "income")
@@ -211,16 +214,25 @@ def render_board(view: AxisAlliesView, *, labels: BoardLabels | None = None) -> 
     return encode_png(render_image(view, labels=labels), palette=True)
 
 
-def render_image(view: AxisAlliesView, *, labels: BoardLabels | None = None) -> Image.Image:
-    """The board for ``view`` as a Pillow image, before encoding."""
+def render_image(view: AxisAlliesView, *, labels: BoardLabels | None = None,
+                 changed: frozenset[str] = frozenset()) -> Image.Image:
+    """The board for ``view`` as a Pillow image, before encoding; the places in ``changed`` (what
+    the step changed) ringed in yellow, and the legend then explains the ring."""
     labels = labels or BoardLabels()
     board = _Map(view, CLASSIC)
     image = _background().copy()
     draw = ImageDraw.Draw(image)
-    board.draw_nodes(image, draw)
+    board.draw_nodes(image, draw, changed)
     board.draw_arrows(image)
-    _Panel(view, labels, image, draw).render()
+    _Panel(view, labels, image, draw, MARKS + (STEP_MARKS if changed else ())).render()
     return image
+
+
+def render_step(view: AxisAlliesView, places: str, *, labels: BoardLabels | None = None) -> bytes:
+    """The board after a step, with the places the step changed (``places``: ids joined by commas,
+    ``view.step_changes``) ringed, so what changed stands out."""
+    changed = frozenset(places.split(",")) & frozenset(layout.POSITIONS)
+    return encode_png(render_image(view, labels=labels, changed=changed), palette=True)
 
 
 @cache
@@ -344,13 +356,20 @@ class _Map:
 
     # ----------------------------------------------------------------- territories
 
-    def draw_nodes(self, image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    def draw_nodes(self, image: Image.Image, draw: ImageDraw.ImageDraw, changed: frozenset[str] = frozenset()) -> None:
         battles = set(self.view.battles)
         current = self.view.battle.territory if self.view.battle else None
         plans = [self._plan(tid) for tid in sorted(layout.POSITIONS)]
         self.drawn = [plan.box for plan in plans]
         # Boxes that grew to hold their chips go last, so they lie on top of their neighbours.
         plans.sort(key=lambda plan: (plan.grown, plan.tid))
+        # What the step changed is ringed first: the ring lies outside its box, and the box's own
+        # marks (the IPC badge, the star) stay on top of it.
+        for plan in plans:
+            if plan.tid in changed:
+                x0, y0, x1, y1 = plan.box
+                paste_sprite(image, changed_ring_sprite(round(x1 - x0), round(y1 - y0), 8 if plan.sea else 6),
+                             ((x0 + x1) / 2, (y0 + y1) / 2))
         for plan in plans:
             self._draw_node(image, draw, plan, plan.tid in battles or plan.tid == current, plan.tid == current)
         self._draw_canal_tags(image, draw)
@@ -597,7 +616,8 @@ class _Panel:
     """The strip below the map: turn, powers, battle."""
 
     def __init__(self, view: AxisAlliesView, labels: BoardLabels, image: Image.Image,
-                 draw: ImageDraw.ImageDraw) -> None:
+                 draw: ImageDraw.ImageDraw, marks: Sequence[str] = ()) -> None:
+        self.marks = tuple(marks) or MARKS
         self.view = view
         self.labels = labels
         self.image = image
@@ -757,7 +777,7 @@ class _Panel:
             self._legend(x0 + 14, x1 - 10, (y - 8 + y1 - 4) / 2 - LEGEND_ROW)
 
     def _marks(self, box: Box) -> None:
-        self.marks_row(MARKS, box)
+        self.marks_row(self.marks, box)
 
     def marks_row(self, marks: Sequence[str], box: Box) -> None:
         """What every mark of ``marks`` on the map and the panel means, in the reader's words (the
@@ -870,6 +890,10 @@ def _draw_mark(image: Image.Image, mark: str, left: float, mid: float) -> float:
         paste_sprite(image, land_sprite(22, 14, NEUTRAL.land), (left + 11, mid))
         paste_sprite(image, battle_ring_sprite(22, 14, 5, False), (left + 11, mid))
         return 24
+    if mark == "changed":
+        paste_sprite(image, land_sprite(20, 12, NEUTRAL.land), (left + 14, mid))
+        paste_sprite(image, changed_ring_sprite(20, 12, 5), (left + 14, mid))
+        return 28
     if mark in ("combat_move", "move"):
         colour = COMBAT_ARROW if mark == "combat_move" else MOVE_ARROW
 
@@ -933,6 +957,24 @@ def battle_ring_sprite(w: int, h: int, radius: int, current: bool) -> Image.Imag
         if current:
             d.rounded_rectangle(box, radius=(radius + 3) * s, outline=rgba(WHITE, 230), width=round(width + 2.4 * s))
         d.rounded_rectangle(box, radius=(radius + 3) * s, outline=rgba(BATTLE), width=round(width))
+
+    return supersampled((w + 2 * pad, h + 2 * pad), draw_fn)
+
+
+@cache
+def changed_ring_sprite(w: int, h: int, radius: int) -> Image.Image:
+    """A yellow ring with a dark rim around a place the last step changed (issue 15: what changed
+    stands out), drawn outside where a battle ring would be."""
+    pad = 11
+    off = 7.0
+    """The ring's middle runs this far outside the box."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        d = ImageDraw.Draw(image)
+        inset = (pad - off) * s
+        box = (inset, inset, (w + 2 * pad) * s - 1 - inset, (h + 2 * pad) * s - 1 - inset)
+        d.rounded_rectangle(box, radius=(radius + 6) * s, outline=rgba(INK, 200), width=round(6.5 * s))
+        d.rounded_rectangle(box, radius=(radius + 6) * s, outline=rgba(HIGHLIGHT), width=round(4 * s))
 
     return supersampled((w + 2 * pad, h + 2 * pad), draw_fn)
 
@@ -1263,7 +1305,7 @@ def die_sprite(face: int, size: int, edge: RGB) -> Image.Image:
 
 
 SPRITES: tuple[Callable[..., Image.Image], ...] = (
-    land_sprite, sea_sprite, label_sprite, chip_width, battle_ring_sprite, star_sprite, lost_star_sprite, ipc_badge_sprite,
+    land_sprite, sea_sprite, label_sprite, changed_ring_sprite, chip_width, battle_ring_sprite, star_sprite, lost_star_sprite, ipc_badge_sprite,
     tag_sprite, chip_sprite, roundel_sprite, _background, coin_sprite, factory_icon_sprite, swords_sprite, cart_sprite,
     phase_sprite, die_sprite, crown_sprite,
 )

@@ -28,6 +28,7 @@ RENDERERS: dict[str, Callable[..., bytes]] = {
 PARTS: dict[tuple[str, str], Callable[..., bytes]] = {
     ("axis_allies", "battle"): axis_allies_battle.render_battle_board,
     ("axis_allies", "region"): axis_allies.render_region,
+    ("axis_allies", "step"): axis_allies.render_step,
 }
 """Other pictures of a game than its board, by (slug, kind): ``part`` is ``kind`` or ``kind:arg``
 (``region:europe``); the renderer gets the view and, when given, ``arg``."""

@@ -241,11 +241,14 @@ class MatchService:
         changes and the record's final hash."""
         extra = await presenter.step_pictures(before, after, after.row.language, renderer=self.renderer) \
             if before is not None else ()
+        part = presenter.step_board_part(before, after) if before is not None else ""
         if after.result() is None:
-            return await presenter.board_post(after, lines, self.clock.now(), renderer=self.renderer, extra=extra)
+            return await presenter.board_post(after, lines, self.clock.now(), renderer=self.renderer, part=part,
+                                              extra=extra)
         ratings = rating_lines(after, updates)
         return await presenter.board_post(
-            after, [*lines, *ratings], self.clock.now(), footer=[hash_line(after)], renderer=self.renderer, extra=extra
+            after, [*lines, *ratings], self.clock.now(), footer=[hash_line(after)], renderer=self.renderer, part=part,
+            extra=extra,
         )
 
     def _overdue(self, match: LoadedMatch) -> int | None:
@@ -761,7 +764,8 @@ class MatchService:
                 choices = [Msg(f"commands.choice_region_{r}") for r in regions]
                 return [reply(actor.language, Msg("core.unknown_region", {"region": region, "regions": choices}))]
             region_id = found
-        post = await presenter.board_post(match, [], self.clock.now(), renderer=self.renderer, region=region_id)
+        part = f"region:{region_id}" if region_id else ""
+        post = await presenter.board_post(match, [], self.clock.now(), renderer=self.renderer, part=part)
         return [_as_reply(post)]
 
     @_answered

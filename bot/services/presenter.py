@@ -207,25 +207,27 @@ async def board_image(
     now: datetime | None = None,
     *,
     renderer: Renderer,
-    region: str = "",
+    part: str = "",
 ) -> Attachment:
-    """The board as ``viewer`` may see it (with ``highlights`` marked), or one ``region`` of it
-    (``RegionsGame``), drawn off the event loop (``rendering.Renderer``: a worker process, or the cache)."""
+    """The board as ``viewer`` may see it (with ``highlights`` marked), drawn off the event loop
+    (``rendering.Renderer``: a worker process, or the cache); ``part`` draws it another way
+    (``render.registry.PARTS``: ``region:europe``, one region of it; ``step:...``, a step's changes marked)."""
     view = match.engine.view(match.state, viewer)
     if highlights:
         view = view.model_copy(update={"highlights": highlights})
     text = labels(match, language, now)
-    data = await renderer.render(match.row.game, view, text, f"region:{region}" if region else "")
+    data = await renderer.render(match.row.game, view, text, part)
+    region = part.removeprefix("region:") if part.startswith("region:") else ""
     suffix = ("board" if viewer is None else f"seat{viewer}") + (f"-{region}" if region else "")
     return Attachment(f"{match.row.game}-{match.id}-{match.progress.moves}-{suffix}.png", data)
 
 
 async def step_pictures(before: LoadedMatch, after: LoadedMatch, language: str, *, renderer: Renderer
                         ) -> tuple[Attachment, ...]:
-    """The pictures a step's reply shows besides the board (``StepPicturesGame``: Axis & Allies'
+    """The pictures a step's reply shows after the board (``StepPicturesGame``: Axis & Allies'
     battle board of each battle the step rolled dice in), drawn off the event loop."""
     engine = after.engine
-    if not isinstance(engine, StepPicturesGame) or not before.started:
+    if not isinstance(engine, StepPicturesGame) or not before.started or not after.started:
         return ()
     pictures = engine.step_pictures(before.state, after.state)
     if not pictures:
@@ -256,18 +258,18 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
 
 async def board_post(
     match: LoadedMatch, lines: list[Msg], now: datetime, footer: list[Msg] | None = None, *, renderer: Renderer,
-    region: str = "", extra: tuple[Attachment, ...] = (),
+    part: str = "", extra: tuple[Attachment, ...] = (),
 ) -> Delivery:
-    """The public board (or one ``region`` of it): picture, the given lines, whose turn, clocks,
-    then ``footer``; ``extra`` pictures after the board (a step's battle boards); with the action
-    buttons and the view button while the match runs."""
+    """The public board (drawn as ``part`` says: ``board_image``): picture, the given lines, whose
+    turn, clocks, then ``footer``; ``extra`` pictures after the board (a step's battle boards);
+    with the action buttons and the view button while the match runs."""
     language = match.row.language
     body = list(lines) + turn_lines(match)
     clocks = clock_line(match, now)
     if clocks is not None:
         body.append(clocks)
     body.extend(footer or ())
-    image = await board_image(match, None, language, now=now, renderer=renderer, region=region)
+    image = await board_image(match, None, language, now=now, renderer=renderer, part=part)
     return Delivery(
         ChannelPost(match.row.channel_id),
         tuple(body),
@@ -281,6 +283,15 @@ def seal_name(match: LoadedMatch, name: str) -> Msg | str:
     """A seal's name as the game words it (``<slug>.seal_<name>``), else as the engine names it."""
     key = f"{match.row.game}.seal_{name}"
     return Msg(key) if catalog().has(key) else name
+
+
+def step_board_part(before: LoadedMatch, after: LoadedMatch) -> str:
+    """How the board after a step is drawn (``StepPicturesGame.step_board_part``: Axis & Allies
+    rings the places the step changed); ``""`` for the plain board."""
+    engine = after.engine
+    if not isinstance(engine, StepPicturesGame) or not before.started or not after.started:
+        return ""
+    return engine.step_board_part(before.state, after.state)
 
 
 def consequence_lines(before: LoadedMatch, seat: Seat, move: BaseModel, after: LoadedMatch) -> list[Msg]:

@@ -23,7 +23,7 @@ from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.rules import legal_moves, unit_moves
 from engines.axis_allies.state import AxisAlliesState, initial_state
-from engines.axis_allies.view import AxisAlliesView, build_view, step_battle_boards
+from engines.axis_allies.view import AxisAlliesView, build_view, step_battle_boards, step_changes
 from engines.core.contract import ChanceSpec, Frozen, Outcome, Result, Seat, options_as
 from engines.core.errors import IllegalMoveError
 
@@ -179,6 +179,11 @@ class AxisAllies:
     def step_pictures(self, before: AxisAlliesState, after: AxisAlliesState) -> tuple[tuple[str, Frozen], ...]:
         """The battle board of every battle the step rolled dice in (``StepPicturesGame``)."""
         return tuple(("battle", board) for board in step_battle_boards(before, after))
+
+    def step_board_part(self, before: AxisAlliesState, after: AxisAlliesState) -> str:
+        """The board after a step rings the places whose holder or units the step changed."""
+        changed = step_changes(before, after)
+        return f"step:{','.join(changed)}" if changed else ""
 
     def place_choices(self, typed: str, language: str, limit: int) -> list[tuple[str, str]]:
         return places.place_choices(typed, language, limit)

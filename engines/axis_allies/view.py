@@ -316,3 +316,24 @@ def step_battle_boards(before: AxisAlliesState, after: AxisAlliesState) -> tuple
         if fresh or len(running.log) > len(earlier.log) or running.lost != earlier.lost:
             boards.append(battle_board(running))
     return tuple(boards)
+
+
+def _places(state: AxisAlliesState) -> dict[str, tuple[str | None, tuple[tuple[tuple[str, str], int], ...]]]:
+    """Each place's holder and units as the map shows them (the fallen of a battle going on left out)."""
+    fallen = set(state.battle.lost) if state.battle is not None else set()
+    units: dict[str, Counter[tuple[str, str]]] = {}
+    for u in state.units:
+        if u.id not in fallen:
+            units.setdefault(u.at, Counter())[(u.power, u.kind)] += 1
+    owners = state.owner_map
+    return {
+        tid: (owners.get(tid), tuple(sorted(units.get(tid, Counter()).items())))
+        for tid in set(owners) | set(units)
+    }
+
+
+def step_changes(before: AxisAlliesState, after: AxisAlliesState) -> tuple[str, ...]:
+    """The places whose holder or units differ between two states (sorted ids): what the picture
+    after a step marks, so the change stands out from the rest of the map."""
+    old, new = _places(before), _places(after)
+    return tuple(sorted(tid for tid in set(old) | set(new) if old.get(tid, (None, ())) != new.get(tid, (None, ()))))

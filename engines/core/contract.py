@@ -254,6 +254,11 @@ class StepPicturesGame(Protocol):
         in order; the kind names the game renderer's part (``render.registry.render_view``)."""
         ...
 
+    def step_board_part(self, before: BaseModel, after: BaseModel) -> str:
+        """How the board after the step is drawn: a renderer part (``step:<places>``, what the
+        step changed marked), or ``""`` for the plain board."""
+        ...
+
 
 @runtime_checkable
 class RegionsGame(Protocol):

@@ -19,6 +19,8 @@ def size_of(data: bytes) -> tuple[int, int]:
 
 async def start_axis_allies(world) -> None:
     h = world.h
+    # Several full-size maps and crops per test; the machine running the suite may be shared.
+    h.timeout = max(h.timeout, 60.0)
     await h.slash("match create axis_allies", {"opponent": h.bob}, user=h.alice)
     await h.slash("match join", user=h.bob)
     await h.slash("match start", user=h.alice)
@@ -43,6 +45,7 @@ async def test_board_region_posts_a_full_detail_crop_and_the_full_map_stays_the_
 
 async def test_board_region_in_another_game_says_it_has_none(world):
     h = world.h
+    h.timeout = max(h.timeout, 60.0)
     await h.slash("match create heroes_cities", {"opponent": h.bob}, user=h.alice)
     await h.slash("match join", user=h.bob)
     await h.slash("match start", user=h.alice)
@@ -96,6 +99,10 @@ async def test_a_step_with_battle_dice_posts_the_battle_board_after_the_map(worl
                  "move 1 ftr Karelia S.S.R. -> Ukraine S.S.R."):
         moved = await h.slash("move", {"text": text}, user=h.alice)
         assert len(moved.reply.attachments) == 1, text  # no battle dice: the map alone
+    # the map after a move rings what it changed; /board shows it plain
+    plain = await h.slash("board", user=h.carol)
+    assert moved.reply.attachments[0].data != plain.reply.attachments[0].data
+    assert size_of(moved.reply.attachments[0].data) == size_of(plain.reply.attachments[0].data) == (WIDTH, HEIGHT)
     ended = await h.slash("move", {"text": "end"}, user=h.alice)
     assert len(ended.reply.attachments) == 1
     attack = await h.slash("move", {"text": "attack Ukraine S.S.R."}, user=h.alice)

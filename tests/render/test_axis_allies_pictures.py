@@ -23,7 +23,7 @@ from render import axis_allies as aa
 from render import axis_allies_battle as battle
 from render import axis_allies_layout as layout
 from render import registry
-from render.common import BoardLabels
+from render.common import HIGHLIGHT, BoardLabels
 from tests.render.test_axis_allies_render import LABELS, battle_view, close, opening_view
 
 BOARD = BattleBoardView(
@@ -188,3 +188,26 @@ def test_the_region_is_named_in_the_readers_language():
     english = aa.render_region(view, "asia", labels=words("en"))
     dutch = aa.render_region(view, "asia", labels=words("nl"))
     assert english != dutch
+
+
+# --------------------------------------------------------------------------- what a step changed
+
+
+def test_the_places_a_step_changed_are_ringed_in_yellow_and_the_legend_explains_the_ring():
+    view = opening_view()
+    plain = aa.render_image(view, labels=words("en"))
+    step = image_of(registry.render_view("axis_allies", view, words("en"), "step:ukraine_ssr,caucasus"))
+    x0, y0, x1, y1 = aa._node_box("ukraine_ssr")
+    ring = [step.getpixel((round((x0 + x1) / 2), round(y1 + off))) for off in range(3, 10)]
+    assert any(close(c, HIGHLIGHT, 30) for c in ring)
+    assert not any(close(plain.getpixel((round((x0 + x1) / 2), round(y1 + off))), HIGHLIGHT, 30) for off in range(3, 10))
+    gx0, gy0, gx1, gy1 = aa._node_box("germany")  # unchanged: no ring
+    assert not any(close(step.getpixel((round((gx0 + gx1) / 2), round(gy1 + off))), HIGHLIGHT, 30) for off in range(3, 10))
+    legend = lambda image: image.crop((0, aa.MARKS_TOP, aa.WIDTH, aa.HEIGHT))  # noqa: E731
+    yellow = lambda image: sum(close(c, HIGHLIGHT, 12) for c in legend(image).get_flattened_data())  # noqa: E731
+    assert yellow(step) > yellow(plain) + 20  # the ring's entry (the capital star is gold, not this yellow)
+
+
+def test_a_step_naming_no_known_place_draws_the_plain_board():
+    view = opening_view()
+    assert registry.render_view("axis_allies", view, LABELS, "step:atlantis") == aa.render_board(view, labels=LABELS)

@@ -4,7 +4,7 @@ hits, the casualties per round and the result come from the battle's own record.
 
 from __future__ import annotations
 
-from engines.axis_allies.view import BattleBoardView, BattleUnitView
+from engines.axis_allies.view import BattleBoardView, BattleUnitView, step_changes
 from engines.core.contract import StepPicturesGame
 
 from .conftest import ENGINE, play, position, roll
@@ -81,3 +81,16 @@ def test_a_step_without_battle_dice_shows_no_board():
     assert boards(s, play(s, "attack Ukraine")) != ()  # the battle starts and its first dice are due
     quiet = position(("germany", "armour", "eastern_europe"))
     assert boards(quiet, play(quiet, "move 1 arm Eastern Europe -> Germany")) == ()
+
+
+def test_the_board_after_a_step_rings_what_the_step_changed():
+    s = position(("germany", "armour", "eastern_europe", 2), ("ussr", "infantry", "ukraine_ssr"),
+                 owners={"ukraine_ssr": "ussr"})
+    moved = play(s, "move 1 arm Eastern Europe -> Ukraine")
+    assert step_changes(s, moved) == ("eastern_europe", "ukraine_ssr")
+    assert ENGINE.step_board_part(s, moved) == "step:eastern_europe,ukraine_ssr"
+    ended = play(moved, "end")
+    assert step_changes(moved, ended) == () and ENGINE.step_board_part(moved, ended) == ""
+    taken = play(position(("germany", "armour", "eastern_europe"), owners={"ukraine_ssr": "ussr"}),
+                 "move 1 arm Eastern Europe -> Ukraine")
+    assert "ukraine_ssr" in step_changes(position(owners={"ukraine_ssr": "ussr"}), taken)
