@@ -119,7 +119,12 @@ PLACE_CHOICES = 25
 
 
 def _region_named(regions: tuple[str, ...], text: str) -> str | None:
-    """The region ``text`` names: its id, or its name in any language (``Europa``, ``stille oceaan``)."""
+    """The region ``text`` names: its id, or its name in any language (``Europa``, ``stille oceaan``).
+
+    >>> regions = ("europe", "pacific")
+    >>> _region_named(regions, "pacific"), _region_named(regions, "Stille Oceaan"), _region_named(regions, "Mars")
+    ('pacific', 'pacific', None)
+    """
     words = catalog()
     wanted = text.strip().casefold()
     for region in regions:

@@ -109,8 +109,8 @@ class Roll(Frozen):
     values: tuple[int, ...]
     hits: int
     needs: tuple[int, ...] = ()
-    """Per die, the face it had to reach or beat downwards to hit (the firing unit's attack or
-    defence): the battle board puts each die in its unit's column and marks the hits."""
+    """Per die, the highest face that hits (the firing unit's attack or defence figure): the
+    battle board puts each die in its unit's column and marks the hits."""
 
 
 class Withdrawal(Frozen):
