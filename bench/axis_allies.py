@@ -9,6 +9,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 
+from bench.axis_allies_pictures import picture_figures
 from engines.axis_allies import combat
 from engines.axis_allies.combat import Combatant
 from engines.axis_allies.engine import AxisAllies
@@ -83,3 +84,4 @@ def extra_figures(states: list, line: Line, floors: float) -> None:
     rounds = [whole_round(seed) for seed in range(3)]
     line("a whole round (5 powers, random play)", [t for t, _ in rounds])
     print(f"  (a round took {statistics.mean(n for _, n in rounds):.0f} actions on average, legal_moves included)")
+    picture_figures(states, line, floors)

@@ -76,6 +76,7 @@ from render.common import (
     FRAME_TEXT,
     FRAME_TEXT_DIM,
     GOLD,
+    HIGHLIGHT,
     INK,
     PHRASE_SEPARATOR,
     RGB,
@@ -189,8 +190,10 @@ LEGEND_ROW = 22
 MARKS = ("capital", "capital_lost", "ipc", "first_holder", "battle", "combat_move", "move", "canal", "ipcs",
          "production")
 """The marks the strip under the panel explains, left to right (``legend_<mark>`` words)."""
+STEP_MARKS = ("changed",)
+"""Marks only the board after a step has (``render_step``), explained after the others there."""
 MARK_WIDTHS = {"capital": 17, "capital_lost": 17, "ipc": 16, "first_holder": 22, "battle": 24, "combat_move": 28,
-               "move": 28, "canal": 26, "ipcs": 16, "production": 18}
+               "move": 28, "canal": 26, "ipcs": 16, "production": 18, "changed": 28}
 """How wide ``_draw_mark`` draws each mark."""
 MARK_WIDTH = max(MARK_WIDTHS.values())
 PHASES = ("tech", "purchase", "combat_move", "combat", "noncombat_move", "place", "income")
@@ -211,16 +214,25 @@ def render_board(view: AxisAlliesView, *, labels: BoardLabels | None = None) -> 
     return encode_png(render_image(view, labels=labels), palette=True)
 
 
-def render_image(view: AxisAlliesView, *, labels: BoardLabels | None = None) -> Image.Image:
-    """The board for ``view`` as a Pillow image, before encoding."""
+def render_image(view: AxisAlliesView, *, labels: BoardLabels | None = None,
+                 changed: frozenset[str] = frozenset()) -> Image.Image:
+    """The board for ``view`` as a Pillow image, before encoding; the places in ``changed`` (what
+    the step changed) ringed in yellow, and the legend then explains the ring."""
     labels = labels or BoardLabels()
     board = _Map(view, CLASSIC)
     image = _background().copy()
     draw = ImageDraw.Draw(image)
-    board.draw_nodes(image, draw)
+    board.draw_nodes(image, draw, changed)
     board.draw_arrows(image)
-    _Panel(view, labels, image, draw).render()
+    _Panel(view, labels, image, draw, MARKS + (STEP_MARKS if changed else ())).render()
     return image
+
+
+def render_step(view: AxisAlliesView, places: str, *, labels: BoardLabels | None = None) -> bytes:
+    """The board after a step, with the places the step changed (``places``: ids joined by commas,
+    ``view.step_changes``) ringed, so what changed stands out."""
+    changed = frozenset(places.split(",")) & frozenset(layout.POSITIONS)
+    return encode_png(render_image(view, labels=labels, changed=changed), palette=True)
 
 
 @cache
@@ -344,13 +356,20 @@ class _Map:
 
     # ----------------------------------------------------------------- territories
 
-    def draw_nodes(self, image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    def draw_nodes(self, image: Image.Image, draw: ImageDraw.ImageDraw, changed: frozenset[str] = frozenset()) -> None:
         battles = set(self.view.battles)
         current = self.view.battle.territory if self.view.battle else None
         plans = [self._plan(tid) for tid in sorted(layout.POSITIONS)]
         self.drawn = [plan.box for plan in plans]
         # Boxes that grew to hold their chips go last, so they lie on top of their neighbours.
         plans.sort(key=lambda plan: (plan.grown, plan.tid))
+        # What the step changed is ringed first: the ring lies outside its box, and the box's own
+        # marks (the IPC badge, the star) stay on top of it.
+        for plan in plans:
+            if plan.tid in changed:
+                x0, y0, x1, y1 = plan.box
+                paste_sprite(image, changed_ring_sprite(round(x1 - x0), round(y1 - y0), 8 if plan.sea else 6),
+                             ((x0 + x1) / 2, (y0 + y1) / 2))
         for plan in plans:
             self._draw_node(image, draw, plan, plan.tid in battles or plan.tid == current, plan.tid == current)
         self._draw_canal_tags(image, draw)
@@ -597,7 +616,8 @@ class _Panel:
     """The strip below the map: turn, powers, battle."""
 
     def __init__(self, view: AxisAlliesView, labels: BoardLabels, image: Image.Image,
-                 draw: ImageDraw.ImageDraw) -> None:
+                 draw: ImageDraw.ImageDraw, marks: Sequence[str] = ()) -> None:
+        self.marks = tuple(marks) or MARKS
         self.view = view
         self.labels = labels
         self.image = image
@@ -757,9 +777,12 @@ class _Panel:
             self._legend(x0 + 14, x1 - 10, (y - 8 + y1 - 4) / 2 - LEGEND_ROW)
 
     def _marks(self, box: Box) -> None:
-        """What every mark on the map and the panel means, in the reader's words (the labels'
-        ``legend_*`` words); without words nothing is drawn, as symbols alone explain nothing."""
-        entries = [(mark, text) for mark in MARKS if (text := self.labels.word(f"legend_{mark}"))]
+        self.marks_row(self.marks, box)
+
+    def marks_row(self, marks: Sequence[str], box: Box) -> None:
+        """What every mark of ``marks`` on the map and the panel means, in the reader's words (the
+        labels' ``legend_*`` words); without words nothing is drawn, as symbols alone explain nothing."""
+        entries = [(mark, text) for mark in marks if (text := self.labels.word(f"legend_{mark}"))]
         if not entries:
             return
         x0, y0, x1, y1 = box
@@ -867,6 +890,10 @@ def _draw_mark(image: Image.Image, mark: str, left: float, mid: float) -> float:
         paste_sprite(image, land_sprite(22, 14, NEUTRAL.land), (left + 11, mid))
         paste_sprite(image, battle_ring_sprite(22, 14, 5, False), (left + 11, mid))
         return 24
+    if mark == "changed":
+        paste_sprite(image, land_sprite(20, 12, NEUTRAL.land), (left + 14, mid))
+        paste_sprite(image, changed_ring_sprite(20, 12, 5), (left + 14, mid))
+        return 28
     if mark in ("combat_move", "move"):
         colour = COMBAT_ARROW if mark == "combat_move" else MOVE_ARROW
 
@@ -930,6 +957,24 @@ def battle_ring_sprite(w: int, h: int, radius: int, current: bool) -> Image.Imag
         if current:
             d.rounded_rectangle(box, radius=(radius + 3) * s, outline=rgba(WHITE, 230), width=round(width + 2.4 * s))
         d.rounded_rectangle(box, radius=(radius + 3) * s, outline=rgba(BATTLE), width=round(width))
+
+    return supersampled((w + 2 * pad, h + 2 * pad), draw_fn)
+
+
+@cache
+def changed_ring_sprite(w: int, h: int, radius: int) -> Image.Image:
+    """A yellow ring with a dark rim around a place the last step changed (issue 15: what changed
+    stands out), drawn outside where a battle ring would be."""
+    pad = 11
+    off = 7.0
+    """The ring's middle runs this far outside the box."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        d = ImageDraw.Draw(image)
+        inset = (pad - off) * s
+        box = (inset, inset, (w + 2 * pad) * s - 1 - inset, (h + 2 * pad) * s - 1 - inset)
+        d.rounded_rectangle(box, radius=(radius + 6) * s, outline=rgba(INK, 200), width=round(6.5 * s))
+        d.rounded_rectangle(box, radius=(radius + 6) * s, outline=rgba(HIGHLIGHT), width=round(4 * s))
 
     return supersampled((w + 2 * pad, h + 2 * pad), draw_fn)
 
@@ -1260,9 +1305,74 @@ def die_sprite(face: int, size: int, edge: RGB) -> Image.Image:
 
 
 SPRITES: tuple[Callable[..., object], ...] = (
-    land_sprite, sea_sprite, label_sprite, chip_width, battle_ring_sprite, star_sprite, lost_star_sprite, ipc_badge_sprite,
+    land_sprite, sea_sprite, label_sprite, changed_ring_sprite, chip_width, battle_ring_sprite, star_sprite, lost_star_sprite, ipc_badge_sprite,
     tag_sprite, chip_sprite, roundel_sprite, _background, coin_sprite, factory_icon_sprite, swords_sprite, cart_sprite,
     phase_sprite, die_sprite, crown_sprite,
 )
 """Every cached sprite factory, and the cached ``chip_width`` (tests clear them to check cold renders
 give the same bytes)."""
+
+
+# --------------------------------------------------------------------------- region crops (issue 15)
+
+REGIONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
+    "europe": ((285, 0, 680, 310),),
+    "pacific": ((765, 0, 1000, 450), (0, 0, 125, 450)),
+    "atlantic": ((178, 0, 470, 450),),
+    "asia": ((585, 0, 1000, 300),),
+    "africa": ((295, 215, 775, 450),),
+    "americas": ((40, 0, 310, 450),),
+}
+"""Each region of ``/board region:`` as rectangles on the layout grid (``axis_allies_layout.GRID``),
+drawn side by side left to right: the Pacific joins the map's right edge to its left one, as the map
+is cut there."""
+REGION_ZOOM = 2
+"""A crop is scaled up this much from the full map (a phone shows it at full detail)."""
+REGION_HEADER = 44
+
+
+def region_boxes(region: str) -> tuple[Box, ...]:
+    """The region's rectangles in px of the full picture, inside the map's rim (so the two
+    pieces of the Pacific join without the rim between them)."""
+    left, top, right, bottom = MAP_BOX[0] + 3, MAP_BOX[1] + 3, MAP_BOX[2] - 3, MAP_BOX[3] - 3
+    return tuple(
+        (max(left, MAP_LEFT + round(x0 * layout.SCALE)), max(top, MAP_TOP + round(y0 * layout.SCALE)),
+         min(right, MAP_LEFT + round(x1 * layout.SCALE)), min(bottom, MAP_TOP + round(y1 * layout.SCALE)))
+        for x0, y0, x1, y1 in REGIONS[region]
+    )
+
+
+def render_region(view: AxisAlliesView, region: str, *, labels: BoardLabels | None = None) -> bytes:
+    """One region of the map (``REGIONS``) as PNG bytes: the full map's drawing of it, scaled up
+    ``REGION_ZOOM`` times, under a strip naming the region (``region_<id>`` word) and the status,
+    over the strip that explains the marks."""
+    labels = labels or BoardLabels()
+    full = render_image(view, labels=labels)
+    pieces = [full.crop(box) for box in region_boxes(region)]
+    width = sum(p.width for p in pieces)
+    height = max(p.height for p in pieces)
+    crop = Image.new("RGB", (width, height), OCEAN)
+    x = 0
+    for piece in pieces:
+        crop.paste(piece, (x, 0))
+        x += piece.width
+    crop = crop.resize((width * REGION_ZOOM, height * REGION_ZOOM), Image.Resampling.LANCZOS)
+    legend_h = 2 * (MARKS_HEIGHT + 6)
+    image = Image.new("RGB", (crop.width + 16, REGION_HEADER + crop.height + 8 + legend_h), FRAME)
+    image.paste(crop, (8, REGION_HEADER))
+    draw = ImageDraw.Draw(image)
+    name = labels.word(f"region_{region}") or region
+    draw_text(draw, (16, REGION_HEADER / 2), name, bold_font(22), WHITE, anchor="lm")
+    status = labels.status
+    left = 32 + bold_font(22).getlength(name)
+    if status:
+        draw_text(draw, (left, REGION_HEADER / 2), fit_text(status, font(16), image.width - left - 16), font(16),
+                  FRAME_TEXT, anchor="lm")
+    panel = _Panel(view, labels, image, draw)
+    top = REGION_HEADER + crop.height + 8
+    # The marks' strip, in two rows: a crop is narrower than the whole board.
+    half = (len(MARKS) + 1) // 2
+    for row, marks in enumerate((MARKS[:half], MARKS[half:])):
+        panel.marks_row(marks, (8, top + row * (MARKS_HEIGHT + 6), image.width - 8, top + row * (MARKS_HEIGHT + 6)
+                                + MARKS_HEIGHT))
+    return encode_png(image, palette=True)

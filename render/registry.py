@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from render import (
     axis_allies,
+    axis_allies_battle,
     battle_island,
     heroes_cities,
     masters_victory,
@@ -24,6 +25,21 @@ RENDERERS: dict[str, Callable[..., bytes]] = {
 }
 
 
-def render_view(slug: str, view: BaseModel, labels: BoardLabels | None = None) -> bytes:
-    """The PNG of ``view`` for game ``slug``."""
-    return RENDERERS[slug](view, labels=labels)
+PARTS: dict[tuple[str, str], Callable[..., bytes]] = {
+    ("axis_allies", "battle"): axis_allies_battle.render_battle_board,
+    ("axis_allies", "region"): axis_allies.render_region,
+    ("axis_allies", "step"): axis_allies.render_step,
+}
+"""Other pictures of a game than its board, by (slug, kind): ``part`` is ``kind`` or ``kind:arg``
+(``region:europe``); the renderer gets the view and, when given, ``arg``."""
+
+
+def render_view(slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:
+    """The PNG of ``view`` for game ``slug``: its board, or the picture ``part`` names (``PARTS``)."""
+    if not part:
+        return RENDERERS[slug](view, labels=labels)
+    kind, _, arg = part.partition(":")
+    renderer = PARTS.get((slug, kind))
+    if renderer is None:
+        raise ValueError(f"{slug} has no picture {kind!r}")
+    return renderer(view, arg, labels=labels) if arg else renderer(view, labels=labels)

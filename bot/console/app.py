@@ -190,7 +190,6 @@ class ConsoleApp:
             ("match", "abort"): m.abort,
             ("match", "verify"): m.verify,
             ("match", "export"): m.export,
-            ("board",): m.board,
         }
         if line.command in simple:
             call = simple[line.command]
@@ -205,6 +204,8 @@ class ConsoleApp:
             ("profile",): lambda p, a, l: m.profile(p.guild_id, a, _named(l.options.get("user"), a.language)),
             ("leaderboard",): lambda p, a, l: m.leaderboard(p.guild_id, a, l.options.get("game", ""), l.options.get("board")),
             ("games",): lambda p, a, l: m.my_games(p.guild_id, a),
+            ("board",): lambda p, a, l: m.board(p, a, l.options.get("region")),
+            ("territory",): lambda p, a, l: m.territory(p, a, l.options.get("name", "")),
             ("button",): self._button,
         }.get(line.command)
 

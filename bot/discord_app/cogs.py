@@ -22,10 +22,15 @@ from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worde
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
 from bot.services.time_control import TimeControlError, time_control_given
-from engines.core.contract import TimedGame
+from engines.core.contract import RegionsGame, TimedGame
 from engines.registry import ENGINES
 
 THREAD_ARCHIVE_MINUTES: Final = 10080
+REGION_CHOICES = [
+    app_commands.Choice(name=text(f"commands.choice_region_{region}"), value=region)
+    for region in dict.fromkeys(r for engine in ENGINES.values() if isinstance(engine, RegionsGame) for r in engine.regions)
+]
+"""``/board region:``: every game's regions (only Axis & Allies has any); another game says it has none."""
 CLOSEST_ON_OUTDATED = 5
 
 
@@ -203,9 +208,24 @@ class PlayCog(commands.Cog):
         return [app_commands.Choice(name=name, value=value) for name, value in suggestions.choices(seq, texts)]
 
     @app_commands.command(name="board", description=_text("board"))
+    @app_commands.describe(region=_text("option_region"))
+    @app_commands.choices(region=REGION_CHOICES)
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction) -> None:
-        await respond(self.bot, interaction, lambda: self.matches.board(place_of(interaction), actor_of(interaction)))
+    async def board(self, interaction: discord.Interaction, region: str | None = None) -> None:
+        await respond(self.bot, interaction,
+                      lambda: self.matches.board(place_of(interaction), actor_of(interaction), region))
+
+    @app_commands.command(name="territory", description=_text("territory"))
+    @app_commands.describe(name=_text("option_territory_name"))
+    @app_commands.guild_only()
+    async def territory(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 100]) -> None:
+        await respond(self.bot, interaction,
+                      lambda: self.matches.territory(place_of(interaction), actor_of(interaction), name))
+
+    @territory.autocomplete("name")
+    async def territory_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        choices = await self.matches.place_choices(place_of(interaction), actor_of(interaction), current)
+        return [app_commands.Choice(name=name[:100], value=value) for name, value in choices]
 
     @app_commands.command(name="view", description=_text("view"))
     @app_commands.describe(piece=_text("option_piece"), match=_text("option_view_match"))

@@ -19,7 +19,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.clock import Clock
-from bot.i18n import Msg
+from bot.i18n import Msg, catalog
+from bot.i18n.catalog import LANGUAGES
 from bot.services import presenter
 from bot.services.book import MatchBook
 from bot.services.delivery import (
@@ -59,8 +60,10 @@ from bot.storage.repository import (
 from engines.core.contract import (
     Engine,
     Outcome,
+    PlaceInfoGame,
     RatedGame,
     ReachGame,
+    RegionsGame,
     Result,
     Seat,
     SuggestingGame,
@@ -110,6 +113,26 @@ def _answered(method: Callable[..., Awaitable[list[Delivery]]]) -> Callable[...,
             return [reply(_language_of_actor(args, kwargs), damaged_line(error.match_id, Damage(error.seq, error.reason)))]
 
     return answered
+
+
+PLACE_CHOICES = 25
+"""Discord's limit on autocomplete choices."""
+
+
+def _region_named(regions: tuple[str, ...], text: str) -> str | None:
+    """The region ``text`` names: its id, or its name in any language (``Europa``, ``stille oceaan``).
+
+    >>> regions = ("europe", "pacific")
+    >>> _region_named(regions, "pacific"), _region_named(regions, "Stille Oceaan"), _region_named(regions, "Mars")
+    ('pacific', 'pacific', None)
+    """
+    words = catalog()
+    wanted = text.strip().casefold()
+    for region in regions:
+        names = {region} | {words.render(Msg(f"commands.choice_region_{region}"), language) for language in LANGUAGES}
+        if wanted in {name.casefold() for name in names}:
+            return region
+    return None
 
 
 def _language_of_actor(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
@@ -217,14 +240,21 @@ class MatchService:
         self.on_timers_changed()
         return after, updates
 
-    async def _ending_post(self, after: LoadedMatch, lines: list[Msg], updates: list[RatingUpdate]) -> Delivery:
-        """The board after a commit; when that commit ended the match, with the rating changes
-        and the record's final hash."""
+    async def _ending_post(self, after: LoadedMatch, lines: list[Msg], updates: list[RatingUpdate],
+                           before: LoadedMatch | None = None) -> Delivery:
+        """The board after a commit, with the step's own pictures after it when ``before`` is the
+        match before a move (a battle board); when that commit ended the match, with the rating
+        changes and the record's final hash."""
+        extra = await presenter.step_pictures(before, after, after.row.language, renderer=self.renderer) \
+            if before is not None else ()
+        part = presenter.step_board_part(before, after) if before is not None else ""
         if after.result() is None:
-            return await presenter.board_post(after, lines, self.clock.now(), renderer=self.renderer)
+            return await presenter.board_post(after, lines, self.clock.now(), renderer=self.renderer, part=part,
+                                              extra=extra)
         ratings = rating_lines(after, updates)
         return await presenter.board_post(
-            after, [*lines, *ratings], self.clock.now(), footer=[hash_line(after)], renderer=self.renderer
+            after, [*lines, *ratings], self.clock.now(), footer=[hash_line(after)], renderer=self.renderer, part=part,
+            extra=extra,
         )
 
     def _overdue(self, match: LoadedMatch) -> int | None:
@@ -596,7 +626,8 @@ class MatchService:
             *presenter.seals_published(match, after),
         ]
         # The board and the private views are drawn at the same time, in worker threads.
-        post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
+        post, dms = await asyncio.gather(self._ending_post(after, lines, updates, before=match),
+                                         self._turn_dms(match, after))
         if secret:
             # Only the mover sees what they chose (ephemeral); the channel hears that they moved.
             confirm = reply(actor.language, Msg("core.secret_move_recorded", {"move": canonical}))
@@ -725,14 +756,53 @@ class MatchService:
     # ------------------------------------------------------------ information
 
     @_answered
-    async def board(self, place: Place, actor: Actor) -> list[Delivery]:
+    async def board(self, place: Place, actor: Actor, region: str | None = None) -> list[Delivery]:
+        """The board again; with ``region`` (an id or its name in English or Dutch) one part of
+        the map at full size, for games that have regions (``RegionsGame``)."""
         match = await self._latest(place)
         if match is not None and match.damage is not None:
             return [reply(actor.language, damaged_line(match.id, match.damage))]
         if match is None or not match.started:
             return self._no_match(actor) if match is None else [reply(actor.language, Msg("core.not_started"))]
-        post = await presenter.board_post(match, [], self.clock.now(), renderer=self.renderer)
+        region_id = ""
+        if region:
+            regions = match.engine.regions if isinstance(match.engine, RegionsGame) else ()
+            if not regions:
+                return [reply(actor.language, Msg("core.no_regions", {"game": presenter.game_name(match.row.game)}))]
+            found = _region_named(regions, region)
+            if found is None:
+                choices = [Msg(f"commands.choice_region_{r}") for r in regions]
+                return [reply(actor.language, Msg("core.unknown_region", {"region": region, "regions": choices}))]
+            region_id = found
+        part = f"region:{region_id}" if region_id else ""
+        post = await presenter.board_post(match, [], self.clock.now(), renderer=self.renderer, part=part)
         return [_as_reply(post)]
+
+    @_answered
+    async def territory(self, place: Place, actor: Actor, name: str) -> list[Delivery]:
+        """``/territory``: what the game says about one place of the board of the match here."""
+        match = await self._latest(place)
+        if match is not None and match.damage is not None:
+            return [reply(actor.language, damaged_line(match.id, match.damage))]
+        if match is None or not match.started:
+            return self._no_match(actor) if match is None else [reply(actor.language, Msg("core.not_started"))]
+        if not isinstance(match.engine, PlaceInfoGame):
+            return [reply(actor.language, Msg("core.no_places", {"game": presenter.game_name(match.row.game)}))]
+        lines = match.engine.describe_place(match.state, name.strip())
+        return [reply(actor.language, *(Msg(code, presenter.seat_params(match, params)) for code, params in lines))]
+
+    async def place_choices(self, place: Place, actor: Actor, typed: str) -> list[tuple[str, str]]:
+        """Autocomplete for ``/territory``: (shown name, value) of the places of the match here that
+        fit what was typed, at most ``PLACE_CHOICES`` (none without such a match or while the
+        database fails)."""
+        try:
+            match = await self._latest(place)
+        except (StorageError, DamagedRecordError) as error:
+            log.warning("place choices in %s: %s", place.channel_id, error)
+            return []
+        if match is None or not isinstance(match.engine, PlaceInfoGame):
+            return []
+        return match.engine.place_choices(typed, actor.language, PLACE_CHOICES)
 
     @_answered
     async def status(self, place: Place, actor: Actor) -> list[Delivery]:

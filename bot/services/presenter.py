@@ -5,6 +5,7 @@ Pictures are drawn from views only (never from a state), off the event loop.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from datetime import datetime
 from typing import Any
@@ -32,6 +33,7 @@ from engines.core.contract import (
     SealingGame,
     Seat,
     StepGame,
+    StepPicturesGame,
 )
 from render.common import BoardLabels
 
@@ -44,7 +46,8 @@ def colour(match: LoadedMatch, seat: Seat) -> Msg:
     return Msg(f"colours.{match.engine.colours[seat]}")
 
 
-WORDED_IDS = {"power": "power", "victim": "power", "ally": "power", "kind": "unit", "unit": "unit", "facing": "facing"}
+WORDED_IDS = {"power": "power", "victim": "power", "ally": "power", "kind": "unit", "unit": "unit", "facing": "facing",
+              "canal": "canal"}
 """Params holding an id the game words itself: ``power="ussr"`` reads as the message
 ``<slug>.power_ussr`` when the game's catalog has one (in the reader's language)."""
 
@@ -204,16 +207,37 @@ async def board_image(
     now: datetime | None = None,
     *,
     renderer: Renderer,
+    part: str = "",
 ) -> Attachment:
     """The board as ``viewer`` may see it (with ``highlights`` marked), drawn off the event loop
-    (``rendering.Renderer``: a worker process, or the cache)."""
+    (``rendering.Renderer``: a worker process, or the cache); ``part`` draws it another way
+    (``render.registry.PARTS``: ``region:europe``, one region of it; ``step:...``, a step's changes marked)."""
     view = match.engine.view(match.state, viewer)
     if highlights:
         view = view.model_copy(update={"highlights": highlights})
     text = labels(match, language, now)
-    data = await renderer.render(match.row.game, view, text)
-    suffix = "board" if viewer is None else f"seat{viewer}"
+    data = await renderer.render(match.row.game, view, text, part)
+    region = part.removeprefix("region:") if part.startswith("region:") else ""
+    suffix = ("board" if viewer is None else f"seat{viewer}") + (f"-{region}" if region else "")
     return Attachment(f"{match.row.game}-{match.id}-{match.progress.moves}-{suffix}.png", data)
+
+
+async def step_pictures(before: LoadedMatch, after: LoadedMatch, language: str, *, renderer: Renderer
+                        ) -> tuple[Attachment, ...]:
+    """The pictures a step's reply shows after the board (``StepPicturesGame``: Axis & Allies'
+    battle board of each battle the step rolled dice in), drawn off the event loop."""
+    engine = after.engine
+    if not isinstance(engine, StepPicturesGame) or not before.started or not after.started:
+        return ()
+    pictures = engine.step_pictures(before.state, after.state)
+    if not pictures:
+        return ()
+    text = labels(after, language)
+    drawn = await asyncio.gather(*(renderer.render(after.row.game, view, text, kind) for kind, view in pictures))
+    return tuple(
+        Attachment(f"{after.row.game}-{after.id}-{after.progress.moves}-{kind}{index + 1}.png", data)
+        for index, ((kind, _), data) in enumerate(zip(pictures, drawn, strict=True))
+    )
 
 
 def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
@@ -233,22 +257,24 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
 
 
 async def board_post(
-    match: LoadedMatch, lines: list[Msg], now: datetime, footer: list[Msg] | None = None, *, renderer: Renderer
+    match: LoadedMatch, lines: list[Msg], now: datetime, footer: list[Msg] | None = None, *, renderer: Renderer,
+    part: str = "", extra: tuple[Attachment, ...] = (),
 ) -> Delivery:
-    """The public board: picture, the given lines, whose turn, clocks, then ``footer``; with the
-    action buttons and the view button while the match runs."""
+    """The public board (drawn as ``part`` says: ``board_image``): picture, the given lines, whose
+    turn, clocks, then ``footer``; ``extra`` pictures after the board (a step's battle boards);
+    with the action buttons and the view button while the match runs."""
     language = match.row.language
     body = list(lines) + turn_lines(match)
     clocks = clock_line(match, now)
     if clocks is not None:
         body.append(clocks)
     body.extend(footer or ())
-    image = await board_image(match, None, language, now=now, renderer=renderer)
+    image = await board_image(match, None, language, now=now, renderer=renderer, part=part)
     return Delivery(
         ChannelPost(match.row.channel_id),
         tuple(body),
         language,
-        attachments=(image,),
+        attachments=(image, *extra),
         buttons=(*action_buttons(match), Button("view_pieces", match.id)) if match.result() is None else (),
     )
 
@@ -257,6 +283,15 @@ def seal_name(match: LoadedMatch, name: str) -> Msg | str:
     """A seal's name as the game words it (``<slug>.seal_<name>``), else as the engine names it."""
     key = f"{match.row.game}.seal_{name}"
     return Msg(key) if catalog().has(key) else name
+
+
+def step_board_part(before: LoadedMatch, after: LoadedMatch) -> str:
+    """How the board after a step is drawn (``StepPicturesGame.step_board_part``: Axis & Allies
+    rings the places the step changed); ``""`` for the plain board."""
+    engine = after.engine
+    if not isinstance(engine, StepPicturesGame) or not before.started or not after.started:
+        return ""
+    return engine.step_board_part(before.state, after.state)
 
 
 def consequence_lines(before: LoadedMatch, seat: Seat, move: BaseModel, after: LoadedMatch) -> list[Msg]:

@@ -42,6 +42,9 @@ CACHE_BYTES = 64 * 1024 * 1024
 SHIPPED = frozenset(fn.__module__ for fn in registry.RENDERERS.values())
 """Modules whose renderers a worker process can import: the project's own."""
 
+CacheKey = tuple[str, str, BoardLabels | None, str]
+"""(game, view JSON, labels, part: ``""`` for the board, else ``render.registry.PARTS``' name)."""
+
 configured_workers: int | None = None
 """The ``[render] workers`` setting, set once at start-up by ``bot.__main__`` (None: one per core)."""
 
@@ -107,22 +110,22 @@ def shutdown_pools() -> None:
 atexit.register(shutdown_pools)
 
 
-def draw(slug: str, view: BaseModel, labels: BoardLabels | None) -> tuple[bytes, int]:
+def draw(slug: str, view: BaseModel, labels: BoardLabels | None, part: str = "") -> tuple[bytes, int]:
     """In a worker: the PNG, and the id of the process that drew it (for the tests)."""
-    return registry.render_view(slug, view, labels), os.getpid()
+    return registry.render_view(slug, view, labels, part), os.getpid()
 
 
 @dataclass
 class PictureCache:
-    """PNGs by (game, view JSON, labels), least recently used first out, at most ``limit`` bytes."""
+    """PNGs by (game, view JSON, labels, part), least recently used first out, at most ``limit`` bytes."""
 
     limit: int = CACHE_BYTES
     used: int = 0
     hits: int = 0
     misses: int = 0
-    _items: OrderedDict[tuple[str, str, BoardLabels | None], bytes] = field(default_factory=OrderedDict)
+    _items: OrderedDict[CacheKey, bytes] = field(default_factory=OrderedDict)
 
-    def get(self, key: tuple[str, str, BoardLabels | None]) -> bytes | None:
+    def get(self, key: CacheKey) -> bytes | None:
         data = self._items.get(key)
         if data is None:
             self.misses += 1
@@ -131,7 +134,7 @@ class PictureCache:
         self.hits += 1
         return data
 
-    def put(self, key: tuple[str, str, BoardLabels | None], data: bytes) -> None:
+    def put(self, key: CacheKey, data: bytes) -> None:
         if len(data) > self.limit:
             return
         old = self._items.pop(key, None)
@@ -162,9 +165,10 @@ class Renderer:
             return None
         return _pool(self.workers)
 
-    async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None) -> bytes:
-        """The PNG of ``view``: from the cache, else drawn off the event loop."""
-        key = (slug, view.model_dump_json(), labels)
+    async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:
+        """The PNG of ``view`` (the board, or the picture ``part`` names: ``render.registry.PARTS``):
+        from the cache, else drawn off the event loop."""
+        key = (slug, view.model_dump_json(), labels, part)
         cached = self.cache.get(key)
         if cached is not None:
             return cached
@@ -174,15 +178,15 @@ class Renderer:
             executor = self._executor(slug)
             loop = asyncio.get_running_loop()
             if executor is None:
-                data, pid = await asyncio.to_thread(draw, slug, view, labels)
+                data, pid = await asyncio.to_thread(draw, slug, view, labels, part)
             else:
                 try:
-                    data, pid = await loop.run_in_executor(executor, draw, slug, view, labels)
+                    data, pid = await loop.run_in_executor(executor, draw, slug, view, labels, part)
                 except BrokenProcessPool:
                     # a worker died (killed, out of memory): start a fresh pool and draw again once
                     log.warning("render pool broken; starting a new one", extra={"game": slug})
                     _forget(executor)
-                    data, pid = await loop.run_in_executor(_pool(self.workers), draw, slug, view, labels)
+                    data, pid = await loop.run_in_executor(_pool(self.workers), draw, slug, view, labels, part)
         self.drawn_by.add(pid)
         self.cache.put(key, data)
         return data

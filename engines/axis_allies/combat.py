@@ -108,6 +108,9 @@ class Roll(Frozen):
     round: int
     values: tuple[int, ...]
     hits: int
+    needs: tuple[int, ...] = ()
+    """Per die, the highest face that hits (the firing unit's attack or defence figure): the
+    battle board puts each die in its unit's column and marks the hits."""
 
 
 class Withdrawal(Frozen):
@@ -655,7 +658,8 @@ def _battle_roll(b: Battle, values: Sequence[int]) -> Battle:
     firing = _firing(b, step) if step in _NEXT else []
     values = _check_values(_dice_count(b, firing) if step in _NEXT else None, values)
     sub_hits, other_hits = _face_hits(values, firing, b.techs)
-    log = b.log + (Roll(kind=step, round=b.round, values=values, hits=sub_hits + other_hits),)
+    needs = tuple(strength(c, side, b.techs) for c, side in firing for _ in range(dice(c, side, b.techs)))
+    log = b.log + (Roll(kind=step, round=b.round, values=values, hits=sub_hits + other_hits, needs=needs),)
     if step == "bombard":
         hits = Hits(side="defender", general=other_hits, fate="zone", then="sub_strike")
     elif step == "sub_strike":

@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engines.axis_allies import combat, economy, notation, turn
+from engines.axis_allies import combat, economy, notation, places, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.rules import legal_moves, unit_moves
 from engines.axis_allies.state import AxisAlliesState, initial_state
-from engines.axis_allies.view import AxisAlliesView, build_view
-from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
+from engines.axis_allies.view import AxisAlliesView, build_view, step_battle_boards, step_changes
+from engines.core.contract import ChanceSpec, Frozen, Outcome, Result, Seat, options_as
 from engines.core.errors import IllegalMoveError
 
 
@@ -170,11 +170,46 @@ class AxisAllies:
         return describe_move(before, seat, move, after)
 
 
+
+    # ------------------------------------------------------------- pictures and places (issue 15)
+
+    regions: ClassVar[tuple[str, ...]] = ("europe", "pacific", "atlantic", "asia", "africa", "americas")
+    """Parts of the map ``/board region:`` shows at full size (``render.axis_allies.REGIONS``)."""
+
+    def step_pictures(self, before: AxisAlliesState, after: AxisAlliesState) -> tuple[tuple[str, Frozen], ...]:
+        """The battle board of every battle the step rolled dice in (``StepPicturesGame``)."""
+        return tuple(("battle", board) for board in step_battle_boards(before, after))
+
+    def step_board_part(self, before: AxisAlliesState, after: AxisAlliesState) -> str:
+        """The board after a step rings the places whose holder or units the step changed."""
+        changed = step_changes(before, after)
+        return f"step:{','.join(changed)}" if changed else ""
+
+    def place_choices(self, typed: str, language: str, limit: int) -> list[tuple[str, str]]:
+        return places.place_choices(typed, language, limit)
+
+    def describe_place(self, state: AxisAlliesState, text: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """``/territory``: holder, value, units by power, neighbours, canal and neutral rules."""
+        return places.describe_place(state, text)
+
+
 if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
-    from engines.core.contract import ButtonGame, Engine, NamingPlacesGame, NarratingGame, StepGame
+    from engines.core.contract import (
+        ButtonGame,
+        Engine,
+        NamingPlacesGame,
+        NarratingGame,
+        PlaceInfoGame,
+        RegionsGame,
+        StepGame,
+        StepPicturesGame,
+    )
 
     _engine: Engine[AxisAlliesState, AxisAlliesMove, AxisAlliesView, AxisAlliesOptions] = AxisAllies()
     _buttons: ButtonGame[AxisAlliesState] = AxisAllies()
     _naming_places: NamingPlacesGame = AxisAllies()
     _narrating: NarratingGame[AxisAlliesState, AxisAlliesMove] = AxisAllies()
     _steps: StepGame[AxisAlliesState] = AxisAllies()
+    _step_pictures: StepPicturesGame[AxisAlliesState] = AxisAllies()
+    _regions: RegionsGame = AxisAllies()
+    _places: PlaceInfoGame[AxisAlliesState] = AxisAllies()

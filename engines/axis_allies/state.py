@@ -92,6 +92,8 @@ class Fought(Frozen):
     """IPCs a raid or rocket cost the victim."""
     withdrawals: tuple[tuple[str, str, str | None], ...] = ()
     """(``retreat`` or ``subs``, power, where to) of the units that left a battle alive."""
+    record: Battle | None = None
+    """A battle's machine as it ended (its units, dice and losses): the battle board picture."""
 
 
 class AxisAlliesState(Frozen):

@@ -626,6 +626,7 @@ def _battle_over(state: AxisAlliesState, done: combat.BattleOutcome) -> AxisAlli
         withdrawals=tuple(
             (w.how, battle.attacker if w.side == "attacker" else battle.defender, w.to) for w in done.moved_out
         ),
+        record=battle,
     )
     state = state.model_copy(update={"battle": None, "battles": battles, "fights": (*state.fights, fought)})
     return _land_waiting(state, territory) if battle.sea else state

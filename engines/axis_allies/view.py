@@ -12,6 +12,8 @@ from collections import Counter
 from typing import Literal
 
 from engines.axis_allies import combat, economy
+from engines.axis_allies.combat import Battle
+from engines.axis_allies.map import CLASSIC
 from engines.axis_allies.state import ArrowView, AxisAlliesState
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Frozen, Result, Seat
@@ -169,3 +171,173 @@ def build_view(state: AxisAlliesState, viewer: Seat | None, to_act: tuple[Seat, 
         to_act=to_act,
         result=state.result,
     )
+
+
+# ---------------------------------------------------------------- the battle board
+
+
+class BattleUnitView(Frozen):
+    """Units of one power and kind on one side of the battle board, in the column of their
+    combat value (the rulebook's "gevechtsbord": attack figures for the attacker, defence
+    figures for the defender)."""
+
+    power: PowerId
+    kind: str
+    value: int
+    """The column: a die of this unit hits at this face or lower (0: it never rolls, such as an
+    attacking transport)."""
+    count: int
+    """How many were in the battle."""
+    lost: int = 0
+    """How many of them are lost (or hit this round and about to be)."""
+
+
+class BattleDieView(Frozen):
+    face: int
+    """1-6."""
+    value: int | None
+    """The column of the unit that rolled it; ``None`` for a roll recorded before the board kept
+    it (such a die shows, unmarked)."""
+
+    @property
+    def hit(self) -> bool:
+        return self.value is not None and self.face <= self.value
+
+
+class BattleRollView(Frozen):
+    round: int
+    kind: str
+    """``bombard``, ``sub_strike``, ``attack_fire`` or ``defence_fire``."""
+    side: Literal["attacker", "defender"]
+    dice: tuple[BattleDieView, ...]
+    hits: int
+
+
+class BattleLossView(Frozen):
+    round: int
+    side: Literal["attacker", "defender"]
+    power: PowerId
+    kind: str
+    count: int
+
+
+class BattleBoardView(Frozen):
+    """One battle as the battle board shows it: both sides in columns of their combat value,
+    every round's dice with the hits, the casualties per round and, once over, the result."""
+
+    territory: str
+    name: str
+    sea: bool
+    amphibious: bool
+    attacker: PowerId
+    defender: PowerId
+    round: int
+    attackers: tuple[BattleUnitView, ...]
+    defenders: tuple[BattleUnitView, ...]
+    rolls: tuple[BattleRollView, ...]
+    losses: tuple[BattleLossView, ...]
+    result: str = ""
+    """``combat.BattleResult`` once the battle is over, else empty."""
+    waiting: str = ""
+    """What the battle waits for while it goes on (``casualties``, ``press_on_or_retreat``...)."""
+
+
+ATTACKER_STEPS = frozenset({"bombard", "sub_strike", "attack_fire"})
+
+
+def battle_board(b: Battle) -> BattleBoardView:
+    """The battle board of ``b``, going on or ended (``Fought.record``)."""
+    lost_round = dict(zip(b.lost, b.lost_in, strict=False))
+    lost_round.update({i: b.round for i in b.zone})  # hit this round: they go at its end
+
+    def side_units(units: tuple[combat.Combatant, ...], side: combat.Side) -> tuple[BattleUnitView, ...]:
+        groups: Counter[tuple[str, str, int]] = Counter()
+        lost: Counter[tuple[str, str, int]] = Counter()
+        for c in units:
+            key = (c.power, c.kind, combat.strength(c, side, b.techs))
+            groups[key] += 1
+            lost[key] += c.id in lost_round
+        return tuple(
+            BattleUnitView(power=p, kind=k, value=v, count=n, lost=lost[(p, k, v)])
+            for (p, k, v), n in sorted(groups.items(), key=lambda item: (item[0][2], item[0][0], UNIT_ORDER[item[0][1]]))
+        )
+
+    def losses() -> tuple[BattleLossView, ...]:
+        table: Counter[tuple[int, str, str, str]] = Counter()
+        for side, units in (("attacker", b.attackers + b.bombarding), ("defender", b.defenders)):
+            for c in units:
+                if c.id in lost_round:
+                    table[(lost_round[c.id], side, c.power, c.kind)] += 1
+        return tuple(
+            BattleLossView(round=r, side=side, power=p, kind=k, count=n)  # type: ignore[arg-type]
+            for (r, side, p, k), n in sorted(table.items(), key=lambda item: (item[0][0], item[0][1] != "attacker",
+                                                                             item[0][2], UNIT_ORDER[item[0][3]]))
+        )
+
+    rolls = tuple(
+        BattleRollView(
+            round=roll.round, kind=roll.kind, side="attacker" if roll.kind in ATTACKER_STEPS else "defender",
+            dice=tuple(BattleDieView(face=v + 1, value=roll.needs[i] if i < len(roll.needs) else None)
+                       for i, v in enumerate(roll.values)),
+            hits=roll.hits,
+        )
+        for roll in b.log
+        if roll.values
+    )
+    decision = combat.waiting(b) if b.result is None else None
+    return BattleBoardView(
+        territory=b.territory,
+        name=CLASSIC.territories[b.territory].name if b.territory in CLASSIC.territories else b.territory,
+        sea=b.sea,
+        amphibious=b.amphibious,
+        attacker=b.attacker,
+        defender=b.defender,
+        round=b.round,
+        attackers=side_units(b.attackers + b.bombarding, "attacker"),
+        defenders=side_units(b.defenders, "defender"),
+        rolls=rolls,
+        losses=losses(),
+        result=b.result or "",
+        waiting=decision.kind if decision else "",
+    )
+
+
+def step_battle_boards(before: AxisAlliesState, after: AxisAlliesState) -> tuple[BattleBoardView, ...]:
+    """The battle boards a step's reply shows: every battle that ended in the step, then the
+    battle going on when the step rolled dice in it (or started it). Nothing when no battle
+    dice fell, so a plain move or ``end`` shows no board."""
+    same_turn = (before.power, before.round) == (after.power, after.round)
+    ended = after.fights[len(before.fights):] if same_turn else ()
+    boards = [battle_board(f.record) for f in ended if f.kind == "battle" and f.record is not None]
+    running = after.battle
+    if running is not None:
+        earlier = before.battle
+        if (
+            earlier is None
+            or earlier.territory != running.territory
+            or len(running.log) > len(earlier.log)
+            or running.lost != earlier.lost
+        ):
+            boards.append(battle_board(running))
+    return tuple(boards)
+
+
+def _places(state: AxisAlliesState) -> dict[str, tuple[str | None, tuple[tuple[tuple[str, str], int], ...]]]:
+    """Each place's holder and units as the map shows them (the fallen of a battle going on left out)."""
+    fallen = set(state.battle.lost) if state.battle is not None else set()
+    units: dict[str, Counter[tuple[str, str]]] = {}
+    for u in state.units:
+        if u.id not in fallen:
+            units.setdefault(u.at, Counter())[(u.power, u.kind)] += 1
+    owners = state.owner_map
+    return {
+        tid: (owners.get(tid), tuple(sorted(units.get(tid, Counter()).items())))
+        for tid in set(owners) | set(units)
+    }
+
+
+def step_changes(before: AxisAlliesState, after: AxisAlliesState) -> tuple[str, ...]:
+    """The places whose holder or units differ between two states (sorted ids): what the picture
+    after a step marks, so the change stands out from the rest of the map."""
+    old, new = _places(before), _places(after)
+    return tuple(sorted(tid for tid in set(old) | set(new) if old.get(tid, (None, ())) != new.get(tid, (None, ()))))

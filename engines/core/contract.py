@@ -259,3 +259,43 @@ class ReachGame(Protocol[S_contra]):
     def shows_reach(self, board: str, points: int) -> bool:
         """Whether a player with ``points`` on ``board`` may see the reachable squares."""
         ...
+
+
+@runtime_checkable
+class StepPicturesGame(Protocol[S_contra]):
+    """An engine whose step replies show pictures besides the board (Axis & Allies' battle
+    board after a step that rolled battle dice)."""
+
+    def step_pictures(self, before: S_contra, after: S_contra) -> tuple[tuple[str, BaseModel], ...]:
+        """(picture kind, view) for each extra picture of the step from ``before`` to ``after``,
+        in order; the kind names the game renderer's part (``render.registry.render_view``)."""
+        ...
+
+    def step_board_part(self, before: S_contra, after: S_contra) -> str:
+        """How the board after the step is drawn: a renderer part (``step:<places>``, what the
+        step changed marked), or ``""`` for the plain board."""
+        ...
+
+
+@runtime_checkable
+class RegionsGame(Protocol):
+    """An engine whose board has named regions a player may ask to see at full size (``/board
+    region:``)."""
+
+    regions: ClassVar[tuple[str, ...]]
+    """Region ids, in the order the choice lists them."""
+
+
+@runtime_checkable
+class PlaceInfoGame(Protocol[S_contra]):
+    """An engine that describes one place of its board on request (``/territory``)."""
+
+    def place_choices(self, typed: str, language: str, limit: int) -> list[tuple[str, str]]:
+        """Up to ``limit`` (shown name, value) pairs of places whose names (in any language the
+        game knows) start with, then contain, ``typed``."""
+        ...
+
+    def describe_place(self, state: S_contra, text: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """Message codes + params describing the place ``text`` names (an id, name or alias in
+        any language); an unknown or ambiguous name gives the one line that says so."""
+        ...
