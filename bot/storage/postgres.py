@@ -254,6 +254,12 @@ class PostgresRepository:
 
     async def create_match(self, match: NewMatch, creator_name: str, at: datetime) -> MatchRow:
         async def insert(conn: asyncpg.Connection) -> int:
+            # Checked before the insert: a refused insert would still use up an id, and match
+            # numbers are shown (only two creations racing can leave a gap).
+            if await conn.fetchval(
+                "SELECT 1 FROM matches WHERE channel_id = $1 AND status IN ('open', 'active')", match.channel_id
+            ):
+                raise LiveMatchExistsError(match.channel_id)
             match_id = await conn.fetchval(
                 "INSERT INTO matches (guild_id, channel_id, game, engine_version, options, time_control, "
                 "creator_id, invited_id, status, seed, commitment, language, created_at, updated_at) "

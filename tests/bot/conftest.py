@@ -1,8 +1,7 @@
 """Fixtures for the services: a SQLite file per test, a hand-moved clock, a fixed seed.
 
-A module runs its harness tests on both storage backends with
-``pytestmark = pytest.mark.parametrize("harness", BACKENDS, indirect=True)``; PostgreSQL then
-gets a fresh database on the shared test server (tests/conftest.py).
+A harness test marked ``@on_both_backends`` runs on both storage backends; PostgreSQL then gets
+a fresh database on the shared test server (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ ALICE = Actor("alice", "Alice", "en")
 BOB = Actor("bob", "Bob", "nl")
 CAROL = Actor("carol", "Carol", "en")
 BACKENDS = ["sqlite", "postgres"]
+on_both_backends = pytest.mark.parametrize("harness", BACKENDS, indirect=True)
 
 
 class Storage:

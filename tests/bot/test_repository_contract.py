@@ -19,6 +19,8 @@ from bot.storage.repository import (
     LiveMatchExistsError,
     SeatRefusedError,
     StaleWriteError,
+    StorageBusyError,
+    StorageError,
 )
 from engines.core.record import ResignEvent, StartEvent, chain_break
 from tests.bot.conftest import ALICE, BOB, CAROL, PLACE, SEED, START, words
@@ -327,3 +329,80 @@ def test_both_backends_know_the_same_schema_versions():
 
     assert [n for n, _ in postgres.migrations()] == [n for n, _ in sqlite.migrations()]
 
+
+
+# ------------------------------------------------------------------------- PostgreSQL only
+
+
+async def test_a_row_lock_held_elsewhere_is_busy_after_the_retries_and_applies_nothing(postgres_url):
+    import asyncpg
+
+    from bot.storage.postgres import PostgresRepository
+
+    repo = await PostgresRepository.open(postgres_url, lock_timeout_ms=50, attempts=2)
+    match_id = await started(repo)
+    other = await asyncpg.connect(postgres_url)
+    try:
+        async with other.transaction():
+            await other.execute("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", match_id)
+            with pytest.raises(StorageBusyError):
+                await repo.append(match_id, 1, [ResignEvent(seat=0)], START, status="finished")
+        assert [e.seq for e in await repo.entries(match_id)] == [1]
+        assert await repo.append(match_id, 1, [ResignEvent(seat=0)], START, status="finished") == 2
+    finally:
+        await other.close()
+        await repo.close()
+
+
+async def test_a_lost_connection_is_a_storage_error_and_the_next_call_reconnects(postgres_url, postgres_server):
+    from bot.storage.postgres import PostgresRepository
+    from tests.conftest import run_admin_sql
+
+    repo = await PostgresRepository.open(postgres_url, pool_size=1)
+    await repo.remember_user(UserRow(user_id="alice", name="Alice", language="en"))
+    database = postgres_url.split("?")[0].rsplit("/", 1)[1]
+    run_admin_sql(
+        postgres_server.get_uri(),
+        f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'",
+    )
+    with pytest.raises(StorageError) as failed:
+        await repo.user("alice")
+    assert failed.value.code == "core.storage_failed"
+    assert (await repo.user("alice")).name == "Alice"
+    await repo.close()
+
+
+async def test_an_unreachable_server_is_refused_at_start_without_showing_the_password():
+    from bot.wiring import StartupError, check_database
+
+    with pytest.raises(StartupError) as refused:
+        await check_database("postgresql://scheids:s3cret@127.0.0.1:1/scheids")
+    assert refused.value.message.key == "core.db_unusable"
+    assert refused.value.message.params["path"] == "postgresql://scheids:***@127.0.0.1:1/scheids"
+    assert "s3cret" not in str(refused.value.message.params)
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("SerializationError", "core.storage_busy"),
+        ("DeadlockDetectedError", "core.storage_busy"),
+        ("LockNotAvailableError", "core.storage_busy"),
+        ("TooManyConnectionsError", "core.storage_busy"),
+        ("DiskFullError", "core.storage_full"),
+        ("PostgresIOError", "core.storage_io"),
+        ("DataCorruptedError", "core.storage_io"),
+        ("ReadOnlySQLTransactionError", "core.storage_io"),
+        ("AdminShutdownError", "core.storage_failed"),
+        ("ConnectionDoesNotExistError", "core.storage_failed"),
+        ("UniqueViolationError", None),
+        ("PostgresSyntaxError", None),
+    ],
+)
+def test_postgres_failures_are_worded_like_sqlite_ones(name, code):
+    import asyncpg
+
+    from bot.storage.postgres import storage_error
+
+    translated = storage_error(getattr(asyncpg.exceptions, name)("server said no"))
+    assert (translated.code if translated else None) == code
