@@ -1,7 +1,8 @@
 """One task that sleeps until the next timer in the database (RoboDanny's timer pattern).
 
 Timers live in the database, so a restart loses none: the scheduler simply reads the next
-one again. The service wakes it when timers change (a move sets new deadlines). A failure
+one again. The service wakes it when timers change (a move sets new deadlines), and so does the
+repository when another process changed them (PostgreSQL's LISTEN/NOTIFY). A failure
 (the database busy or briefly gone) is logged and retried after a growing pause: the task
 never ends on an error, so timers keep firing once the database answers again.
 """
@@ -41,6 +42,7 @@ class Scheduler:
         self.failures = 0
         """Failed looks in a row (0 once a look succeeds)."""
         self._wake = asyncio.Event()
+        self._watching = False
         self._task: asyncio.Task | None = None
         service.on_timers_changed = self.wake
 
@@ -68,6 +70,9 @@ class Scheduler:
         while True:
             self._wake.clear()
             try:
+                if not self._watching:
+                    await self.repo.watch_timers(self.wake)
+                    self._watching = True
                 await self.run_due()
                 delay = await self.seconds_to_next()
             except Exception:

@@ -11,6 +11,12 @@ the SQLite file (bot/storage/repository.py), held across processes by PostgreSQL
 - Rating rows are locked in one fixed order (guild, user, game, board), so two matches ending at
   once never deadlock; each adds to the row as the other left it.
 - A timer is claimed by deleting it: of all processes, one gets ``DELETE 1``.
+- ``match_lock`` holds an advisory lock per match (on a connection of a second, small pool, so
+  the commands working under it never wait for their own lock's connection): commands of several
+  processes on one match take turns instead of meeting ``StaleWriteError``.
+- An append that changes timers sends ``NOTIFY scheids_timers`` (delivered at its commit);
+  ``watch_timers`` LISTENs on its own connection and wakes this process's scheduler, so a timer
+  set by another process (which may die) is fired on time here too.
 
 A transaction that PostgreSQL rolls back for a conflict (serialization failure, deadlock, a lock
 not granted within ``lock_timeout_ms``) is tried again, ``WRITE_ATTEMPTS`` times in all, then
@@ -27,7 +33,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from datetime import datetime
 from importlib import resources
 from typing import Any, TypeVar
@@ -71,9 +78,15 @@ RETRY_PAUSE = 0.05
 """Seconds between attempts (times the attempt number)."""
 LOCK_TIMEOUT_MS = 5000
 """How long a statement waits for a row lock another process holds, per attempt."""
+MATCH_LOCK_WAIT_MS = 30000
+"""How long a command waits for another process's command on the same match (which may be
+drawing its pictures), then answers "busy"."""
 POOL_SIZE = 10
-MIGRATION_LOCK = 0x5C4E1D5
-"""The advisory lock key the migration runner holds (any constant of our own)."""
+LOCK_SPACE = 0x5C4E
+"""The first key of our advisory locks (the second: the match id; 0 for the migrations)."""
+TIMERS_CHANNEL = "scheids_timers"
+RELISTEN_PAUSE = 1.0
+"""Seconds before the timer listener connects again after losing its connection (doubling, at most a minute)."""
 
 _CONFLICT = (asyncpg.exceptions.TransactionRollbackError, asyncpg.exceptions.LockNotAvailableError)
 """Rolled back for sure, and worth another attempt."""
@@ -146,9 +159,14 @@ def _count(status: str) -> int:
 class PostgresRepository:
     """The repository on one PostgreSQL database. Open with ``await PostgresRepository.open(url)``."""
 
-    def __init__(self, pool: asyncpg.Pool, *, attempts: int = WRITE_ATTEMPTS) -> None:
+    def __init__(self, pool: asyncpg.Pool, lock_pool: asyncpg.Pool, url: str, *, attempts: int = WRITE_ATTEMPTS) -> None:
         self.pool = pool
+        self.lock_pool = lock_pool
+        self.url = url
         self.attempts = attempts
+        self._listener: asyncpg.Connection | None = None
+        self._relisten: asyncio.Task | None = None
+        self._closed = False
 
     @classmethod
     async def open(
@@ -173,17 +191,31 @@ class PostgresRepository:
             )
         except (asyncpg.PostgresError, OSError, TimeoutError, ValueError) as error:
             raise DatabaseUnusableError(redacted(url), f"{type(error).__name__}: {error}") from error
-        repo = cls(pool, attempts=attempts)
+        lock_pool = asyncpg.create_pool(
+            url,
+            min_size=0,
+            max_size=pool_size,
+            server_settings={"lock_timeout": str(MATCH_LOCK_WAIT_MS), "application_name": "scheids-locks"},
+        )
+        repo = cls(pool, lock_pool, url, attempts=attempts)
         try:
+            await lock_pool  # min_size 0: connects when a lock is first taken
             await repo.migrate()
         except BaseException as error:
             await pool.close()
+            await lock_pool.close()
             if isinstance(error, StorageError) and not isinstance(error, StorageBusyError):
                 raise DatabaseUnusableError(redacted(url), error.detail) from error
             raise
         return repo
 
     async def close(self) -> None:
+        self._closed = True
+        if self._relisten is not None:
+            self._relisten.cancel()
+        if self._listener is not None:
+            await self._listener.close()
+        await self.lock_pool.close()
         await self.pool.close()
 
     async def migrate(self) -> int:
@@ -194,7 +226,7 @@ class PostgresRepository:
         supported = known[-1][0] if known else 0
 
         async def run(conn: asyncpg.Connection) -> int:
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute("SELECT pg_advisory_xact_lock($1, 0)", LOCK_SPACE)
             await conn.execute("CREATE TABLE IF NOT EXISTS scheids_schema (version INTEGER NOT NULL)")
             current = await conn.fetchval("SELECT version FROM scheids_schema")
             if current is None:
@@ -476,6 +508,7 @@ class PostgresRepository:
                         "INSERT INTO timers (match_id, kind, seat, due_at, seq) VALUES ($1, $2, $3, $4, $5)",
                         [(t.match_id, t.kind, t.seat, t.due_at, t.seq) for t in timers],
                     )
+                    await conn.execute("SELECT pg_notify($1, '')", TIMERS_CHANNEL)  # sent at the commit
             await self._apply_ratings(conn, ratings)
             if snapshot is not None:
                 await conn.execute(
@@ -575,6 +608,67 @@ class PostgresRepository:
     async def _timers(self, tail: str, *args: Any) -> list[TimerRow]:
         rows = await self._read(f"SELECT id, match_id, kind, seat, due_at, seq FROM timers {tail}", *args)
         return [TimerRow(**dict(row)) for row in rows]
+
+    # ------------------------------------------------------ across processes
+
+    @asynccontextmanager
+    async def match_lock(self, match_id: int) -> AsyncIterator[None]:
+        """The match's advisory lock, held on a connection of ``lock_pool`` until the block
+        ends; waiting longer than ``MATCH_LOCK_WAIT_MS`` raises ``StorageBusyError``. Should
+        the connection die meanwhile, the server drops the lock; the seq check inside ``append``
+        still refuses a stale write."""
+        try:
+            conn = await self.lock_pool.acquire()
+            try:
+                await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCK_SPACE, match_id)
+            except BaseException:
+                await self.lock_pool.release(conn)
+                raise
+        except Exception as error:
+            translated = storage_error(error)
+            if translated is None:
+                raise
+            raise translated from error
+        try:
+            yield
+        finally:
+            try:
+                if not conn.is_closed():
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, match_id)
+            except Exception:  # the server drops a lost connection's locks; released is released
+                log.warning("match %s: releasing its lock failed", match_id, exc_info=True)
+            finally:
+                await self.lock_pool.release(conn)
+
+    async def watch_timers(self, wake: Callable[[], None]) -> None:
+        """LISTEN on a connection of its own; when it is lost, connect again in the background
+        (with a growing pause) and wake once, since a notice may have been missed meanwhile."""
+        if self._listener is not None and not self._listener.is_closed():
+            return
+        listener = await asyncpg.connect(self.url)
+        await listener.add_listener(TIMERS_CHANNEL, lambda *_: wake())
+        listener.add_termination_listener(lambda _: self._listen_again(wake))
+        self._listener = listener
+
+    def _listen_again(self, wake: Callable[[], None]) -> None:
+        if self._closed or (self._relisten is not None and not self._relisten.done()):
+            return
+
+        async def again() -> None:
+            pause = RELISTEN_PAUSE
+            while not self._closed:
+                await asyncio.sleep(pause)
+                try:
+                    await self.watch_timers(wake)
+                except (asyncpg.PostgresError, OSError, TimeoutError) as error:
+                    log.warning("timer listener: reconnecting failed (%s); again in %.0f s", error, pause)
+                    pause = min(pause * 2, 60.0)
+                    continue
+                wake()
+                return
+
+        log.warning("timer listener: connection lost; reconnecting")
+        self._relisten = asyncio.get_running_loop().create_task(again(), name="scheids-timer-listener")
 
     # ------------------------------------------------------------------- users
 

@@ -5,6 +5,7 @@ gives one more repository on it, with connections of its own, as a second bot pr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 from datetime import timedelta
 
@@ -280,9 +281,13 @@ async def test_processes_starting_together_migrate_once(storage):
 
 async def test_concurrent_joins_through_two_processes_never_over_seat(storage):
     """Bob joins through one process while Carol joins through another, both past the service's
-    own seat check: the repository seats one of them and refuses the other."""
+    own seat check: the repository seats one of them and refuses the other. (Without the match
+    lock across processes, which on PostgreSQL would make the second join wait for the first and
+    never reach that window.)"""
     clock = ManualClock(START)
     repo_a, repo_b = await storage.open(), await storage.open()
+    for repo in (repo_a, repo_b):
+        repo.match_lock = lambda match_id: contextlib.nullcontext()
     a = MatchService(repo_a, clock, seed_source=lambda: SEED)
     b = MatchService(repo_b, clock, seed_source=lambda: SEED)
     await a.create(PLACE, ALICE, "heroes_cities")
@@ -406,3 +411,45 @@ def test_postgres_failures_are_worded_like_sqlite_ones(name, code):
 
     translated = storage_error(getattr(asyncpg.exceptions, name)("server said no"))
     assert (translated.code if translated else None) == code
+
+
+async def test_commands_of_two_processes_on_one_match_take_turns(postgres_url):
+    """The advisory lock per match: the second process enters only after the first left; another
+    match is not held up meanwhile."""
+    from bot.storage.postgres import PostgresRepository
+
+    a, b = await PostgresRepository.open(postgres_url), await PostgresRepository.open(postgres_url)
+    order: list[str] = []
+
+    async def second() -> None:
+        async with b.match_lock(1):
+            order.append("b in")
+
+    try:
+        async with a.match_lock(1):
+            order.append("a in")
+            waiting = asyncio.create_task(second())
+            async with b.match_lock(2):  # another match: free
+                order.append("b in match 2")
+            await asyncio.sleep(0.3)  # time for b to get in, were the lock not held
+            order.append("a out")
+        await asyncio.wait_for(waiting, 30)
+        assert order == ["a in", "b in match 2", "a out", "b in"]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_timers_set_by_one_process_wake_the_scheduler_of_another(postgres_url):
+    from bot.storage.postgres import PostgresRepository
+
+    a, b = await PostgresRepository.open(postgres_url), await PostgresRepository.open(postgres_url)
+    woken = asyncio.Event()
+    try:
+        await b.watch_timers(woken.set)
+        match_id = await started(a)
+        await a.append(match_id, 1, [], START, timers=[timer(match_id, "timeout", 1, 1)])
+        await asyncio.wait_for(woken.wait(), 30)
+    finally:
+        await a.close()
+        await b.close()
