@@ -69,10 +69,8 @@ class Scheduler:
     async def run_forever(self) -> None:
         while True:
             self._wake.clear()
+            await self._watch()
             try:
-                if not self._watching:
-                    await self.repo.watch_timers(self.wake)
-                    self._watching = True
                 await self.run_due()
                 delay = await self.seconds_to_next()
             except Exception:
@@ -86,6 +84,18 @@ class Scheduler:
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
             except TimeoutError:
                 pass
+
+    async def _watch(self) -> None:
+        """Ask the repository to wake us on other processes' timers, until that once worked. A
+        failure is logged and tried again at the next look: the timers themselves never wait
+        for it (without it, another process's timer is found at the next look)."""
+        if self._watching:
+            return
+        try:
+            await self.repo.watch_timers(self.wake)
+            self._watching = True
+        except Exception:
+            log.warning("scheduler: cannot listen for other processes' timers; looking again later", exc_info=True)
 
     def start(self) -> asyncio.Task:
         if self._task is None or self._task.done():
