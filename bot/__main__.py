@@ -14,7 +14,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     parser.add_argument("--config", default="config.toml", help="configuration file (optional)")
     parser.add_argument("--console", action="store_true", help="run the local console even if a token is set")
-    parser.add_argument("--db", help="database file (overrides the configuration)")
+    parser.add_argument("--db", help="database file or postgresql:// URL (overrides the configuration)")
     parser.add_argument("--out", help="console: folder for board images (default out/)")
     parser.add_argument(
         "--clear-commands",

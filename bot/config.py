@@ -21,6 +21,7 @@ class Config:
     token_env: str = "DISCORD_TOKEN"
     dev_guild_id: int | None = None
     database: str = "data/scheids.sqlite3"
+    """A SQLite file (the default), or a ``postgresql://`` URL for a PostgreSQL server."""
     out_dir: str = "out"
     render_workers: int | None = None
     """Worker processes that draw board pictures (``[render] workers``); unset: one per core,

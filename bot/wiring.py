@@ -14,14 +14,43 @@ from bot.services.scheduler import Deliver, Scheduler
 from bot.storage.repository import (
     DatabaseTooNewError,
     DatabaseUnusableError,
+    Repository,
     StorageError,
 )
 from bot.storage.sqlite import SqliteRepository
 
 
+def is_postgres_url(database: str) -> bool:
+    """Whether ``database`` names a PostgreSQL server (``postgresql://…``) rather than a SQLite file.
+
+    >>> is_postgres_url("postgresql://bot@db.example/scheids"), is_postgres_url("data/scheids.sqlite3")
+    (True, False)
+    """
+    return database.startswith(("postgresql://", "postgres://"))
+
+
+async def open_repository(database: str, *, check: bool = False) -> Repository:
+    """The repository the configuration names: PostgreSQL for a ``postgresql://`` URL (asyncpg is
+    imported only then), else the SQLite file at that path (migrated either way)."""
+    if is_postgres_url(database):
+        from bot.storage.postgres import PostgresRepository
+
+        return await PostgresRepository.open(database)
+    return await SqliteRepository.open(database, check=check)
+
+
+def shown(database: str) -> str:
+    """``database`` as the operator may see it: a URL without its password."""
+    if is_postgres_url(database):
+        from bot.storage.postgres import redacted
+
+        return redacted(database)
+    return database
+
+
 @dataclass
 class Services:
-    repo: SqliteRepository
+    repo: Repository
     matches: MatchService
     scheduler: Scheduler
 
@@ -41,18 +70,20 @@ class StartupError(Exception):
 
 
 async def check_database(database: str) -> None:
-    """Open, check every page of and migrate ``database``, then close it; ``StartupError`` when
-    it is no usable database or one of a newer Scheids. Run before either adapter starts."""
+    """Open, check (every page of a SQLite file) and migrate ``database``, then close it;
+    ``StartupError`` when it is no usable database or one of a newer Scheids. Run before either
+    adapter starts."""
+    path = shown(database)
     try:
-        repo = await SqliteRepository.open(database, check=True)
+        repo = await open_repository(database, check=True)
     except DatabaseTooNewError as error:
         raise StartupError(
-            Msg("core.db_too_new", {"path": database, "found": error.found, "supported": error.supported})
+            Msg("core.db_too_new", {"path": path, "found": error.found, "supported": error.supported})
         ) from error
     except DatabaseUnusableError as error:
-        raise StartupError(Msg("core.db_unusable", {"path": database, "reason": error.reason})) from error
+        raise StartupError(Msg("core.db_unusable", {"path": path, "reason": error.reason})) from error
     except StorageError as error:
-        raise StartupError(Msg("core.db_unusable", {"path": database, "reason": error.detail})) from error
+        raise StartupError(Msg("core.db_unusable", {"path": path, "reason": error.detail})) from error
     await repo.close()
 
 
@@ -67,7 +98,7 @@ async def open_services(
     """The services on ``database``; pictures are drawn by ``render_workers`` worker processes
     (default: the configured number, else one per core; 0 draws in a thread)."""
     quiet_secret_loggers()  # before the first statement: whoever set up logging, no seed reaches it
-    repo = await SqliteRepository.open(database)
+    repo = await open_repository(database)
     clock = clock or SystemClock()
     workers = render_workers if render_workers is not None else rendering.configured_workers
     matches = MatchService(repo, clock, renderer=rendering.Renderer(workers))

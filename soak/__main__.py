@@ -2,7 +2,9 @@
 
 Settings from the environment: ``SOAK_MATCHES`` (default 20), ``SOAK_SECONDS`` (120, wall time
 of play), ``SOAK_MOVES`` (moves per match at most, 60), ``SOAK_SEED`` (1), ``SOAK_DIR`` (out/soak:
-the databases and the bots' logs, kept for reading). Exit status 1 when a check fails.
+the databases and the bots' logs, kept for reading), ``SOAK_DATABASE`` (a ``postgresql://`` URL:
+every bot on that one database; default a SQLite file per bot), ``SOAK_BOTS`` (service bots, 1).
+Exit status 1 when a check fails.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ def settings_from_environment() -> Settings:
         moves=int(os.environ.get("SOAK_MOVES", "60")),
         seed=int(os.environ.get("SOAK_SEED", "1")),
         folder=Path(os.environ.get("SOAK_DIR", "out/soak")),
+        database=os.environ.get("SOAK_DATABASE") or None,
+        service_bots=int(os.environ.get("SOAK_BOTS", "1")),
     )
 
 

@@ -12,16 +12,18 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from bot.services.book import MatchBook
 from bot.services.progress import LoadedMatch, Progress, advance
 from bot.storage.sqlite import SqliteRepository
+from bot.wiring import open_repository
 from engines.core.record import MoveEvent, TimeoutEvent, chain_break, verify
+
 
 @dataclass
 class Command:
@@ -129,20 +131,29 @@ async def chain_status(repo: SqliteRepository, match_ids: list[int]) -> tuple[st
     return ("intact" if not broken else f"broken ({len(broken)})"), broken
 
 
+async def match_ids(repo: Any) -> list[int]:
+    """Every match in the database (the repository contract lists no such thing; the soak reads
+    the table itself)."""
+    sql = "SELECT id FROM matches ORDER BY id"
+    if isinstance(repo, SqliteRepository):
+        return [row[0] for row in await repo._read(sql)]
+    return [row[0] for row in await repo.pool.fetch(sql)]
+
+
 async def check_database(
-    path: Path,
+    database: Path | str,
     ledger: dict[str, list[Command]],
     checked_at: datetime,
     name_of_channel: Callable[[str], str] = str,
     name_of_user: Callable[[str], str] = str,
 ) -> Findings:
-    """Every check above on one bot's database. ``ledger`` maps a match's channel name to its
-    commands; ``checked_at`` is the clock time by which every due timeout must be recorded."""
+    """Every check above on one bot's database (a SQLite file or a PostgreSQL URL). ``ledger``
+    maps a match's channel name to its commands; ``checked_at`` is the clock time by which every
+    due timeout must be recorded."""
     findings = Findings()
-    with sqlite3.connect(path) as db:
-        ids = [row[0] for row in db.execute("SELECT id FROM matches ORDER BY id")]
-    repo = await SqliteRepository.open(path)
+    repo = await open_repository(str(database))
     try:
+        ids = await match_ids(repo)
         book = MatchBook(repo)
         for match_id in ids:
             await _check_match(repo, book, match_id, ledger, checked_at, name_of_channel, name_of_user, findings)

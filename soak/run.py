@@ -5,6 +5,10 @@ concurrently). A command is a random legal move (from the bot's ``peek``: ``lega
 seat to act) or, now and then, an illegal (a legal move altered), malformed, out-of-turn or
 duplicate one, or a status/history request. Some matches are abandoned part-way so their
 deadlines fire. A killer task per bot SIGKILLs it at random moments and starts it again.
+
+By default each bot has its own SQLite file. With ``database`` (a ``postgresql://`` URL) every
+bot works on that one database, and ``service_bots`` bots share the service matches: each step
+of a match goes to one of them at random, while every bot's scheduler fires the timers.
 """
 
 from __future__ import annotations
@@ -58,6 +62,10 @@ class Settings:
     settle: float = 20.0
     """At most this many wall seconds for the bots to fire every due timeout at the end."""
     folder: Path = field(default_factory=lambda: Path("out/soak"))
+    database: str | None = None
+    """A PostgreSQL URL that every bot uses; ``None``: a SQLite file per bot in ``folder``."""
+    service_bots: int = 1
+    """Bots that take the commands of the matches not played through Discord."""
 
 
 @dataclass
@@ -130,6 +138,8 @@ class Child:
         self.leaving = False
         """Set while we kill or stop it: any other end of the process is a crash."""
         self.crashes: list[str] = []
+        self.answered = 0
+        """Commands (not peeks) this bot answered."""
 
     async def start(self) -> None:
         with self.log_path.open("ab") as log:
@@ -218,7 +228,8 @@ class Soak:
     # --------------------------------------------------------------- bots
 
     def _child(self, name: str, discord: bool) -> Child:
-        argv = [sys.executable, "-m", "soak.child", "--db", str(self.s.folder / f"{name}.sqlite3"),
+        database = self.s.database or str(self.s.folder / f"{name}.sqlite3")
+        argv = [sys.executable, "-m", "soak.child", "--db", database,
                 "--epoch", repr(self.clock.epoch), "--factor", repr(self.s.factor)]
         if discord:
             channels = [self.channel(k) for k in sorted(self.through_discord)]
@@ -264,6 +275,7 @@ class Soak:
                 self.unanswered.append(f"{where}: no answer")
             elif answer is not None:
                 self.latencies.append(seconds)
+                child.answered += 1
         return answer
 
     async def submit(self, child: Child, k: int, user: str, text: str, kind: str) -> Command:
@@ -295,9 +307,17 @@ class Soak:
             return {"game": game, "options": {"time_control": "10m"}}
         return {"game": game, "options": {}, "hours": self.s.deadline_hours}
 
-    async def play(self, k: int, service: Child, discord: Child | None) -> None:
+    async def play(self, k: int, services: list[Child], discord: Child | None) -> None:
         rng = random.Random(self.s.seed * 100_003 + k)
-        child = discord if discord is not None and k in self.through_discord else service
+        route = random.Random(self.s.seed * 7 + k)  # apart from ``rng``: one bot plays as before
+
+        def pick() -> Child:
+            """The bot for the next step: the Discord bot for its matches, else any service bot."""
+            if discord is not None and k in self.through_discord:
+                return discord
+            return services[0] if len(services) == 1 else route.choice(services)
+
+        child = pick()
         channel, users = self.channel(k), [self.user(k, seat) for seat in range(self.players[k])]
         # Open, fill and start the match; every step is retried after a kill.
         while not self.stopping():
@@ -318,6 +338,7 @@ class Soak:
         played = 0
         last: Command | None = None
         while not self.stopping() and played < self.s.moves and (abandon_after is None or played < abandon_after):
+            child = pick()
             found, _ = await child.request("peek", channel=channel, pick=rng.randrange(10**9))
             if found is None:
                 continue
@@ -365,14 +386,15 @@ class Soak:
         for old in self.s.folder.glob("*"):
             if old.suffix in (".sqlite3", ".log") or old.name.endswith(("-wal", "-shm")):
                 old.unlink()
-        service = self._child("service", discord=False)
+        services = [self._child(f"service{n}" if n else "service", discord=False) for n in range(self.s.service_bots)]
         discord = self._child("discord", discord=True) if self.through_discord else None
-        children = [child for child in (service, discord) if child is not None]
+        children = [*services, *([discord] if discord is not None else [])]
+        self.children = children
         await asyncio.gather(*(child.start() for child in children))
         self.ends_at = time.monotonic() + self.s.seconds
         killers = [asyncio.create_task(self.killer(child, random.Random(self.s.seed + n))) for n, child in enumerate(children)]
         try:
-            await asyncio.gather(*(self.play(k, service, discord) for k in range(self.s.matches)))
+            await asyncio.gather(*(self.play(k, services, discord) for k in range(self.s.matches)))
             # Every match left unfinished is now abandoned: its deadline passes while the bots
             # are still being killed, so timeouts fire (and may be interrupted) during the run.
             self.ends_at = time.monotonic() + self.drain_seconds()
@@ -387,11 +409,16 @@ class Soak:
         checked_at = min([await self.settle(child) for child in children])
         for child in children:
             await child.stop()
-        findings = await check_database(self.s.folder / "service.sqlite3", self.ledger, checked_at)
-        if discord is not None:
-            channels = {str(CHANNEL_BASE + n): self.channel(k) for n, k in enumerate(sorted(self.through_discord))}
-            names = [self.user(k, i) for k in sorted(self.through_discord) for i in range(self.players[k])] + ["spectator"]
-            users = {str(USER_BASE + n): name for n, name in enumerate(names)}
+        channels = {str(CHANNEL_BASE + n): self.channel(k) for n, k in enumerate(sorted(self.through_discord))}
+        names = [self.user(k, i) for k in sorted(self.through_discord) for i in range(self.players[k])] + ["spectator"]
+        users = {str(USER_BASE + n): name for n, name in enumerate(names)}
+        if self.s.database is not None:  # one database for all: Discord's ids and the soak's names side by side
+            findings = await check_database(
+                self.s.database, self.ledger, checked_at, lambda c: channels.get(c, c), lambda u: users.get(u, u)
+            )
+        else:
+            findings = await check_database(self.s.folder / "service.sqlite3", self.ledger, checked_at)
+        if discord is not None and self.s.database is None:
             findings.add(
                 await check_database(
                     self.s.folder / "discord.sqlite3", self.ledger, checked_at, channels.get, lambda u: users.get(u, u)

@@ -1,7 +1,8 @@
 """Loading and saving matches: the services' one way to the repository.
 
-Keeps a small LRU of loaded matches (idle matches are not kept in memory), one asyncio
-lock per match for this process, and snapshots every ``SNAPSHOT_EVERY`` events so a cold
+Keeps a small LRU of loaded matches (idle matches are not kept in memory; a cached match is
+used only while its last seq is still the stored one), one asyncio lock per match for this
+process together with the repository's lock across processes (PostgreSQL), and snapshots every ``SNAPSHOT_EVERY`` events so a cold
 load replays only the newest events. Across processes the events primary key decides:
 a stale append raises ``StaleWriteError`` and the caller tells the user to retry.
 
@@ -17,7 +18,8 @@ import json
 import logging
 import weakref
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -54,12 +56,16 @@ class MatchBook:
     def engines(self) -> dict[str, Engine]:
         return self._engines if self._engines is not None else dict(ENGINES)
 
-    def lock(self, match_id: int) -> asyncio.Lock:
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[match_id] = lock
-        return lock
+    @asynccontextmanager
+    async def lock(self, match_id: int) -> AsyncIterator[None]:
+        """The match to ourselves: this process's lock first (so a process asks the database for
+        one match lock at a time), then the repository's lock across processes."""
+        local = self._locks.get(match_id)
+        if local is None:
+            local = asyncio.Lock()
+            self._locks[match_id] = local
+        async with local, self.repo.match_lock(match_id):
+            yield
 
     def forget(self, match_id: int) -> None:
         self._cache.pop(match_id, None)

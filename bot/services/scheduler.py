@@ -1,7 +1,8 @@
 """One task that sleeps until the next timer in the database (RoboDanny's timer pattern).
 
 Timers live in the database, so a restart loses none: the scheduler simply reads the next
-one again. The service wakes it when timers change (a move sets new deadlines). A failure
+one again. The service wakes it when timers change (a move sets new deadlines), and so does the
+repository when another process changed them (PostgreSQL's LISTEN/NOTIFY). A failure
 (the database busy or briefly gone) is logged and retried after a growing pause: the task
 never ends on an error, so timers keep firing once the database answers again.
 """
@@ -41,6 +42,7 @@ class Scheduler:
         self.failures = 0
         """Failed looks in a row (0 once a look succeeds)."""
         self._wake = asyncio.Event()
+        self._watching = False
         self._task: asyncio.Task | None = None
         service.on_timers_changed = self.wake
 
@@ -67,6 +69,7 @@ class Scheduler:
     async def run_forever(self) -> None:
         while True:
             self._wake.clear()
+            await self._watch()
             try:
                 await self.run_due()
                 delay = await self.seconds_to_next()
@@ -81,6 +84,18 @@ class Scheduler:
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
             except TimeoutError:
                 pass
+
+    async def _watch(self) -> None:
+        """Ask the repository to wake us on other processes' timers, until that once worked. A
+        failure is logged and tried again at the next look: the timers themselves never wait
+        for it (without it, another process's timer is found at the next look)."""
+        if self._watching:
+            return
+        try:
+            await self.repo.watch_timers(self.wake)
+            self._watching = True
+        except Exception:
+            log.warning("scheduler: cannot listen for other processes' timers; looking again later", exc_info=True)
 
     def start(self) -> asyncio.Task:
         if self._task is None or self._task.done():

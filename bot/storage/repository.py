@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -185,6 +186,17 @@ class Repository(Protocol):
         """Delete a timer; True only for the one caller (of any process) that deleted it. A
         timeout is not claimed this way: the ``append`` that records it removes the match's
         timers in the same transaction, so a crash in between leaves the timer to fire again."""
+        ...
+
+    def match_lock(self, match_id: int) -> AbstractAsyncContextManager[None]:
+        """Held (with the process's own lock) while a command works on the match, so commands of
+        several processes on one match take turns: PostgreSQL holds an advisory lock; SQLite
+        holds nothing (its processes rely on the seq check inside ``append`` alone)."""
+        ...
+
+    async def watch_timers(self, wake: Callable[[], None]) -> None:
+        """From now on call ``wake`` whenever any process changed the timers (PostgreSQL:
+        LISTEN/NOTIFY). SQLite does nothing: another process's timers are seen at the next look."""
         ...
 
     async def remember_user(self, user: UserRow) -> None: ...

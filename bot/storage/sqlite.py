@@ -21,7 +21,7 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from importlib import resources
@@ -557,6 +557,16 @@ class SqliteRepository:
             )
             for row in rows
         ]
+
+    # ------------------------------------- across processes (see the module docstring)
+
+    @asynccontextmanager
+    async def match_lock(self, match_id: int) -> AsyncIterator[None]:
+        """Nothing to hold: processes on one file are kept apart by the write transaction."""
+        yield
+
+    async def watch_timers(self, wake: Callable[[], None]) -> None:
+        """SQLite cannot tell us; another process's new timers are seen at the next look."""
 
     # ------------------------------------------------------------------- users
 

@@ -10,8 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 FORBIDDEN = {
-    "engines": {"discord", "aiosqlite", "PIL", "bot", "render", "random", "time", "asyncio", "os", "socket", "sqlite3"},
-    "render": {"discord", "aiosqlite", "bot", "sqlite3", "socket"},
+    "engines": {"discord", "aiosqlite", "asyncpg", "PIL", "bot", "render", "random", "time", "asyncio", "os", "socket", "sqlite3"},
+    "render": {"discord", "aiosqlite", "asyncpg", "bot", "sqlite3", "socket"},
     "bot/services": {"discord"},
     "bot/storage": {"discord", "PIL", "render"},
     "bot/console": {"discord"},

@@ -1,7 +1,13 @@
-"""Fixtures for the services: a SQLite file per test, a hand-moved clock, a fixed seed."""
+"""Fixtures for the services: a SQLite file per test, a hand-moved clock, a fixed seed.
+
+A harness test marked ``@on_both_backends`` runs on both storage backends; PostgreSQL then gets
+a fresh database on the shared test server (tests/conftest.py).
+"""
 
 from __future__ import annotations
 
+import re
+import sqlite3
 from datetime import UTC, datetime
 
 import pytest
@@ -12,6 +18,7 @@ from bot.services.delivery import Delivery
 from bot.services.matches import MatchService
 from bot.services.people import Actor, Place
 from bot.services.scheduler import Scheduler
+from bot.storage.repository import Repository
 from bot.storage.sqlite import SqliteRepository
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -20,6 +27,63 @@ PLACE = Place("guild-1", "chan-1", "en")
 ALICE = Actor("alice", "Alice", "en")
 BOB = Actor("bob", "Bob", "nl")
 CAROL = Actor("carol", "Carol", "en")
+BACKENDS = ["sqlite", "postgres"]
+on_both_backends = pytest.mark.parametrize("harness", BACKENDS, indirect=True)
+
+
+class Storage:
+    """One empty database on one backend: a SQLite file, or a fresh PostgreSQL database.
+    ``open()`` gives one more repository on it (its own connections, as another process has);
+    ``execute`` edits it by hand (``$1``-style parameters on both backends)."""
+
+    def __init__(self, backend: str, location: str) -> None:
+        self.backend = backend
+        self.location = location
+        self._opened: list[Repository] = []
+
+    async def open(self, **options) -> Repository:
+        if self.backend == "postgres":
+            from bot.storage.postgres import PostgresRepository
+
+            repo = await PostgresRepository.open(self.location, **options)
+        else:
+            repo = await SqliteRepository.open(self.location, **options)
+        self._opened.append(repo)
+        return repo
+
+    async def execute(self, sql: str, *args) -> None:
+        if self.backend == "postgres":
+            import asyncpg
+
+            connection = await asyncpg.connect(self.location)
+            try:
+                await connection.execute(sql, *args)
+            finally:
+                await connection.close()
+        else:
+            with sqlite3.connect(self.location) as connection:
+                connection.execute(re.sub(r"\$\d+", "?", sql), args)
+            connection.close()
+
+    async def close(self) -> None:
+        for repo in self._opened:
+            await repo.close()
+
+
+def storage_on(request, tmp_path) -> Storage:
+    """The ``Storage`` of ``request.param`` (SQLite when the test is not parametrised)."""
+    backend = getattr(request, "param", "sqlite")
+    if backend == "postgres":
+        return Storage("postgres", request.getfixturevalue("postgres_url"))
+    return Storage("sqlite", str(tmp_path / "scheids.sqlite3"))
+
+
+@pytest.fixture(params=BACKENDS)
+async def storage(request, tmp_path):
+    """An empty database on each backend in turn; every repository opened on it is closed after."""
+    store = storage_on(request, tmp_path)
+    yield store
+    await store.close()
 
 
 def words(deliveries: list[Delivery]) -> str:
@@ -32,7 +96,7 @@ def words(deliveries: list[Delivery]) -> str:
 class Harness:
     """A service with its repository, clock and scheduler, and the deliveries timers made."""
 
-    def __init__(self, repo: SqliteRepository, clock: ManualClock) -> None:
+    def __init__(self, repo: Repository, clock: ManualClock) -> None:
         self.repo = repo
         self.clock = clock
         self.service = MatchService(repo, clock, seed_source=lambda: SEED)
@@ -82,8 +146,9 @@ class Harness:
 
 
 @pytest.fixture
-async def harness(tmp_path):
-    repo = await SqliteRepository.open(tmp_path / "scheids.sqlite3")
-    h = Harness(repo, ManualClock(START))
+async def harness(request, tmp_path):
+    """SQLite unless the test is parametrised over ``BACKENDS`` (indirectly)."""
+    store = storage_on(request, tmp_path)
+    h = Harness(await store.open(), ManualClock(START))
     yield h
-    await repo.close()
+    await store.close()

@@ -1,4 +1,4 @@
-"""The match service end to end on SQLite: lifecycle, moves, draws, aborts, records."""
+"""The match service end to end, on both storage backends: lifecycle, moves, draws, aborts, records."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from bot.services.delivery import ChannelPost, DirectMessage, Reply
 from bot.services.people import Actor, Place
 from bot.services.time_control import TimeControl
 from engines.core.record import MoveEvent, Record, replay
-from tests.bot.conftest import ALICE, BOB, CAROL, PLACE, words
+from tests.bot.conftest import ALICE, BOB, CAROL, PLACE, on_both_backends, words
 
 
+@on_both_backends
 async def test_create_join_start_posts_board_and_commitment(harness):
     created = await harness.service.create(PLACE, ALICE, "heroes_cities", opponent=BOB)
     assert "Alice opened match #1" in words(created)
@@ -29,6 +30,7 @@ async def test_create_join_start_posts_board_and_commitment(harness):
     assert [b.kind for b in board.buttons] == ["view_pieces"]
 
 
+@on_both_backends
 async def test_one_live_match_per_channel(harness):
     await harness.service.create(PLACE, ALICE, "heroes_cities")
     again = await harness.service.create(PLACE, CAROL, "heroes_cities")
@@ -38,6 +40,7 @@ async def test_one_live_match_per_channel(harness):
     assert "Carol opened match #2" in words(elsewhere)
 
 
+@on_both_backends
 async def test_bad_options_and_unknown_game_are_explained(harness):
     bad = await harness.service.create(PLACE, ALICE, "heroes_cities", {"quiet_move_limit": 5000})
     assert "quiet_move_limit" in words(bad) and bad[0].target.ephemeral
@@ -52,12 +55,14 @@ async def test_bad_options_and_unknown_game_are_explained(harness):
     assert await harness.repo.live_match_in(PLACE.channel_id) is None
 
 
+@on_both_backends
 async def test_invitation_reserves_the_seat(harness):
     await harness.service.create(PLACE, ALICE, "heroes_cities", opponent=BOB)
     refused = await harness.service.join(PLACE, CAROL)
     assert "reserved for Bob" in words(refused)
 
 
+@on_both_backends
 async def test_an_invitation_reserves_one_seat_not_all(harness):
     """Issue 18: ``opponent:`` on a game for more than two players keeps one seat for the invited
     player; the others may still join (Axis & Allies seats five)."""
@@ -71,6 +76,7 @@ async def test_an_invitation_reserves_one_seat_not_all(harness):
     assert "Bob joins" in words(await harness.service.join(PLACE, BOB))
 
 
+@on_both_backends
 async def test_only_creator_starts_and_needs_enough_players(harness):
     await harness.service.create(PLACE, ALICE, "heroes_cities")
     alone = await harness.service.start(PLACE, ALICE)
@@ -80,6 +86,7 @@ async def test_only_creator_starts_and_needs_enough_players(harness):
     assert "Only Alice" in words(by_other)
 
 
+@on_both_backends
 async def test_leave_before_start_frees_the_seat(harness):
     await harness.service.create(PLACE, ALICE, "heroes_cities")
     await harness.service.join(PLACE, CAROL)
@@ -91,6 +98,7 @@ async def test_leave_before_start_frees_the_seat(harness):
     assert "/match abort" in words(creator)
 
 
+@on_both_backends
 async def test_wrong_turn_and_illegal_move_change_nothing(harness):
     match_id = await harness.started_match()
     before = (await harness.repo.get_match(match_id)).last_seq
@@ -106,12 +114,14 @@ async def test_wrong_turn_and_illegal_move_change_nothing(harness):
     assert (await harness.repo.get_match(match_id)).last_seq == before
 
 
+@on_both_backends
 async def test_spectator_cannot_move(harness):
     match_id = await harness.started_match()
     refused = await harness.service.submit(PLACE, CAROL, await harness.first_legal(match_id))
     assert "no seat" in words(refused)
 
 
+@on_both_backends
 async def test_a_move_posts_the_board_with_the_last_move(harness):
     match_id = await harness.started_match()
     mover = await harness.to_move(match_id)
@@ -124,6 +134,7 @@ async def test_a_move_posts_the_board_with_the_last_move(harness):
     assert match.engine.view(match.state, None).last_move.text == move
 
 
+@on_both_backends
 async def test_suggestions_only_for_the_player_to_move(harness):
     match_id = await harness.started_match()
     mover = await harness.to_move(match_id)
@@ -136,6 +147,8 @@ async def test_suggestions_only_for_the_player_to_move(harness):
 
 
 async def test_a_whole_game_replays_from_its_record(harness):
+    """On SQLite only: a whole random game takes minutes on a loaded machine; the moves it makes
+    are covered on both backends by the shorter tests above."""
     match_id = await harness.started_match()
     assert await harness.play_random(match_id, random.Random(7), 5000) < 5000  # the game ended
     live = await harness.match(match_id)
@@ -151,6 +164,7 @@ async def test_a_whole_game_replays_from_its_record(harness):
     assert "Every roll matches" in words(verified)
 
 
+@on_both_backends
 async def test_export_before_the_end_keeps_the_seed_secret(harness):
     match_id = await harness.started_match()
     exported = await harness.service.export(PLACE, ALICE)
@@ -162,6 +176,7 @@ async def test_export_before_the_end_keeps_the_seed_secret(harness):
     assert "only when the match is over" in words(refused)
 
 
+@on_both_backends
 async def test_resign_ends_the_match(harness):
     match_id = await harness.started_match()
     resigned = await harness.service.resign(PLACE, BOB)
@@ -171,6 +186,7 @@ async def test_resign_ends_the_match(harness):
     assert again[0].target.ephemeral
 
 
+@on_both_backends
 async def test_draw_offer_declined_then_accepted(harness):
     match_id = await harness.started_match()
     offered = await harness.service.offer_draw(PLACE, ALICE)
@@ -185,6 +201,7 @@ async def test_draw_offer_declined_then_accepted(harness):
     assert (await harness.repo.get_match(match_id)).status == "finished"
 
 
+@on_both_backends
 async def test_abort_rights(harness):
     await harness.service.create(PLACE, ALICE, "heroes_cities")
     await harness.service.join(PLACE, CAROL)
@@ -200,6 +217,7 @@ async def test_abort_rights(harness):
     assert (await harness.repo.get_match(match_id)).status == "aborted"
 
 
+@on_both_backends
 async def test_history_pages(harness):
     match_id = await harness.started_match()
     assert await harness.play_random(match_id, random.Random(3), 25) == 25
@@ -210,6 +228,7 @@ async def test_history_pages(harness):
     assert second[0].page == (2, 2)
 
 
+@on_both_backends
 async def test_games_lists_my_matches_and_which_wait_on_me(harness):
     match_id = await harness.started_match()
     mover = await harness.to_move(match_id)
@@ -219,6 +238,7 @@ async def test_games_lists_my_matches_and_which_wait_on_me(harness):
     assert "no open matches" in words(none)
 
 
+@on_both_backends
 async def test_private_replies_use_the_users_language(harness):
     """Bob's Discord client is Dutch: what only he sees is in Dutch, public posts follow the server."""
     await harness.service.create(PLACE, ALICE, "heroes_cities")
@@ -228,6 +248,7 @@ async def test_private_replies_use_the_users_language(harness):
     assert "no open matches" in words(none)
 
 
+@on_both_backends
 async def test_closed_dms_are_reported_once_with_the_button(harness):
     match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
     first = await harness.service.dm_refused(match_id, "bob")
@@ -236,6 +257,7 @@ async def test_closed_dms_are_reported_once_with_the_button(harness):
     assert await harness.service.dm_refused(match_id, "bob") == []
 
 
+@on_both_backends
 async def test_correspondence_turns_are_announced_by_dm(harness):
     await harness.service.create(PLACE, ALICE, "heroes_cities", opponent=BOB, time_control=TimeControl(per_move_hours=48))
     await harness.service.join(PLACE, BOB)
@@ -247,12 +269,14 @@ async def test_correspondence_turns_are_announced_by_dm(harness):
     assert dms[0].target.user_id == match.seats[seat].user_id
 
 
+@on_both_backends
 async def test_private_view_is_ephemeral_with_an_image(harness):
     await harness.started_match()
     view = await harness.service.my_view(ALICE, place=PLACE)
     assert view[0].target.ephemeral and view[0].attachments[0].data.startswith(b"\x89PNG")
 
 
+@on_both_backends
 async def test_all_replies_to_moves_are_recorded_before_delivery(harness):
     """A move is committed before anything is sent: the deliveries come after the append."""
     match_id = await harness.started_match()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -179,3 +180,25 @@ async def test_a_match_of_older_rules_is_refused_not_replayed(harness):
     closed = await harness.service.abort(PLACE, Actor("mod", "Mod", "en", is_admin=True))
     assert "aborted" in words(closed)
     assert (await harness.repo.get_match(match_id)).status == "aborted"
+
+
+async def test_timers_fire_even_when_listening_for_other_processes_fails(harness, caplog):
+    """The scheduler's wake-up from other processes (PostgreSQL's LISTEN) is a help, not a
+    condition: when it cannot be set up, due timers still fire and the failure is logged."""
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
+
+    async def refuse(wake):
+        raise OSError("no LISTEN here")
+
+    harness.repo.watch_timers = refuse
+    harness.clock.advance(hours=25)
+    harness.scheduler.start()
+    try:
+        for _ in range(1200):  # a bound on the wait, not a timing assertion
+            if (await harness.repo.get_match(match_id)).status == "finished":
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        await harness.scheduler.stop()
+    assert (await harness.repo.get_match(match_id)).status == "finished"
+    assert "cannot listen for other processes' timers" in caplog.text

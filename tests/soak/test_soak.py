@@ -109,3 +109,24 @@ async def test_a_timeout_recorded_twice_or_early_is_caught(tmp_path):
     found = await check_database(tmp_path / "soak.sqlite3", {PLACE.channel_id: ledger}, harness.clock.now())
     # Both are early: the first before the deadline, the second after the end (nothing was due).
     assert found.timeouts_early == 2 and found.timeouts_doubled == 1 and found.after_end == 1
+
+
+async def test_three_bots_on_one_postgres_database_lose_double_and_fire_nothing_twice(tmp_path, postgres_url, capsys):
+    """Issue 14.4: three bot processes on one PostgreSQL server. Each step of a match goes to any
+    of them at random, every bot's scheduler fires timers, and the matches are left after six
+    moves so their deadlines pass (an hour each: 30 wall seconds, so that a slow machine still
+    plays before them). No acknowledged move lost, none doubled, no timeout missed or fired
+    twice, every record replays and chains. Play ends by moves, not by a clock; no kills here
+    (the SQLite soak above kills; ``SOAK_DATABASE`` does both, see docs/operations.md)."""
+    settings = Settings(
+        matches=4, seconds=600, moves=6, kill_every=(10**6, 10**6), abandon=0.0, deadline_hours=1.0,
+        folder=tmp_path, seed=11, database=postgres_url, service_bots=3, discord_share=0.0,
+    )
+    soak = Soak(settings)
+    figures = await soak.run()
+    with capsys.disabled():
+        print("\nthree bots, one PostgreSQL database:\n" + figures.table())
+    assert figures.ok, "\n".join(figures.problems())
+    assert len(soak.children) == 3 and all(child.answered > 0 for child in soak.children)
+    assert figures.findings.matches == 4 and figures.findings.acked >= 4
+    assert figures.findings.timeouts >= 1

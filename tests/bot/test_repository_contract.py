@@ -1,0 +1,455 @@
+"""The repository contract (bot/storage/repository.py), run on both backends: the SQLite file and
+a real PostgreSQL server (tests/conftest.py). Each test gets an empty database; ``storage.open()``
+gives one more repository on it, with connections of its own, as a second bot process has."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+from datetime import timedelta
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.services.matches import MatchService
+from bot.storage.models import NewMatch, RatingRow, RatingUpdate, TimerRow, UserRow
+from bot.storage.repository import (
+    DamagedRecordError,
+    DatabaseTooNewError,
+    LiveMatchExistsError,
+    SeatRefusedError,
+    StaleWriteError,
+    StorageBusyError,
+    StorageError,
+)
+from engines.core.record import ResignEvent, StartEvent, chain_break
+from tests.bot.conftest import ALICE, BOB, CAROL, PLACE, SEED, START, words
+
+COMMITMENT = hashlib.sha256(SEED).hexdigest()
+
+
+def new_match(channel: str = "chan-1", guild: str | None = "guild-1") -> NewMatch:
+    return NewMatch(
+        guild_id=guild,
+        channel_id=channel,
+        game="heroes_cities",
+        engine_version=1,
+        options={"board": "small", "extra": [1, 2]},
+        time_control={"per_move_hours": 24},
+        creator_id="alice",
+        invited_id="bob",
+        seed=SEED,
+        commitment=COMMITMENT,
+        language="en",
+    )
+
+
+def timer(match_id: int, kind: str, hours: int, seq: int, seat: int = 0) -> TimerRow:
+    return TimerRow(match_id=match_id, kind=kind, seat=seat, due_at=START + timedelta(hours=hours), seq=seq)
+
+
+async def started(repo, channel: str = "chan-1") -> int:
+    """A match of Alice and Bob with its start event recorded; returns its id."""
+    row = await repo.create_match(new_match(channel), "Alice", START)
+    await repo.add_seat(row.id, "bob", "Bob", max_seats=2)
+    await repo.append(row.id, 0, [StartEvent(players=2)], START, status="active", seats=2)
+    return row.id
+
+
+async def test_a_match_is_created_with_its_creator_seated_and_read_back_as_written(storage):
+    repo = await storage.open()
+    row = await repo.create_match(new_match(), "Alice", START)
+    assert (row.status, row.last_seq, row.result, row.seed, row.commitment) == ("open", 0, None, SEED, COMMITMENT)
+    assert (row.options, row.time_control, row.created_at) == ({"board": "small", "extra": [1, 2]}, {"per_move_hours": 24}, START)
+    assert [(s.seat, s.user_id, s.name, s.dm_closed) for s in await repo.seats(row.id)] == [(0, "alice", "Alice", False)]
+    assert await repo.get_match(row.id) == row
+    assert await repo.live_match_in("chan-1") == row
+    assert await repo.get_match(row.id + 1000) is None
+
+
+async def test_one_live_match_per_channel_and_the_listings(storage):
+    repo = await storage.open()
+    first = await repo.create_match(new_match(), "Alice", START)
+    with pytest.raises(LiveMatchExistsError):
+        await repo.create_match(new_match(), "Alice", START)
+    await repo.append(first.id, 0, [StartEvent(players=2)], START, status="aborted")
+    assert await repo.live_match_in("chan-1") is None
+    second = await repo.create_match(new_match(), "Alice", START + timedelta(minutes=1))
+    other_guild = await repo.create_match(new_match("chan-2", guild="guild-2"), "Alice", START)
+    assert (await repo.latest_match_in("chan-1")).id == second.id
+    assert [m.id for m in await repo.live_matches()] == [second.id, other_guild.id]
+    assert {m.id for m in await repo.matches_of_user("alice", None, live_only=False)} == {first.id, second.id, other_guild.id}
+    assert [m.id for m in await repo.matches_of_user("alice", "guild-1", live_only=True)] == [second.id]
+    assert await repo.matches_of_user("bob", None, live_only=False) == []
+
+
+async def test_seats_are_refused_when_full_taken_twice_or_after_the_start(storage):
+    repo = await storage.open()
+    row = await repo.create_match(new_match(), "Alice", START)
+    assert (await repo.add_seat(row.id, "bob", "Bob", max_seats=2)).seat == 1
+    with pytest.raises(SeatRefusedError) as seated:
+        await repo.add_seat(row.id, "bob", "Bob", max_seats=3)
+    with pytest.raises(SeatRefusedError) as full:
+        await repo.add_seat(row.id, "carol", "Carol", max_seats=2)
+    assert (seated.value.reason, full.value.reason) == ("seated", "full")
+    await repo.append(row.id, 0, [StartEvent(players=2)], START, status="active", seats=2)
+    for attempt in (repo.add_seat(row.id, "carol", "Carol"), repo.remove_seat(row.id, "bob")):
+        with pytest.raises(SeatRefusedError) as late:
+            await attempt
+        assert late.value.reason == "not_open"
+    assert len(await repo.seats(row.id)) == 2
+
+
+async def test_a_removed_seat_moves_the_later_seats_up(storage):
+    repo = await storage.open()
+    row = await repo.create_match(new_match(), "Alice", START)
+    for user in ("bob", "carol", "dave"):
+        await repo.add_seat(row.id, user, user.title())
+    await repo.remove_seat(row.id, "bob")
+    await repo.remove_seat(row.id, "nobody")
+    assert [(s.seat, s.user_id) for s in await repo.seats(row.id)] == [(0, "alice"), (1, "carol"), (2, "dave")]
+
+
+async def test_closed_dms_are_flagged_once(storage):
+    repo = await storage.open()
+    match_id = await started(repo)
+    assert await repo.mark_dm_closed(match_id, "bob") is True
+    assert await repo.mark_dm_closed(match_id, "bob") is False
+    assert [s.dm_closed for s in await repo.seats(match_id)] == [False, True]
+
+
+async def test_events_are_chained_from_the_commitment_and_a_stale_append_changes_nothing(storage):
+    repo = await storage.open()
+    match_id = await started(repo)
+    later = START + timedelta(minutes=5)
+    assert await repo.append(match_id, 1, [ResignEvent(seat=1)], later, status="finished", result={"winner": 0}) == 2
+    entries = await repo.entries(match_id)
+    assert [(e.seq, e.event.type, e.at) for e in entries] == [(1, "start", START), (2, "resign", later)]
+    assert chain_break(COMMITMENT, entries) is None
+    assert [e.seq for e in await repo.entries(match_id, after_seq=1)] == [2]
+    with pytest.raises(StaleWriteError):
+        await repo.append(match_id, 1, [ResignEvent(seat=0)], later)
+    row = await repo.get_match(match_id)
+    assert (row.last_seq, row.status, row.result, row.updated_at) == (2, "finished", {"winner": 0}, later)
+    assert len(await repo.entries(match_id)) == 2
+
+
+async def test_an_append_with_another_seat_count_is_stale_and_applies_nothing(storage):
+    repo = await storage.open()
+    row = await repo.create_match(new_match(), "Alice", START)
+    await repo.add_seat(row.id, "bob", "Bob")
+    await repo.add_seat(row.id, "carol", "Carol")
+    with pytest.raises(StaleWriteError):
+        await repo.append(row.id, 0, [StartEvent(players=2)], START, status="active", seats=2)
+    assert ((await repo.get_match(row.id)).status, await repo.entries(row.id)) == ("open", [])
+
+
+async def test_timers_follow_the_appends_and_end_with_the_match(storage):
+    repo = await storage.open()
+    match_id = await started(repo)
+    other_id = await started(repo, "chan-2")
+    await repo.append(match_id, 1, [], START, timers=[timer(match_id, "timeout", 24, 1), timer(match_id, "reminder", 12, 1)])
+    await repo.append(other_id, 1, [], START, timers=[timer(other_id, "timeout", 6, 1, seat=1)])
+    assert [(t.match_id, t.kind, t.due_at) for t in await repo.due_timers(START + timedelta(hours=12))] == [
+        (other_id, "timeout", START + timedelta(hours=6)),
+        (match_id, "reminder", START + timedelta(hours=12)),
+    ]
+    assert (await repo.next_timer()).seat == 1
+    # New timers replace the match's old ones; the end of a match removes them all.
+    await repo.append(match_id, 1, [], START, timers=[timer(match_id, "timeout", 48, 1)])
+    await repo.append(other_id, 1, [ResignEvent(seat=1)], START, status="finished")
+    assert [(t.match_id, t.due_at) for t in await repo.due_timers(START + timedelta(days=9))] == [
+        (match_id, START + timedelta(hours=48))
+    ]
+
+
+async def test_a_timer_is_claimed_by_one_caller_of_all_processes(storage):
+    repos = [await storage.open() for _ in range(3)]
+    match_id = await started(repos[0])
+    await repos[0].append(match_id, 1, [], START, timers=[timer(match_id, "reminder", 1, 1)])
+    (due,) = await repos[1].due_timers(START + timedelta(hours=1))
+    claims = await asyncio.gather(*(repo.claim_timer(due.id) for repo in repos for _ in range(3)))
+    assert sorted(claims) == [False] * 8 + [True]
+    assert await repos[2].next_timer() is None
+
+
+async def test_concurrent_appends_of_two_processes_record_one_and_refuse_the_other(storage):
+    a, b = await storage.open(), await storage.open()
+    match_id = await started(a)
+    outcomes = await asyncio.gather(
+        a.append(match_id, 1, [ResignEvent(seat=0)], START, status="finished"),
+        b.append(match_id, 1, [ResignEvent(seat=1)], START, status="finished"),
+        return_exceptions=True,
+    )
+    assert sorted(type(o).__name__ for o in outcomes) == ["StaleWriteError", "int"]
+    entries = await b.entries(match_id)
+    assert [e.event.type for e in entries] == ["start", "resign"] and chain_break(COMMITMENT, entries) is None
+
+
+async def test_ratings_of_matches_ending_at_once_in_two_processes_all_count(storage):
+    """Alice and Bob end six matches at once through two processes, their rows taken in both
+    orders: every result adds to the row as the one before left it (no deadlock, none lost)."""
+    a, b = await storage.open(), await storage.open()
+    ids = [await started(a, f"chan-{n}") for n in range(6)]
+
+    def won(points: int):
+        def change(current: RatingRow) -> RatingRow:
+            return current.model_copy(update={"points": current.points + points, "wins": current.wins + 1})
+
+        return change
+
+    def updates(first_alice: bool) -> list[RatingUpdate]:
+        pair = [
+            RatingUpdate("guild-1", "alice", "heroes_cities", "small", "Alice", won(10)),
+            RatingUpdate("guild-1", "bob", "heroes_cities", "small", "Bob", won(1)),
+        ]
+        return pair if first_alice else pair[::-1]
+
+    made = [updates(n % 2 == 0) for n in range(6)]
+    await asyncio.gather(
+        *(
+            (a if n % 2 else b).append(match_id, 1, [ResignEvent(seat=0)], START, status="finished", ratings=made[n])
+            for n, match_id in enumerate(ids)
+        )
+    )
+    alice = await a.rating("guild-1", "alice", "heroes_cities", "small")
+    assert (alice.points, alice.wins, alice.name) == (60, 6, "Alice")
+    assert sorted(u.after.points for pair in made for u in pair if u.user_id == "alice") == [10, 20, 30, 40, 50, 60]
+    assert sorted(u.before.points for pair in made for u in pair if u.user_id == "bob") == [0, 1, 2, 3, 4, 5]
+    assert [r.user_id for r in await b.leaderboard("guild-1", "heroes_cities", "small", 10)] == ["alice", "bob"]
+    assert [r.board for r in await b.ratings_of("guild-1", "bob")] == ["small"]
+    assert await b.rating("guild-2", "bob", "heroes_cities", "small") is None
+
+
+async def test_a_snapshot_is_kept_with_the_seq_it_follows(storage):
+    repo = await storage.open()
+    match_id = await started(repo)
+    assert await repo.snapshot(match_id) is None
+    await repo.append(match_id, 1, [], START, snapshot='{"a": 1}', engine_version=3)
+    await repo.append(match_id, 1, [ResignEvent(seat=0)], START, snapshot='{"a": 2}', engine_version=3)
+    assert await repo.snapshot(match_id) == (2, 3, '{"a": 2}')
+
+
+async def test_users_settings_and_dm_refusals_are_remembered(storage):
+    repo = await storage.open()
+    await repo.remember_user(UserRow(user_id="alice", name="Alice", language="en"))
+    await repo.remember_user(UserRow(user_id="alice", name="Alicia", language="nl"))
+    assert await repo.user("alice") == UserRow(user_id="alice", name="Alicia", language="nl")
+    assert await repo.user("bob") is None
+    await repo.remember_dm_refused("bob", START)
+    await repo.remember_dm_refused("bob", START)
+    await repo.remember_dm_refused("carol", START)
+    await repo.forget_dm_refused("carol")
+    assert await repo.dm_refused_users() == {"bob"}
+    assert await repo.setting("commands") is None
+    await repo.set_setting("commands", "one")
+    await repo.set_setting("commands", "two")
+    assert await (await storage.open()).setting("commands") == "two"
+
+
+async def test_an_event_that_no_longer_reads_is_reported_with_the_ones_before(storage):
+    repo = await storage.open()
+    match_id = await started(repo)
+    await repo.append(match_id, 1, [ResignEvent(seat=0)], START)
+    await storage.execute("UPDATE events SET payload = $1 WHERE match_id = $2 AND seq = 2", '{"type": "?"}', match_id)
+    with pytest.raises(DamagedRecordError) as damaged:
+        await repo.entries(match_id)
+    assert (damaged.value.seq, damaged.value.reason) == (2, "unreadable")
+    assert [e.seq for e in damaged.value.readable] == [1]
+
+
+async def test_a_database_of_a_newer_scheids_is_refused(storage):
+    await (await storage.open()).close()
+    if storage.backend == "postgres":
+        await storage.execute("UPDATE scheids_schema SET version = 99")
+    else:
+        await storage.execute("PRAGMA user_version = 99")
+    with pytest.raises(DatabaseTooNewError) as refused:
+        await storage.open()
+    assert refused.value.found == 99
+
+
+async def test_processes_starting_together_migrate_once(storage):
+    repos = await asyncio.gather(*(storage.open() for _ in range(3)))
+    match_id = await started(repos[0])
+    assert [e.seq for e in await repos[2].entries(match_id)] == [1]
+
+
+# ------------------------------------------------- the services on two processes, both backends
+
+
+async def test_concurrent_joins_through_two_processes_never_over_seat(storage):
+    """Bob joins through one process while Carol joins through another, both past the service's
+    own seat check: the repository seats one of them and refuses the other. (Without the match
+    lock across processes, which on PostgreSQL would make the second join wait for the first and
+    never reach that window.)"""
+    clock = ManualClock(START)
+    repo_a, repo_b = await storage.open(), await storage.open()
+    for repo in (repo_a, repo_b):
+        repo.match_lock = lambda match_id: contextlib.nullcontext()
+    a = MatchService(repo_a, clock, seed_source=lambda: SEED)
+    b = MatchService(repo_b, clock, seed_source=lambda: SEED)
+    await a.create(PLACE, ALICE, "heroes_cities")
+    both_checked = asyncio.Barrier(2)
+    for repo in (repo_a, repo_b):
+        add_seat = repo.add_seat
+
+        async def add_seat_after_both_checked(*args, _add_seat=add_seat, **kwargs):
+            await both_checked.wait()
+            return await _add_seat(*args, **kwargs)
+
+        repo.add_seat = add_seat_after_both_checked
+    answers = await asyncio.gather(a.join(PLACE, BOB), b.join(PLACE, CAROL))
+    row = await repo_a.live_match_in(PLACE.channel_id)
+    assert len(await repo_a.seats(row.id)) == 2
+    assert sorted(answer[0].target.ephemeral for answer in answers) == [False, True]
+    started_answer = await a.start(PLACE, ALICE)
+    assert not started_answer[0].target.ephemeral, words(started_answer)
+
+
+async def test_a_move_sent_through_two_processes_at_once_is_played_once(storage):
+    """The same move through two processes (each with its own per-match lock): one is recorded,
+    the other is refused or finds the turn passed; the record stays one unbroken chain."""
+    clock = ManualClock(START)
+    repo_a, repo_b = await storage.open(), await storage.open()
+    a = MatchService(repo_a, clock, seed_source=lambda: SEED)
+    b = MatchService(repo_b, clock, seed_source=lambda: SEED)
+    await a.create(PLACE, ALICE, "heroes_cities", opponent=BOB)
+    await a.join(PLACE, BOB)
+    await a.start(PLACE, ALICE)
+    match = await a.book.load((await repo_a.live_match_in(PLACE.channel_id)).id)
+    (seat,) = match.to_act()
+    mover = {"alice": ALICE, "bob": BOB}[match.seats[seat].user_id]
+    text = match.engine.format_move(match.engine.legal_moves(match.state, seat)[0], match.state)
+    answers = await asyncio.gather(a.submit(PLACE, mover, text), b.submit(PLACE, mover, text))
+    assert sorted(answer[0].target.ephemeral for answer in answers) == [False, True], words([x for a in answers for x in a])
+    entries = await repo_b.entries(match.row.id)
+    assert [e.event.type for e in entries].count("move") == 1
+    assert chain_break(match.row.commitment, entries) is None
+
+
+def test_both_backends_know_the_same_schema_versions():
+    from bot.storage import postgres, sqlite
+
+    assert [n for n, _ in postgres.migrations()] == [n for n, _ in sqlite.migrations()]
+
+
+
+# ------------------------------------------------------------------------- PostgreSQL only
+
+
+async def test_a_row_lock_held_elsewhere_is_busy_after_the_retries_and_applies_nothing(postgres_url):
+    import asyncpg
+
+    from bot.storage.postgres import PostgresRepository
+
+    repo = await PostgresRepository.open(postgres_url, lock_timeout_ms=50, attempts=2)
+    match_id = await started(repo)
+    other = await asyncpg.connect(postgres_url)
+    try:
+        async with other.transaction():
+            await other.execute("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", match_id)
+            with pytest.raises(StorageBusyError):
+                await repo.append(match_id, 1, [ResignEvent(seat=0)], START, status="finished")
+        assert [e.seq for e in await repo.entries(match_id)] == [1]
+        assert await repo.append(match_id, 1, [ResignEvent(seat=0)], START, status="finished") == 2
+    finally:
+        await other.close()
+        await repo.close()
+
+
+async def test_a_lost_connection_is_a_storage_error_and_the_next_call_reconnects(postgres_url, postgres_server):
+    from bot.storage.postgres import PostgresRepository
+    from tests.conftest import run_admin_sql
+
+    repo = await PostgresRepository.open(postgres_url, pool_size=1)
+    await repo.remember_user(UserRow(user_id="alice", name="Alice", language="en"))
+    database = postgres_url.split("?")[0].rsplit("/", 1)[1]
+    run_admin_sql(
+        postgres_server.get_uri(),
+        f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{database}'",
+    )
+    with pytest.raises(StorageError) as failed:
+        await repo.user("alice")
+    assert failed.value.code == "core.storage_failed"
+    assert (await repo.user("alice")).name == "Alice"
+    await repo.close()
+
+
+async def test_an_unreachable_server_is_refused_at_start_without_showing_the_password():
+    from bot.wiring import StartupError, check_database
+
+    with pytest.raises(StartupError) as refused:
+        await check_database("postgresql://scheids:s3cret@127.0.0.1:1/scheids")
+    assert refused.value.message.key == "core.db_unusable"
+    assert refused.value.message.params["path"] == "postgresql://scheids:***@127.0.0.1:1/scheids"
+    assert "s3cret" not in str(refused.value.message.params)
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("SerializationError", "core.storage_busy"),
+        ("DeadlockDetectedError", "core.storage_busy"),
+        ("LockNotAvailableError", "core.storage_busy"),
+        ("TooManyConnectionsError", "core.storage_busy"),
+        ("DiskFullError", "core.storage_full"),
+        ("PostgresIOError", "core.storage_io"),
+        ("DataCorruptedError", "core.storage_io"),
+        ("ReadOnlySQLTransactionError", "core.storage_io"),
+        ("AdminShutdownError", "core.storage_failed"),
+        ("ConnectionDoesNotExistError", "core.storage_failed"),
+        ("UniqueViolationError", None),
+        ("PostgresSyntaxError", None),
+    ],
+)
+def test_postgres_failures_are_worded_like_sqlite_ones(name, code):
+    import asyncpg
+
+    from bot.storage.postgres import storage_error
+
+    translated = storage_error(getattr(asyncpg.exceptions, name)("server said no"))
+    assert (translated.code if translated else None) == code
+
+
+async def test_commands_of_two_processes_on_one_match_take_turns(postgres_url):
+    """The advisory lock per match: the second process enters only after the first left; another
+    match is not held up meanwhile."""
+    from bot.storage.postgres import PostgresRepository
+
+    a, b = await PostgresRepository.open(postgres_url), await PostgresRepository.open(postgres_url)
+    order: list[str] = []
+
+    async def second() -> None:
+        async with b.match_lock(1):
+            order.append("b in")
+
+    try:
+        async with a.match_lock(1):
+            order.append("a in")
+            waiting = asyncio.create_task(second())
+            async with b.match_lock(2):  # another match: free
+                order.append("b in match 2")
+            await asyncio.sleep(0.3)  # time for b to get in, were the lock not held
+            order.append("a out")
+        await asyncio.wait_for(waiting, 30)
+        assert order == ["a in", "b in match 2", "a out", "b in"]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_timers_set_by_one_process_wake_the_scheduler_of_another(postgres_url):
+    from bot.storage.postgres import PostgresRepository
+
+    a, b = await PostgresRepository.open(postgres_url), await PostgresRepository.open(postgres_url)
+    woken = asyncio.Event()
+    try:
+        await b.watch_timers(woken.set)
+        match_id = await started(a)
+        await a.append(match_id, 1, [], START, timers=[timer(match_id, "timeout", 1, 1)])
+        await asyncio.wait_for(woken.wait(), 30)
+    finally:
+        await a.close()
+        await b.close()
