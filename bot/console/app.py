@@ -200,6 +200,8 @@ class ConsoleApp:
             ("match", "history"): lambda p, a, l: m.history(p, a, _page(l)),
             ("move",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
             ("setup",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
+            ("orders",): lambda p, a, l: m.submit_orders(p, a, l.options.get("text", "")),
+            ("standing",): lambda p, a, l: m.standing_orders(p, a, l.options.get("text", "")),
             ("rules",): lambda p, a, l: done(guide.rules(a.language, l.options.get("game", ""), l.options.get("topic"))),
             ("view",): lambda p, a, l: m.my_view(a, place=p, piece=l.options.get("piece")),
             ("profile",): lambda p, a, l: m.profile(p.guild_id, a, _named(l.options.get("user"), a.language)),

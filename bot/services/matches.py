@@ -14,7 +14,8 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -62,6 +63,7 @@ from engines.core.contract import (
     ReachGame,
     Result,
     Seat,
+    StandingOrdersGame,
     SuggestingGame,
     TimedGame,
 )
@@ -73,6 +75,7 @@ from engines.core.record import (
     DrawOfferEvent,
     Entry,
     MoveEvent,
+    OrdersEvent,
     Record,
     ResignEvent,
     SealCheck,
@@ -86,6 +89,8 @@ from engines.core.record import (
 
 log = logging.getLogger(__name__)
 
+MAX_STANDING_MOVES = 1000
+"""A bound on the moves standing orders make after one command (a battle to its end is a few dozen)."""
 HISTORY_PAGE = 20
 LEADERBOARD_SIZE = 20
 SUGGESTIONS = 25
@@ -563,10 +568,20 @@ class MatchService:
         be the one live in the channel now)."""
         return await self._submit(actor, text, match_id=match_id)
 
+    @_answered
+    async def submit_orders(self, place: Place, actor: Actor, text: str) -> list[Delivery]:
+        """Several orders at once (``/orders``: one per line, or separated by ``;``), checked
+        together and played all or nothing; the reply names the first line refused (issue 15)."""
+        lines = [line.strip() for line in text.replace(";", "\n").splitlines() if line.strip()]
+        if not lines:
+            return [reply(actor.language, Msg("core.orders_empty"))]
+        return await self._submit(actor, lines, place=place)
+
     async def _submit(
-        self, actor: Actor, text: str, *, place: Place | None = None, match_id: int | None = None
+        self, actor: Actor, text: str | list[str], *, place: Place | None = None, match_id: int | None = None
     ) -> list[Delivery]:
         await self._seen(actor)
+        texts = [text] if isinstance(text, str) else text
         async with self._seated(place, actor, match_id) as (match, refusal):
             if match is None:
                 return refusal
@@ -575,31 +590,129 @@ class MatchService:
                 waiting = [match.name_of(s) for s in sorted(match.to_act())]
                 return [reply(actor.language, Msg("core.not_your_turn", {"player": waiting}))]
             try:
-                move = match.engine.parse_move(text, match.state, seat)
-                canonical = match.engine.format_move(move, match.state)
-                secret = match.engine.is_secret(move, match.state)
-                state = match.engine.apply(match.state, seat, move)
-            except MoveError as error:
-                return [reply(actor.language, *self._move_error(match, seat, text, error))]
+                steps, state = self._checked_orders(match, seat, texts)
+            except _LineRefused as refused:
+                lines = self._move_error(match, seat, refused.text, refused.error) if refused.error else []
+                if len(texts) == 1:
+                    return [reply(actor.language, *lines)]
+                head = Msg(refused.code, {"line": refused.number, "text": refused.text})
+                return [reply(actor.language, head, *lines)]
             state, chance = resolve_chance(match.engine, state, match.row.seed, match.progress.draw_index)
-            event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"), secret=secret)
+            steps[-1] = steps[-1]._replace(chance=tuple(chance), after=state)
+            standing_steps, state = self._standing_steps(match, state, match.progress.draw_index + _draws(chance))
+            steps += standing_steps
+            events: list[Any] = []
+            for step in steps:
+                events += [step.event, *step.chance]
             try:
-                after, updates = await self._commit(match, [event, *chance])
+                after, updates = await self._commit(match, events)
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
-        played = Msg("core.secret_move_played", {"player": actor.name}) if secret else Msg("core.move_played", {"player": actor.name, "move": canonical})
-        lines = [
-            played,
-            *self._chance_lines(after, chance),
-            *presenter.consequence_lines(match, seat, move, after),
-            *presenter.seals_published(match, after),
-        ]
+        lines = []
+        for step in steps:
+            if step.event.secret:
+                lines.append(Msg("core.secret_move_played", {"player": actor.name}))
+            elif step.standing:
+                lines.append(Msg("core.standing_move_played", {"player": match.name_of(step.event.seat), "move": step.event.text}))
+            else:
+                lines.append(Msg("core.move_played", {"player": actor.name, "move": step.event.text}))
+            lines += self._chance_lines(after, step.chance)
+            lines += presenter.consequence_lines_between(after, step.before, step.event.seat, step.move, step.after)
+        lines += presenter.seals_published(match, after)
         # The board and the private views are drawn at the same time, in worker threads.
         post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
-        if secret:
+        if any(step.event.secret for step in steps):
             # Only the mover sees what they chose (ephemeral); the channel hears that they moved.
-            confirm = reply(actor.language, Msg("core.secret_move_recorded", {"move": canonical}))
+            confirm = reply(actor.language, *(Msg("core.secret_move_recorded", {"move": step.event.text}) for step in steps))
             return [confirm, post, *dms]
+        return [_as_reply(post), *dms]
+
+    def _checked_orders(self, match: LoadedMatch, seat: Seat, texts: list[str]) -> tuple[list[_Step], Any]:
+        """Parse and apply ``texts`` one after the other on a copy of the state, without dice:
+        only the last may call for them (dice rolled for orders that then fail would be seen
+        and thrown away). Raises ``_LineRefused`` for the first that fails."""
+        engine, state = match.engine, match.state
+        steps: list[_Step] = []
+        for number, text in enumerate(texts, start=1):
+            if seat not in engine.to_act(state):
+                raise _LineRefused(number, text, "core.orders_line_not_your_turn")
+            try:
+                move = engine.parse_move(text, state, seat)
+                canonical = engine.format_move(move, state)
+                secret = engine.is_secret(move, state)
+                after = engine.apply(state, seat, move)
+            except MoveError as error:
+                raise _LineRefused(number, text, "core.orders_line_refused", error) from None
+            if number < len(texts) and engine.chance(after) is not None:
+                raise _LineRefused(number, text, "core.orders_dice_not_last")
+            event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"), secret=secret)
+            steps.append(_Step(event, move, state, after))
+            state = after
+        return steps, state
+
+    def _standing_steps(self, match: LoadedMatch, state: Any, draw_index: int, expired: frozenset[Seat] = frozenset()) -> tuple[list[_Step], Any]:
+        """The moves standing orders make from ``state`` on, each with the dice it calls for
+        (``StandingOrdersGame``); recorded as the deciding seat's ordinary moves."""
+        engine = match.engine
+        steps: list[_Step] = []
+        if not isinstance(engine, StandingOrdersGame):
+            return steps, state
+        while len(steps) < MAX_STANDING_MOVES and engine.result(state) is None:
+            made = engine.standing_move(state, match.progress.orders, expired)
+            if made is None:
+                break
+            seat, move = made
+            before = state
+            event = MoveEvent(seat=seat, text=engine.format_move(move, state), move=move.model_dump(mode="json"))
+            state, chance = resolve_chance(engine, engine.apply(state, seat, move), match.row.seed, draw_index)
+            draw_index += _draws(chance)
+            steps.append(_Step(event, move, before, state, tuple(chance), standing=True))
+        return steps, state
+
+    @_answered
+    async def standing_orders(self, place: Place, actor: Actor, text: str = "") -> list[Delivery]:
+        """Set (or, without text, show) the actor's standing orders in the live match here."""
+        await self._seen(actor)
+        async with self._seated(place, actor) as (match, refusal):
+            if match is None:
+                return refusal
+            engine = match.engine
+            if not isinstance(engine, StandingOrdersGame):
+                return [reply(actor.language, Msg("core.no_standing_orders", {"game": presenter.game_name(match.row.game)}))]
+            seat = match.seat_of(actor.user_id)
+            assert seat is not None
+            orders = match.progress.orders.get(seat, {})
+            after = match
+            steps: list[_Step] = []
+            if text.strip():
+                try:
+                    orders = engine.parse_standing_orders(text.strip(), match.state, seat, orders)
+                except MoveError as error:
+                    return [reply(actor.language, Msg(error.code, presenter.seat_params(match, error.params)))]
+                event = OrdersEvent(seat=seat, text=text.strip(), orders=orders)
+                # A question already waiting on this seat may be answered by the new order at once.
+                with_orders = replace(match, progress=replace(match.progress, orders={**match.progress.orders, seat: orders}))
+                steps, _ = self._standing_steps(with_orders, match.state, match.progress.draw_index)
+                events: list[Any] = [event]
+                for step in steps:
+                    events += [step.event, *step.chance]
+                try:
+                    after, updates = await self._commit(match, events)
+                except StaleWriteError:
+                    return [reply(actor.language, Msg("core.retry"))]
+        shown = [
+            Msg(code, presenter.seat_params(after, params))
+            for code, params in engine.describe_standing_orders(after.state, seat, orders)
+        ]
+        head = Msg(f"{match.row.game}.standing_orders_head", {"player": actor.name})
+        if not steps:
+            return [reply(actor.language, head, *shown, ephemeral=not text.strip())]
+        lines = [head, *shown]
+        for step in steps:
+            lines.append(Msg("core.standing_move_played", {"player": after.name_of(step.event.seat), "move": step.event.text}))
+            lines += self._chance_lines(after, step.chance)
+            lines += presenter.consequence_lines_between(after, step.before, step.event.seat, step.move, step.after)
+        post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
         return [_as_reply(post), *dms]
 
     def _move_error(self, match: LoadedMatch, seat: int, text: str, error: EngineError) -> list[Msg]:
@@ -1101,3 +1214,27 @@ def _number(value: float) -> str:
 def _as_reply(post: Delivery) -> Delivery:
     """The public post as the public answer to the command that caused it."""
     return Delivery(Reply(ephemeral=False), post.lines, post.language, post.attachments, post.buttons)
+
+
+class _Step(NamedTuple):
+    """One move of a command: its event, the move, the states around it and the dice it called for."""
+
+    event: MoveEvent
+    move: Any
+    before: Any
+    after: Any
+    chance: tuple[Any, ...] = ()
+    standing: bool = False
+    """Made by a standing order (``StandingOrdersGame``), not typed."""
+
+
+class _LineRefused(Exception):
+    """Line ``number`` of an ``/orders`` text was refused: ``code`` says how, ``error`` why."""
+
+    def __init__(self, number: int, text: str, code: str, error: EngineError | None = None) -> None:
+        super().__init__(code)
+        self.number, self.text, self.code, self.error = number, text, code, error
+
+
+def _draws(chance: Any) -> int:
+    return sum(len(event.values) for event in chance)

@@ -267,6 +267,15 @@ def consequence_lines(before: LoadedMatch, seat: Seat, move: BaseModel, after: L
     return [Msg(code, seat_params(after, params)) for code, params in lines]
 
 
+def consequence_lines_between(match: LoadedMatch, before: Any, seat: Seat, move: BaseModel, after: Any) -> list[Msg]:
+    """``consequence_lines`` for one move of several (``/orders``, standing orders): the engine
+    states around it, worded for ``match``."""
+    if not isinstance(match.engine, NarratingGame):
+        return []
+    lines = match.engine.describe_move(before, seat, move, after)
+    return [Msg(code, seat_params(match, params)) for code, params in lines]
+
+
 def seals_published(before: LoadedMatch | None, after: LoadedMatch) -> list[Msg]:
     """A line per seal (name and digest) that ``after`` shows and ``before`` did not: the
     channel hears each commitment as soon as it is fixed. A changed digest is announced again

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.axis_allies import combat, economy, notation, turn
+from engines.axis_allies import combat, economy, notation, standing, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
@@ -149,6 +149,35 @@ class AxisAllies:
         return (("end", "axis_allies.button_end"),)
 
     place_params: ClassVar[frozenset[str]] = PLACE_PARAMS
+
+    # ------------------------------------------------ standing orders (StandingOrdersGame)
+
+    def parse_standing_orders(
+        self, text: str, state: AxisAlliesState, seat: Seat, current: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """``casualties [power] <order>``: see ``engines.axis_allies.standing``."""
+        return standing.parse_standing_orders(text, state, seat, current)
+
+    def describe_standing_orders(
+        self, state: AxisAlliesState, seat: Seat, orders: Mapping[str, Any]
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        return tuple(
+            ("axis_allies.standing_order_line", {"power": power, "order": text}) if text
+            else ("axis_allies.standing_order_none", {"power": power})
+            for power, text in standing.describe_orders(state, seat, orders)
+        )
+
+    def standing_move(
+        self, state: AxisAlliesState, orders: Mapping[Seat, Mapping[str, Any]], expired: frozenset[Seat] = frozenset()
+    ) -> tuple[Seat, AxisAlliesMove] | None:
+        return standing.standing_move(state, orders, expired)
+
+    def asks(self, state: AxisAlliesState, orders: Mapping[Seat, Mapping[str, Any]]) -> frozenset[Seat]:
+        """Seats asked a question that their standing order answers when its deadline passes."""
+        expired = frozenset(turn.to_act(state))
+        if standing.standing_move(state, orders) is None and standing.standing_move(state, orders, expired) is not None:
+            return expired
+        return frozenset()
 
     def place_name(self, text: str, language: str) -> str | None:
         """A territory's name in ``language`` (``NamingPlacesGame``): the Dutch name our map data

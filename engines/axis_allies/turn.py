@@ -24,10 +24,13 @@ from engines.axis_allies.economy import (
 from engines.axis_allies.moves import AxisAlliesMove, Counts, format_move
 from engines.axis_allies.state import (
     PHASES,
+    UNDO_FIELDS,
     ArrowView,
     AxisAlliesState,
+    BattlePlan,
     Casualty,
     Fought,
+    UndoPoint,
     Unit,
 )
 from engines.axis_allies.units import UNITS
@@ -68,6 +71,8 @@ def chance(state: AxisAlliesState) -> ChanceSpec | None:
 
 
 def apply_chance(state: AxisAlliesState, outcome: Outcome) -> AxisAlliesState:
+    if state.undo:
+        state = state.model_copy(update={"undo": ()})  # dice are never taken back, nor what came before them
     if outcome.kind == "tech_dice":
         sixes = sum(1 for v in outcome.values if v == 5)
         state = state.model_copy(update={"tech_dice": 0, "breakthroughs": sixes})
@@ -203,9 +208,33 @@ def apply(state: AxisAlliesState, seat: Seat, move: AxisAlliesMove, text: str) -
         raise refuse("game_over")
     if seat not in to_act(state):
         raise refuse("not_your_turn")
+    if move.kind == "undo":
+        return undo(state)
     running = machine(state)
     if running is not None:
         return settle(_decide(state, running, move))
+    if move.kind in UNDOABLE:
+        point = UndoPoint(text=text, **{name: getattr(state, name) for name in UNDO_FIELDS})
+        after = _apply_turn_move(state, move, text)
+        return after.model_copy(update={"undo": (*state.undo, point)})
+    return _apply_turn_move(state, move, text).model_copy(update={"undo": ()})
+
+
+UNDOABLE = ("buy", "move", "load", "unload", "bomb", "place")
+"""Orders ``undo`` can take back (issue 15): they roll no dice of their own (an AA gun's fire
+they call for is rolled at once and empties the undo list)."""
+
+
+def undo(state: AxisAlliesState) -> AxisAlliesState:
+    """Take back the last order of this phase: the state as it was before it (issue 15). Only
+    orders since the last dice and within the phase; the undo itself is a recorded move."""
+    if not state.undo or machine(state) is not None:
+        raise refuse("nothing_to_undo")
+    point = state.undo[-1]
+    return state.model_copy(update={**{name: getattr(point, name) for name in UNDO_FIELDS}, "undo": state.undo[:-1]})
+
+
+def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> AxisAlliesState:
     kind, phase = move.kind, state.phase
     if kind == "end":
         return end_phase(state)
@@ -233,7 +262,13 @@ def apply(state: AxisAlliesState, seat: Seat, move: AxisAlliesMove, text: str) -
     if kind == "attack":
         if phase != "combat":
             raise refuse("attack_only_in_combat")
-        return settle(_start_fight(state, move.to or ""))
+        state = _start_fight(state, move.to or "")
+        if move.until_done and state.battle is not None:
+            if move.retreat_to is not None and move.retreat_to not in state.battle.retreat_to:
+                raise refuse("retreat_where", territory=move.retreat_to, options=list(state.battle.retreat_to))
+            plan = BattlePlan(territory=state.battle.territory, retreat_below=move.retreat_below, retreat_to=move.retreat_to)
+            state = state.model_copy(update={"plan": plan})
+        return settle(state)
     if kind == "rocket":
         return settle(_fire_rocket(state, move))
     if kind == "place":
@@ -627,7 +662,9 @@ def _battle_over(state: AxisAlliesState, done: Any) -> AxisAlliesState:
             (w.how, battle.attacker if w.side == "attacker" else battle.defender, w.to) for w in done.moved_out
         ),
     )
-    state = state.model_copy(update={"battle": None, "battles": battles, "fights": (*state.fights, fought)})
+    state = state.model_copy(
+        update={"battle": None, "battles": battles, "fights": (*state.fights, fought), "plan": None}
+    )
     return _land_waiting(state, territory) if battle.sea else state
 
 

@@ -242,3 +242,33 @@ class ReachGame(Protocol):
     def shows_reach(self, board: str, points: int) -> bool:
         """Whether a player with ``points`` on ``board`` may see the reachable squares."""
         ...
+
+
+@runtime_checkable
+class StandingOrdersGame(Protocol):
+    """An engine whose players may decide some questions in advance (Axis & Allies' casualties,
+    issue 15). The orders are the seat's own data (JSON), set with a command at any time; the
+    referee plays the move a standing order makes as that seat's ordinary, recorded move, so a
+    replay never needs the orders."""
+
+    def parse_standing_orders(self, text: str, state: BaseModel, seat: Seat, current: Mapping[str, Any]) -> dict[str, Any]:
+        """The seat's orders after ``text`` (raises ``MoveError`` for text it cannot read)."""
+        ...
+
+    def describe_standing_orders(
+        self, state: BaseModel, seat: Seat, orders: Mapping[str, Any]
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """Message codes + params that show a seat its orders."""
+        ...
+
+    def standing_move(
+        self, state: BaseModel, orders: Mapping[Seat, Mapping[str, Any]], expired: frozenset[Seat] = frozenset()
+    ) -> tuple[Seat, BaseModel] | None:
+        """The move a standing order (or a plan carried by an earlier move) makes now, and for
+        which seat; ``None`` when someone must be asked. ``expired``: seats whose question's
+        deadline has passed (an order that asks first applies then)."""
+        ...
+
+    def asks(self, state: BaseModel, orders: Mapping[Seat, Mapping[str, Any]]) -> frozenset[Seat]:
+        """Seats asked a question now that their standing order answers once a deadline passes."""
+        ...
