@@ -65,6 +65,7 @@ from engines.core.contract import (
     Seat,
     StandingOrdersGame,
     SuggestingGame,
+    SummarizingGame,
     TimedGame,
 )
 from engines.core.dice import SEED_BYTES, commitment
@@ -92,6 +93,8 @@ log = logging.getLogger(__name__)
 MAX_STANDING_MOVES = 1000
 """A bound on the moves standing orders make after one command (a battle to its end is a few dozen)."""
 HISTORY_PAGE = 20
+SUMMARY_PAGE = 3
+"""Turn summaries per page of ``/match history`` (each is several lines)."""
 LEADERBOARD_SIZE = 20
 SUGGESTIONS = 25
 CLOSEST = 5
@@ -621,6 +624,7 @@ class MatchService:
         lines += presenter.seals_published(match, after)
         # The board and the private views are drawn at the same time, in worker threads.
         post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
+        dms = [*self._summary_posts(after, steps), *dms]
         if any(step.event.secret for step in steps):
             # Only the mover sees what they chose (ephemeral); the channel hears that they moved.
             confirm = reply(actor.language, *(Msg("core.secret_move_recorded", {"move": step.event.text}) for step in steps))
@@ -713,7 +717,20 @@ class MatchService:
             lines += self._chance_lines(after, step.chance)
             lines += presenter.consequence_lines_between(after, step.before, step.event.seat, step.move, step.after)
         post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
-        return [_as_reply(post), *dms]
+        return [_as_reply(post), *self._summary_posts(after, steps), *dms]
+
+    @staticmethod
+    def _summary_posts(after: LoadedMatch, steps: list[_Step]) -> list[Delivery]:
+        """A channel post per turn the steps ended (``SummarizingGame``)."""
+        if not isinstance(after.engine, SummarizingGame):
+            return []
+        posts = []
+        for step in steps:
+            lines = after.engine.turn_summary(step.before, step.after)
+            if lines:
+                msgs = tuple(Msg(code, presenter.seat_params(after, params)) for code, params in lines)
+                posts.append(Delivery(ChannelPost(after.row.channel_id), msgs, after.row.language))
+        return posts
 
     def _move_error(self, match: LoadedMatch, seat: int, text: str, error: EngineError) -> list[Msg]:
         lines = [Msg(error.code, presenter.seat_params(match, error.params))]
@@ -871,7 +888,10 @@ class MatchService:
             return self._no_match(actor)
         if match.damage is not None:
             return [reply(actor.language, damaged_line(match.id, match.damage))]
-        moves = [e for e in await self.repo.entries(match.id) if isinstance(e.event, MoveEvent)]
+        entries = await self.repo.entries(match.id)
+        if isinstance(match.engine, SummarizingGame):
+            return self._summary_history(match, entries, actor, page)
+        moves = [e for e in entries if isinstance(e.event, MoveEvent)]
         if not moves:
             return [reply(actor.language, Msg("core.history_empty"))]
         pages = (len(moves) + HISTORY_PAGE - 1) // HISTORY_PAGE
@@ -884,6 +904,30 @@ class MatchService:
             lines.append(
                 Msg(key, {"n": number, "player": match.name_of(entry.event.seat), "move": entry.event.text, "at": entry.at})
             )
+        return [reply(actor.language, *lines, page=(page, pages))]
+
+    def _summary_history(self, match: LoadedMatch, entries: list[Entry], actor: Actor, page: int) -> list[Delivery]:
+        """``/match history`` of a ``SummarizingGame``: the summaries of the turns played, a few a
+        page (the record replayed: each turn's summary is read off the move that ended it)."""
+        engine = match.engine
+        assert isinstance(engine, SummarizingGame)
+        summaries: list[tuple[Msg, ...]] = []
+        state = None
+        for entry in entries:
+            after = replay_step(engine, match.options, state, entry.event)
+            if isinstance(entry.event, MoveEvent) and state is not None:
+                lines = engine.turn_summary(state, after)
+                if lines:
+                    summaries.append(tuple(Msg(code, presenter.seat_params(match, params)) for code, params in lines))
+            state = after
+        if not summaries:
+            return [reply(actor.language, Msg("core.history_no_turns"))]
+        pages = (len(summaries) + SUMMARY_PAGE - 1) // SUMMARY_PAGE
+        page = min(max(page, 1), pages)
+        chunk = summaries[(page - 1) * SUMMARY_PAGE : page * SUMMARY_PAGE]
+        lines = [Msg("core.history_turns_head", {"page": page, "pages": pages})]
+        for summary in chunk:
+            lines += summary
         return [reply(actor.language, *lines, page=(page, pages))]
 
     @_answered

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engines.axis_allies import combat, economy, notation, standing, turn
+from engines.axis_allies import combat, economy, notation, standing, summary, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
@@ -178,6 +178,12 @@ class AxisAllies:
         if standing.standing_move(state, orders) is None and standing.standing_move(state, orders, expired) is not None:
             return expired
         return frozenset()
+
+    def turn_summary(
+        self, before: AxisAlliesState, after: AxisAlliesState
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """``SummarizingGame``: see ``engines.axis_allies.summary``."""
+        return summary.turn_summary(before, after)
 
     def place_name(self, text: str, language: str) -> str | None:
         """A territory's name in ``language`` (``NamingPlacesGame``): the Dutch name our map data

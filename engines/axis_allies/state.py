@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engines.axis_allies.combat import AaFire, Battle, Raid
+from engines.axis_allies.combat import AaFire, Battle, Raid, Roll
 from engines.axis_allies.map import CLASSIC, GameMap
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.units import UNITS
@@ -92,6 +92,8 @@ class Fought(Frozen):
     """IPCs a raid or rocket cost the victim."""
     withdrawals: tuple[tuple[str, str, str | None], ...] = ()
     """(``retreat`` or ``subs``, power, where to) of the units that left a battle alive."""
+    rolls: tuple[Roll, ...] = ()
+    """Every die of it, for the turn summary (issue 15)."""
 
 
 class BattlePlan(Frozen):
@@ -105,7 +107,7 @@ class BattlePlan(Frozen):
 
 
 UNDO_FIELDS = (
-    "phase", "owners", "units", "next_id", "ipcs", "purchased", "conquered", "raids", "amphibious", "arrows",
+    "phase", "owners", "units", "next_id", "ipcs", "purchased", "bought", "conquered", "raids", "amphibious", "arrows",
     "aa_queue", "placed_factories", "factories_built",
 )
 """What a purchase, a move or a placement may change: an undo point keeps them as they were."""
@@ -123,6 +125,7 @@ class UndoPoint(Frozen):
     next_id: int
     ipcs: dict[str, int]
     purchased: tuple[tuple[str, int], ...]
+    bought: tuple[tuple[str, int], ...]
     conquered: tuple[str, ...]
     raids: tuple[str, ...]
     amphibious: tuple[str, ...]
@@ -148,6 +151,8 @@ class AxisAlliesState(Frozen):
     techs: dict[str, tuple[Tech, ...]] = Field(default_factory=dict)
     purchased: tuple[tuple[str, int], ...] = ()
     """Units bought this turn and not yet placed (kind, count)."""
+    bought: tuple[tuple[str, int], ...] = ()
+    """Units bought this turn, placed or not (kind, count), for the turn summary (issue 15)."""
     conquered: tuple[str, ...] = ()
     """Land taken this turn (aircraft may not land there; canals need land held all turn)."""
     held_at_start: tuple[str, ...] = ()

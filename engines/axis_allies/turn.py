@@ -132,6 +132,7 @@ def begin_turn(state: AxisAlliesState, power: str) -> AxisAlliesState:
             "arrows": (),
             "rocket_fired": False,
             "purchased": (),
+            "bought": (),
             "placed_factories": (),
             "fights": (),
         }
@@ -251,10 +252,12 @@ def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) ->
         counts = dict(move.units)
         cost = economy.check_purchase(state, state.power, counts)
         bought = dict(state.purchased)
+        total = dict(state.bought)
         for k, n in counts.items():
             bought[k] = bought.get(k, 0) + n
+            total[k] = total.get(k, 0) + n
         state = _pay(state, cost)
-        return state.model_copy(update={"purchased": _counts(bought), "phase": "purchase"})
+        return state.model_copy(update={"purchased": _counts(bought), "bought": _counts(total), "phase": "purchase"})
     if kind in ("move", "load", "unload", "bomb"):
         if phase not in ("combat_move", "noncombat_move"):
             raise refuse("move_only_in_move_phases")
@@ -607,7 +610,7 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
                 return state
             aa = state.aa
             fought = Fought(kind="aa", territory=aa.territory, attacker=aa.aircraft[0].power, defender=aa.gun_power,
-                            lost=_casualties(aa.aircraft, done.lost))
+                            lost=_casualties(aa.aircraft, done.lost), rolls=_aa_rolls(aa))
             state = _remove_units(state, set(done.lost)).model_copy(
                 update={"aa": None, "fights": (*state.fights, fought)})
             continue
@@ -628,8 +631,9 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
             ipcs[raid.victim] = max(0, ipcs[raid.victim] - done.damage)
             state = _remove_units(state, set(done.bombers_lost))
             raids = tuple(t for t in state.raids if t != raid.territory)
+            rolls = (*(_aa_rolls(raid.aa) if raid.aa else ()), combat.Roll(kind=raid.kind, round=1, values=done.rolls, hits=0))
             fought = Fought(kind=raid.kind, territory=raid.territory, attacker=raid.attacker, defender=raid.victim,
-                            lost=_casualties(raid.bombers, done.bombers_lost), damage=done.damage)
+                            lost=_casualties(raid.bombers, done.bombers_lost), damage=done.damage, rolls=rolls)
             return state.model_copy(update={"raid": None, "ipcs": ipcs, "raids": raids,
                                             "fights": (*state.fights, fought)})
         if state.battle is not None:
@@ -661,11 +665,16 @@ def _battle_over(state: AxisAlliesState, done: Any) -> AxisAlliesState:
         withdrawals=tuple(
             (w.how, battle.attacker if w.side == "attacker" else battle.defender, w.to) for w in done.moved_out
         ),
+        rolls=battle.log,
     )
     state = state.model_copy(
         update={"battle": None, "battles": battles, "fights": (*state.fights, fought), "plan": None}
     )
     return _land_waiting(state, territory) if battle.sea else state
+
+
+def _aa_rolls(aa: combat.AaFire) -> tuple[combat.Roll, ...]:
+    return (combat.Roll(kind="aa_fire", round=1, values=aa.rolled or (), hits=aa.hits),)
 
 
 def _casualties(units: Any, lost: tuple[int, ...], rounds: tuple[int, ...] = ()) -> tuple[Casualty, ...]:

@@ -272,3 +272,14 @@ class StandingOrdersGame(Protocol):
     def asks(self, state: BaseModel, orders: Mapping[Seat, Mapping[str, Any]]) -> frozenset[Seat]:
         """Seats asked a question now that their standing order answers once a deadline passes."""
         ...
+
+
+@runtime_checkable
+class SummarizingGame(Protocol):
+    """An engine whose turns are long enough to sum up (Axis & Allies, issue 15): the summary is
+    posted when a turn ends and ``/match history`` shows them."""
+
+    def turn_summary(self, before: BaseModel, after: BaseModel) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """Message codes + params summing up the turn that the move from ``before`` to ``after``
+        ended (``after`` with the dice that move called for); ``()`` when it ended none."""
+        ...

@@ -104,3 +104,23 @@ async def test_undo_takes_back_an_order_and_is_refused_after_dice(tmp_path):
     assert "alice played `undo`." in first.split("\n> ")[0]
     last = text[text.rindex("> as alice: /move undo"):]
     assert "There is no order to take back" in last
+
+
+async def test_a_turn_summary_is_posted_when_a_power_ends_its_turn_and_history_shows_it(tmp_path):
+    text = await console(
+        "as alice: /standing casualties default\nas bob: /standing casualties default\n"
+        + USSR_ATTACK
+        + "as alice: /move attack Ukraine until done\n"
+        "as alice: /orders end; end; place 4 inf Russia; place 4 inf Karelia; end\n"
+        "/match history\n",
+        tmp_path,
+    )
+    posted = text[text.index("[#general] Turn summary: round 1, USSR"):text.index("> /match history")]
+    assert "Bought: 8 infantry (24 IPCs)." in posted
+    assert "Moves: move 3 inf Caucasus -> Ukraine S.S.R., move 1 arm" in posted
+    assert "Battle in Ukraine S.S.R.: USSR against Germany" in posted
+    assert "round 1, attacker: 3, 4, 6, 4, 4 (0 hit(s))" in posted and "Germany lost" in posted
+    assert "Income: 24 IPCs (24 in the bank)." in posted
+    history = text[text.index("> /match history"):]
+    assert "Turn summaries, page 1 of 1:" in history
+    assert posted.split("\n", 1)[1].strip() in history, "history shows the same summary"
