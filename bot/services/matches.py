@@ -15,6 +15,7 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
@@ -205,6 +206,12 @@ class MatchService:
                         seq=match.progress.seq,
                     )
                 )
+        engine = match.engine
+        if isinstance(engine, StandingOrdersGame) and match.progress.last_at is not None:
+            # A question a standing order answers once its time is up (issue 15).
+            for seat, hours in sorted(engine.asks(match.state, match.progress.orders).items()):
+                due = match.progress.last_at + timedelta(hours=hours)
+                timers.append(TimerRow(match_id=match.id, kind="question", seat=seat, due_at=due, seq=match.progress.seq))
         return timers
 
     async def _commit(
@@ -251,7 +258,7 @@ class MatchService:
         post = await self._ending_post(after, [], updates)
         return [reply(actor.language, Msg("core.too_late", {"player": match.name_of(seat), "deadline": deadline})), post]
 
-    async def _turn_dms(self, before: LoadedMatch | None, after: LoadedMatch) -> list[Delivery]:
+    async def _turn_dms(self, before: LoadedMatch | None, after: LoadedMatch, mover: Seat | None = None) -> list[Delivery]:
         """DMs after a change: each seat's private view at the end of a turn (games with secrets),
         and in correspondence matches a note to each seat whose turn it now is."""
         deliveries: list[Delivery] = []
@@ -272,8 +279,11 @@ class MatchService:
                     deliveries.append(
                         await presenter.private_view_dm(after, seat.seat, language, renderer=self.renderer)
                     )
+            # The mover is not told it is their turn again when it simply goes on (an Axis & Allies
+            # player's next phase, or the next power they also play: issue 15, "allies together").
             newly_to_act = seat.seat in after.to_act() and (
-                before is None or seat.seat not in before.to_act() or before.progress.moves != after.progress.moves
+                before is None or seat.seat not in before.to_act()
+                or (before.progress.moves != after.progress.moves and seat.seat != mover)
             )
             if newly_to_act and after.time_control.per_move is not None:
                 language = await self._language_of(seat.user_id, after.row.language)
@@ -611,19 +621,10 @@ class MatchService:
                 after, updates = await self._commit(match, events)
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
-        lines = []
-        for step in steps:
-            if step.event.secret:
-                lines.append(Msg("core.secret_move_played", {"player": actor.name}))
-            elif step.standing:
-                lines.append(Msg("core.standing_move_played", {"player": match.name_of(step.event.seat), "move": step.event.text}))
-            else:
-                lines.append(Msg("core.move_played", {"player": actor.name, "move": step.event.text}))
-            lines += self._chance_lines(after, step.chance)
-            lines += presenter.consequence_lines_between(after, step.before, step.event.seat, step.move, step.after)
+        lines = self._step_lines(after, steps, actor.name)
         lines += presenter.seals_published(match, after)
         # The board and the private views are drawn at the same time, in worker threads.
-        post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
+        post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after, seat))
         dms = [*self._summary_posts(after, steps), *dms]
         if any(step.event.secret for step in steps):
             # Only the mover sees what they chose (ephemeral); the channel hears that they moved.
@@ -711,11 +712,7 @@ class MatchService:
         head = Msg(f"{match.row.game}.standing_orders_head", {"player": actor.name})
         if not steps:
             return [reply(actor.language, head, *shown, ephemeral=not text.strip())]
-        lines = [head, *shown]
-        for step in steps:
-            lines.append(Msg("core.standing_move_played", {"player": after.name_of(step.event.seat), "move": step.event.text}))
-            lines += self._chance_lines(after, step.chance)
-            lines += presenter.consequence_lines_between(after, step.before, step.event.seat, step.move, step.after)
+        lines = [head, *shown, *self._step_lines(after, steps, actor.name)]
         post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
         return [_as_reply(post), *self._summary_posts(after, steps), *dms]
 
@@ -1158,6 +1155,8 @@ class MatchService:
             if stale:
                 await self.repo.claim_timer(timer.id)
                 return []
+            if timer.kind == "question":
+                return await self._question_expired(match, timer)
             seat = match.seats[timer.seat]
             deadline = match.deadline(timer.seat)
             if timer.kind == "reminder":
@@ -1186,6 +1185,44 @@ class MatchService:
             except StaleWriteError:
                 return []
         return [await self._ending_post(after, [], updates)]
+
+
+    async def _question_expired(self, match: LoadedMatch, timer: TimerRow) -> list[Delivery]:
+        """A question's deadline passed (under the match's lock): the seat's standing order
+        answers it, recorded as that seat's moves, and play goes on (issue 15)."""
+        engine = match.engine
+        asked = engine.asks(match.state, match.progress.orders) if isinstance(engine, StandingOrdersGame) else {}
+        steps: list[_Step] = []
+        if timer.seat in asked:
+            steps, _ = self._standing_steps(match, match.state, match.progress.draw_index, frozenset({timer.seat}))
+        if not steps:
+            await self.repo.claim_timer(timer.id)
+            return []
+        events: list[Any] = []
+        for step in steps:
+            events += [step.event, *step.chance]
+        try:
+            after, updates = await self._commit(match, events)
+        except StaleWriteError:
+            return []
+        lines = [Msg("core.question_expired", {"player": match.name_of(timer.seat)}), *self._step_lines(after, steps, "")]
+        post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
+        return [post, *self._summary_posts(after, steps), *dms]
+
+    def _step_lines(self, after: LoadedMatch, steps: list[_Step], mover: str) -> list[Msg]:
+        """What each step of a command did: the move (typed by ``mover``, or by a standing
+        order), its dice and its consequences."""
+        lines: list[Msg] = []
+        for step in steps:
+            if step.event.secret:
+                lines.append(Msg("core.secret_move_played", {"player": mover}))
+            elif step.standing:
+                lines.append(Msg("core.standing_move_played", {"player": after.name_of(step.event.seat), "move": step.event.text}))
+            else:
+                lines.append(Msg("core.move_played", {"player": mover, "move": step.event.text}))
+            lines += self._chance_lines(after, step.chance)
+            lines += presenter.consequence_lines_between(after, step.before, step.event.seat, step.move, step.after)
+        return lines
 
 
 _SEAT_REFUSALS = {"full": "core.match_full", "not_open": "core.already_started", "seated": "core.already_seated"}

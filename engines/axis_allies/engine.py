@@ -172,12 +172,9 @@ class AxisAllies:
     ) -> tuple[Seat, AxisAlliesMove] | None:
         return standing.standing_move(state, orders, expired)
 
-    def asks(self, state: AxisAlliesState, orders: Mapping[Seat, Mapping[str, Any]]) -> frozenset[Seat]:
-        """Seats asked a question that their standing order answers when its deadline passes."""
-        expired = frozenset(turn.to_act(state))
-        if standing.standing_move(state, orders) is None and standing.standing_move(state, orders, expired) is not None:
-            return expired
-        return frozenset()
+    def asks(self, state: AxisAlliesState, orders: Mapping[Seat, Mapping[str, Any]]) -> dict[Seat, float]:
+        """Seats asked a question that their standing order answers once it has waited so many hours."""
+        return standing.asks(state, orders)
 
     def turn_summary(
         self, before: AxisAlliesState, after: AxisAlliesState

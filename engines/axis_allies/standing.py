@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import Field, ValidationError
+
 from engines.axis_allies import combat, economy
 from engines.axis_allies.economy import TURN_ORDER, refuse
 from engines.axis_allies.moves import SHORT, AxisAlliesMove, Counts, units_text
@@ -30,12 +32,16 @@ from engines.axis_allies.units import UNITS, UnknownUnit, unit
 from engines.core.contract import Frozen, Seat
 from engines.core.errors import InvalidMoveError
 
+DEFAULT_ASK_HOURS = 24.0
+
 
 class CasualtyOrder(Frozen):
     """How a power's losses are taken when its owner is not asked."""
 
     ask: bool = False
     """Ask the owner each time; the order applies only when the question's deadline passes."""
+    ask_hours: float = Field(DEFAULT_ASK_HOURS, gt=0, le=24 * 14)
+    """How long a question waits for its answer (``ask 12h``)."""
     keep: Counts = ()
     """Kept as long as other units can be lost instead (``keep 1 ftr``)."""
     last: tuple[str, ...] = ()
@@ -50,7 +56,7 @@ POWER_WORDS = {
     "ussr": "ussr", "russia": "ussr", "soviet": "ussr", "germany": "germany", "duitsland": "germany",
     "uk": "uk", "britain": "uk", "england": "uk", "japan": "japan", "usa": "usa", "us": "usa", "america": "usa",
 }
-EXPECTED = "casualties [power] default | ask | cheapest first, keep 1 ftr, last trn"
+EXPECTED = "casualties [power] default | ask 12h, default | cheapest first, keep 1 ftr, last trn"
 
 
 def _invalid(text: str) -> InvalidMoveError:
@@ -64,6 +70,7 @@ def parse_order(text: str) -> CasualtyOrder:
     first``, ``keep <units>``, ``last <kinds>`` or ``<kinds> last``, in any order (commas optional)."""
     words = text.replace(",", " ").lower().split()
     ask = False
+    ask_hours = DEFAULT_ASK_HOURS
     keep: dict[str, int] = {}
     last: list[str] = []
     if words == ["default"]:
@@ -73,6 +80,11 @@ def parse_order(text: str) -> CasualtyOrder:
         word = words[i]
         if word in ("ask", "vraag"):
             ask, i = True, i + 1
+            hours = words[i].removesuffix("h") if i < len(words) else ""
+            if hours.replace(".", "", 1).isdigit():
+                ask_hours, i = float(hours), i + 1
+                if words[i : i + 1] in (["hours"], ["uur"]):
+                    i += 1
         elif word == "default":
             order = DEFAULT_ORDER
             keep.update(dict(order.keep))
@@ -101,7 +113,12 @@ def parse_order(text: str) -> CasualtyOrder:
                 raise _invalid(text)
             last += [k for k in kinds if k not in last]
             i += len(kinds) + 1
-    return CasualtyOrder(ask=ask, keep=tuple((k, keep[k]) for k in UNITS if keep.get(k)), last=tuple(last))
+    try:
+        return CasualtyOrder(
+            ask=ask, ask_hours=ask_hours, keep=tuple((k, keep[k]) for k in UNITS if keep.get(k)), last=tuple(last)
+        )
+    except ValidationError:
+        raise _invalid(text) from None
 
 
 def _kinds(words: list[str]) -> list[str]:
@@ -116,7 +133,7 @@ def _kinds(words: list[str]) -> list[str]:
 
 
 def format_order(order: CasualtyOrder) -> str:
-    parts = ["ask"] if order.ask else []
+    parts = [f"ask {order.ask_hours:g}h"] if order.ask else []
     parts.append("cheapest first")
     if order.keep:
         parts.append(f"keep {units_text(order.keep)}")
@@ -244,6 +261,24 @@ def standing_move(
     if decision.kind == "defending_subs":
         return seat, AxisAlliesMove(kind="stay")
     return seat, AxisAlliesMove(kind="lose", units=pick_casualties(state, decision, order))
+
+
+def asks(state: AxisAlliesState, orders: Mapping[Seat, Mapping[str, Any]]) -> dict[Seat, float]:
+    """Seats asked a question now that their standing order answers once it has waited the
+    order's hours (``ask 12h``); empty when nobody is asked, or nobody with such an order."""
+    from engines.axis_allies import turn
+
+    if standing_move(state, orders) is not None:
+        return {}
+    asked = frozenset(turn.to_act(state))
+    if standing_move(state, orders, asked) is None:
+        return {}
+    running = turn.machine(state)
+    decision = combat.waiting(running) if running is not None else None
+    if decision is None:
+        return {}
+    order = order_for(orders.get(economy.seat_of(state, decision.power)), decision.power)
+    return {seat: order.ask_hours for seat in asked} if order is not None else {}
 
 
 def _attackers_left(battle: combat.Battle) -> int:

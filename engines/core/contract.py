@@ -269,8 +269,9 @@ class StandingOrdersGame(Protocol):
         deadline has passed (an order that asks first applies then)."""
         ...
 
-    def asks(self, state: BaseModel, orders: Mapping[Seat, Mapping[str, Any]]) -> frozenset[Seat]:
-        """Seats asked a question now that their standing order answers once a deadline passes."""
+    def asks(self, state: BaseModel, orders: Mapping[Seat, Mapping[str, Any]]) -> dict[Seat, float]:
+        """Seats asked a question now that their standing order answers once it has waited this
+        many hours (the question's deadline)."""
         ...
 
 

@@ -25,8 +25,10 @@ def karelia_attack(attack: str = "attack Karelia"):
 
 
 def test_a_casualty_order_reads_and_writes_back():
-    order = parse_order("ask, keep 1 ftr 1 arm, transports last, bb last")
-    assert order == CasualtyOrder(ask=True, keep=(("armour", 1), ("fighter", 1)), last=("transport", "battleship"))
+    order = parse_order("ask 6h, keep 1 ftr 1 arm, transports last, bb last")
+    assert order == CasualtyOrder(
+        ask=True, ask_hours=6, keep=(("armour", 1), ("fighter", 1)), last=("transport", "battleship")
+    )
     assert parse_order(standing.format_order(order)) == order
     assert parse_order("default") == standing.DEFAULT_ORDER
     with pytest.raises(InvalidMoveError):
@@ -60,11 +62,11 @@ def test_without_an_order_the_owner_is_asked_and_with_ask_only_when_the_question
     assert ENGINE.standing_move(s, {}) is None, "the rulebook's default: the owner chooses then"
     asking = {0: ENGINE.parse_standing_orders("casualties ask", s, 0, {})}
     assert ENGINE.standing_move(s, asking) is None
-    assert ENGINE.asks(s, asking) == frozenset({0})
+    assert ENGINE.asks(s, asking) == {0: 24.0}
     assert ENGINE.standing_move(s, asking, frozenset({0})) == (0, ENGINE.parse_move("lose 1 inf", s, 0))
     told = {0: ENGINE.parse_standing_orders("casualties default", s, 0, {})}
     assert ENGINE.standing_move(s, told) == (0, ENGINE.parse_move("lose 1 inf", s, 0))
-    assert ENGINE.asks(s, told) == frozenset()
+    assert ENGINE.asks(s, told) == {}
 
 
 def test_attack_until_done_answers_the_round_end_and_retreats_below_the_limit():
