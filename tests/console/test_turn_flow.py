@@ -12,7 +12,7 @@ from bot.clock import ManualClock
 from bot.console.app import run_console
 from engines.axis_allies.engine import AxisAllies
 from engines.core.record import MoveEvent, OrdersEvent, Record, replay
-from tests.console.test_transcripts import SEED
+from tests.console.test_transcripts import ROOT, SEED
 
 START = (
     "as alice: /match create game:axis_allies opponent:bob\n"
@@ -124,3 +124,36 @@ async def test_a_turn_summary_is_posted_when_a_power_ends_its_turn_and_history_s
     history = text[text.index("> /match history"):]
     assert "Turn summaries, page 1 of 1:" in history
     assert posted.split("\n", 1)[1].strip() in history, "history shows the same summary"
+
+
+COMMANDS_PER_ROUND_BEFORE = 68
+"""The ``/move`` commands one round of the 2-player example took before issue 15 (examples/
+axis_allies.txt at commit f85007d: one command per order and per battle decision)."""
+
+
+def round_commands(script: str) -> list[str]:
+    """The commands a script gives during play: every command after ``/match start`` except the
+    ``/match`` ones that only look (status, verify, export, history)."""
+    lines = [line for line in script.splitlines() if line.strip() and not line.startswith("#")]
+    started = next(i for i, line in enumerate(lines) if "/match start" in line)
+    return [line for line in lines[started + 1 :] if "/match " not in line]
+
+
+async def test_the_example_plays_a_round_of_five_powers_in_a_third_of_the_commands(tmp_path, capsys):
+    script = (ROOT / "examples" / "axis_allies.txt").read_text()
+    commands = round_commands(script)
+    with capsys.disabled():
+        print(f"\nAxis & Allies, one round of 5 powers (2 players): {len(commands)} commands "
+              f"(before issue 15: {COMMANDS_PER_ROUND_BEFORE})")
+    assert len(commands) <= COMMANDS_PER_ROUND_BEFORE // 3
+    assert any("/standing" in c for c in commands) and any("/orders" in c for c in commands)
+    out = io.StringIO()
+    await run_console(
+        str(tmp_path / "db.sqlite3"), str(tmp_path / "out"), io.StringIO(script), out, seed=SEED,
+        clock=ManualClock(datetime(2026, 1, 1, tzinfo=UTC)),
+    )
+    text = out.getvalue()
+    assert "only you" not in text.split("> /match status")[0], "every command of the round is accepted"
+    for power in ("USSR", "Germany", "United Kingdom", "Japan", "United States"):
+        assert f"Turn summary: round 1, {power}" in text
+    assert "Game over: a draw. The round limit (1)" in text
