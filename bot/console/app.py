@@ -129,6 +129,9 @@ class ConsoleApp:
     @staticmethod
     def _button_label(button: Button, language: str) -> str:
         """How to press ``button`` here: its label as Discord shows it, and the command."""
+        if button.kind == "choose":
+            label = catalog().render(Msg(button.label), language)
+            return f"{label}: " + " | ".join(button.options) + " (/button move:<choice>)"
         if button.kind == "move":
             label = catalog().render(Msg(button.label), language) if button.label else button.text
             return f"{label} (/button move:{shlex.quote(button.text)})"

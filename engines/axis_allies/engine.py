@@ -176,6 +176,12 @@ class AxisAllies:
         """Seats asked a question that their standing order answers once it has waited so many hours."""
         return standing.asks(state, orders)
 
+    def question_choices(self, state: AxisAlliesState, seat: Seat) -> tuple[str, ...]:
+        """``ChoosingGame``: a battle's question (casualties, go on or retreat, submarines)."""
+        if turn.machine(state) is None or seat not in turn.to_act(state):
+            return ()
+        return tuple(format_move(m) for m in legal_moves(state, seat))
+
     def turn_summary(
         self, before: AxisAlliesState, after: AxisAlliesState
     ) -> tuple[tuple[str, dict[str, Any]], ...]:

@@ -284,3 +284,13 @@ class SummarizingGame(Protocol):
         """Message codes + params summing up the turn that the move from ``before`` to ``after``
         ended (``after`` with the dice that move called for); ``()`` when it ended none."""
         ...
+
+
+@runtime_checkable
+class ChoosingGame(Protocol):
+    """An engine that asks a seat a question with a short list of answers (a battle's casualties):
+    adapters offer them as a menu."""
+
+    def question_choices(self, state: BaseModel, seat: Seat) -> tuple[str, ...]:
+        """The move texts that answer the question ``seat`` is asked now; ``()`` when none is asked."""
+        ...
