@@ -129,6 +129,9 @@ class ConsoleApp:
     @staticmethod
     def _button_label(button: Button, language: str) -> str:
         """How to press ``button`` here: its label as Discord shows it, and the command."""
+        if button.kind == "choose":
+            label = catalog().render(Msg(button.label), language)
+            return f"{label}: " + " | ".join(button.options) + " (/button move:<choice>)"
         if button.kind == "move":
             label = catalog().render(Msg(button.label), language) if button.label else button.text
             return f"{label} (/button move:{shlex.quote(button.text)})"
@@ -199,6 +202,8 @@ class ConsoleApp:
             ("match", "history"): lambda p, a, l: m.history(p, a, _page(l)),
             ("move",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
             ("setup",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
+            ("orders",): lambda p, a, l: m.submit_orders(p, a, l.options.get("text", "")),
+            ("standing",): lambda p, a, l: m.standing_orders(p, a, l.options.get("text", "")),
             ("rules",): lambda p, a, l: done(guide.rules(a.language, l.options.get("game", ""), l.options.get("topic"))),
             ("view",): lambda p, a, l: m.my_view(a, place=p, piece=l.options.get("piece")),
             ("profile",): lambda p, a, l: m.profile(p.guild_id, a, _named(l.options.get("user"), a.language)),

@@ -109,10 +109,39 @@ class MoveButton(
         await respond_in_match(interaction, self.match_id, lambda bot: bot.services.matches.submit_in(self.match_id, actor_of(interaction), self.text))
 
 
+class ChooseMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"scheids:choose:(?P<match>\d+)"):
+    """A select menu of the legal answers to a question (``ChoosingGame``: a battle's casualties):
+    the choice is submitted as the chooser's move in the match of the custom_id. The options
+    travel in the message, so it works after a restart too."""
+
+    def __init__(self, match_id: int, options: tuple[str, ...], placeholder: str = "") -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"scheids:choose:{match_id}",
+                placeholder=placeholder[:150] or None,
+                options=[discord.SelectOption(label=text[:100], value=text[:100]) for text in options],
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
+        options = item.options if isinstance(item, discord.ui.Select) else []
+        return cls(int(match["match"]), tuple(option.value for option in options) or ("-",))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        text = str((data.get("values") or [""])[0])
+        await respond_in_match(interaction, self.match_id, lambda bot: bot.services.matches.submit_in(self.match_id, actor_of(interaction), text))
+
+
 class UnknownButton(
     discord.ui.DynamicItem[discord.ui.Button],
     # every scheids: custom_id that none of the buttons above takes (they would all be dispatched)
-    template=r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+$)(?!scheids:move:\d+:[a-z0-9 _-]{1,60}$)scheids:.*",
+    template=(
+        r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+$)(?!scheids:move:\d+:[a-z0-9 _-]{1,60}$)"
+        r"(?!scheids:choose:\d+$)(?!scheids:orders$)scheids:.*"
+    ),
 ):
     """A ``scheids:`` button of no known form (an older version, a mangled id): answered, not ignored."""
 
@@ -128,7 +157,7 @@ class UnknownButton(
         await respond(bot, interaction, lambda: unknown_match(interaction))
 
 
-DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, UnknownButton)
+DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, UnknownButton)
 
 
 def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | None:
@@ -146,4 +175,6 @@ def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | No
             view.add_item(DrawButton(button.match_id, False, words.render(Msg("core.button_draw_decline"), language)))
         elif button.kind == "move":
             view.add_item(MoveButton(button.match_id, button.text, words.render(Msg(button.label), language)))
+        elif button.kind == "choose":
+            view.add_item(ChooseMenu(button.match_id, button.options, words.render(Msg(button.label), language)))
     return view

@@ -164,6 +164,31 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         await self._run(interaction, self.matches.export)
 
 
+ORDERS_MAX = 4000
+"""Discord's limit of a text input's value."""
+
+
+class OrdersModal(discord.ui.Modal):
+    """``/orders``: one multi-line text of orders, played all or nothing (issue 15)."""
+
+    def __init__(self, bot: BotHost, language: str) -> None:
+        words = catalog()
+        super().__init__(title=words.render(Msg("core.orders_title"), language)[:45], custom_id="scheids:orders", timeout=1800)
+        self.bot = bot
+        self.text: discord.ui.TextInput = discord.ui.TextInput(
+            custom_id="orders", style=discord.TextStyle.paragraph, max_length=ORDERS_MAX,
+            placeholder=words.render(Msg("core.orders_placeholder"), language)[:100],
+        )
+        self.add_item(discord.ui.Label(text=words.render(Msg("core.orders_label"), language)[:45], component=self.text))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        text = self.text.value
+        await respond(
+            self.bot, interaction,
+            lambda: self.bot.services.matches.submit_orders(place_of(interaction), actor_of(interaction), text),
+        )
+
+
 class PlayCog(commands.Cog):
     """``/move``, ``/setup``, ``/board``, ``/view``, ``/games``, ``/profile``, ``/leaderboard``, ``/dms``."""
 
@@ -206,6 +231,18 @@ class PlayCog(commands.Cog):
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         seq, texts = await self.matches.suggestions_at(place_of(interaction), actor_of(interaction), current)
         return [app_commands.Choice(name=name, value=value) for name, value in suggestions.choices(seq, texts)]
+
+    @app_commands.command(name="orders", description=_text("orders"))
+    @app_commands.guild_only()
+    async def orders(self, interaction: discord.Interaction) -> None:
+        """A form (modal) for all the orders of a phase at once; its text goes to ``submit_orders``."""
+        await interaction.response.send_modal(OrdersModal(self.bot, actor_of(interaction).language))
+
+    @app_commands.command(name="standing", description=_text("standing"))
+    @app_commands.describe(text=_text("option_standing_text"))
+    @app_commands.guild_only()
+    async def standing(self, interaction: discord.Interaction, text: app_commands.Range[str, 0, 200] = "") -> None:
+        await respond(self.bot, interaction, lambda: self.matches.standing_orders(place_of(interaction), actor_of(interaction), text))
 
     @app_commands.command(name="board", description=_text("board"))
     @app_commands.describe(region=_text("option_region"))

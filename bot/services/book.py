@@ -211,6 +211,7 @@ def _progress_to_json(progress: Progress) -> str:
             "turn_started": progress.turn_started.isoformat() if progress.turn_started else None,
             "moves": progress.moves,
             "turn_state": progress.turn_state.model_dump(mode="json") if progress.turn_state is not None else None,
+            "orders": {str(seat): orders for seat, orders in progress.orders.items()},
         }
     )
 
@@ -227,4 +228,5 @@ def _progress_from_json(engine: Engine, payload: str) -> Progress:
         turn_started=datetime.fromisoformat(data["turn_started"]) if data["turn_started"] else None,
         moves=data["moves"],
         turn_state=engine.state_model.model_validate(data["turn_state"]) if data["turn_state"] is not None else None,
+        orders={int(seat): orders for seat, orders in data.get("orders", {}).items()},
     )

@@ -13,7 +13,7 @@ from typing import Literal
 
 from bot.i18n import Msg
 
-ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline", "move"]
+ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline", "move", "choose"]
 
 MOVE_BUTTON_TEXT = re.compile(r"[a-z0-9 _-]{1,60}")
 """What a move button may submit: it lives in the Discord custom_id (at most 100 characters)."""
@@ -42,7 +42,10 @@ class Button:
     text: str = ""
     """For ``move``: the move text a press submits (``MOVE_BUTTON_TEXT``)."""
     label: str = ""
-    """For ``move``: the message code of the label (the other kinds have fixed labels)."""
+    """For ``move``: the message code of the label (the other kinds have fixed labels); for
+    ``choose``: of the menu's placeholder."""
+    options: tuple[str, ...] = ()
+    """For ``choose`` (a select menu): the move texts to choose from; choosing one submits it."""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -66,7 +68,9 @@ from engines.core.contract import (
     RegionsGame,
     Result,
     Seat,
+    StandingOrdersGame,
     SuggestingGame,
+    SummarizingGame,
     TimedGame,
 )
 from engines.core.dice import SEED_BYTES, commitment
@@ -77,6 +81,7 @@ from engines.core.record import (
     DrawOfferEvent,
     Entry,
     MoveEvent,
+    OrdersEvent,
     Record,
     ResignEvent,
     SealCheck,
@@ -90,7 +95,11 @@ from engines.core.record import (
 
 log = logging.getLogger(__name__)
 
+MAX_STANDING_MOVES = 1000
+"""A bound on the moves standing orders make after one command (a battle to its end is a few dozen)."""
 HISTORY_PAGE = 20
+SUMMARY_PAGE = 3
+"""Turn summaries per page of ``/match history`` (each is several lines)."""
 LEADERBOARD_SIZE = 20
 SUGGESTIONS = 25
 CLOSEST = 5
@@ -221,6 +230,12 @@ class MatchService:
                         seq=match.progress.seq,
                     )
                 )
+        engine = match.engine
+        if isinstance(engine, StandingOrdersGame) and match.progress.last_at is not None:
+            # A question a standing order answers once its time is up (issue 15).
+            for seat, hours in sorted(engine.asks(match.state, match.progress.orders).items()):
+                due = match.progress.last_at + timedelta(hours=hours)
+                timers.append(TimerRow(match_id=match.id, kind="question", seat=seat, due_at=due, seq=match.progress.seq))
         return timers
 
     async def _commit(
@@ -274,7 +289,7 @@ class MatchService:
         post = await self._ending_post(after, [], updates)
         return [reply(actor.language, Msg("core.too_late", {"player": match.name_of(seat), "deadline": deadline})), post]
 
-    async def _turn_dms(self, before: LoadedMatch | None, after: LoadedMatch) -> list[Delivery]:
+    async def _turn_dms(self, before: LoadedMatch | None, after: LoadedMatch, mover: Seat | None = None) -> list[Delivery]:
         """DMs after a change: each seat's private view at the end of a turn (games with secrets),
         and in correspondence matches a note to each seat whose turn it now is."""
         deliveries: list[Delivery] = []
@@ -295,8 +310,11 @@ class MatchService:
                     deliveries.append(
                         await presenter.private_view_dm(after, seat.seat, language, renderer=self.renderer)
                     )
+            # The mover is not told it is their turn again when it simply goes on (an Axis & Allies
+            # player's next phase, or the next power they also play: issue 15, "allies together").
             newly_to_act = seat.seat in after.to_act() and (
-                before is None or seat.seat not in before.to_act() or before.progress.moves != after.progress.moves
+                before is None or seat.seat not in before.to_act()
+                or (before.progress.moves != after.progress.moves and seat.seat != mover)
             )
             if newly_to_act and after.time_control.per_move is not None:
                 language = await self._language_of(seat.user_id, after.row.language)
@@ -594,10 +612,20 @@ class MatchService:
         be the one live in the channel now)."""
         return await self._submit(actor, text, match_id=match_id)
 
+    @_answered
+    async def submit_orders(self, place: Place, actor: Actor, text: str) -> list[Delivery]:
+        """Several orders at once (``/orders``: one per line, or separated by ``;``), checked
+        together and played all or nothing; the reply names the first line refused (issue 15)."""
+        lines = [line.strip() for line in text.replace(";", "\n").splitlines() if line.strip()]
+        if not lines:
+            return [reply(actor.language, Msg("core.orders_empty"))]
+        return await self._submit(actor, lines, place=place)
+
     async def _submit(
-        self, actor: Actor, text: str, *, place: Place | None = None, match_id: int | None = None
+        self, actor: Actor, text: str | list[str], *, place: Place | None = None, match_id: int | None = None
     ) -> list[Delivery]:
         await self._seen(actor)
+        texts = [text] if isinstance(text, str) else text
         async with self._seated(place, actor, match_id) as (match, refusal):
             if match is None:
                 return refusal
@@ -606,33 +634,132 @@ class MatchService:
                 waiting = [match.name_of(s) for s in sorted(match.to_act())]
                 return [reply(actor.language, Msg("core.not_your_turn", {"player": waiting}))]
             try:
-                move = match.engine.parse_move(text, match.state, seat)
-                canonical = match.engine.format_move(move, match.state)
-                secret = match.engine.is_secret(move, match.state)
-                state = match.engine.apply(match.state, seat, move)
-            except MoveError as error:
-                return [reply(actor.language, *self._move_error(match, seat, text, error))]
+                steps, state = self._checked_orders(match, seat, texts)
+            except _LineRefused as refused:
+                lines = self._move_error(match, seat, refused.text, refused.error) if refused.error else []
+                if len(texts) == 1:
+                    return [reply(actor.language, *lines)]
+                head = Msg(refused.code, {"line": refused.number, "text": refused.text})
+                return [reply(actor.language, head, *lines)]
             state, chance = resolve_chance(match.engine, state, match.row.seed, match.progress.draw_index)
-            event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"), secret=secret)
+            steps[-1] = steps[-1]._replace(chance=tuple(chance), after=state)
+            standing_steps, state = self._standing_steps(match, state, match.progress.draw_index + _draws(chance))
+            steps += standing_steps
+            events: list[Any] = []
+            for step in steps:
+                events += [step.event, *step.chance]
             try:
-                after, updates = await self._commit(match, [event, *chance])
+                after, updates = await self._commit(match, events)
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
-        played = Msg("core.secret_move_played", {"player": actor.name}) if secret else Msg("core.move_played", {"player": actor.name, "move": canonical})
-        lines = [
-            played,
-            *self._chance_lines(after, chance),
-            *presenter.consequence_lines(match, seat, move, after),
-            *presenter.seals_published(match, after),
-        ]
+        lines = self._step_lines(after, steps, actor.name)
+        lines += presenter.seals_published(match, after)
         # The board and the private views are drawn at the same time, in worker threads.
         post, dms = await asyncio.gather(self._ending_post(after, lines, updates, before=match),
-                                         self._turn_dms(match, after))
-        if secret:
+                                         self._turn_dms(match, after, seat))
+        dms = [*self._summary_posts(after, steps), *dms]
+        if any(step.event.secret for step in steps):
             # Only the mover sees what they chose (ephemeral); the channel hears that they moved.
-            confirm = reply(actor.language, Msg("core.secret_move_recorded", {"move": canonical}))
+            confirm = reply(actor.language, *(Msg("core.secret_move_recorded", {"move": step.event.text}) for step in steps))
             return [confirm, post, *dms]
         return [_as_reply(post), *dms]
+
+    def _checked_orders(self, match: LoadedMatch, seat: Seat, texts: list[str]) -> tuple[list[_Step], Any]:
+        """Parse and apply ``texts`` one after the other on a copy of the state, without dice:
+        only the last may call for them (dice rolled for orders that then fail would be seen
+        and thrown away). Raises ``_LineRefused`` for the first that fails."""
+        engine, state = match.engine, match.state
+        steps: list[_Step] = []
+        for number, text in enumerate(texts, start=1):
+            if seat not in engine.to_act(state):
+                raise _LineRefused(number, text, "core.orders_line_not_your_turn")
+            try:
+                move = engine.parse_move(text, state, seat)
+                canonical = engine.format_move(move, state)
+                secret = engine.is_secret(move, state)
+                after = engine.apply(state, seat, move)
+            except MoveError as error:
+                raise _LineRefused(number, text, "core.orders_line_refused", error) from None
+            if number < len(texts) and engine.chance(after) is not None:
+                raise _LineRefused(number, text, "core.orders_dice_not_last")
+            event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"), secret=secret)
+            steps.append(_Step(event, move, state, after))
+            state = after
+        return steps, state
+
+    def _standing_steps(self, match: LoadedMatch, state: Any, draw_index: int, expired: frozenset[Seat] = frozenset()) -> tuple[list[_Step], Any]:
+        """The moves standing orders make from ``state`` on, each with the dice it calls for
+        (``StandingOrdersGame``); recorded as the deciding seat's ordinary moves."""
+        engine = match.engine
+        steps: list[_Step] = []
+        if not isinstance(engine, StandingOrdersGame):
+            return steps, state
+        while len(steps) < MAX_STANDING_MOVES and engine.result(state) is None:
+            made = engine.standing_move(state, match.progress.orders, expired)
+            if made is None:
+                break
+            seat, move = made
+            before = state
+            event = MoveEvent(seat=seat, text=engine.format_move(move, state), move=move.model_dump(mode="json"))
+            state, chance = resolve_chance(engine, engine.apply(state, seat, move), match.row.seed, draw_index)
+            draw_index += _draws(chance)
+            steps.append(_Step(event, move, before, state, tuple(chance), standing=True))
+        return steps, state
+
+    @_answered
+    async def standing_orders(self, place: Place, actor: Actor, text: str = "") -> list[Delivery]:
+        """Set (or, without text, show) the actor's standing orders in the live match here."""
+        await self._seen(actor)
+        async with self._seated(place, actor) as (match, refusal):
+            if match is None:
+                return refusal
+            engine = match.engine
+            if not isinstance(engine, StandingOrdersGame):
+                return [reply(actor.language, Msg("core.no_standing_orders", {"game": presenter.game_name(match.row.game)}))]
+            seat = match.seat_of(actor.user_id)
+            assert seat is not None
+            orders = match.progress.orders.get(seat, {})
+            after = match
+            steps: list[_Step] = []
+            if text.strip():
+                try:
+                    orders = engine.parse_standing_orders(text.strip(), match.state, seat, orders)
+                except MoveError as error:
+                    return [reply(actor.language, Msg(error.code, presenter.seat_params(match, error.params)))]
+                event = OrdersEvent(seat=seat, text=text.strip(), orders=orders)
+                # A question already waiting on this seat may be answered by the new order at once.
+                with_orders = replace(match, progress=replace(match.progress, orders={**match.progress.orders, seat: orders}))
+                steps, _ = self._standing_steps(with_orders, match.state, match.progress.draw_index)
+                events: list[Any] = [event]
+                for step in steps:
+                    events += [step.event, *step.chance]
+                try:
+                    after, updates = await self._commit(match, events)
+                except StaleWriteError:
+                    return [reply(actor.language, Msg("core.retry"))]
+        shown = [
+            Msg(code, presenter.seat_params(after, params))
+            for code, params in engine.describe_standing_orders(after.state, seat, orders)
+        ]
+        head = Msg(f"{match.row.game}.standing_orders_head", {"player": actor.name})
+        if not steps:
+            return [reply(actor.language, head, *shown, ephemeral=not text.strip())]
+        lines = [head, *shown, *self._step_lines(after, steps, actor.name)]
+        post, dms = await asyncio.gather(self._ending_post(after, lines, updates), self._turn_dms(match, after))
+        return [_as_reply(post), *self._summary_posts(after, steps), *dms]
+
+    @staticmethod
+    def _summary_posts(after: LoadedMatch, steps: list[_Step]) -> list[Delivery]:
+        """A channel post per turn the steps ended (``SummarizingGame``)."""
+        if not isinstance(after.engine, SummarizingGame):
+            return []
+        posts = []
+        for step in steps:
+            lines = after.engine.turn_summary(step.before, step.after)
+            if lines:
+                msgs = tuple(Msg(code, presenter.seat_params(after, params)) for code, params in lines)
+                posts.append(Delivery(ChannelPost(after.row.channel_id), msgs, after.row.language))
+        return posts
 
     def _move_error(self, match: LoadedMatch, seat: int, text: str, error: EngineError) -> list[Msg]:
         lines = [Msg(error.code, presenter.seat_params(match, error.params))]
@@ -833,7 +960,10 @@ class MatchService:
             return self._no_match(actor)
         if match.damage is not None:
             return [reply(actor.language, damaged_line(match.id, match.damage))]
-        moves = [(e, e.event) for e in await self.repo.entries(match.id) if isinstance(e.event, MoveEvent)]
+        entries = await self.repo.entries(match.id)
+        if isinstance(match.engine, SummarizingGame):
+            return self._summary_history(match, entries, actor, page)
+        moves = [(e, e.event) for e in entries if isinstance(e.event, MoveEvent)]
         if not moves:
             return [reply(actor.language, Msg("core.history_empty"))]
         pages = (len(moves) + HISTORY_PAGE - 1) // HISTORY_PAGE
@@ -846,6 +976,30 @@ class MatchService:
             lines.append(
                 Msg(key, {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at})
             )
+        return [reply(actor.language, *lines, page=(page, pages))]
+
+    def _summary_history(self, match: LoadedMatch, entries: list[Entry], actor: Actor, page: int) -> list[Delivery]:
+        """``/match history`` of a ``SummarizingGame``: the summaries of the turns played, a few a
+        page (the record replayed: each turn's summary is read off the move that ended it)."""
+        engine = match.engine
+        assert isinstance(engine, SummarizingGame)
+        summaries: list[tuple[Msg, ...]] = []
+        state = None
+        for entry in entries:
+            after = replay_step(engine, match.options, state, entry.event)
+            if isinstance(entry.event, MoveEvent) and state is not None:
+                said = engine.turn_summary(state, after)
+                if said:
+                    summaries.append(tuple(Msg(code, presenter.seat_params(match, params)) for code, params in said))
+            state = after
+        if not summaries:
+            return [reply(actor.language, Msg("core.history_no_turns"))]
+        pages = (len(summaries) + SUMMARY_PAGE - 1) // SUMMARY_PAGE
+        page = min(max(page, 1), pages)
+        chunk = summaries[(page - 1) * SUMMARY_PAGE : page * SUMMARY_PAGE]
+        lines = [Msg("core.history_turns_head", {"page": page, "pages": pages})]
+        for summary in chunk:
+            lines += summary
         return [reply(actor.language, *lines, page=(page, pages))]
 
     @_answered
@@ -1080,6 +1234,8 @@ class MatchService:
             ):  # stale
                 await self.repo.claim_timer(timer_id)
                 return []
+            if timer.kind == "question":
+                return await self._question_expired(match, timer)
             seat = match.seats[timer.seat]
             deadline = match.deadline(timer.seat)
             if timer.kind == "reminder":
@@ -1108,6 +1264,45 @@ class MatchService:
             except StaleWriteError:
                 return []
         return [await self._ending_post(after, [], updates)]
+
+
+    async def _question_expired(self, match: LoadedMatch, timer: TimerRow) -> list[Delivery]:
+        """A question's deadline passed (under the match's lock): the seat's standing order
+        answers it, recorded as that seat's moves, and play goes on (issue 15)."""
+        engine = match.engine
+        asked = engine.asks(match.state, match.progress.orders) if isinstance(engine, StandingOrdersGame) else {}
+        steps: list[_Step] = []
+        if timer.seat in asked:
+            steps, _ = self._standing_steps(match, match.state, match.progress.draw_index, frozenset({timer.seat}))
+        if not steps:
+            if timer.id is not None:
+                await self.repo.claim_timer(timer.id)
+            return []
+        events: list[Any] = []
+        for step in steps:
+            events += [step.event, *step.chance]
+        try:
+            after, updates = await self._commit(match, events)
+        except StaleWriteError:
+            return []
+        lines = [Msg("core.question_expired", {"player": match.name_of(timer.seat)}), *self._step_lines(after, steps, "")]
+        post, dms = await asyncio.gather(self._ending_post(after, lines, updates, before=match), self._turn_dms(match, after))
+        return [post, *self._summary_posts(after, steps), *dms]
+
+    def _step_lines(self, after: LoadedMatch, steps: list[_Step], mover: str) -> list[Msg]:
+        """What each step of a command did: the move (typed by ``mover``, or by a standing
+        order), its dice and its consequences."""
+        lines: list[Msg] = []
+        for step in steps:
+            if step.event.secret:
+                lines.append(Msg("core.secret_move_played", {"player": mover}))
+            elif step.standing:
+                lines.append(Msg("core.standing_move_played", {"player": after.name_of(step.event.seat), "move": step.event.text}))
+            else:
+                lines.append(Msg("core.move_played", {"player": mover, "move": step.event.text}))
+            lines += self._chance_lines(after, list(step.chance))
+            lines += presenter.consequence_lines_between(after, step.before, step.event.seat, step.move, step.after)
+        return lines
 
 
 _SEAT_REFUSALS = {"full": "core.match_full", "not_open": "core.already_started", "seated": "core.already_seated"}
@@ -1180,3 +1375,27 @@ def _number(value: float) -> str:
 def _as_reply(post: Delivery) -> Delivery:
     """The public post as the public answer to the command that caused it."""
     return Delivery(Reply(ephemeral=False), post.lines, post.language, post.attachments, post.buttons)
+
+
+class _Step(NamedTuple):
+    """One move of a command: its event, the move, the states around it and the dice it called for."""
+
+    event: MoveEvent
+    move: Any
+    before: Any
+    after: Any
+    chance: tuple[Any, ...] = ()
+    standing: bool = False
+    """Made by a standing order (``StandingOrdersGame``), not typed."""
+
+
+class _LineRefused(Exception):
+    """Line ``number`` of an ``/orders`` text was refused: ``code`` says how, ``error`` why."""
+
+    def __init__(self, number: int, text: str, code: str, error: EngineError | None = None) -> None:
+        super().__init__(code)
+        self.number, self.text, self.code, self.error = number, text, code, error
+
+
+def _draws(chance: Any) -> int:
+    return sum(len(event.values) for event in chance)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import BaseModel
@@ -27,11 +27,13 @@ from bot.services.progress import LoadedMatch
 from bot.services.rendering import Renderer
 from engines.core.contract import (
     ButtonGame,
+    ChoosingGame,
     NamingPlacesGame,
     NarratingGame,
     Result,
     SealingGame,
     Seat,
+    StandingOrdersGame,
     StepGame,
     StepPicturesGame,
 )
@@ -153,6 +155,11 @@ def turn_lines(match: LoadedMatch, with_deadline: bool = True) -> list[Msg]:
             )
     if isinstance(match.engine, StepGame) and (step := match.engine.step_message(match.state)) is not None:
         lines.append(Msg(step[0], seat_params(match, step[1])))
+    if isinstance(match.engine, StandingOrdersGame) and match.progress.last_at is not None:
+        # The question's deadline: then the player's standing order answers it (issue 15).
+        for seat, hours in sorted(match.engine.asks(match.state, match.progress.orders).items()):
+            deadline = match.progress.last_at + timedelta(hours=hours)
+            lines.append(Msg("core.question_deadline", {"player": match.name_of(seat), "deadline": deadline}))
     return lines
 
 
@@ -253,7 +260,25 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
         for text, label in match.engine.action_buttons(match.state, seat):
             if MOVE_BUTTON_TEXT.fullmatch(text):
                 buttons.setdefault(text, Button("move", match.id, text=text, label=label))
-    return tuple(buttons.values())
+    return tuple(buttons.values()) + question_menu(match)
+
+
+def question_menu(match: LoadedMatch) -> tuple[Button, ...]:
+    """A menu of the legal answers to the question a seat is asked now (``ChoosingGame``: a
+    battle's casualties), while there are few enough to list (``MENU_CHOICES``)."""
+    if not isinstance(match.engine, ChoosingGame) or match.row.status != "active":
+        return ()
+    for seat in sorted(match.to_act()):
+        choices = match.engine.question_choices(match.state, seat)
+        if choices and len(choices) <= MENU_CHOICES and all(len(c) <= MENU_TEXT for c in choices):
+            return (Button("choose", match.id, label="core.choose_answer", options=tuple(choices)),)
+    return ()
+
+
+MENU_CHOICES = 25
+"""Discord's limit of options in a select menu."""
+MENU_TEXT = 100
+"""Discord's limit of an option's value and label."""
 
 
 async def board_post(
@@ -300,6 +325,15 @@ def consequence_lines(before: LoadedMatch, seat: Seat, move: BaseModel, after: L
         return []
     lines = before.engine.describe_move(before.state, seat, move, after.state)
     return [Msg(code, seat_params(after, params)) for code, params in lines]
+
+
+def consequence_lines_between(match: LoadedMatch, before: Any, seat: Seat, move: BaseModel, after: Any) -> list[Msg]:
+    """``consequence_lines`` for one move of several (``/orders``, standing orders): the engine
+    states around it, worded for ``match``."""
+    if not isinstance(match.engine, NarratingGame):
+        return []
+    lines = match.engine.describe_move(before, seat, move, after)
+    return [Msg(code, seat_params(match, params)) for code, params in lines]
 
 
 def seals_published(before: LoadedMatch | None, after: LoadedMatch) -> list[Msg]:

@@ -21,6 +21,7 @@ from engines.core.record import (
     Entry,
     MetaState,
     MoveEvent,
+    OrdersEvent,
     StartEvent,
     advance_meta,
     replay_step,
@@ -48,6 +49,8 @@ class Progress:
     secret_seen: bool = False
     """Some event so far is secret: then the hash, computed over it, is not shown before the end
     (a secret setup has few possibilities, and its hash would give it away)."""
+    orders: dict[Seat, dict[str, Any]] = field(default_factory=dict)
+    """Each seat's standing orders (``OrdersEvent``; ``StandingOrdersGame``)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,9 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
         progress.state is None or engine.to_act(state) != engine.to_act(progress.state)
     ):
         turn_state = state
+    orders = progress.orders
+    if isinstance(event, OrdersEvent):
+        orders = {**orders, event.seat: event.orders}
     draw_index = progress.draw_index
     if isinstance(event, ChanceEvent):
         draw_index = event.first_index + len(event.values)
@@ -88,6 +94,7 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
         turn_state=turn_state,
         hash=entry.hash or "",
         secret_seen=progress.secret_seen or bool(getattr(event, "secret", False)),
+        orders=orders,
     )
 
 

@@ -51,7 +51,7 @@ class SeatRow(_Row):
 class TimerRow(_Row):
     id: int | None = None
     match_id: int
-    kind: Literal["reminder", "timeout"]
+    kind: Literal["reminder", "timeout", "question"]
     seat: int
     due_at: datetime
     seq: int

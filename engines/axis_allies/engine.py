@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engines.axis_allies import combat, economy, notation, places, turn
+from engines.axis_allies import combat, economy, notation, places, standing, summary, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
@@ -149,6 +149,44 @@ class AxisAllies:
         return (("end", "axis_allies.button_end"),)
 
     place_params: ClassVar[frozenset[str]] = PLACE_PARAMS
+
+    # ------------------------------------------------ standing orders (StandingOrdersGame)
+
+    def parse_standing_orders(
+        self, text: str, state: AxisAlliesState, seat: Seat, current: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """``casualties [power] <order>``: see ``engines.axis_allies.standing``."""
+        return standing.parse_standing_orders(text, state, seat, current)
+
+    def describe_standing_orders(
+        self, state: AxisAlliesState, seat: Seat, orders: Mapping[str, Any]
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        return tuple(
+            ("axis_allies.standing_order_line", {"power": power, "order": text}) if text
+            else ("axis_allies.standing_order_none", {"power": power})
+            for power, text in standing.describe_orders(state, seat, orders)
+        )
+
+    def standing_move(
+        self, state: AxisAlliesState, orders: Mapping[Seat, Mapping[str, Any]], expired: frozenset[Seat] = frozenset()
+    ) -> tuple[Seat, AxisAlliesMove] | None:
+        return standing.standing_move(state, orders, expired)
+
+    def asks(self, state: AxisAlliesState, orders: Mapping[Seat, Mapping[str, Any]]) -> dict[Seat, float]:
+        """Seats asked a question that their standing order answers once it has waited so many hours."""
+        return standing.asks(state, orders)
+
+    def question_choices(self, state: AxisAlliesState, seat: Seat) -> tuple[str, ...]:
+        """``ChoosingGame``: a battle's question (casualties, go on or retreat, submarines)."""
+        if turn.machine(state) is None or seat not in turn.to_act(state):
+            return ()
+        return tuple(format_move(m) for m in legal_moves(state, seat))
+
+    def turn_summary(
+        self, before: AxisAlliesState, after: AxisAlliesState
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """``SummarizingGame``: see ``engines.axis_allies.summary``."""
+        return summary.turn_summary(before, after)
 
     def place_name(self, text: str, language: str) -> str | None:
         """A territory's name in ``language`` (``NamingPlacesGame``): the Dutch name our map data

@@ -48,6 +48,8 @@ def describe_move(
     """Message codes + params of what ``seat``'s ``move`` did, in the order it happened."""
     lines: list[Line] = []
     power = before.power
+    if move.kind == "undo" and before.undo:
+        return (("axis_allies.undone", {"move": before.undo[-1].text}),)
     if move.kind == "tech":
         lines += _research(before, after, move.count)
     elif move.kind == "buy":

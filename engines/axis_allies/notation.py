@@ -13,12 +13,15 @@ and ``naar``; typographic dashes read as ``-``):
 ``unload 2 inf Baltic -> Karelia``          land units aboard leave their transport
 ``bomb 1 bmr Germany -> Russia``            a strategic bombing raid
 ``attack Karelia``                          fight the battle there next
+``attack Karelia until done``               ... to its end, no question after each round;
+``attack Karelia until done retreat when below 2``  ... retreating once fewer than 2 attackers are left
 ``lose 2 inf``                              casualties
 ``continue`` / ``retreat Karelia``          after a round of a battle
 ``submerge Baltic`` / ``stay``              submarines after a round
 ``rocket Germany -> Russia``                rockets: an AA gun hits a complex
 ``place 3 inf Germany``                     placement
 ``end``                                     end the phase
+``undo``                                    take back the last order of this phase (before any dice)
 ==========================================  ===============================================
 
 >>> parse("buy 3 inf 1 tank").units
@@ -49,7 +52,7 @@ from engines.core.move_text import plain_dashes
 EXPECTED = (
     "tech 2 | buy 3 inf 1 arm | move 2 inf 1 arm Ukraine -> Caucasus | load 2 inf Karelia -> Karelia Sea Zone | "
     "unload 2 inf Baltic -> Karelia | bomb 1 bmr Germany -> Russia | attack Karelia | lose 2 inf | continue | "
-    "retreat Karelia | submerge Baltic | stay | rocket Germany -> Russia | place 3 inf Germany | end"
+    "retreat Karelia | submerge Baltic | stay | rocket Germany -> Russia | place 3 inf Germany | end | undo"
 )
 VERBS: dict[str, MoveKind] = {
     "tech": "tech", "research": "tech", "ontwikkel": "tech", "buy": "buy", "koop": "buy", "move": "move",
@@ -58,7 +61,7 @@ VERBS: dict[str, MoveKind] = {
     "verlies": "lose", "continue": "press_on", "press": "press_on", "door": "press_on", "retreat": "retreat",
     "terug": "retreat", "submerge": "submerge", "duik": "submerge", "stay": "stay", "blijf": "stay",
     "rocket": "rocket", "raket": "rocket", "place": "place", "plaats": "place", "end": "end", "einde": "end",
-    "klaar": "end",
+    "klaar": "end", "undo": "undo", "herstel": "undo",
 }
 ARROWS = ("->", "to", "naar")
 """Words that join the places of a path (``→`` is read as ``->`` first)."""
@@ -160,8 +163,10 @@ def parse(text: str) -> AxisAlliesMove:
         return M(kind="end")
     if verb == "press_on" and (not rest or [w.lower() for w in rest] in (["on"], ["door"])):
         return M(kind="press_on")
-    if verb == "stay" and not rest:
-        return M(kind="stay")
+    if verb in ("stay", "undo") and not rest:
+        return M(kind=verb)
+    if verb == "attack" and "until" in [w.lower() for w in rest]:
+        return _attack_until_done(rest, text)
     if verb == "tech" and len(rest) == 1 and rest[0].isdigit():
         return M(kind="tech", count=int(rest[0]))
     if verb in ("buy", "lose"):
@@ -189,6 +194,28 @@ def parse(text: str) -> AxisAlliesMove:
         domains = _path_domains(verb, counts, len(places))
         return M(kind=verb, units=counts, path=tuple(territory(p, text, d) for p, d in zip(places, domains)))
     raise invalid(text)
+
+
+def _attack_until_done(rest: list[str], text: str) -> AxisAlliesMove:
+    """``attack <place> until done [retreat [to <place>] when below <n> [units]]``."""
+    lower = [w.lower() for w in rest]
+    at = lower.index("until")
+    if at == 0 or lower[at + 1 : at + 2] != ["done"]:
+        raise invalid(text)
+    target = territory(" ".join(rest[:at]), text)
+    plan = lower[at + 2 :]
+    if not plan:
+        return AxisAlliesMove(kind="attack", to=target, until_done=True)
+    if plan[-1] in ("unit", "units", "eenheden"):
+        plan = plan[:-1]
+    if len(plan) < 4 or plan[0] != "retreat" or plan[-3:-1] != ["when", "below"] or not plan[-1].isdigit():
+        raise invalid(text, "(attack Karelia until done retreat when below 2)")
+    where = None
+    if len(plan) > 4:
+        if plan[1] not in ARROWS:
+            raise invalid(text, "(attack Karelia until done retreat to Russia when below 2)")
+        where = territory(" ".join(rest[at + 4 : at + 2 + len(plan) - 3]), text)
+    return AxisAlliesMove(kind="attack", to=target, until_done=True, retreat_below=int(plan[-1]), retreat_to=where)
 
 
 def _path_domains(verb: str, counts: Counts, n: int) -> Sequence[Domain]:

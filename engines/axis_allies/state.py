@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engines.axis_allies.combat import AaFire, Battle, Raid
+from engines.axis_allies.combat import AaFire, Battle, Raid, Roll
 from engines.axis_allies.map import CLASSIC, GameMap
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.units import UNITS
@@ -94,6 +94,47 @@ class Fought(Frozen):
     """(``retreat`` or ``subs``, power, where to) of the units that left a battle alive."""
     record: Battle | None = None
     """A battle's machine as it ended (its units, dice and losses): the battle board picture."""
+    rolls: tuple[Roll, ...] = ()
+    """Every die of it, for the turn summary (issue 15)."""
+
+
+class BattlePlan(Frozen):
+    """``attack ... until done``: the attacker's choice after every round of that battle, made in
+    advance (issue 15). Gone when the battle ends."""
+
+    territory: str
+    retreat_below: int = 0
+    """Retreat once fewer attacking units than this are left (0: fight to the end)."""
+    retreat_to: str | None = None
+
+
+UNDO_FIELDS = (
+    "phase", "owners", "units", "next_id", "ipcs", "purchased", "bought", "conquered", "raids", "amphibious", "arrows",
+    "aa_queue", "placed_factories", "factories_built",
+)
+"""What a purchase, a move or a placement may change: an undo point keeps them as they were."""
+
+
+class UndoPoint(Frozen):
+    """The state before an order of this phase, for ``undo`` (issue 15): the fields of
+    ``UNDO_FIELDS`` as they were."""
+
+    text: str
+    """The order it takes back, for the reply."""
+    phase: Phase
+    owners: tuple[tuple[str, str], ...]
+    units: tuple[Unit, ...]
+    next_id: int
+    ipcs: dict[str, int]
+    purchased: tuple[tuple[str, int], ...]
+    bought: tuple[tuple[str, int], ...]
+    conquered: tuple[str, ...]
+    raids: tuple[str, ...]
+    amphibious: tuple[str, ...]
+    arrows: tuple[ArrowView, ...]
+    aa_queue: tuple[tuple[str, str, tuple[int, ...]], ...]
+    placed_factories: tuple[str, ...]
+    factories_built: int
 
 
 class AxisAlliesState(Frozen):
@@ -112,6 +153,8 @@ class AxisAlliesState(Frozen):
     techs: dict[str, tuple[Tech, ...]] = Field(default_factory=dict)
     purchased: tuple[tuple[str, int], ...] = ()
     """Units bought this turn and not yet placed (kind, count)."""
+    bought: tuple[tuple[str, int], ...] = ()
+    """Units bought this turn, placed or not (kind, count), for the turn summary (issue 15)."""
     conquered: tuple[str, ...] = ()
     """Land taken this turn (aircraft may not land there; canals need land held all turn)."""
     held_at_start: tuple[str, ...] = ()
@@ -142,6 +185,10 @@ class AxisAlliesState(Frozen):
     factories_built: int = 0
     """New industrial complexes placed in the game (the box holds 4)."""
     result: Result | None = None
+    plan: BattlePlan | None = None
+    """The plan of the battle being fought, when it was attacked ``until done``."""
+    undo: tuple[UndoPoint, ...] = ()
+    """Orders of this phase that ``undo`` may still take back (emptied by dice and phase ends)."""
 
     @property
     def owner_map(self) -> dict[str, str]:

@@ -24,10 +24,13 @@ from engines.axis_allies.economy import (
 from engines.axis_allies.moves import AxisAlliesMove, Counts, format_move
 from engines.axis_allies.state import (
     PHASES,
+    UNDO_FIELDS,
     ArrowView,
     AxisAlliesState,
+    BattlePlan,
     Casualty,
     Fought,
+    UndoPoint,
     Unit,
 )
 from engines.axis_allies.units import UNITS
@@ -68,6 +71,8 @@ def chance(state: AxisAlliesState) -> ChanceSpec | None:
 
 
 def apply_chance(state: AxisAlliesState, outcome: Outcome) -> AxisAlliesState:
+    if state.undo:
+        state = state.model_copy(update={"undo": ()})  # dice are never taken back, nor what came before them
     if outcome.kind == "tech_dice":
         sixes = sum(1 for v in outcome.values if v == 5)
         state = state.model_copy(update={"tech_dice": 0, "breakthroughs": sixes})
@@ -127,6 +132,7 @@ def begin_turn(state: AxisAlliesState, power: str) -> AxisAlliesState:
             "arrows": (),
             "rocket_fired": False,
             "purchased": (),
+            "bought": (),
             "placed_factories": (),
             "fights": (),
         }
@@ -203,9 +209,33 @@ def apply(state: AxisAlliesState, seat: Seat, move: AxisAlliesMove, text: str) -
         raise refuse("game_over")
     if seat not in to_act(state):
         raise refuse("not_your_turn")
+    if move.kind == "undo":
+        return undo(state)
     running = machine(state)
     if running is not None:
         return settle(_decide(state, running, move))
+    if move.kind in UNDOABLE:
+        point = UndoPoint(text=text, **{name: getattr(state, name) for name in UNDO_FIELDS})
+        after = _apply_turn_move(state, move, text)
+        return after.model_copy(update={"undo": (*state.undo, point)})
+    return _apply_turn_move(state, move, text).model_copy(update={"undo": ()})
+
+
+UNDOABLE = ("buy", "move", "load", "unload", "bomb", "place")
+"""Orders ``undo`` can take back (issue 15): they roll no dice of their own (an AA gun's fire
+they call for is rolled at once and empties the undo list)."""
+
+
+def undo(state: AxisAlliesState) -> AxisAlliesState:
+    """Take back the last order of this phase: the state as it was before it (issue 15). Only
+    orders since the last dice and within the phase; the undo itself is a recorded move."""
+    if not state.undo or machine(state) is not None:
+        raise refuse("nothing_to_undo")
+    point = state.undo[-1]
+    return state.model_copy(update={**{name: getattr(point, name) for name in UNDO_FIELDS}, "undo": state.undo[:-1]})
+
+
+def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> AxisAlliesState:
     kind, phase = move.kind, state.phase
     if kind == "end":
         return end_phase(state)
@@ -222,10 +252,12 @@ def apply(state: AxisAlliesState, seat: Seat, move: AxisAlliesMove, text: str) -
         counts = dict(move.units)
         cost = economy.check_purchase(state, state.power, counts)
         bought = dict(state.purchased)
+        total = dict(state.bought)
         for k, n in counts.items():
             bought[k] = bought.get(k, 0) + n
+            total[k] = total.get(k, 0) + n
         state = _pay(state, cost)
-        return state.model_copy(update={"purchased": _counts(bought), "phase": "purchase"})
+        return state.model_copy(update={"purchased": _counts(bought), "bought": _counts(total), "phase": "purchase"})
     if kind in ("move", "load", "unload", "bomb"):
         if phase not in ("combat_move", "noncombat_move"):
             raise refuse("move_only_in_move_phases")
@@ -233,7 +265,13 @@ def apply(state: AxisAlliesState, seat: Seat, move: AxisAlliesMove, text: str) -
     if kind == "attack":
         if phase != "combat":
             raise refuse("attack_only_in_combat")
-        return settle(_start_fight(state, move.to or ""))
+        state = _start_fight(state, move.to or "")
+        if move.until_done and state.battle is not None:
+            if move.retreat_to is not None and move.retreat_to not in state.battle.retreat_to:
+                raise refuse("retreat_where", territory=move.retreat_to, options=list(state.battle.retreat_to))
+            plan = BattlePlan(territory=state.battle.territory, retreat_below=move.retreat_below, retreat_to=move.retreat_to)
+            state = state.model_copy(update={"plan": plan})
+        return settle(state)
     if kind == "rocket":
         return settle(_fire_rocket(state, move))
     if kind == "place":
@@ -572,7 +610,7 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
                 return state
             aa = state.aa
             fought = Fought(kind="aa", territory=aa.territory, attacker=aa.aircraft[0].power, defender=aa.gun_power,
-                            lost=_casualties(aa.aircraft, done.lost))
+                            lost=_casualties(aa.aircraft, done.lost), rolls=_aa_rolls(aa))
             state = _remove_units(state, set(done.lost)).model_copy(
                 update={"aa": None, "fights": (*state.fights, fought)})
             continue
@@ -593,8 +631,9 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
             ipcs[raid.victim] = max(0, ipcs[raid.victim] - raided.damage)
             state = _remove_units(state, set(raided.bombers_lost))
             raids = tuple(t for t in state.raids if t != raid.territory)
+            rolls = (*(_aa_rolls(raid.aa) if raid.aa else ()), combat.Roll(kind=raid.kind, round=1, values=raided.rolls, hits=0))
             fought = Fought(kind=raid.kind, territory=raid.territory, attacker=raid.attacker, defender=raid.victim,
-                            lost=_casualties(raid.bombers, raided.bombers_lost), damage=raided.damage)
+                            lost=_casualties(raid.bombers, raided.bombers_lost), damage=raided.damage, rolls=rolls)
             return state.model_copy(update={"raid": None, "ipcs": ipcs, "raids": raids,
                                             "fights": (*state.fights, fought)})
         if state.battle is not None:
@@ -627,9 +666,16 @@ def _battle_over(state: AxisAlliesState, done: combat.BattleOutcome) -> AxisAlli
             (w.how, battle.attacker if w.side == "attacker" else battle.defender, w.to) for w in done.moved_out
         ),
         record=battle,
+        rolls=battle.log,
     )
-    state = state.model_copy(update={"battle": None, "battles": battles, "fights": (*state.fights, fought)})
+    state = state.model_copy(
+        update={"battle": None, "battles": battles, "fights": (*state.fights, fought), "plan": None}
+    )
     return _land_waiting(state, territory) if battle.sea else state
+
+
+def _aa_rolls(aa: combat.AaFire) -> tuple[combat.Roll, ...]:
+    return (combat.Roll(kind="aa_fire", round=1, values=aa.rolled or (), hits=aa.hits),)
 
 
 def _casualties(units: Any, lost: tuple[int, ...], rounds: tuple[int, ...] = ()) -> tuple[Casualty, ...]:

@@ -278,6 +278,37 @@ class StepPicturesGame(Protocol[S_contra]):
 
 
 @runtime_checkable
+class StandingOrdersGame(Protocol[S_contra]):
+    """An engine whose players may decide some questions in advance (Axis & Allies' casualties,
+    issue 15). The orders are the seat's own data (JSON), set with a command at any time; the
+    referee plays the move a standing order makes as that seat's ordinary, recorded move, so a
+    replay never needs the orders."""
+
+    def parse_standing_orders(self, text: str, state: S_contra, seat: Seat, current: Mapping[str, Any]) -> dict[str, Any]:
+        """The seat's orders after ``text`` (raises ``MoveError`` for text it cannot read)."""
+        ...
+
+    def describe_standing_orders(
+        self, state: S_contra, seat: Seat, orders: Mapping[str, Any]
+    ) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """Message codes + params that show a seat its orders."""
+        ...
+
+    def standing_move(
+        self, state: S_contra, orders: Mapping[Seat, Mapping[str, Any]], expired: frozenset[Seat] = frozenset()
+    ) -> tuple[Seat, BaseModel] | None:
+        """The move a standing order (or a plan carried by an earlier move) makes now, and for
+        which seat; ``None`` when someone must be asked. ``expired``: seats whose question's
+        deadline has passed (an order that asks first applies then)."""
+        ...
+
+    def asks(self, state: S_contra, orders: Mapping[Seat, Mapping[str, Any]]) -> dict[Seat, float]:
+        """Seats asked a question now that their standing order answers once it has waited this
+        many hours (the question's deadline)."""
+        ...
+
+
+@runtime_checkable
 class RegionsGame(Protocol):
     """An engine whose board has named regions a player may ask to see at full size (``/board
     region:``)."""
@@ -298,4 +329,25 @@ class PlaceInfoGame(Protocol[S_contra]):
     def describe_place(self, state: S_contra, text: str) -> tuple[tuple[str, dict[str, Any]], ...]:
         """Message codes + params describing the place ``text`` names (an id, name or alias in
         any language); an unknown or ambiguous name gives the one line that says so."""
+        ...
+
+
+@runtime_checkable
+class SummarizingGame(Protocol[S_contra]):
+    """An engine whose turns are long enough to sum up (Axis & Allies, issue 15): the summary is
+    posted when a turn ends and ``/match history`` shows them."""
+
+    def turn_summary(self, before: S_contra, after: S_contra) -> tuple[tuple[str, dict[str, Any]], ...]:
+        """Message codes + params summing up the turn that the move from ``before`` to ``after``
+        ended (``after`` with the dice that move called for); ``()`` when it ended none."""
+        ...
+
+
+@runtime_checkable
+class ChoosingGame(Protocol[S_contra]):
+    """An engine that asks a seat a question with a short list of answers (a battle's casualties):
+    adapters offer them as a menu."""
+
+    def question_choices(self, state: S_contra, seat: Seat) -> tuple[str, ...]:
+        """The move texts that answer the question ``seat`` is asked now; ``()`` when none is asked."""
         ...

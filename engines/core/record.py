@@ -71,13 +71,26 @@ class DrawAnswerEvent(Frozen):
     accepted: bool
 
 
+class OrdersEvent(Frozen):
+    """A seat's standing orders from now on (``StandingOrdersGame``): the whole set after the
+    change, as the engine reads it. Replay does not need them (the moves they made are recorded
+    as moves); they are kept so a restart knows them and the record shows what was ordered."""
+
+    type: Literal["orders"] = "orders"
+    seat: Seat
+    text: str
+    """What the player typed."""
+    orders: dict[str, Any]
+
+
 class AbortEvent(Frozen):
     type: Literal["abort"] = "abort"
     by_admin: bool = False
 
 
 Event = Annotated[
-    StartEvent | MoveEvent | ChanceEvent | ResignEvent | TimeoutEvent | DrawOfferEvent | DrawAnswerEvent | AbortEvent,
+    StartEvent | MoveEvent | ChanceEvent | ResignEvent | TimeoutEvent | DrawOfferEvent | DrawAnswerEvent | AbortEvent
+    | OrdersEvent,
     Field(discriminator="type"),
 ]
 

@@ -43,6 +43,13 @@ async def golden_transcript(script: Path, tmp_path: Path) -> str:
     return text
 
 
+def ordered(line: str) -> int:
+    """Moves a script line orders: one for ``/move``, one per order of ``/orders`` (``;`` between)."""
+    if "/orders " in line:
+        return len([part for part in line.split("/orders ", 1)[1].split(";") if part.strip()])
+    return int("/move" in line)
+
+
 @pytest.mark.parametrize("script", EXAMPLES, ids=[path.stem for path in EXAMPLES])
 async def test_every_example_plays_to_a_result(script: Path, tmp_path):
     """Each shipped example is a whole match for the console that ends with a result: a winner,
@@ -54,8 +61,9 @@ async def test_every_example_plays_to_a_result(script: Path, tmp_path):
     # Every move is accepted except the deliberate mistakes a script announces in a comment.
     source = script.read_text()
     deliberate = sum(int(line.split(":")[1]) for line in source.splitlines() if line.startswith("# expect-refused:"))
-    moves = sum(1 for line in source.splitlines() if "/move" in line and not line.startswith("#"))
-    accepted = text.count(" played `") + text.count(" made a secret move.")
+    moves = sum(ordered(line) for line in source.splitlines() if not line.startswith("#"))
+    typed = text.count(" played `") - text.count("standing order played `")
+    accepted = typed + text.count(" made a secret move.")
     assert accepted == moves - deliberate
 
 
