@@ -6,7 +6,8 @@ themselves are split by topic: ``movement.py``, ``combat.py``, ``economy.py`` an
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from collections.abc import Callable, Iterator
+from itertools import combinations_with_replacement, islice
 from typing import Any
 
 from engines.axis_allies import combat, economy, movement, turn
@@ -88,19 +89,28 @@ def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
 def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAlliesMove]:
     """One move per (territory, unit kind) and destination, for the unit an order would pick
     (the first ``limit`` only, when given)."""
+    return list(islice(iter_unit_moves(state), limit))
+
+
+def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[AxisAlliesMove], bool] | None = None,
+                    ) -> Iterator[AxisAlliesMove]:
+    """:func:`unit_moves` one at a time, in the same order. A destination is checked only when the
+    move is ``wanted`` (autocomplete: its text fits what was typed) and only when asked for the next
+    move, so a caller that needs a few moves never checks them all (issue 14)."""
     M = AxisAlliesMove
     power, phase = state.power, state.phase
-    moves = []
     seen: set[tuple[str, str, bool]] = set()
     for u in sorted(state.units, key=lambda u: (u.at, u.moved, u.id)):
+        if u.power != power or UNITS[u.kind].domain == "building" or u.lands_in is not None:
+            continue
         aboard = turn._cargo(state, u)
         key = (u.at, u.kind, aboard)
-        if u.power != power or key in seen or UNITS[u.kind].domain == "building" or u.lands_in is not None:
+        if key in seen:
             continue
         seen.add(key)
         routes = movement.routes(state, power, u.id, phase)  # type: ignore[arg-type]
-        for dest in movement.reachable(state, power, u.id, phase):  # type: ignore[arg-type]
-            sea_dest = state.map.territories[dest].is_sea
+        for dest, _, orders in movement.destinations(state, power, u.id, phase):  # type: ignore[arg-type]
+            sea_dest = state.map.is_sea(dest)
             if aboard:
                 kind = "unload"
                 path: tuple[str, ...] = (u.at, dest)
@@ -108,10 +118,11 @@ def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAll
                 kind, path = "load", (u.at, dest)
             else:
                 kind, path = "move", routes.get(dest, (u.at, dest))
-            moves.append(M(kind=kind, units=((u.kind, 1),), path=path))
-            if limit is not None and len(moves) >= limit:
-                return moves
-    return moves
+            move = M.model_construct(kind=kind, units=((u.kind, 1),), path=path)  # valid by construction
+            if wanted is not None and not wanted(move):
+                continue
+            if movement.allowed(state, power, orders, phase):  # type: ignore[arg-type]
+                yield move
 
 
 def _rockets(state: AxisAlliesState) -> list[AxisAlliesMove]:
