@@ -21,7 +21,7 @@ from engines.axis_allies import combat, economy, notation, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
-from engines.axis_allies.rules import legal_moves, unit_moves
+from engines.axis_allies.rules import iter_legal_moves, legal_moves, unit_moves
 from engines.axis_allies.state import AxisAlliesState, initial_state
 from engines.axis_allies.view import AxisAlliesView, build_view
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
@@ -68,6 +68,36 @@ class AxisAllies:
     def legal_moves(self, state: AxisAlliesState, seat: Seat) -> list[AxisAlliesMove]:
         """The moves autocomplete offers; moves of one unit at a time (bigger orders are typed)."""
         return legal_moves(state, seat)
+
+    def suggest_moves(self, state: AxisAlliesState, seat: Seat, typed: str, limit: int) -> list[str]:
+        """Autocomplete (``SuggestingGame``): the legal move texts that start with, then contain,
+        what was typed, as filtering ``legal_moves`` gives them, without listing them all first
+        (issue 14: the combat move has hundreds). A destination is checked only when its text fits,
+        and the walk ends once ``limit`` texts start with what was typed.
+
+        >>> engine = AxisAllies()
+        >>> s = engine.apply(engine.setup(2), 0, engine.parse_move("end", engine.setup(2), 0))
+        >>> s = engine.apply(s, 0, engine.parse_move("end", s, 0))
+        >>> engine.suggest_moves(s, 0, "move 1 arm russia -> kar", 2)   # attacks through Karelia
+        ['move 1 arm Russia -> Karelia S.S.R. -> Eastern Europe', 'move 1 arm Russia -> Karelia S.S.R. -> Finland-Norway']
+        """
+        needle = typed.strip().lower()
+        starts: list[str] = []
+        contains: list[str] = []
+
+        def fits(text: str) -> bool:
+            text = text.lower()
+            return text.startswith(needle) if len(contains) >= limit else needle in text
+
+        for move in iter_legal_moves(state, seat, fits):
+            text = format_move(move)
+            if text.lower().startswith(needle):
+                starts.append(text)
+                if len(starts) >= limit:
+                    break
+            elif len(contains) < limit:
+                contains.append(text)
+        return (starts + contains)[:limit]
 
     def apply(self, state: AxisAlliesState, seat: Seat, move: AxisAlliesMove) -> AxisAlliesState:
         return turn.apply(state, seat, move, format_move(move))

@@ -418,7 +418,7 @@ def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase
 
 
 def destinations(state: AxisAlliesState, power: str, unit_id: int,
-                 phase: MovePhase) -> list[tuple[str, int, tuple[MoveOrder, ...]]]:
+                 phase: MovePhase) -> list[tuple[str, int, tuple[Order, ...]]]:
     """Where one unit might go, by destination id: (destination, movement it takes, the orders to
     try there in turn), nothing checked yet. :func:`reachable` keeps the destinations where one of
     the orders is :func:`allowed`; autocomplete checks only the destinations it shows (issue 14)."""
@@ -426,13 +426,10 @@ def destinations(state: AxisAlliesState, power: str, unit_id: int,
     unit = board.by_id.get(unit_id)
     if unit is None or unit.power != power or phase not in MOVE_PHASES:
         return []
-    found: dict[str, tuple[int, list[MoveOrder]]] = {}
+    found: dict[str, tuple[int, list[Order]]] = {}
 
     def candidate(path: tuple[str, ...], cost: int, transport: int | None = None) -> None:
-        # Built without validation: the ids and paths come from the board itself.
-        order = (MoveOrder.model_construct(units=(unit_id,), path=path) if transport is None
-                 else MoveOrder.model_construct(units=(unit_id,), path=path, transport=transport))
-        found.setdefault(path[-1], (cost, []))[1].append(order)
+        found.setdefault(path[-1], (cost, []))[1].append((unit_id, path, transport))
 
     if _domain(unit) == "land" and unit.carried_by is not None:
         for land in sorted(board.map.neighbours(unit.at)):
@@ -451,11 +448,16 @@ def destinations(state: AxisAlliesState, power: str, unit_id: int,
     return [(dest, cost, tuple(orders)) for dest, (cost, orders) in sorted(found.items())]
 
 
-def allowed(state: AxisAlliesState, power: str, orders: Iterable[MoveOrder], phase: MovePhase) -> bool:
+Order = tuple[int, tuple[str, ...], int | None]
+"""A one-unit order as :func:`destinations` lists it: (unit id, path, transport); plain data, as
+most are never checked (a :class:`MoveOrder` costs more to build than to compare)."""
+
+
+def allowed(state: AxisAlliesState, power: str, orders: Iterable[Order], phase: MovePhase) -> bool:
     """Whether one of ``orders`` passes :func:`check_move`."""
-    for order in orders:
+    for unit_id, path, transport in orders:
         try:
-            check_move(state, power, order, phase)
+            check_move(state, power, MoveOrder(units=(unit_id,), path=path, transport=transport), phase)
         except IllegalMoveError:
             continue
         return True

@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement, islice
 from typing import Any
 
 from engines.axis_allies import combat, economy, movement, turn
-from engines.axis_allies.moves import AxisAlliesMove
+from engines.axis_allies.moves import AxisAlliesMove, format_move, order_text
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Seat
@@ -23,34 +23,44 @@ MAX_TECH_DICE = 6
 
 def legal_moves(state: AxisAlliesState, seat: Seat) -> list[AxisAlliesMove]:
     """The moves autocomplete offers; moves of one unit at a time (bigger orders are typed)."""
+    return list(iter_legal_moves(state, seat))
+
+
+def iter_legal_moves(state: AxisAlliesState, seat: Seat,
+                     wanted: Callable[[str], bool] | None = None) -> Iterator[AxisAlliesMove]:
+    """:func:`legal_moves` one at a time, in the same order, only those whose text is ``wanted``: in
+    the movement phases a destination is checked only when its move is wanted and asked for (issue 14)."""
     if seat not in turn.to_act(state):
-        return []
+        return
     running = turn.machine(state)
-    if running is not None:
-        return _decisions(state, running)
     M = AxisAlliesMove
     power, phase = state.power, state.phase
     moves: list[AxisAlliesMove] = []
-    if phase == "tech":
-        moves += [M(kind="tech", count=n) for n in range(1, min(state.ipcs[power] // 5, MAX_TECH_DICE) + 1)]
-    if phase in ("tech", "purchase") and economy.capital_held(state, power):
-        for kind in UNITS:
-            try:
-                economy.check_purchase(state, power, {kind: 1})
-            except IllegalMoveError:
-                continue
-            moves.append(M(kind="buy", units=((kind, 1),)))
-    if phase in ("combat_move", "noncombat_move"):
-        moves += unit_moves(state)
-    if phase == "combat":
-        moves += [M(kind="attack", to=t) for t in turn.fights_open(state)]
-        moves += _rockets(state)
-    if phase == "place":
-        for kind, _ in state.purchased:
-            moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
-    if not (phase == "combat" and (state.battles or state.raids)) and not (phase == "place" and turn.placeable(state)):
+    if running is not None:
+        moves = _decisions(state, running)
+    elif phase in ("combat_move", "noncombat_move"):
+        yield from iter_unit_moves(state, wanted)
+    else:
+        if phase == "tech":
+            moves += [M(kind="tech", count=n) for n in range(1, min(state.ipcs[power] // 5, MAX_TECH_DICE) + 1)]
+        if phase in ("tech", "purchase") and economy.capital_held(state, power):
+            for kind in UNITS:
+                try:
+                    economy.check_purchase(state, power, {kind: 1})
+                except IllegalMoveError:
+                    continue
+                moves.append(M(kind="buy", units=((kind, 1),)))
+        if phase == "combat":
+            moves += [M(kind="attack", to=t) for t in turn.fights_open(state)]
+            moves += _rockets(state)
+        if phase == "place":
+            for kind, _ in state.purchased:
+                moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
+    if running is None and not (phase == "combat" and (state.battles or state.raids)) and not (
+        phase == "place" and turn.placeable(state)
+    ):
         moves.append(M(kind="end"))
-    return moves
+    yield from (m for m in moves if wanted is None or wanted(format_move(m)))
 
 
 def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
@@ -92,10 +102,9 @@ def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAll
     return list(islice(iter_unit_moves(state), limit))
 
 
-def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[AxisAlliesMove], bool] | None = None,
-                    ) -> Iterator[AxisAlliesMove]:
+def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None = None) -> Iterator[AxisAlliesMove]:
     """:func:`unit_moves` one at a time, in the same order. A destination is checked only when the
-    move is ``wanted`` (autocomplete: its text fits what was typed) and only when asked for the next
+    move's text is ``wanted`` (autocomplete: it fits what was typed) and only when asked for the next
     move, so a caller that needs a few moves never checks them all (issue 14)."""
     M = AxisAlliesMove
     power, phase = state.power, state.phase
@@ -118,11 +127,11 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[AxisAlliesMove], b
                 kind, path = "load", (u.at, dest)
             else:
                 kind, path = "move", routes.get(dest, (u.at, dest))
-            move = M.model_construct(kind=kind, units=((u.kind, 1),), path=path)  # valid by construction
-            if wanted is not None and not wanted(move):
+            units = ((u.kind, 1),)
+            if wanted is not None and not wanted(order_text(kind, units, path)):
                 continue
             if movement.allowed(state, power, orders, phase):  # type: ignore[arg-type]
-                yield move
+                yield M(kind=kind, units=units, path=path)
 
 
 def _rockets(state: AxisAlliesState) -> list[AxisAlliesMove]:
