@@ -568,12 +568,15 @@ def _tag_place(p: Point, q: Point, width: float, height: float, boxes: Sequence[
     near_tags = [b for b in tags if _overlap(span, b) > 0]
     best: tuple[float, Point] | None = None
     for side, t, (x, y) in candidates:
+        penalty = 60 * abs(t - 0.5) + 150 * abs(side)  # rather the middle, rather on the line
+        if best is not None and penalty >= best[0] - 0.5:
+            continue  # overlaps only add to the penalty: this place cannot win
         box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
         # the label bands count thrice
         covered = sum(_overlap(box, badged) + 2 * _overlap(box, band) for badged, band, area in near
                       if area[0] < box[2] and box[0] < area[2] and area[1] < box[3] and box[1] < area[3])
         covered += sum(3 * _overlap(box, b) for b in near_tags)
-        covered += 60 * abs(t - 0.5) + 150 * abs(side)  # rather the middle, rather on the line
+        covered += penalty
         if best is None or covered < best[0] - 0.5:
             best = (covered, (x, y))
     assert best is not None
