@@ -28,6 +28,30 @@ from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
 from engines.core.errors import IllegalMoveError
 
 
+class _RecentSteps:
+    """The last few steps applied, by the very state object they started from (states are
+    immutable): a move is applied by ``parse_move`` to check it, by the referee, and again when the
+    referee folds the new record entries in, each followed by the same dice (issue 14)."""
+
+    SIZE = 16
+
+    def __init__(self) -> None:
+        self._steps: tuple[tuple[AxisAlliesState, tuple[Any, ...], AxisAlliesState], ...] = ()
+
+    def get(self, state: AxisAlliesState, step: tuple[Any, ...]) -> AxisAlliesState | None:
+        for before, known, after in reversed(self._steps):
+            if before is state and known == step:
+                return after
+        return None
+
+    def put(self, state: AxisAlliesState, step: tuple[Any, ...], after: AxisAlliesState) -> AxisAlliesState:
+        self._steps = (*self._steps[-(self.SIZE - 1):], (state, step, after))  # one assignment: no torn update
+        return after
+
+
+_RECENT = _RecentSteps()
+
+
 class AxisAllies:
     """Axis & Allies, 2nd edition (classic), 2-5 players; see docs/games/axis_allies.md."""
 
@@ -53,10 +77,13 @@ class AxisAllies:
         return turn.chance(state)
 
     def apply_chance(self, state: AxisAlliesState, outcome: Outcome) -> AxisAlliesState:
+        known = _RECENT.get(state, ("chance", outcome))
+        if known is not None:
+            return known
         spec = turn.chance(state)
         if spec is None or outcome.kind != spec.kind or len(outcome.values) != len(spec.sizes):
             raise ValueError(f"no {outcome.kind!r} chance is pending")
-        return turn.apply_chance(state, outcome)
+        return _RECENT.put(state, ("chance", outcome), turn.apply_chance(state, outcome))
 
     def describe_chance(self, outcome: Outcome, state: AxisAlliesState) -> tuple[str, dict[str, Any]]:
         """Every roll is shown: research dice, the chart, AA fire, battle rounds, raids."""
@@ -100,7 +127,10 @@ class AxisAllies:
         return (starts + contains)[:limit]
 
     def apply(self, state: AxisAlliesState, seat: Seat, move: AxisAlliesMove) -> AxisAlliesState:
-        return turn.apply(state, seat, move, format_move(move))
+        known = _RECENT.get(state, ("move", seat, move))
+        if known is not None:
+            return known
+        return _RECENT.put(state, ("move", seat, move), turn.apply(state, seat, move, format_move(move)))
 
     def result(self, state: AxisAlliesState) -> Result | None:
         return state.result
@@ -116,7 +146,7 @@ class AxisAllies:
                 move = move.model_copy(update={"path": turn.full_path(state, move)})
             except IllegalMoveError:
                 pass  # apply below words the real reason
-        turn.apply(state, seat, move, format_move(move))
+        self.apply(state, seat, move)  # kept: the referee applies this very move next
         return move
 
     def format_move(self, move: AxisAlliesMove, state: AxisAlliesState) -> str:
