@@ -11,7 +11,7 @@ from itertools import combinations_with_replacement, islice
 from typing import Any
 
 from engines.axis_allies import combat, economy, movement, turn
-from engines.axis_allies.moves import AxisAlliesMove, format_move, order_text
+from engines.axis_allies.moves import AxisAlliesMove, MoveKind, format_move, order_text
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Seat
@@ -120,6 +120,7 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
         routes = movement.routes(state, power, u.id, phase)  # type: ignore[arg-type]
         for dest, _, orders in movement.destinations(state, power, u.id, phase):  # type: ignore[arg-type]
             sea_dest = state.map.is_sea(dest)
+            kind: MoveKind
             if aboard:
                 kind = "unload"
                 path: tuple[str, ...] = (u.at, dest)
