@@ -34,6 +34,37 @@ def per_phase(states: list, line: Line, floors: float) -> None:
         line(f"legal_moves in {phase}", samples, floors)
 
 
+def cpu_timed(call: Callable[[], object]) -> float:
+    """Process CPU seconds of one call: on a shared machine wall time counts the neighbours too."""
+    start = time.process_time()
+    call()
+    return time.process_time() - start
+
+
+def combat_move(states: list, line: Line, floors: float) -> None:
+    """Issue 14.2: in the combat move, every legal move listed (``legal_moves``: token lookup,
+    closest-move hints) against what autocomplete does (``suggest_moves``: lazily, only what fits
+    what was typed), in wall time and in this process's CPU time."""
+    positions = [(s, min(ENGINE.to_act(s))) for s in states if s.phase == "combat_move" and ENGINE.to_act(s)]
+    if not positions:
+        return
+    calls: dict[str, Callable[[object, int], object]] = {
+        "legal_moves": lambda s, seat: ENGINE.legal_moves(s, seat),
+        'autocomplete ""': lambda s, seat: ENGINE.suggest_moves(s, seat, "", 25),
+        'autocomplete "move 1 inf"': lambda s, seat: ENGINE.suggest_moves(s, seat, "move 1 inf", 25),
+        'autocomplete "karelia"': lambda s, seat: ENGINE.suggest_moves(s, seat, "karelia", 25),
+    }
+    for name, call in calls.items():
+        wall: list[float] = []
+        cpu: list[float] = []
+        for s, seat in positions:
+            start = time.perf_counter()
+            cpu.append(cpu_timed(lambda s=s, seat=seat, call=call: call(s, seat)))
+            wall.append(time.perf_counter() - start)
+        line(f"combat move: {name}", wall, floors)
+        line(f"combat move: {name} (CPU)", cpu)
+
+
 def big_battle(seed: int) -> float:
     """15 German land units and aircraft against 15 Soviet defenders, cheapest casualties first."""
     rng = random.Random(seed)
@@ -80,6 +111,7 @@ def whole_round(seed: int) -> tuple[float, int]:
 
 def extra_figures(states: list, line: Line, floors: float) -> None:
     per_phase(states, line, floors)
+    combat_move(states, line, floors)
     line("a 30-unit land battle resolved", [big_battle(seed) for seed in range(30)], floors)
     rounds = [whole_round(seed) for seed in range(3)]
     line("a whole round (5 powers, random play)", [t for t, _ in rounds])

@@ -535,6 +535,7 @@ def _nominal_boxes() -> dict[str, tuple[float, float, float, float]]:
     return {tid: _node_box(tid) for tid in layout.POSITIONS}
 
 
+@cache  # the layout is fixed: a node grown to a size is grown the same way every time
 def _grow(tid: str, width: float, height: float) -> tuple[float, tuple[float, float, float, float]]:
     """``tid``'s box grown to ``width`` x ``height``, placed where it covers the least of the
     other boxes (that area is returned with it) and stays on the map."""
@@ -562,21 +563,41 @@ def _tag_place(p: Point, q: Point, width: float, height: float, boxes: Sequence[
     covers the least of the ``boxes`` and of the ``tags`` placed before, nearest the middle, on the map."""
     length = math.hypot(q[0] - p[0], q[1] - p[1]) or 1.0
     nx, ny = -(q[1] - p[1]) / length, (q[0] - p[0]) / length
-    best: tuple[float, Point] | None = None
+    candidates: list[tuple[float, float, Point]] = []
     for side in (0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0):  # beside the line when it runs among boxes
         for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78):
             shift = side * (abs(nx) * (width / 2 + 6) + abs(ny) * (height / 2 + 5))  # clear of the line
             x = min(max(p[0] + (q[0] - p[0]) * t + nx * shift, MAP_BOX[0] + 4 + width / 2), MAP_BOX[2] - 4 - width / 2)
             y = min(max(p[1] + (q[1] - p[1]) * t + ny * shift, MAP_BOX[1] + 4 + height / 2),
                     MAP_BOX[3] - 4 - height / 2)
-            box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-            # boxes with the badges on their corners; their label bands count thrice
-            covered = sum(_overlap(box, (b[0] - 7, b[1] - 7, b[2] + 7, b[3] + 7))
-                          + 2 * _overlap(box, (b[0], b[1] - 7, b[2], b[1] + 17)) for b in boxes)
-            covered += sum(3 * _overlap(box, b) for b in tags)
-            covered += 60 * abs(t - 0.5) + 150 * abs(side)  # rather the middle, rather on the line
-            if best is None or covered < best[0] - 0.5:
-                best = (covered, (x, y))
+            candidates.append((side, t, (x, y)))
+    # Only the boxes and tags that reach the area the candidates span can add anything: every other
+    # term of the sums below is exactly 0.0, so leaving them out (order kept) gives the same floats
+    # (issue 14: this search was most of an Axis & Allies picture's drawing time).
+    xs = [c[2][0] for c in candidates]
+    ys = [c[2][1] for c in candidates]
+    span = (min(xs) - width / 2, min(ys) - height / 2, max(xs) + width / 2, max(ys) + height / 2)
+    # Each box near: with the badges on its corners, its label band, and the area of both.
+    near = [
+        ((b[0] - 7, b[1] - 7, b[2] + 7, b[3] + 7), (b[0], b[1] - 7, b[2], b[1] + 17),
+         (b[0] - 7, b[1] - 7, b[2] + 7, max(b[3] + 7, b[1] + 17)))
+        for b in boxes
+        if b[0] - 7 < span[2] and span[0] < b[2] + 7 and b[1] - 7 < span[3] and span[1] < max(b[3] + 7, b[1] + 17)
+    ]
+    near_tags = [b for b in tags if _overlap(span, b) > 0]
+    best: tuple[float, Point] | None = None
+    for side, t, (x, y) in candidates:
+        penalty = 60 * abs(t - 0.5) + 150 * abs(side)  # rather the middle, rather on the line
+        if best is not None and penalty >= best[0] - 0.5:
+            continue  # overlaps only add to the penalty: this place cannot win
+        box = (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+        # the label bands count thrice
+        covered = sum(_overlap(box, badged) + 2 * _overlap(box, band) for badged, band, area in near
+                      if area[0] < box[2] and box[0] < area[2] and area[1] < box[3] and box[1] < area[3])
+        covered += sum(3 * _overlap(box, b) for b in near_tags)
+        covered += penalty
+        if best is None or covered < best[0] - 0.5:
+            best = (covered, (x, y))
     assert best is not None
     return best[1]
 

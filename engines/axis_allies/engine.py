@@ -21,11 +21,35 @@ from engines.axis_allies import combat, economy, notation, places, standing, sum
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
-from engines.axis_allies.rules import legal_moves, unit_moves
+from engines.axis_allies.rules import iter_legal_moves, legal_moves, unit_moves
 from engines.axis_allies.state import AxisAlliesState, initial_state
 from engines.axis_allies.view import AxisAlliesView, build_view, step_battle_boards, step_changes
 from engines.core.contract import ChanceSpec, Frozen, Outcome, Result, Seat, options_as
 from engines.core.errors import IllegalMoveError
+
+
+class _RecentSteps:
+    """The last few steps applied, by the very state object they started from (states are
+    immutable): a move is applied by ``parse_move`` to check it, by the referee, and again when the
+    referee folds the new record entries in, each followed by the same dice (issue 14)."""
+
+    SIZE = 16
+
+    def __init__(self) -> None:
+        self._steps: tuple[tuple[AxisAlliesState, tuple[Any, ...], AxisAlliesState], ...] = ()
+
+    def get(self, state: AxisAlliesState, step: tuple[Any, ...]) -> AxisAlliesState | None:
+        for before, known, after in reversed(self._steps):
+            if before is state and known == step:
+                return after
+        return None
+
+    def put(self, state: AxisAlliesState, step: tuple[Any, ...], after: AxisAlliesState) -> AxisAlliesState:
+        self._steps = (*self._steps[-(self.SIZE - 1):], (state, step, after))  # one assignment: no torn update
+        return after
+
+
+_RECENT = _RecentSteps()
 
 
 class AxisAllies:
@@ -53,10 +77,13 @@ class AxisAllies:
         return turn.chance(state)
 
     def apply_chance(self, state: AxisAlliesState, outcome: Outcome) -> AxisAlliesState:
+        known = _RECENT.get(state, ("chance", outcome))
+        if known is not None:
+            return known
         spec = turn.chance(state)
         if spec is None or outcome.kind != spec.kind or len(outcome.values) != len(spec.sizes):
             raise ValueError(f"no {outcome.kind!r} chance is pending")
-        return turn.apply_chance(state, outcome)
+        return _RECENT.put(state, ("chance", outcome), turn.apply_chance(state, outcome))
 
     def describe_chance(self, outcome: Outcome, state: AxisAlliesState) -> tuple[str, dict[str, Any]]:
         """Every roll is shown: research dice, the chart, AA fire, battle rounds, raids."""
@@ -69,8 +96,41 @@ class AxisAllies:
         """The moves autocomplete offers; moves of one unit at a time (bigger orders are typed)."""
         return legal_moves(state, seat)
 
+    def suggest_moves(self, state: AxisAlliesState, seat: Seat, typed: str, limit: int) -> list[str]:
+        """Autocomplete (``SuggestingGame``): the legal move texts that start with, then contain,
+        what was typed, as filtering ``legal_moves`` gives them, without listing them all first
+        (issue 14: the combat move has hundreds). A destination is checked only when its text fits,
+        and the walk ends once ``limit`` texts start with what was typed.
+
+        >>> engine = AxisAllies()
+        >>> s = engine.apply(engine.setup(2), 0, engine.parse_move("end", engine.setup(2), 0))
+        >>> s = engine.apply(s, 0, engine.parse_move("end", s, 0))
+        >>> engine.suggest_moves(s, 0, "move 1 arm russia -> kar", 2)   # attacks through Karelia
+        ['move 1 arm Russia -> Karelia S.S.R. -> Eastern Europe', 'move 1 arm Russia -> Karelia S.S.R. -> Finland-Norway']
+        """
+        needle = typed.strip().lower()
+        starts: list[str] = []
+        contains: list[str] = []
+
+        def fits(text: str) -> bool:
+            text = text.lower()
+            return text.startswith(needle) if len(contains) >= limit else needle in text
+
+        for move in iter_legal_moves(state, seat, fits):
+            text = format_move(move)
+            if text.lower().startswith(needle):
+                starts.append(text)
+                if len(starts) >= limit:
+                    break
+            elif len(contains) < limit:
+                contains.append(text)
+        return (starts + contains)[:limit]
+
     def apply(self, state: AxisAlliesState, seat: Seat, move: AxisAlliesMove) -> AxisAlliesState:
-        return turn.apply(state, seat, move, format_move(move))
+        known = _RECENT.get(state, ("move", seat, move))
+        if known is not None:
+            return known
+        return _RECENT.put(state, ("move", seat, move), turn.apply(state, seat, move, format_move(move)))
 
     def result(self, state: AxisAlliesState) -> Result | None:
         return state.result
@@ -86,7 +146,7 @@ class AxisAllies:
                 move = move.model_copy(update={"path": turn.full_path(state, move)})
             except IllegalMoveError:
                 pass  # apply below words the real reason
-        turn.apply(state, seat, move, format_move(move))
+        self.apply(state, seat, move)  # kept: the referee applies this very move next
         return move
 
     def format_move(self, move: AxisAlliesMove, state: AxisAlliesState) -> str:

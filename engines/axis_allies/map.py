@@ -105,6 +105,7 @@ class GameMap(Frozen):
     """Opening set-up: territory id -> power id -> unit counts."""
 
     _neighbours: dict[str, frozenset[str]] = PrivateAttr(default_factory=dict)
+    _sea: frozenset[str] = PrivateAttr(default_factory=frozenset)
     _by_name: dict[str, str] = PrivateAttr(default_factory=dict)
     _by_label: dict[str, tuple[str, ...]] = PrivateAttr(default_factory=dict)
 
@@ -115,6 +116,7 @@ class GameMap(Frozen):
             linked[a].add(b)
             linked[b].add(a)
         self._neighbours = {tid: frozenset(ns) for tid, ns in linked.items()}
+        self._sea = frozenset(tid for tid, t in self.territories.items() if t.is_sea)
         self._by_name = self._index_names()
         self._by_label = self._index_labels()
 
@@ -218,7 +220,17 @@ class GameMap(Frozen):
         >>> sorted(CLASSIC.neighbours("panama"))
         ['colombia', 'mexico', 'sz_caribbean', 'sz_west_panama']
         """
-        return self._neighbours[tid]
+        # Straight from the private store: pydantic's ``__getattr__`` for a private attribute costs
+        # more than the lookup itself, and movement asks this thousands of times per position.
+        return self.__pydantic_private__["_neighbours"][tid]  # type: ignore[index]
+
+    def is_sea(self, tid: str) -> bool:
+        """Whether ``tid`` is a sea zone (a set lookup: movement asks it in its inner loops).
+
+        >>> CLASSIC.is_sea("sz_north_sea"), CLASSIC.is_sea("germany")
+        (True, False)
+        """
+        return tid in self.__pydantic_private__["_sea"]  # type: ignore[index]
 
     def coastal(self, tid: str) -> bool:
         """A land territory that borders a sea zone (ships can reach it; it may build ships).

@@ -181,16 +181,33 @@ class _Board:
         for u in state.units:
             self.at.setdefault(u.at, []).append(u)
         self._aboard: dict[str, dict[int, list[Unit]]] = {}
+        # Answers about this one position, kept for the thousands of orders checked against it.
+        self._status: dict[str, Status] = {}
+        self._enemies: dict[str, list[Unit]] = {}
+        self._defenders: dict[str, list[Unit]] = {}
+        self._canals: dict[tuple[str, str], str | None] = {}
+        self._movement: dict[tuple[str, str], int] = {}
+        self._sea_reach: dict[tuple[str, int, MovePhase, bool], dict[str, int]] = {}
+        self.carrier_zones: dict[frozenset[int], set[str]] = {}
+        """:func:`_future_carrier_zones` without the moving carriers' destination, by moving ids."""
+        self.paths: dict[tuple[int, MovePhase], dict[str, tuple[str, ...]]] = {}
+        """:func:`_shortest_paths` by unit id and phase."""
 
     # --- places -------------------------------------------------------------------------------
 
     def is_sea(self, tid: str) -> bool:
-        return self.map.territories[tid].is_sea
+        return self.map.is_sea(tid)
 
     def friend(self, power: str) -> bool:
         return self.sides[power] == self.side
 
     def status(self, tid: str) -> Status:
+        known = self._status.get(tid)
+        if known is None:
+            known = self._status[tid] = self._find_status(tid)
+        return known
+
+    def _find_status(self, tid: str) -> Status:
         if self.is_sea(tid):
             return "sea"
         owner = self.owners.get(tid)
@@ -202,11 +219,18 @@ class _Board:
         return self.at.get(tid, [])
 
     def enemies(self, tid: str) -> list[Unit]:
-        return [u for u in self.units_at(tid) if not self.friend(u.power)]
+        """Enemy units in ``tid`` (a list kept for the board: callers read it, never change it)."""
+        known = self._enemies.get(tid)
+        if known is None:
+            known = self._enemies[tid] = [u for u in self.units_at(tid) if not self.friend(u.power)]
+        return known
 
     def defenders(self, tid: str) -> list[Unit]:
         """Enemy units that fight; AA guns and factories (defence 0) never do ("Aktie 3")."""
-        return [u for u in self.enemies(tid) if UNITS[u.kind].defence > 0]
+        known = self._defenders.get(tid)
+        if known is None:
+            known = self._defenders[tid] = [u for u in self.enemies(tid) if UNITS[u.kind].defence > 0]
+        return known
 
     def hostile(self, tid: str) -> bool:
         """Enemy-held land, or a sea zone with enemy units in it."""
@@ -219,17 +243,23 @@ class _Board:
     def closed_canal(self, a: str, b: str) -> str | None:
         """The canal between sea zones ``a`` and ``b`` if this power may not use it (its land not all
         held by the power's side since the start of the turn), else ``None``."""
-        for canal in self.map.canals:
-            if {a, b} == set(canal.sea_zones) and not all(self.held_since_start(t) for t in canal.land):
-                return canal.id
-        return None
+        if (a, b) not in self._canals:
+            self._canals[(a, b)] = next(
+                (canal.id for canal in self.map.canals
+                 if {a, b} == set(canal.sea_zones) and not all(self.held_since_start(t) for t in canal.land)),
+                None,
+            )
+        return self._canals[(a, b)]
 
     # --- units --------------------------------------------------------------------------------
 
     def movement(self, u: Unit) -> int:
-        figure = UNITS[u.kind]
-        bonus = figure.domain == "air" and "long_range_aircraft" in self.state.techs.get(u.power, ())
-        return figure.movement + (LONG_RANGE_BONUS if bonus else 0)
+        key = (u.kind, u.power)
+        if key not in self._movement:
+            figure = UNITS[u.kind]
+            bonus = figure.domain == "air" and "long_range_aircraft" in self.state.techs.get(u.power, ())
+            self._movement[key] = figure.movement + (LONG_RANGE_BONUS if bonus else 0)
+        return self._movement[key]
 
     def aboard(self, zone: str) -> dict[int, list[Unit]]:
         """Carrier id -> fighters on it, for every carrier in a sea zone.
@@ -269,6 +299,12 @@ class _Board:
         vlooteenheden"): canals must be open, a zone with enemy units stops the ship, and in the
         non-combat move such a zone may not be entered at all. ``enemies_stop=False`` looks past
         enemy ships (they may be sunk before the non-combat move: decision M5)."""
+        key = (start, steps, phase, enemies_stop)
+        if key not in self._sea_reach:
+            self._sea_reach[key] = self._find_sea_reach(start, steps, phase, enemies_stop)
+        return self._sea_reach[key]
+
+    def _find_sea_reach(self, start: str, steps: int, phase: MovePhase, enemies_stop: bool) -> dict[str, int]:
         dist = {start: 0}
         queue = deque([start])
         while queue:
@@ -377,34 +413,55 @@ def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase
     >>> "spain" in reachable(s, "germany", 41, "noncombat_move")     # neutrals only in the combat move
     False
     """
+    return {dest: cost for dest, cost, orders in destinations(state, power, unit_id, phase)
+            if allowed(state, power, orders, phase)}
+
+
+def destinations(state: AxisAlliesState, power: str, unit_id: int,
+                 phase: MovePhase) -> list[tuple[str, int, tuple[Order, ...]]]:
+    """Where one unit might go, by destination id: (destination, movement it takes, the orders to
+    try there in turn), nothing checked yet. :func:`reachable` keeps the destinations where one of
+    the orders is :func:`allowed`; autocomplete checks only the destinations it shows (issue 14)."""
     board = _board(state, power)
     unit = board.by_id.get(unit_id)
     if unit is None or unit.power != power or phase not in MOVE_PHASES:
-        return {}
-    found: dict[str, int] = {}
+        return []
+    found: dict[str, tuple[int, list[Order]]] = {}
 
-    def attempt(order: MoveOrder, cost: int) -> None:
-        try:
-            check_move(state, power, order, phase)
-        except IllegalMoveError:
-            return
-        found.setdefault(order.path[-1], cost)
+    def candidate(path: tuple[str, ...], cost: int, transport: int | None = None) -> None:
+        found.setdefault(path[-1], (cost, []))[1].append((unit_id, path, transport))
 
     if _domain(unit) == "land" and unit.carried_by is not None:
         for land in sorted(board.map.neighbours(unit.at)):
             if not board.is_sea(land):
-                attempt(MoveOrder(units=(unit_id,), path=(unit.at, land)), 1)
-        return dict(sorted(found.items()))
-    for path in _shortest_paths(board, unit, phase).values():
-        attempt(MoveOrder(units=(unit_id,), path=path), len(path) - 1)
-    if _domain(unit) == "land" and UNITS[unit.kind].transport_cost is not None:
-        for zone in sorted(board.map.neighbours(unit.at)):
-            if not board.is_sea(zone) or zone in found:
-                continue
-            for t in board.units_at(zone):
-                if t.power == power and UNITS[t.kind].transport_capacity:
-                    attempt(MoveOrder(units=(unit_id,), path=(unit.at, zone), transport=t.id), 1)
-    return dict(sorted(found.items()))
+                candidate((unit.at, land), 1)
+    else:
+        for path in _shortest_paths(board, unit, phase).values():
+            candidate(path, len(path) - 1)
+        if _domain(unit) == "land" and UNITS[unit.kind].transport_cost is not None:
+            for zone in sorted(board.map.neighbours(unit.at)):
+                if not board.is_sea(zone):
+                    continue
+                for t in board.units_at(zone):
+                    if t.power == power and UNITS[t.kind].transport_capacity:
+                        candidate((unit.at, zone), 1, t.id)
+    return [(dest, cost, tuple(orders)) for dest, (cost, orders) in sorted(found.items())]
+
+
+Order = tuple[int, tuple[str, ...], int | None]
+"""A one-unit order as :func:`destinations` lists it: (unit id, path, transport); plain data, as
+most are never checked (a :class:`MoveOrder` costs more to build than to compare)."""
+
+
+def allowed(state: AxisAlliesState, power: str, orders: Iterable[Order], phase: MovePhase) -> bool:
+    """Whether one of ``orders`` passes :func:`check_move`."""
+    for unit_id, path, transport in orders:
+        try:
+            check_move(state, power, MoveOrder(units=(unit_id,), path=path, transport=transport), phase)
+        except IllegalMoveError:
+            continue
+        return True
+    return False
 
 
 def routes(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase) -> dict[str, tuple[str, ...]]:
@@ -562,20 +619,23 @@ def _future_carrier_zones(board: _Board, order: MoveOrder, moving_ids: set[int])
     sail in the non-combat move through open canals, enemy ships not counted (this turn's
     battles may sink them; if they do not, the fighter is lost at the end of the turn).
     """
-    zones: set[str] = set()
-    for c in board.state.units:
-        if not UNITS[c.kind].carrier_capacity or not board.friend(c.power):
-            continue
-        if board.carrier_room(c, moving_ids) < 1:
-            continue
-        if c.id in moving_ids:
-            zones.add(order.path[-1])
-            continue
-        zones.add(c.at)
-        if c.power == board.power and c.moved == 0 and not c.combat:
-            zones.update(board.sea_reach(c.at, board.movement(c), "noncombat_move",
-                                         enemies_stop=False))
-    return zones
+    key = frozenset(moving_ids)
+    zones = board.carrier_zones.get(key)
+    if zones is None:  # the same for every destination of these units: once per board
+        zones = set()
+        for c in board.state.units:
+            if not UNITS[c.kind].carrier_capacity or not board.friend(c.power) or c.id in moving_ids:
+                continue
+            if board.carrier_room(c, moving_ids) < 1:
+                continue
+            zones.add(c.at)
+            if c.power == board.power and c.moved == 0 and not c.combat:
+                zones.update(board.sea_reach(c.at, board.movement(c), "noncombat_move",
+                                             enemies_stop=False))
+        board.carrier_zones[key] = zones
+    sailing = any(c.id in moving_ids and UNITS[c.kind].carrier_capacity and board.carrier_room(c, moving_ids) >= 1
+                  for c in (board.by_id[i] for i in moving_ids if i in board.by_id))
+    return zones | {order.path[-1]} if sailing else zones
 
 
 def _can_reach_landing(board: _Board, u: Unit, start: str, left: int,
@@ -899,6 +959,13 @@ def _shortest_paths(board: _Board, unit: Unit, phase: MovePhase) -> dict[str, tu
     sea zones without enemy units through open canals; aircraft pass anything. Whether the
     destination itself is allowed is :func:`check_move`'s business.
     """
+    key = (unit.id, phase)
+    if key not in board.paths:
+        board.paths[key] = _find_shortest_paths(board, unit, phase)
+    return board.paths[key]
+
+
+def _find_shortest_paths(board: _Board, unit: Unit, phase: MovePhase) -> dict[str, tuple[str, ...]]:
     domain = _domain(unit)
     if domain == "building":
         return {}

@@ -93,4 +93,9 @@ def format_move(move: AxisAlliesMove) -> str:
         return f"place {units_text(move.units)} {name(move.to or '')}"
     if k == "rocket":
         return f"rocket {name(move.frm or '')} -> {name(move.to or '')}"
-    return f"{k} {units_text(move.units)} " + " -> ".join(name(t) for t in move.path)
+    return order_text(k, move.units, move.path)
+
+
+def order_text(kind: str, units: Counts, path: tuple[str, ...]) -> str:
+    """The text of a move, load, unload or bomb order (``format_move`` of one), without the move."""
+    return f"{kind} {units_text(units)} " + " -> ".join(name(t) for t in path)

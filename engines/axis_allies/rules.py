@@ -6,11 +6,12 @@ themselves are split by topic: ``movement.py``, ``combat.py``, ``economy.py`` an
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from collections.abc import Callable, Iterator
+from itertools import combinations_with_replacement, islice
 from typing import Any
 
 from engines.axis_allies import combat, economy, movement, turn
-from engines.axis_allies.moves import AxisAlliesMove, MoveKind
+from engines.axis_allies.moves import AxisAlliesMove, MoveKind, format_move, order_text
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Seat
@@ -22,34 +23,44 @@ MAX_TECH_DICE = 6
 
 def legal_moves(state: AxisAlliesState, seat: Seat) -> list[AxisAlliesMove]:
     """The moves autocomplete offers; moves of one unit at a time (bigger orders are typed)."""
+    return list(iter_legal_moves(state, seat))
+
+
+def iter_legal_moves(state: AxisAlliesState, seat: Seat,
+                     wanted: Callable[[str], bool] | None = None) -> Iterator[AxisAlliesMove]:
+    """:func:`legal_moves` one at a time, in the same order, only those whose text is ``wanted``: in
+    the movement phases a destination is checked only when its move is wanted and asked for (issue 14)."""
     if seat not in turn.to_act(state):
-        return []
+        return
     running = turn.machine(state)
-    if running is not None:
-        return _decisions(state, running)
     M = AxisAlliesMove
     power, phase = state.power, state.phase
     moves: list[AxisAlliesMove] = []
-    if phase == "tech":
-        moves += [M(kind="tech", count=n) for n in range(1, min(state.ipcs[power] // 5, MAX_TECH_DICE) + 1)]
-    if phase in ("tech", "purchase") and economy.capital_held(state, power):
-        for kind in UNITS:
-            try:
-                economy.check_purchase(state, power, {kind: 1})
-            except IllegalMoveError:
-                continue
-            moves.append(M(kind="buy", units=((kind, 1),)))
-    if phase in ("combat_move", "noncombat_move"):
-        moves += unit_moves(state)
-    if phase == "combat":
-        moves += [M(kind="attack", to=t) for t in turn.fights_open(state)]
-        moves += _rockets(state)
-    if phase == "place":
-        for kind, _ in state.purchased:
-            moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
-    if not (phase == "combat" and (state.battles or state.raids)) and not (phase == "place" and turn.placeable(state)):
+    if running is not None:
+        moves = _decisions(state, running)
+    elif phase in ("combat_move", "noncombat_move"):
+        yield from iter_unit_moves(state, wanted)
+    else:
+        if phase == "tech":
+            moves += [M(kind="tech", count=n) for n in range(1, min(state.ipcs[power] // 5, MAX_TECH_DICE) + 1)]
+        if phase in ("tech", "purchase") and economy.capital_held(state, power):
+            for kind in UNITS:
+                try:
+                    economy.check_purchase(state, power, {kind: 1})
+                except IllegalMoveError:
+                    continue
+                moves.append(M(kind="buy", units=((kind, 1),)))
+        if phase == "combat":
+            moves += [M(kind="attack", to=t) for t in turn.fights_open(state)]
+            moves += _rockets(state)
+        if phase == "place":
+            for kind, _ in state.purchased:
+                moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
+    if running is None and not (phase == "combat" and (state.battles or state.raids)) and not (
+        phase == "place" and turn.placeable(state)
+    ):
         moves.append(M(kind="end"))
-    return moves
+    yield from (m for m in moves if wanted is None or wanted(format_move(m)))
 
 
 def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
@@ -88,30 +99,40 @@ def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
 def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAlliesMove]:
     """One move per (territory, unit kind) and destination, for the unit an order would pick
     (the first ``limit`` only, when given)."""
+    return list(islice(iter_unit_moves(state), limit))
+
+
+def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None = None) -> Iterator[AxisAlliesMove]:
+    """:func:`unit_moves` one at a time, in the same order. A destination is checked only when the
+    move's text is ``wanted`` (autocomplete: it fits what was typed) and only when asked for the next
+    move, so a caller that needs a few moves never checks them all (issue 14)."""
     M = AxisAlliesMove
     power, phase = state.power, state.phase
-    moves = []
     seen: set[tuple[str, str, bool]] = set()
     for u in sorted(state.units, key=lambda u: (u.at, u.moved, u.id)):
+        if u.power != power or UNITS[u.kind].domain == "building" or u.lands_in is not None:
+            continue
         aboard = turn._cargo(state, u)
         key = (u.at, u.kind, aboard)
-        if u.power != power or key in seen or UNITS[u.kind].domain == "building" or u.lands_in is not None:
+        if key in seen:
             continue
         seen.add(key)
         routes = movement.routes(state, power, u.id, phase)  # type: ignore[arg-type]
-        for dest in movement.reachable(state, power, u.id, phase):  # type: ignore[arg-type]
-            sea_dest = state.map.territories[dest].is_sea
+        for dest, _, orders in movement.destinations(state, power, u.id, phase):  # type: ignore[arg-type]
+            sea_dest = state.map.is_sea(dest)
+            kind: MoveKind
             if aboard:
-                kind: MoveKind = "unload"
+                kind = "unload"
                 path: tuple[str, ...] = (u.at, dest)
             elif UNITS[u.kind].domain == "land" and sea_dest:
                 kind, path = "load", (u.at, dest)
             else:
                 kind, path = "move", routes.get(dest, (u.at, dest))
-            moves.append(M(kind=kind, units=((u.kind, 1),), path=path))
-            if limit is not None and len(moves) >= limit:
-                return moves
-    return moves
+            units = ((u.kind, 1),)
+            if wanted is not None and not wanted(order_text(kind, units, path)):
+                continue
+            if movement.allowed(state, power, orders, phase):  # type: ignore[arg-type]
+                yield M(kind=kind, units=units, path=path)
 
 
 def _rockets(state: AxisAlliesState) -> list[AxisAlliesMove]:

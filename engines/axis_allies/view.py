@@ -9,6 +9,7 @@ are our spelling. Names here are stable: the renderer is written against them.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Literal
 
 from engines.axis_allies import combat, economy
@@ -104,6 +105,30 @@ def counts(pairs: Counter[tuple[str, str]]) -> tuple[UnitCountView, ...]:
     )
 
 
+def _sorted_counts(pairs: Counter[tuple[str, str]] | None) -> tuple[tuple[str, str, int], ...]:
+    if not pairs:
+        return ()
+    return tuple((p, k, n) for (p, k), n in sorted(pairs.items(), key=lambda item: (item[0][0], UNIT_ORDER[item[0][1]])))
+
+
+@lru_cache(maxsize=4096)
+def _territory_view(tid: str, owner: PowerId | None, units: tuple[tuple[str, str, int], ...]) -> TerritoryView:
+    """One space as the view shows it, kept: most spaces do not change from one move to the next,
+    and a view is built for every picture and every seat (issue 14)."""
+    t = CLASSIC.territories[tid]
+    return TerritoryView(
+        id=t.id,
+        name=t.name,
+        sea=t.is_sea,
+        owner=owner,
+        original_owner=t.owner,
+        ipc=t.ipc,
+        capital_of=t.capital_of,
+        neutral=t.neutral,
+        units=tuple(UnitCountView(power=p, kind=k, count=n) for p, k, n in units),
+    )
+
+
 def build_view(state: AxisAlliesState, viewer: Seat | None, to_act: tuple[Seat, ...]) -> AxisAlliesView:
     gmap = state.map
     by_place: dict[str, Counter[tuple[str, str]]] = {}
@@ -113,19 +138,9 @@ def build_view(state: AxisAlliesState, viewer: Seat | None, to_act: tuple[Seat, 
     for u in state.units:
         if u.id not in fallen:
             by_place.setdefault(u.at, Counter())[(u.power, u.kind)] += 1
+    owners = state.owner_map
     territories = tuple(
-        TerritoryView(
-            id=t.id,
-            name=t.name,
-            sea=t.is_sea,
-            owner=state.owner(t.id),
-            original_owner=t.owner,
-            ipc=t.ipc,
-            capital_of=t.capital_of,
-            neutral=t.neutral,
-            units=counts(by_place.get(t.id, Counter())),
-        )
-        for t in gmap.territories.values()
+        _territory_view(t.id, owners.get(t.id), _sorted_counts(by_place.get(t.id))) for t in gmap.territories.values()
     )
     powers = tuple(
         PowerView(
