@@ -97,7 +97,6 @@ class ScheidsBot(commands.AutoShardedBot):
             self.database, self.deliverer.deliver, clock=self.clock, seed_source=self.seed_source
         )
         self.dms = DmMemory(self.services.repo, self.clock or SystemClock())
-        await self.dms.load()
         await self.tree.set_translator(CatalogTranslator())
         await self.add_cog(MatchCog(self))
         await self.add_cog(PlayCog(self))

@@ -197,7 +197,7 @@ class Deliverer:
 
     async def _dm(self, target: DirectMessage, delivery: Delivery) -> None:
         memory = self.bot.dms
-        if memory.refused(target.user_id):
+        if await memory.refused(target.user_id):
             await self.deliver(await self.bot.services.matches.dm_refused(target.match_id, target.user_id))
             return
         try:

@@ -39,27 +39,23 @@ def user_actor(user: discord.abc.User, language: str) -> Actor:
 
 class DmMemory:
     """Users whose DMs refused us, remembered in storage: no DM is tried again (turn after turn)
-    until they use the bot inside a DM (which shows DMs are open) or ask with ``/dms``."""
+    until they use the bot inside a DM (which shows DMs are open) or ask with ``/dms``.
+
+    Read from storage each time, never from a copy in this process: several bot processes on one
+    database must give the same answer, whichever of them learnt of the refusal."""
 
     def __init__(self, repo: Repository, clock: Clock) -> None:
         self.repo = repo
         self.clock = clock
-        self._refused: set[str] = set()
 
-    async def load(self) -> None:
-        self._refused = await self.repo.dm_refused_users()
-
-    def refused(self, user_id: str) -> bool:
-        return user_id in self._refused
+    async def refused(self, user_id: str) -> bool:
+        return user_id in await self.repo.dm_refused_users()
 
     async def remember(self, user_id: str) -> None:
-        if user_id not in self._refused:
-            self._refused.add(user_id)
-            await self.repo.remember_dm_refused(user_id, self.clock.now())
+        await self.repo.remember_dm_refused(user_id, self.clock.now())  # a second time changes nothing
 
     async def forget(self, user_id: str) -> None:
-        if user_id in self._refused:
-            self._refused.discard(user_id)
+        if await self.refused(user_id):
             await self.repo.forget_dm_refused(user_id)
 
     async def noticed(self, interaction: discord.Interaction) -> None:

@@ -246,7 +246,7 @@ async def test_a_refused_dm_is_not_tried_again_until_the_user_asks(world):
     again = await h.slash("dms", user=h.alice)
     assert "work again" in again.reply.content
     assert any("your direct messages work" in m.content for m in fake.dms(h.alice["id"]))
-    assert not world.bot.dms.refused(uid(h.alice)) and world.bot.dms.refused(uid(h.bob))
+    assert not await world.bot.dms.refused(uid(h.alice)) and await world.bot.dms.refused(uid(h.bob))
 
 
 async def test_a_refused_dm_is_remembered_across_a_restart(world):
@@ -259,14 +259,14 @@ async def test_a_refused_dm_is_remembered_across_a_restart(world):
         (seat,) = match.to_act()
         await h.slash("move", {"text": match.engine.format_move(match.engine.legal_moves(match.state, seat)[0], match.state)}, user=mover)
     await world.restart()
-    assert world.bot.dms.refused(uid(h.bob))
+    assert await world.bot.dms.refused(uid(h.bob))
 
 
 async def test_using_the_bot_in_dms_forgets_a_refusal(world):
     h = world.h
     await world.bot.dms.remember(uid(h.dave))
     await h.slash("games", user=h.dave, channel=h.dm_channel(h.dave))
-    assert not world.bot.dms.refused(uid(h.dave))
+    assert not await world.bot.dms.refused(uid(h.dave))
 
 
 # ----------------------------------------------------------------------------- 6. contexts
