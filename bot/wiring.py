@@ -9,6 +9,7 @@ from bot.clock import Clock, SystemClock
 from bot.i18n import Msg
 from bot.logging_setup import quiet_secret_loggers
 from bot.services import rendering
+from bot.services.computer import DELAY, Computer
 from bot.services.matches import MatchService
 from bot.services.scheduler import Deliver, Scheduler
 from bot.storage.repository import (
@@ -24,9 +25,16 @@ class Services:
     repo: SqliteRepository
     matches: MatchService
     scheduler: Scheduler
+    computer: Computer
+
+    async def start(self) -> None:
+        """The timers, and the computer seats that owe a move (also one cut off by a restart)."""
+        self.scheduler.start()
+        await self.computer.resume()
 
     async def close(self) -> None:
         try:
+            await self.computer.stop()
             await self.scheduler.stop()
         finally:
             await self.repo.close()
@@ -63,6 +71,9 @@ async def open_services(
     clock: Clock | None = None,
     seed_source: Callable[[], bytes] | None = None,
     render_workers: int | None = None,
+    computer_workers: int = 1,
+    computer_delay: float = DELAY,
+    computer_seconds: float | None = None,
 ) -> Services:
     """The services on ``database``; pictures are drawn by ``render_workers`` worker processes
     (default: the configured number, else one per core; 0 draws in a thread)."""
@@ -73,4 +84,5 @@ async def open_services(
     workers = render_workers if render_workers is not None else rendering.configured_workers
     matches = MatchService(repo, clock, renderer=rendering.Renderer(workers), **extra)
     scheduler = Scheduler(matches, repo, clock, deliver)
-    return Services(repo, matches, scheduler)
+    computer = Computer(matches, deliver, workers=computer_workers, delay=computer_delay, seconds=computer_seconds)
+    return Services(repo, matches, scheduler, computer)

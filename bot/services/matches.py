@@ -33,7 +33,7 @@ from bot.services.delivery import (
     reply,
 )
 from bot.services.option_errors import option_problems
-from bot.services.people import Actor, Place
+from bot.services.people import Actor, Place, computer_actor, computer_level
 from bot.services.progress import Damage, LoadedMatch
 from bot.services.ratings import rating_lines, rating_updates
 from bot.services.rendering import Renderer
@@ -140,6 +140,8 @@ class MatchService:
         on_timers_changed: Callable[[], None] = lambda: None,
         renderer: Renderer | None = None,
     ) -> None:
+        self.on_committed: Callable[[int], None] = lambda match_id: None
+        """Told the match id after every commit (the computer seats look whether they owe a move)."""
         self.repo = repo
         self.clock = clock
         self.renderer = renderer or Renderer(workers=0)
@@ -214,6 +216,7 @@ class MatchService:
             match, events, self.clock.now(), status=status, timers_for=self._timers, ratings_for=ratings_for, seats=seats
         )
         self.on_timers_changed()
+        self.on_committed(match.id)
         return after, updates
 
     async def _ending_post(self, after: LoadedMatch, lines: list[Msg], updates: list[RatingUpdate]) -> Delivery:
@@ -353,7 +356,15 @@ class MatchService:
             lines.append(Msg("core.invited", {"player": opponent.name, "creator": actor.name}))
         else:
             lines.append(Msg("core.open_to_join"))
-        return [reply(place.language, *lines, ephemeral=False)]
+        created = [reply(place.language, *lines, ephemeral=False)]
+        level = computer_level(opponent.user_id) if opponent is not None else None
+        if level is None:
+            return created
+        # A computer opponent takes its seat at once (and the other seats the game needs), and
+        # the match starts: there is nobody to wait for.
+        for number in range(1, max(engine.min_players, 2)):
+            created += await self.join(place, computer_actor(level, number))
+        return created + await self.start(place, actor)
 
     def create_refusal(
         self,

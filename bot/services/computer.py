@@ -1,0 +1,159 @@
+"""Computer seats (issue 16): a computer plays through the same services as a person.
+
+A computer seat is a seat whose user id is ``computer:<level>:<n>``. After every change to a
+match (``MatchService.on_committed``) and once at start-up (``resume``: a match that was waiting
+for the computer when the bot stopped, even mid-think, is picked up again, because the record
+alone says whose turn it is), ``Computer.poke`` looks whether a computer seat owes a move or a
+draw answer and plays it with ``MatchService.submit_in`` / ``answer_draw``: its moves are events
+like anyone's, checked by the same rules and shown the same way.
+
+It thinks in worker processes (``bot.services.workers``), from the seat's observation only
+(``engines.ai.referee.observation_of``: its own view and the record as it may see it), for at
+most ``seconds`` per move; it then waits out a short, natural ``delay`` before it answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
+
+from bot.services.delivery import Delivery
+from bot.services.matches import MatchService
+from bot.services.people import Actor, computer_level
+from bot.services.workers import forget, pool
+from engines.ai.observation import Observation
+from engines.ai.player import accepts_draw, decide
+from engines.ai.referee import observation_of
+
+log = logging.getLogger(__name__)
+
+DELAY = 1.0
+"""Seconds between the change and the computer's answer (thinking time included)."""
+Deliver = Callable[[list[Delivery]], Awaitable[None]]
+
+
+def think(obs: Observation, level: str, seed: int, seconds: float | None) -> str:
+    """In a worker: the move text (the clock only caps the search; iterations decide)."""
+    return decide(obs, level, seed, time.perf_counter, seconds).text
+
+
+def weigh_draw(obs: Observation, level: str, seed: int, seconds: float | None) -> bool:
+    """In a worker: whether to accept a draw offer."""
+    return accepts_draw(obs, level, seed, time.perf_counter, seconds)
+
+
+class Computer:
+    def __init__(self, service: MatchService, deliver: Deliver, *, workers: int = 1, delay: float = DELAY,
+                 seconds: float | None = None, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        """``workers`` 0 thinks in a thread (tests); ``seconds`` caps every level's think time."""
+        self.service = service
+        self.deliver = deliver
+        self.workers = workers
+        self.delay = delay
+        self.seconds = seconds
+        self.sleep = sleep
+        self._running: dict[int, asyncio.Task] = {}
+        self.stopped = False
+        self._again: set[int] = set()
+        service.on_committed = self.poke
+
+    def poke(self, match_id: int) -> None:
+        """Something changed in ``match_id``: play what the computer owes there (in a task)."""
+        if self.stopped:
+            return
+        task = self._running.get(match_id)
+        if task is not None and not task.done():
+            self._again.add(match_id)
+            return
+        self._running[match_id] = asyncio.get_running_loop().create_task(self._drive(match_id), name=f"computer-{match_id}")
+
+    async def stop(self) -> None:
+        """Stop thinking (shutdown): the record still says whose turn it is, so ``resume``
+        picks the match up after the restart."""
+        self.stopped = True
+        for task in self._running.values():
+            task.cancel()
+        await asyncio.gather(*self._running.values(), return_exceptions=True)
+
+    async def idle(self) -> None:
+        """Wait until no match has the computer thinking (tests, shutdown)."""
+        while any(not t.done() for t in self._running.values()):
+            await asyncio.gather(*self._running.values(), return_exceptions=True)
+
+    async def resume(self) -> int:
+        """At start-up: poke every live match with a computer seat; returns how many."""
+        count = 0
+        for row in await self.service.repo.live_matches():
+            seats = await self.service.repo.seats(row.id)
+            if any(computer_level(s.user_id) for s in seats):
+                self.poke(row.id)
+                count += 1
+        return count
+
+    async def _drive(self, match_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(match_id)
+                played = await self.step(match_id)
+                if not played and match_id not in self._again:
+                    return
+        except Exception:
+            log.exception("computer player failed in match %s", match_id)
+
+    async def step(self, match_id: int) -> bool:
+        """One answer the computer owes in ``match_id`` (a move or a draw answer); ``False`` when
+        it owes none."""
+        match = await self.service.book.load(match_id)
+        if match is None or match.row.status != "active" or match.damage is not None or match.result() is not None:
+            return False
+        started = time.monotonic()
+        offer = match.progress.meta.draw_offer
+        if offer is not None:
+            for seat in match.seats:
+                level = computer_level(seat.user_id)
+                if level and seat.seat != offer and seat.seat not in match.progress.meta.accepted:
+                    obs = await self._observe(match_id, seat.seat)
+                    accepted = await self._run(weigh_draw, obs, level, self._seed(match, seat.seat), self.seconds)
+                    await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
+                    actor = Actor(user_id=seat.user_id, name=seat.name)
+                    await self.deliver(await self.service.answer_draw(match_id, actor, accepted))
+                    return True
+        for seat in sorted(match.to_act()):
+            row = match.seats[seat]
+            level = computer_level(row.user_id)
+            if level is None:
+                continue
+            obs = await self._observe(match_id, seat)
+            text = await self._run(think, obs, level, self._seed(match, seat), self.seconds)
+            await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
+            actor = Actor(user_id=row.user_id, name=row.name)
+            await self.deliver(await self.service.submit_in(match_id, actor, text))
+            return True
+        return False
+
+    async def _observe(self, match_id: int, seat: int) -> Observation:
+        match = await self.service.book.load(match_id)
+        entries = await self.service.repo.entries(match_id)
+        return observation_of(match.engine, match.options, [e.event for e in entries], seat)
+
+    @staticmethod
+    def _seed(match, seat: int) -> int:
+        """The search's seed: from the match id, the seat and the event count, never the dice seed."""
+        digest = hashlib.sha256(f"{match.id}:{seat}:{match.progress.seq}".encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    async def _run(self, fn, *args):
+        loop = asyncio.get_running_loop()
+        if self.workers <= 0:
+            return await asyncio.to_thread(fn, *args)
+        executor = pool(self.workers, ("engines.ai.player", "engines.registry"))
+        try:
+            return await loop.run_in_executor(executor, fn, *args)
+        except BrokenProcessPool:
+            log.warning("computer pool broken; starting a new one")
+            forget(executor)
+            return await loop.run_in_executor(pool(self.workers, ("engines.ai.player", "engines.registry")), fn, *args)
