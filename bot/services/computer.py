@@ -24,6 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from bot.services.delivery import Delivery
 from bot.services.matches import MatchService
 from bot.services.people import Actor, computer_level
+from bot.services.progress import LoadedMatch
 from bot.services.workers import forget, pool
 from engines.ai.observation import Observation
 from engines.ai.player import accepts_draw, decide
@@ -59,7 +60,12 @@ class Computer:
         self._running: dict[int, asyncio.Task] = {}
         self.stopped = False
         self._again: set[int] = set()
-        service.on_committed = self.poke
+        service.on_committed = self.committed
+
+    def committed(self, match: LoadedMatch) -> None:
+        """After a commit: look only at matches with a computer seat."""
+        if any(computer_level(seat.user_id) for seat in match.seats):
+            self.poke(match.id)
 
     def poke(self, match_id: int) -> None:
         """Something changed in ``match_id``: play what the computer owes there (in a task)."""

@@ -140,8 +140,8 @@ class MatchService:
         on_timers_changed: Callable[[], None] = lambda: None,
         renderer: Renderer | None = None,
     ) -> None:
-        self.on_committed: Callable[[int], None] = lambda match_id: None
-        """Told the match id after every commit (the computer seats look whether they owe a move)."""
+        self.on_committed: Callable[[LoadedMatch], None] = lambda match: None
+        """Told the match after every commit (the computer seats look whether they owe a move)."""
         self.repo = repo
         self.clock = clock
         self.renderer = renderer or Renderer(workers=0)
@@ -216,7 +216,7 @@ class MatchService:
             match, events, self.clock.now(), status=status, timers_for=self._timers, ratings_for=ratings_for, seats=seats
         )
         self.on_timers_changed()
-        self.on_committed(match.id)
+        self.on_committed(after)
         return after, updates
 
     async def _ending_post(self, after: LoadedMatch, lines: list[Msg], updates: list[RatingUpdate]) -> Delivery:
