@@ -81,8 +81,12 @@ def values_of(engine: Engine, knowledge: Knowledge, state: State, players: int) 
     return knowledge.evaluate(engine, state, players)
 
 
-def rollout(engine: Engine, knowledge: Knowledge, state: State, players: int, depth: int, rng: Rng) -> tuple[float, ...]:
+def rollout(engine: Engine, knowledge: Knowledge, state: State, players: int, depth: int, rng: Rng,
+            stop: Callable[[], bool] | None = None) -> tuple[float, ...]:
+    """Play ``depth`` moves (fewer when ``stop`` says time is up), then judge the position."""
     for _ in range(depth):
+        if stop is not None and stop():
+            break
         state = settle(engine, state, rng)
         if engine.result(state) is not None:
             break
@@ -118,6 +122,10 @@ def search(
     depth = max(1, round(knowledge.rollout_depth * budget.rollout_scale))
     start = clock() if clock is not None else 0.0
     root = _Node(me)
+    stop = None
+    if budget.seconds is not None and clock is not None:
+        deadline = start + budget.seconds
+        stop = lambda: clock() >= deadline
     iterations = 0
     world = first
     while iterations < budget.iterations:
@@ -125,7 +133,7 @@ def search(
             break
         if iterations:
             world = settle(engine, sample(rng), rng)
-        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng)
+        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop)
         iterations += 1
     legal = set(root_moves)
     ranked = [(child.visits, child.total / child.visits if child.visits else 0.0, i, move)
@@ -137,7 +145,7 @@ def search(
 
 
 def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me: Seat,
-             players: int, depth: int, rng: Rng) -> None:
+             players: int, depth: int, rng: Rng, stop: Callable[[], bool] | None) -> None:
     node = root
     path: list[_Node] = []
     while True:
@@ -168,7 +176,7 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
         move, node = _select(node, moves)
         path.append(node)
         state = engine.apply(state, seat, move)
-    values = rollout(engine, knowledge, state, players, depth, rng)
+    values = rollout(engine, knowledge, state, players, depth, rng, stop)
     for child in path:
         child.visits += 1
         child.total += values[child.seat]

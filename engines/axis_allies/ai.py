@@ -1,24 +1,40 @@
 """What the computer knows of Axis & Allies beyond the rules (``engines/ai``).
 
 No hidden information (only dice): the one world is the record replayed; the search draws the
-dice like the referee. The game is far too long to play out, so the search leans on the
-evaluation: per side (Axis, Allies) its national production, half the cost of its units on the
-board, a third of the IPCs in its banks, and 12 per capital it holds; the share of the Axis is
-compared with the share at the start (a position as good as the start is worth 0.5). A seat
-playing powers of one side gets that side's value.
+dice like the referee. The game is far too long to play out, so the computer plays by a few
+plain rules and lets the search choose among what they allow (``candidates``, also its rollout
+policy), judging where it stops by the evaluation:
 
-What it does not consider (yet): a purchase plan, choosing attacks by exact battle odds, and
-keeping capitals defended beyond what the evaluation rewards — the search finds those only
-as far as its few plies see. Rollouts are short (the turn steps are many moves each).
+* **Technology**: never researched (its dice are rarely worth the IPCs at this level).
+* **Purchase**, by a simple plan: two infantry for each armour, a fighter once the bank holds
+  more than 20 IPCs after that, nothing it cannot place.
+* **Attacks**, chosen with the exact battle odds (``odds.py``): a unit moves into a hostile
+  territory only if everything that can still reach it this turn, together with what is already
+  committed, would win with at least 70 %, and no more once the committed units alone win with 95 %.
+  Casualties: cheapest first.
+* **Capitals defended**: after combat, units move into the power's capital when the enemy units
+  next to it could win there with 30 % or more; new units are placed in the capital first then.
+* The evaluation: per side (Axis, Allies) its national production, half the cost of its units,
+  a third of its banks and 12 per capital it holds; the Axis share against the share at the start.
+
+Not considered: technology, strategic bombing and rockets, non-combat moves other than into a
+threatened capital (the front advances by conquest only), amphibious assaults planned ahead
+(transports move only as the search stumbles on them), anti-aircraft fire and shore bombardment
+in the odds, retreating, and anything beyond the current power's turn (the search sees only a
+few plies of it).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
 
 from engines.ai.base import Knowledge
+from engines.ai.rng import Rng
+from engines.axis_allies import odds
 from engines.axis_allies.economy import production
+from engines.axis_allies.moves import AxisAlliesMove
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState, initial_state
 from engines.axis_allies.units import UNITS
@@ -60,4 +76,117 @@ def evaluate(engine, state: AxisAlliesState, players: int) -> tuple[float, ...]:
     return tuple(values)
 
 
-KNOWLEDGE = Knowledge(evaluate=evaluate, rollout_depth=6, notes=__doc__ or "")
+# ---------------------------------------------------------------- the plain rules
+
+ATTACK_AT = 0.7
+"""Attack a territory only if everything that can reach it would win this often."""
+ENOUGH = 0.95
+"""Stop adding units once the committed ones win this often."""
+THREAT = 0.3
+"""A capital is threatened when the enemy next to it would win there this often."""
+NONCOMBAT_KEEP = 8
+PLACE_KEEP = 3
+
+
+def _side(state: AxisAlliesState) -> dict[str, str]:
+    return {p.id: p.side for p in state.map.powers}
+
+
+def _hostile(state: AxisAlliesState, territory: str, mine: str) -> bool:
+    sides = _side(state)
+    owner = state.owner(territory)
+    if owner is not None and sides[owner] != mine:
+        return True
+    return any(sides[u.power] != mine for u in state.units if u.at == territory and u.kind in odds.FIGHTS)
+
+
+def _kinds(counts) -> list[str]:
+    return [kind for kind, n in counts for _ in range(n)]
+
+
+def _attack_odds(state: AxisAlliesState, territory: str, extra: list[str]) -> float:
+    side = _side(state)[state.power]
+    attackers = [u.kind for u in state.units if u.at == territory and side == _side(state)[u.power]] + extra
+    defenders = [u.kind for u in state.units if u.at == territory and side != _side(state)[u.power]]
+    return odds.win_chance(attackers, defenders)
+
+
+def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
+    """The purchase plan's next step among the legal ``buy`` moves (``None``: stop buying)."""
+    buys = {m.units[0][0]: m for m in moves if m.kind == "buy" and len(m.units) == 1 and m.units[0][1] == 1}
+    bought = dict(state.purchased)
+    bank = state.ipcs.get(state.power, 0)
+    infantry, armour = bought.get("infantry", 0), bought.get("armour", 0)
+    if "fighter" in buys and bank - UNITS["fighter"].cost > 20:
+        return buys["fighter"]
+    if "armour" in buys and infantry >= 2 * (armour + 1):
+        return buys["armour"]
+    if "infantry" in buys:
+        return buys["infantry"]
+    return buys.get("armour")
+
+
+def capital_threat(state: AxisAlliesState) -> float:
+    """How likely the enemy units next to the power's capital would win there now."""
+    gmap = state.map
+    capital = gmap.power(state.power).capital
+    side = _side(state)
+    mine = side[state.power]
+    near = [u.kind for u in state.units if u.at in gmap.neighbours(capital) and side[u.power] != mine
+            and UNITS[u.kind].domain != "sea"]
+    defenders = [u.kind for u in state.units if u.at == capital and side[u.power] == mine]
+    return odds.win_chance(near, defenders) if near else 0.0
+
+
+def candidates(engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]) -> Sequence[AxisAlliesMove]:
+    phase = state.phase
+    ends = [m for m in moves if m.kind == "end"]
+    if phase in ("tech", "purchase"):
+        buy = planned_buy(state, moves)
+        if buy is not None:
+            return [buy]
+        rest = [m for m in moves if m.kind not in ("tech", "buy")]
+        return rest or list(moves)
+    if phase == "combat_move":
+        mine = _side(state)[state.power]
+        reach: dict[str, dict[tuple[str, str], int]] = {}
+        for m in moves:
+            if m.kind == "move" and _hostile(state, m.path[-1], mine):
+                for kind, n in m.units:
+                    group = reach.setdefault(m.path[-1], {})
+                    key = (m.path[0], kind)
+                    group[key] = max(group.get(key, 0), n)
+        worth = set()
+        for territory, group in reach.items():
+            everything = [kind for (_, kind), n in group.items() for _ in range(n)]
+            if _attack_odds(state, territory, []) < ENOUGH and _attack_odds(state, territory, everything) >= ATTACK_AT:
+                worth.add(territory)
+        attacks = [m for m in moves if m.kind == "move" and m.path[-1] in worth]
+        attacks.sort(key=lambda m: -_attack_odds(state, m.path[-1], _kinds(m.units)))
+        return attacks[:NONCOMBAT_KEEP] + ends or list(moves)
+    if phase == "combat":
+        losses = [m for m in moves if m.kind == "lose"]
+        if losses:
+            return [min(losses, key=lambda m: sum(UNITS[k].cost * n for k, n in m.units))]
+        return moves
+    if phase == "noncombat_move":
+        capital = state.map.power(state.power).capital
+        if capital_threat(state) >= THREAT:
+            home = [m for m in moves if m.kind == "move" and m.path[-1] == capital]
+            if home:
+                return home[:NONCOMBAT_KEEP]
+        return ends or list(moves)
+    if phase == "place":
+        capital = state.map.power(state.power).capital
+        places = list(moves)
+        if capital_threat(state) >= THREAT:
+            places.sort(key=lambda m: m.to != capital)
+        return places[:PLACE_KEEP]
+    return moves
+
+
+def rollout_move(engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove], rng: Rng) -> AxisAlliesMove:
+    return rng.choice(candidates(engine, state, seat, moves))
+
+
+KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=10, notes=__doc__ or "")

@@ -131,3 +131,32 @@ def test_players_choose_legal_moves_and_repeat_themselves(slug: str) -> None:
     assert chosen.text in legal and chosen.text == search(obs, SMALL, 3).text
     assert random_choice(obs, 1).text in legal
     assert greedy_choice(obs, 1).text in legal
+
+
+def test_axis_allies_buys_by_plan_and_attacks_only_with_good_odds() -> None:
+    """The first purchase is the plan's (infantry first), and every attack the computer may
+    start is one that everything able to reach it would win with at least 70 %."""
+    from engines.axis_allies import ai
+    from engines.axis_allies.odds import win_chance
+
+    match = Match("axis_allies")
+    engine, state = match.engine, match.state
+    seat = min(engine.to_act(state))
+    chosen = ai.candidates(engine, state, seat, engine.legal_moves(state, seat))
+    assert [engine.format_move(m, state) for m in chosen] == ["buy 1 inf"]
+    while state.phase != "combat_move":
+        seat = min(engine.to_act(state))
+        state = engine.apply(state, seat, ai.candidates(engine, state, seat, engine.legal_moves(state, seat))[0])
+    moves = engine.legal_moves(state, seat)
+    attacks = [m for m in ai.candidates(engine, state, seat, moves) if m.kind == "move"]
+    assert attacks, "the Soviet Union has a good attack on its first turn"
+    for move in attacks:
+        target = move.path[-1]
+        reaching: dict[tuple[str, str], int] = {}
+        for m in moves:
+            if m.kind == "move" and m.path[-1] == target:
+                for k, n in m.units:
+                    reaching[(m.path[0], k)] = max(reaching.get((m.path[0], k), 0), n)
+        everything = [k for (_, k), n in reaching.items() for _ in range(n)]
+        defenders = [u.kind for u in state.units if u.at == target]
+        assert win_chance(everything, defenders) >= ai.ATTACK_AT
