@@ -9,6 +9,7 @@ less than ``DRAW_ACCEPT`` (it is losing), and never when it is winning.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Literal
 
 from engines.ai.observation import Observation
@@ -17,8 +18,8 @@ from engines.ai.search import Budget, Choice, search, value_estimate
 Level = Literal["easy", "normal", "hard"]
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=30, seconds=0.3, rollout_scale=0.25),
-    "normal": Budget(iterations=150, seconds=1.0, rollout_scale=0.5),
-    "hard": Budget(iterations=600, seconds=2.0),
+    "normal": Budget(iterations=150, seconds=1.0, rollout_scale=0.5, widen=6),
+    "hard": Budget(iterations=600, seconds=2.0, widen=8),
 }
 DRAW_ACCEPT = 0.35
 """Accept a draw when the search's estimate of winning is below this."""
@@ -29,7 +30,7 @@ def budget_for(level: str, seconds: float | None = None) -> Budget:
     budget = LEVELS[level]
     if seconds is None:
         return budget
-    return Budget(iterations=budget.iterations, seconds=seconds, rollout_scale=budget.rollout_scale)
+    return replace(budget, seconds=seconds)
 
 
 def decide(obs: Observation, level: str, seed: int, clock: Callable[[], float] | None = None,

@@ -38,6 +38,10 @@ class Budget:
     """Stop earlier when this much time has passed (needs a clock)."""
     rollout_scale: float = 1.0
     """Fraction of the game's rollout depth to play."""
+    widen: int = 0
+    """At a decision visited often enough, consider only the ``widen`` moves that look best one
+    move ahead (0: every move). Wide games (a hundred moves and more) are otherwise searched
+    one ply deep at best."""
 
 
 @dataclass(frozen=True)
@@ -49,8 +53,14 @@ class Choice:
     """The searching seat's mean reward over the search (about its chance to win)."""
 
 
+SHORTLIST_AFTER = 3
+"""Passes through a decision before it is narrowed to its shortlist (the root at once)."""
+SHORTLIST_SCAN = 60
+"""Moves judged for a shortlist: the first ones the game's ``candidates`` order gives."""
+
+
 class _Node:
-    __slots__ = ("avail", "children", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "passes", "seat", "shortlist", "total", "visits")
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
@@ -58,6 +68,9 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.avail = 0
+        self.passes = 0
+        """Iterations that reached this node and decided there."""
+        self.shortlist: list[Move] | None = None
 
 
 def settle(engine: Engine, state: State, rng: Rng) -> State:
@@ -133,7 +146,7 @@ def search(
             break
         if iterations:
             world = settle(engine, sample(rng), rng)
-        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop)
+        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop, budget.widen)
         iterations += 1
     legal = set(root_moves)
     ranked = [(child.visits, child.total / child.visits if child.visits else 0.0, i, move)
@@ -145,7 +158,7 @@ def search(
 
 
 def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me: Seat,
-             players: int, depth: int, rng: Rng, stop: Callable[[], bool] | None) -> None:
+             players: int, depth: int, rng: Rng, stop: Callable[[], bool] | None, widen: int = 0) -> None:
     node = root
     path: list[_Node] = []
     while True:
@@ -158,6 +171,12 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
         moves = knowledge.candidates(engine, state, seat, engine.legal_moves(state, seat))
         if not moves:
             break
+        node.passes += 1
+        if widen and len(moves) > widen and (node is root or node.passes >= SHORTLIST_AFTER):
+            if node.shortlist is None:
+                node.shortlist = shortlist(engine, knowledge, state, seat, moves, players, widen, rng)
+            legal = set(moves)
+            moves = [m for m in node.shortlist if m in legal] or moves
         untried = None
         for move in moves:
             child = node.children.get(move)
@@ -180,6 +199,17 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
     for child in path:
         child.visits += 1
         child.total += values[child.seat]
+
+
+def shortlist(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, moves: Sequence[Move],
+              players: int, size: int, rng: Rng) -> list[Move]:
+    """The ``size`` moves whose positions (dice drawn once) the evaluation likes best for ``seat``."""
+    judged = []
+    for index, move in enumerate(moves[:SHORTLIST_SCAN]):
+        after = settle(engine, engine.apply(state, seat, move), rng)
+        judged.append((-values_of(engine, knowledge, after, players)[seat], index, move))
+    judged.sort(key=lambda item: (item[0], item[1]))
+    return [move for _, _, move in judged[:size]]
 
 
 def _select(node: _Node, moves: Sequence[Move]) -> tuple[Move, _Node]:
