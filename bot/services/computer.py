@@ -20,8 +20,9 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 
-from bot.services.delivery import Delivery
+from bot.services.delivery import ChannelPost, Delivery, DirectMessage, Reply
 from bot.services.matches import MatchService
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
@@ -126,7 +127,7 @@ class Computer:
                     accepted = await self._run(weigh_draw, obs, level, self._seed(match, seat.seat), self.seconds)
                     await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
                     actor = Actor(user_id=seat.user_id, name=seat.name)
-                    await self.deliver(await self.service.answer_draw(match_id, actor, accepted))
+                    await self.deliver(self._as_posts(match, await self.service.answer_draw(match_id, actor, accepted)))
                     return True
         for seat in sorted(match.to_act()):
             row = match.seats[seat]
@@ -137,9 +138,24 @@ class Computer:
             text = await self._run(think, obs, level, self._seed(match, seat), self.seconds)
             await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
             actor = Actor(user_id=row.user_id, name=row.name)
-            await self.deliver(await self.service.submit_in(match_id, actor, text))
+            await self.deliver(self._as_posts(match, await self.service.submit_in(match_id, actor, text)))
             return True
         return False
+
+    @staticmethod
+    def _as_posts(match: LoadedMatch, deliveries: list[Delivery]) -> list[Delivery]:
+        """The computer has no interaction to be answered in: what a person would have had as a
+        public reply goes to the match's channel; what only it would have seen goes nowhere."""
+        out = []
+        for delivery in deliveries:
+            if isinstance(delivery.target, Reply):
+                if delivery.target.ephemeral:
+                    continue
+                delivery = replace(delivery, target=ChannelPost(match.row.channel_id))
+            elif isinstance(delivery.target, DirectMessage) and computer_level(delivery.target.user_id):
+                continue
+            out.append(delivery)
+        return out
 
     async def _observe(self, match_id: int, seat: int) -> Observation:
         match = await self.service.book.load(match_id)

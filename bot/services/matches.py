@@ -258,6 +258,8 @@ class MatchService:
         turn_over = before is None or not before.started or before.to_act() != after.to_act()
         public = after.engine.view(after.state, None).model_dump(exclude={"viewer"}) if turn_over else None
         for seat in after.seats:
+            if computer_level(seat.user_id):
+                continue  # a computer seat reads no DMs: it observes the match itself
             if turn_over:
                 private = after.engine.view(after.state, seat.seat)
                 secret = private.model_dump(exclude={"viewer"}) != public
@@ -1017,6 +1019,8 @@ class MatchService:
             if timer.kind == "reminder":
                 if not await self.repo.claim_timer(timer.id):
                     return []  # another process sent it
+                if computer_level(seat.user_id):
+                    return []  # nobody to remind
                 language = await self._language_of(seat.user_id, match.row.language)
                 return [
                     Delivery(
