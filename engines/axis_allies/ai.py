@@ -6,8 +6,9 @@ plain rules and lets the search choose among what they allow (``candidates``, al
 policy), judging where it stops by the evaluation:
 
 * **Technology**: never researched (its dice are rarely worth the IPCs at this level).
-* **Purchase**, by a simple plan: two infantry for each armour, a fighter once the bank holds
-  more than 20 IPCs after that, nothing it cannot place.
+* **Purchase**, by a simple plan: two infantry for each armour, a fighter while the bank would
+  still hold more than 20 IPCs after it (what the rules let it buy; it does not count factory
+  room).
 * **Attacks**, chosen with the exact battle odds (``odds.py``): a unit moves into a hostile
   territory only if everything that can still reach it this turn, together with what is already
   committed, would win with at least 70 %, and no more once the committed units alone win with 95 %.
