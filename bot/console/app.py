@@ -224,6 +224,8 @@ class ConsoleApp:
             place = Place(place.guild_id, await self._new_thread(), place.language)
             self.note(Msg("console.new_thread", {"channel": place.channel_id}))
         level = options.pop("level", "normal")
+        players = whole_number(options, "players", 5)
+        options.pop("players", None)
         if opponent == "computer" and level not in COMPUTER_LEVELS:
             return [reply(self.language, Msg("core.unknown_level", {"level": level, "levels": ", ".join(COMPUTER_LEVELS)}))]
         if opponent == "computer":
@@ -231,7 +233,7 @@ class ConsoleApp:
         else:
             opponent_actor = Actor(opponent, opponent, self.language) if opponent else None
         return await self.services.matches.create(
-            place, actor, game, options, opponent=opponent_actor, time_control=control
+            place, actor, game, options, opponent=opponent_actor, time_control=control, players=players
         )
 
     async def _new_thread(self) -> str:

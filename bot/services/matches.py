@@ -312,8 +312,11 @@ class MatchService:
         *,
         opponent: Actor | None = None,
         time_control: TimeControl | None = None,
+        players: int | None = None,
     ) -> list[Delivery]:
-        """Open a match in ``place`` with the creator in seat 0."""
+        """Open a match in ``place`` with the creator in seat 0. With a computer ``opponent`` the
+        computer takes every other seat of ``players`` (default: the fewest the game allows, at
+        least two) and the match starts."""
         await self._seen(actor)
         refusal = self.create_refusal(actor, game, options, opponent=opponent, time_control=time_control)
         if refusal:
@@ -364,7 +367,8 @@ class MatchService:
             return created
         # A computer opponent takes its seat at once (and the other seats the game needs), and
         # the match starts: there is nobody to wait for.
-        for number in range(1, max(engine.min_players, 2)):
+        wanted = players or max(engine.min_players, 2)
+        for number in range(1, min(max(wanted, engine.min_players), engine.max_players)):
             created += await self.join(place, computer_actor(level, number))
         return created + await self.start(place, actor)
 

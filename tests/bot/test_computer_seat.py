@@ -83,3 +83,16 @@ async def test_a_restart_mid_think_resumes_the_computer(tmp_path) -> None:
         assert await _moves_by(services, row.id, computer), "the computer did not resume after the restart"
     finally:
         await services.close()
+
+
+async def test_the_computer_fills_the_empty_seats_of_an_axis_and_allies_match(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    services.computer.stopped = True  # only the seating is looked at here
+    try:
+        await services.matches.create(PLACE, ALICE, "axis_allies", opponent=computer_actor("normal"), players=3)
+        row = await services.repo.live_match_in(PLACE.channel_id)
+        seats = await services.repo.seats(row.id)
+        assert row.status == "active"
+        assert [computer_level(s.user_id) for s in seats] == [None, "normal", "normal"]
+    finally:
+        await services.close()
