@@ -28,4 +28,4 @@ def evaluate(engine, state: HeroesCitiesState, players: int) -> tuple[float, ...
     return two_sided(score(state, 0) - score(state, 1), 4.0)
 
 
-KNOWLEDGE = Knowledge(evaluate=evaluate, rollout_depth=8, notes=__doc__ or "")
+KNOWLEDGE = Knowledge(evaluate=evaluate, rollout_depth=4, notes=__doc__ or "")

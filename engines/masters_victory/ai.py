@@ -129,7 +129,7 @@ def evaluate(engine, state: MastersVictoryState, players: int) -> tuple[float, .
 KNOWLEDGE = Knowledge(
     worlds=worlds,
     evaluate=evaluate,
-    rollout_depth=6,
+    rollout_depth=4,
     private_chances=frozenset(SETUP_KIND),
     notes=__doc__ or "",
 )

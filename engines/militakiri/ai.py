@@ -94,4 +94,4 @@ def evaluate(engine, state: MilitakiriState, players: int) -> tuple[float, ...]:
     return two_sided(score(state, 0) - score(state, 1), 6.0)
 
 
-KNOWLEDGE = Knowledge(worlds=worlds, evaluate=evaluate, rollout_depth=8, notes=__doc__ or "")
+KNOWLEDGE = Knowledge(worlds=worlds, evaluate=evaluate, rollout_depth=4, notes=__doc__ or "")
