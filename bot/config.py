@@ -21,6 +21,11 @@ class Config:
     render_workers: int | None = None
     """Worker processes that draw board pictures (``[render] workers``); unset: one per core,
     0: draw in a thread of the bot's process."""
+    computer_workers: int = 1
+    """Worker processes the computer players think in (``[computer] workers``); 0: a thread."""
+    computer_seconds: float | None = None
+    """Thinking time per move (``[computer] seconds``), for every level; unset: the level's own
+    (easy 0.3 s, normal 1 s, hard 2 s)."""
 
     @property
     def token(self) -> str | None:
@@ -44,4 +49,6 @@ def load_config(path: str | Path = "config.toml") -> Config:
         database=data.get("storage", {}).get("database", Config.database),
         out_dir=data.get("console", {}).get("out_dir", Config.out_dir),
         render_workers=data.get("render", {}).get("workers"),
+        computer_workers=data.get("computer", {}).get("workers", Config.computer_workers),
+        computer_seconds=data.get("computer", {}).get("seconds"),
     )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bot.clock import Clock, SystemClock
 from bot.i18n import Msg
 from bot.logging_setup import quiet_secret_loggers
+from bot.services import computer as computer_module
 from bot.services import rendering
 from bot.services.computer import DELAY, Computer
 from bot.services.matches import MatchService
@@ -71,7 +72,7 @@ async def open_services(
     clock: Clock | None = None,
     seed_source: Callable[[], bytes] | None = None,
     render_workers: int | None = None,
-    computer_workers: int = 1,
+    computer_workers: int | None = None,
     computer_delay: float = DELAY,
     computer_seconds: float | None = None,
 ) -> Services:
@@ -84,5 +85,11 @@ async def open_services(
     workers = render_workers if render_workers is not None else rendering.configured_workers
     matches = MatchService(repo, clock, renderer=rendering.Renderer(workers), **extra)
     scheduler = Scheduler(matches, repo, clock, deliver)
-    computer = Computer(matches, deliver, workers=computer_workers, delay=computer_delay, seconds=computer_seconds)
+    computer = Computer(
+        matches,
+        deliver,
+        workers=computer_module.configured_workers if computer_workers is None else computer_workers,
+        delay=computer_delay,
+        seconds=computer_module.configured_seconds if computer_seconds is None else computer_seconds,
+    )
     return Services(repo, matches, scheduler, computer)

@@ -30,22 +30,33 @@ from bot.services.workers import forget, pool
 from engines.ai.observation import Observation
 from engines.ai.player import accepts_draw, decide
 from engines.ai.referee import observation_of
+from engines.registry import get_engine
 
 log = logging.getLogger(__name__)
 
 DELAY = 1.0
 """Seconds between the change and the computer's answer (thinking time included)."""
+configured_workers = 1
+"""The ``[computer] workers`` setting, set once at start-up by ``bot.__main__``."""
+configured_seconds: float | None = None
+"""The ``[computer] seconds`` setting (``None``: each level's own cap)."""
 Deliver = Callable[[list[Delivery]], Awaitable[None]]
 
 
-def think(obs: Observation, level: str, seed: int, seconds: float | None) -> str:
-    """In a worker: the move text (the clock only caps the search; iterations decide)."""
-    return decide(obs, level, seed, time.perf_counter, seconds).text
+def _observation(game: str, options: dict, events: list, seat: int) -> Observation:
+    engine = get_engine(game)
+    return observation_of(engine, engine.options_model.model_validate(options), events, seat)
 
 
-def weigh_draw(obs: Observation, level: str, seed: int, seconds: float | None) -> bool:
+def think(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> str:
+    """In a worker: the move text. The record is replayed here too (a long match takes a while),
+    and only the seat's observation reaches the search."""
+    return decide(_observation(game, options, events, seat), level, seed, time.perf_counter, seconds).text
+
+
+def weigh_draw(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> bool:
     """In a worker: whether to accept a draw offer."""
-    return accepts_draw(obs, level, seed, time.perf_counter, seconds)
+    return accepts_draw(_observation(game, options, events, seat), level, seed, time.perf_counter, seconds)
 
 
 class Computer:
@@ -123,8 +134,8 @@ class Computer:
             for seat in match.seats:
                 level = computer_level(seat.user_id)
                 if level and seat.seat != offer and seat.seat not in match.progress.meta.accepted:
-                    obs = await self._observe(match_id, seat.seat)
-                    accepted = await self._run(weigh_draw, obs, level, self._seed(match, seat.seat), self.seconds)
+                    record = await self._record(match)
+                    accepted = await self._run(weigh_draw, *record, seat.seat, level, self._seed(match, seat.seat), self.seconds)
                     await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
                     actor = Actor(user_id=seat.user_id, name=seat.name)
                     await self.deliver(self._as_posts(match, await self.service.answer_draw(match_id, actor, accepted)))
@@ -134,8 +145,8 @@ class Computer:
             level = computer_level(row.user_id)
             if level is None:
                 continue
-            obs = await self._observe(match_id, seat)
-            text = await self._run(think, obs, level, self._seed(match, seat), self.seconds)
+            record = await self._record(match)
+            text = await self._run(think, *record, seat, level, self._seed(match, seat), self.seconds)
             await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
             actor = Actor(user_id=row.user_id, name=row.name)
             await self.deliver(self._as_posts(match, await self.service.submit_in(match_id, actor, text)))
@@ -157,10 +168,10 @@ class Computer:
             out.append(delivery)
         return out
 
-    async def _observe(self, match_id: int, seat: int) -> Observation:
-        match = await self.service.book.load(match_id)
-        entries = await self.service.repo.entries(match_id)
-        return observation_of(match.engine, match.options, [e.event for e in entries], seat)
+    async def _record(self, match: LoadedMatch) -> tuple[str, dict, list]:
+        """What the worker needs to build the seat's observation: game, options, events."""
+        entries = await self.service.repo.entries(match.id)
+        return match.row.game, match.options.model_dump(mode="json"), [e.event for e in entries]
 
     @staticmethod
     def _seed(match, seat: int) -> int:

@@ -130,8 +130,9 @@ def search(
     root_moves = engine.legal_moves(first, me)
     if not root_moves:
         raise ValueError(f"seat {me} has no legal move")
-    if len(root_moves) == 1:
-        return Choice(root_moves[0], engine.format_move(root_moves[0], first), 0, 0.5)
+    considered = knowledge.candidates(engine, first, me, root_moves)
+    if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
+        return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
     depth = max(1, round(knowledge.rollout_depth * budget.rollout_scale))
     start = clock() if clock is not None else 0.0
     root = _Node(me)
