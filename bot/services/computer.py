@@ -28,7 +28,7 @@ from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
 from bot.services.workers import forget, pool
 from engines.ai.observation import Observation
-from engines.ai.player import accepts_draw, decide
+from engines.ai.player import LEVELS, accepts_draw, decide
 from engines.ai.referee import observation_of
 from engines.registry import get_engine
 
@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 
 DELAY = 1.0
 """Seconds between the change and the computer's answer (thinking time included)."""
+MIN_THINK = 0.05
+"""Seconds the search gets even when building the observation used up the budget."""
 configured_workers = 1
 """The ``[computer] workers`` setting, set once at start-up by ``bot.__main__``."""
 configured_seconds: float | None = None
@@ -48,15 +50,25 @@ def _observation(game: str, options: dict, events: list, seat: int) -> Observati
     return observation_of(engine, engine.options_model.model_validate(options), events, seat)
 
 
+def _left(level: str, seconds: float | None, started: float) -> float:
+    """The thinking time left of the move's budget once the observation is built."""
+    cap = seconds if seconds is not None else LEVELS[level].seconds or 0.0
+    return max(MIN_THINK, cap - (time.perf_counter() - started))
+
+
 def think(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> str:
-    """In a worker: the move text. The record is replayed here too (a long match takes a while),
-    and only the seat's observation reaches the search."""
-    return decide(_observation(game, options, events, seat), level, seed, time.perf_counter, seconds).text
+    """In a worker: the move text. The record is replayed here too (a long match takes a while;
+    that time counts against the budget), and only the seat's observation reaches the search."""
+    started = time.perf_counter()
+    obs = _observation(game, options, events, seat)
+    return decide(obs, level, seed, time.perf_counter, _left(level, seconds, started)).text
 
 
 def weigh_draw(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> bool:
     """In a worker: whether to accept a draw offer."""
-    return accepts_draw(_observation(game, options, events, seat), level, seed, time.perf_counter, seconds)
+    started = time.perf_counter()
+    obs = _observation(game, options, events, seat)
+    return accepts_draw(obs, level, seed, time.perf_counter, _left(level, seconds, started))
 
 
 class Computer:

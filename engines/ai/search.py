@@ -175,7 +175,7 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
         node.passes += 1
         if widen and len(moves) > widen and (node is root or node.passes >= SHORTLIST_AFTER):
             if node.shortlist is None:
-                node.shortlist = shortlist(engine, knowledge, state, seat, moves, players, widen, rng)
+                node.shortlist = shortlist(engine, knowledge, state, seat, moves, players, widen, rng, stop)
             legal = set(moves)
             moves = [m for m in node.shortlist if m in legal] or moves
         untried = None
@@ -203,10 +203,13 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
 
 
 def shortlist(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, moves: Sequence[Move],
-              players: int, size: int, rng: Rng) -> list[Move]:
-    """The ``size`` moves whose positions (dice drawn once) the evaluation likes best for ``seat``."""
+              players: int, size: int, rng: Rng, stop: Callable[[], bool] | None = None) -> list[Move]:
+    """The ``size`` moves whose positions (dice drawn once) the evaluation likes best for ``seat``
+    (of those judged before ``stop`` says time is up)."""
     judged = []
     for index, move in enumerate(moves[:SHORTLIST_SCAN]):
+        if judged and stop is not None and stop():
+            break
         after = settle(engine, engine.apply(state, seat, move), rng)
         judged.append((-values_of(engine, knowledge, after, players)[seat], index, move))
     judged.sort(key=lambda item: (item[0], item[1]))
