@@ -133,7 +133,7 @@ def search(
     considered = knowledge.candidates(engine, first, me, root_moves)
     if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
         return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
-    depth = max(1, round(knowledge.rollout_depth * budget.rollout_scale))
+    depth = round(knowledge.rollout_depth * budget.rollout_scale)
     start = clock() if clock is not None else 0.0
     root = _Node(me)
     stop = None
