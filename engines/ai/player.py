@@ -19,7 +19,7 @@ Level = Literal["easy", "normal", "hard"]
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=30, seconds=0.3, rollout_scale=0.25),
     "normal": Budget(iterations=150, seconds=1.0, rollout_scale=0.5, widen=6),
-    "hard": Budget(iterations=600, seconds=2.0, widen=8),
+    "hard": Budget(iterations=600, seconds=2.0, rollout_scale=0.5, widen=8),
 }
 DRAW_ACCEPT = 0.35
 """Accept a draw when the search's estimate of winning is below this."""
