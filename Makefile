@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-load soak clean
+.PHONY: run test lint bench bench-load bench-ai soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ bench: $(STAMP)
 # LOAD_STEP_SECONDS each, up to LOAD_RATES); see bench/load.py for the settings.
 bench-load: $(STAMP)
 	$(PY) -m bench.load
+
+# The computer's strength per game and level (win rates with Wilson intervals, time per move):
+# bounded by default, e.g. make bench-ai AI_GAMES=40 AI_MAX_MOVES=400 AI_SLUGS=militakiri
+bench-ai: $(STAMP)
+	$(PY) -m bench.ai
 
 # Longer random playouts than CI runs, then the soak with kills (python -m soak; the figures as a
 # table, exit 1 when a check fails): make soak GAMES=20000 SOAK_MATCHES=40 SOAK_SECONDS=300

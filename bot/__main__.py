@@ -42,6 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     from bot.services import rendering
 
     rendering.configured_workers = config.render_workers
+    from bot.services import computer
+
+    computer.configured_workers = config.computer_workers
+    computer.configured_seconds = config.computer_seconds
     refusal = _refusal(database, args.lang)
     if refusal is not None:
         print(f"scheids: {refusal}", file=sys.stderr)

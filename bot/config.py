@@ -31,6 +31,11 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (``[discord] shard_ids``); unset: all of them. Several
     processes on one PostgreSQL database each run a share."""
+    computer_workers: int = 1
+    """Worker processes the computer players think in (``[computer] workers``); 0: a thread."""
+    computer_seconds: float | None = None
+    """Thinking time per move (``[computer] seconds``), for every level; unset: the level's own
+    (easy 0.3 s, normal 1 s, hard 2 s)."""
 
     def __post_init__(self) -> None:
         if self.shard_ids is not None:
@@ -74,4 +79,6 @@ def load_config(path: str | Path = "config.toml") -> Config:
         render_workers=data.get("render", {}).get("workers"),
         shard_count=discord.get("shard_count"),
         shard_ids=tuple(discord["shard_ids"]) if discord.get("shard_ids") is not None else None,
+        computer_workers=data.get("computer", {}).get("workers", Config.computer_workers),
+        computer_seconds=data.get("computer", {}).get("seconds"),
     )

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from bot.clock import Clock, SystemClock
 from bot.i18n import Msg
 from bot.logging_setup import quiet_secret_loggers
+from bot.services import computer as computer_module
 from bot.services import rendering
+from bot.services.computer import DELAY, Computer
 from bot.services.matches import MatchService
 from bot.services.scheduler import Deliver, Scheduler
 from bot.storage.repository import (
@@ -53,9 +55,16 @@ class Services:
     repo: Repository
     matches: MatchService
     scheduler: Scheduler
+    computer: Computer
+
+    async def start(self) -> None:
+        """The timers, and the computer seats that owe a move (also one cut off by a restart)."""
+        self.scheduler.start()
+        await self.computer.resume()
 
     async def close(self) -> None:
         try:
+            await self.computer.stop()
             await self.scheduler.stop()
         finally:
             await self.repo.close()
@@ -94,6 +103,9 @@ async def open_services(
     clock: Clock | None = None,
     seed_source: Callable[[], bytes] | None = None,
     render_workers: int | None = None,
+    computer_workers: int | None = None,
+    computer_delay: float = DELAY,
+    computer_seconds: float | None = None,
 ) -> Services:
     """The services on ``database``; pictures are drawn by ``render_workers`` worker processes
     (default: the configured number, else one per core; 0 draws in a thread)."""
@@ -105,4 +117,11 @@ async def open_services(
     if seed_source is not None:
         matches.seed_source = seed_source
     scheduler = Scheduler(matches, repo, clock, deliver)
-    return Services(repo, matches, scheduler)
+    computer = Computer(
+        matches,
+        deliver,
+        workers=computer_module.configured_workers if computer_workers is None else computer_workers,
+        delay=computer_delay,
+        seconds=computer_module.configured_seconds if computer_seconds is None else computer_seconds,
+    )
+    return Services(repo, matches, scheduler, computer)

@@ -35,9 +35,10 @@ from bot.services.delivery import (
     Delivery,
     DirectMessage,
     Reply,
+    reply,
 )
 from bot.services.matches import outdated_reply
-from bot.services.people import Actor, Place
+from bot.services.people import COMPUTER_LEVELS, Actor, Place, computer_actor
 from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import OutdatedMatchError
 from bot.wiring import Services, open_services
@@ -228,9 +229,18 @@ class ConsoleApp:
         if thread:
             place = Place(place.guild_id, await self._new_thread(), place.language)
             self.note(Msg("console.new_thread", {"channel": place.channel_id}))
-        opponent_actor = Actor(opponent, opponent, self.language) if opponent else None
+        level = options.pop("level", "normal")
+        players = whole_number(options, "players", 5)
+        options.pop("players", None)
+        if opponent == "computer" and level not in COMPUTER_LEVELS:
+            return [reply(self.language, Msg("core.unknown_level", {"level": level, "levels": ", ".join(COMPUTER_LEVELS)}))]
+        opponent_actor: Actor | None
+        if opponent == "computer":
+            opponent_actor = computer_actor(level)
+        else:
+            opponent_actor = Actor(opponent, opponent, self.language) if opponent else None
         return await self.services.matches.create(
-            place, actor, game, options, opponent=opponent_actor, time_control=control
+            place, actor, game, options, opponent=opponent_actor, time_control=control, players=players
         )
 
     async def _new_thread(self) -> str:
@@ -284,7 +294,7 @@ async def run_console(
     app = ConsoleApp(out, Path(out_dir), language)
     await app.open(database, seed_source=(lambda: seed) if seed is not None else None, clock=clock)
     assert app.services is not None
-    app.services.scheduler.start()
+    await app.services.start()
     interactive = stream.isatty()
     if interactive:
         app.say(app.frame("welcome"))

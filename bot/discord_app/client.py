@@ -106,7 +106,7 @@ class ScheidsBot(commands.AutoShardedBot):
         if self.sync_commands:
             await self.sync()
         if self.start_scheduler:
-            self.services.scheduler.start()
+            await self.services.start()
 
     def _target(self) -> discord.Object | None:
         return discord.Object(id=self.dev_guild_id) if self.dev_guild_id else None

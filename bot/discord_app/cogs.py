@@ -21,6 +21,7 @@ from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worded
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
+from bot.services.people import computer_actor
 from bot.services.time_control import TimeControlError, time_control_given
 from engines.core.contract import RegionsGame, TimedGame
 from engines.registry import ENGINES
@@ -76,6 +77,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
     async def _created(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> list[Delivery]:
         actor = actor_of(interaction)
         opponent = options.pop("opponent", None)
+        level = options.pop("computer", None)
         thread = options.pop("thread", False)
         try:
             control = time_control_given(
@@ -86,6 +88,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         game_options = {name: value for name, value in options.items() if value is not None}
         place = place_of(interaction)
         invited = user_actor(opponent, place.language) if opponent is not None else None
+        if level is not None:
+            invited = computer_actor(level)
         if not thread:
             refusal = lacking_permissions(interaction, match_needs(interaction.channel))
             if refusal:

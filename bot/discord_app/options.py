@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from bot.i18n import Msg, catalog
+from bot.services.people import COMPUTER_LEVELS
 from bot.services.time_control import DEADLINE_CHOICES
 
 DESCRIPTION_LIMIT = 100
@@ -39,6 +40,11 @@ def text(key: str, english: str | None = None) -> app_commands.locale_str:
 # The options every game's create command has, before its own: (annotation, default, choices).
 COMMON: dict[str, tuple[Any, Any, list[app_commands.Choice] | None]] = {
     "opponent": (Optional[discord.User], None, None),
+    "computer": (
+        Optional[str],
+        None,
+        [app_commands.Choice(name=text(f"commands.choice_computer_{level}"), value=level) for level in COMPUTER_LEVELS],
+    ),
     "deadline": (
         str,
         "none",

@@ -36,7 +36,7 @@ from bot.services.delivery import (
     reply,
 )
 from bot.services.option_errors import option_problems
-from bot.services.people import Actor, Place
+from bot.services.people import Actor, Place, computer_actor, computer_level
 from bot.services.progress import Damage, LoadedMatch
 from bot.services.ratings import rating_lines, rating_updates
 from bot.services.rendering import Renderer
@@ -173,6 +173,8 @@ class MatchService:
         on_timers_changed: Callable[[], None] = lambda: None,
         renderer: Renderer | None = None,
     ) -> None:
+        self.on_committed: Callable[[LoadedMatch], None] = lambda match: None
+        """Told the match after every commit (the computer seats look whether they owe a move)."""
         self.repo = repo
         self.clock = clock
         self.renderer = renderer or Renderer(workers=0)
@@ -253,6 +255,7 @@ class MatchService:
             match, events, self.clock.now(), status=status, timers_for=self._timers, ratings_for=ratings_for, seats=seats
         )
         self.on_timers_changed()
+        self.on_committed(after)
         return after, updates
 
     async def _ending_post(self, after: LoadedMatch, lines: list[Msg], updates: list[RatingUpdate],
@@ -301,6 +304,8 @@ class MatchService:
         turn_over = before is None or not before.started or before.to_act() != after.to_act()
         public = after.engine.view(after.state, None).model_dump(exclude={"viewer"}) if turn_over else None
         for seat in after.seats:
+            if computer_level(seat.user_id):
+                continue  # a computer seat reads no DMs: it observes the match itself
             if turn_over:
                 private = after.engine.view(after.state, seat.seat)
                 secret = private.model_dump(exclude={"viewer"}) != public
@@ -356,8 +361,11 @@ class MatchService:
         *,
         opponent: Actor | None = None,
         time_control: TimeControl | None = None,
+        players: int | None = None,
     ) -> list[Delivery]:
-        """Open a match in ``place`` with the creator in seat 0."""
+        """Open a match in ``place`` with the creator in seat 0. With a computer ``opponent`` the
+        computer takes every other seat of ``players`` (default: the fewest the game allows, at
+        least two) and the match starts."""
         await self._seen(actor)
         refusal = self.create_refusal(actor, game, options, opponent=opponent, time_control=time_control)
         if refusal:
@@ -402,7 +410,16 @@ class MatchService:
             lines.append(Msg("core.invited", {"player": opponent.name, "creator": actor.name}))
         else:
             lines.append(Msg("core.open_to_join"))
-        return [reply(place.language, *lines, ephemeral=False)]
+        created = [reply(place.language, *lines, ephemeral=False)]
+        level = computer_level(opponent.user_id) if opponent is not None else None
+        if level is None:
+            return created
+        # A computer opponent takes its seat at once (and the other seats the game needs), and
+        # the match starts: there is nobody to wait for.
+        wanted = players or max(engine.min_players, 2)
+        for number in range(1, min(max(wanted, engine.min_players), engine.max_players)):
+            created += await self.join(place, computer_actor(level, number))
+        return created + await self.start(place, actor)
 
     def create_refusal(
         self,
@@ -1241,6 +1258,8 @@ class MatchService:
             if timer.kind == "reminder":
                 if not await self.repo.claim_timer(timer_id):
                     return []  # another process sent it
+                if computer_level(seat.user_id):
+                    return []  # nobody to remind
                 language = await self._language_of(seat.user_id, match.row.language)
                 return [
                     Delivery(

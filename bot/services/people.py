@@ -43,3 +43,28 @@ class Place:
     channel_id: str
     language: str = "en"
     """The server's language (Discord: the guild's preferred locale): channel posts use it."""
+
+
+COMPUTER_PREFIX = "computer:"
+COMPUTER_LEVELS = ("easy", "normal", "hard")
+"""The computer's levels (``engines.ai.player.LEVELS`` holds their budgets)."""
+
+
+def computer_actor(level: str, number: int = 1) -> Actor:
+    """The user a computer seat plays as: ``computer:<level>:<n>`` (one per seat it takes)."""
+    if level not in COMPUTER_LEVELS:
+        raise ValueError(f"unknown level {level!r}; known: {', '.join(COMPUTER_LEVELS)}")
+    suffix = f" {number}" if number > 1 else ""
+    return Actor(user_id=f"{COMPUTER_PREFIX}{level}:{number}", name=f"Computer ({level}){suffix}")
+
+
+def computer_level(user_id: str) -> str | None:
+    """The level of a computer seat's user id; ``None`` for a person.
+
+    >>> computer_level(computer_actor("hard").user_id), computer_level("1234")
+    ('hard', None)
+    """
+    if not user_id.startswith(COMPUTER_PREFIX):
+        return None
+    level = user_id[len(COMPUTER_PREFIX):].split(":")[0]
+    return level if level in COMPUTER_LEVELS else None

@@ -19,12 +19,8 @@ a worker process could not import them.
 from __future__ import annotations
 
 import asyncio
-import atexit
 import logging
-import multiprocessing
 import os
-import threading
-import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -32,6 +28,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from bot.services.workers import default_workers, forget, pool, shutdown_pools  # noqa: F401 (shutdown_pools: tests)
 from render import registry
 from render.common import BoardLabels
 
@@ -48,66 +45,10 @@ CacheKey = tuple[str, str, BoardLabels | None, str]
 configured_workers: int | None = None
 """The ``[render] workers`` setting, set once at start-up by ``bot.__main__`` (None: one per core)."""
 
-OWNER_POLL = 0.5
-"""Seconds between a worker's checks that the bot process is still there."""
-
-_pools: dict[int, ProcessPoolExecutor] = {}
-_pools_lock = threading.Lock()
-
-
-def default_workers() -> int:
-    """One worker per core the process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    with _pools_lock:
-        pool = _pools.get(workers)
-        if pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["render.registry"])
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_watch_owner,
-                                       initargs=(os.getpid(),))
-            _pools[workers] = pool
-        return pool
-
-
-def _watch_owner(owner: int) -> None:
-    """In a worker: end as soon as the bot process that owns the pool is gone (killed with
-    SIGKILL, say), so no worker, and then no forkserver, outlives it holding its pipes."""
-
-    def watch() -> None:
-        while True:
-            time.sleep(OWNER_POLL)
-            try:
-                os.kill(owner, 0)
-            except ProcessLookupError:
-                os._exit(0)
-
-    threading.Thread(target=watch, name="owner-watch", daemon=True).start()
-
-
-def _forget(pool: Executor) -> None:
-    with _pools_lock:
-        for workers, known in list(_pools.items()):
-            if known is pool:
-                del _pools[workers]
-    pool.shutdown(wait=False, cancel_futures=True)
-
-
-def shutdown_pools() -> None:
-    """Stop every worker process of this process's pools (at exit, and for tests)."""
-    with _pools_lock:
-        pools = list(_pools.values())
-        _pools.clear()
-    for pool in pools:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-atexit.register(shutdown_pools)
+    return pool(workers, ("render.registry",))
 
 
 def draw(slug: str, view: BaseModel, labels: BoardLabels | None, part: str = "") -> tuple[bytes, int]:
@@ -185,7 +126,7 @@ class Renderer:
                 except BrokenProcessPool:
                     # a worker died (killed, out of memory): start a fresh pool and draw again once
                     log.warning("render pool broken; starting a new one", extra={"game": slug})
-                    _forget(executor)
+                    forget(executor)
                     data, pid = await loop.run_in_executor(_pool(self.workers), draw, slug, view, labels, part)
         self.drawn_by.add(pid)
         self.cache.put(key, data)

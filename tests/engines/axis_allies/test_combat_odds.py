@@ -194,3 +194,12 @@ def test_exact_odds_by_hand() -> None:
     """
     assert exact(("infantry",), ("infantry",)) == (Fraction(1, 4), Fraction(5, 8), Fraction(1, 8))
     assert exact(("submarine",), ("battleship",)) == (Fraction(3, 7), Fraction(4, 7), Fraction(0))
+
+
+@pytest.mark.parametrize(("attackers", "defenders", "sea"), CASES)
+def test_the_computer_player_uses_the_same_odds(attackers: Army, defenders: Army, sea: bool) -> None:
+    """``engines.axis_allies.odds`` (what the computer attacks by) agrees with this chain."""
+    from engines.axis_allies.odds import win_chance
+
+    win, _, _ = exact(_sorted(attackers, "attacker"), _sorted(defenders, "defender"))
+    assert math.isclose(win_chance(attackers, defenders), float(win), rel_tol=1e-9)

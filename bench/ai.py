@@ -1,0 +1,125 @@
+"""``make bench-ai``: how strong the computer is, per game (issue 16).
+
+For each game: every level (easy, normal, hard) against a uniformly random player and against a
+one-ply greedy player, and each level against the one below, over seeded games with the seats
+swapped every game. Prints the score (a win 1, a draw 1/2) with its 95 % Wilson interval and the
+computer's time per move (median, p99). A game still running after ``AI_MAX_MOVES`` moves is
+adjudicated by the game's evaluation (above 0.6 a win, below 0.4 a loss, else a draw) and counted
+in the ``adj`` column: long games (Axis & Allies) cannot be played out in a bench.
+
+Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_MAX_MOVES``
+(default 150), ``AI_SLUGS`` (comma-separated, default all), ``AI_PAIRS`` (e.g.
+``hard-random,hard-greedy``), ``AI_WORKERS`` (processes, default 2).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from engines.ai.baselines import greedy_choice, random_choice
+from engines.ai.games import knowledge_for
+from engines.ai.player import LEVELS
+from engines.ai.referee import observation_of
+from engines.ai.search import search
+from engines.core.record import MoveEvent, StartEvent, resolve_chance
+from engines.registry import ENGINES, get_engine
+
+PAIRS = ("easy-random", "normal-random", "hard-random", "easy-greedy", "normal-greedy", "hard-greedy",
+         "normal-easy", "hard-normal")
+
+
+def choose(player: str, obs, seed: int) -> tuple[str, float]:
+    start = time.perf_counter()
+    if player == "random":
+        text = random_choice(obs, seed).text
+    elif player == "greedy":
+        text = greedy_choice(obs, seed).text
+    else:
+        text = search(obs, LEVELS[player], seed, time.perf_counter).text
+    return text, time.perf_counter() - start
+
+
+def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> tuple[float, bool, list[float]]:
+    """Seat 0 plays ``players[0]``. Returns seat 0's score, whether adjudicated, and the times of
+    ``players[0]``'s moves."""
+    engine = get_engine(slug)
+    options = engine.options_model()
+    seed = game.to_bytes(4, "big") * 8
+    events: list = [StartEvent(players=2)]
+    state = engine.setup(2, options)
+    draws = 0
+    times: list[float] = []
+    moves = 0
+    while True:
+        state, chances = resolve_chance(engine, state, seed, draws)
+        draws += sum(len(c.sizes) for c in chances)
+        events += chances
+        result = engine.result(state)
+        if result is not None:
+            return (0.5 if result.draw or not result.winners else float(0 in result.winners)), False, times
+        if moves >= max_moves or not engine.to_act(state):
+            value = knowledge_for(slug).evaluate(engine, state, 2)[0]
+            return (1.0 if value > 0.6 else 0.0 if value < 0.4 else 0.5), True, times
+        seat = min(engine.to_act(state))
+        obs = observation_of(engine, options, events, seat)
+        text, spent = choose(players[seat], obs, game * 1000 + moves)
+        if seat == 0:
+            times.append(spent)
+        move = engine.parse_move(text, state, seat)
+        events.append(MoveEvent(seat=seat, text=text, move=move.model_dump(mode="json"), secret=engine.is_secret(move, state)))
+        state = engine.apply(state, seat, move)
+        moves += 1
+
+
+def match(args: tuple[str, str, str, int, int]) -> tuple[str, str, float, bool, list[float]]:
+    slug, player, opponent, game, max_moves = args
+    if game % 2 == 0:
+        score, adjudicated, times = play(slug, (player, opponent), game, max_moves)
+    else:  # seats swapped: the computer is seat 1
+        score, adjudicated, times = play(slug, (opponent, player), game, max_moves)
+        score = 1.0 - score
+        times = []  # seat 0's times belong to the opponent here
+    return slug, f"{player}-{opponent}", score, adjudicated, times
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (draws count a half)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main() -> None:
+    games = int(os.environ.get("AI_GAMES", "4"))
+    max_moves = int(os.environ.get("AI_MAX_MOVES", "150"))
+    slugs = [s for s in os.environ.get("AI_SLUGS", ",".join(sorted(ENGINES))).split(",") if s]
+    pairs = [p for p in os.environ.get("AI_PAIRS", ",".join(PAIRS)).split(",") if p]
+    workers = int(os.environ.get("AI_WORKERS", "2"))
+    jobs = [(slug, *pair.split("-"), game, max_moves) for slug in slugs for pair in pairs for game in range(games)]
+    results: dict[tuple[str, str], list[tuple[float, bool, list[float]]]] = {}
+    with ProcessPoolExecutor(workers) as pool:
+        for slug, pair, score, adjudicated, times in pool.map(match, jobs):
+            results.setdefault((slug, pair), []).append((score, adjudicated, times))
+    print(f"{'game':16} {'pairing':14} {'n':>3} {'score':>6} {'95% Wilson':>14} {'adj':>4} {'move s p50':>10} {'p99':>6}")
+    for (slug, pair), rows in results.items():
+        n = len(rows)
+        total = sum(r[0] for r in rows)
+        low, high = wilson(total, n)
+        times = sorted(t for r in rows for t in r[2])
+        p50 = statistics.median(times) if times else 0.0
+        p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)] if times else 0.0
+        adj = sum(r[1] for r in rows)
+        print(f"{slug:16} {pair:14} {n:3d} {total / n:6.2f} {f'[{low:.2f}, {high:.2f}]':>14} {adj:4d} {p50:10.3f} {p99:6.3f}")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

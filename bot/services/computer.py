@@ -1,0 +1,204 @@
+"""Computer seats (issue 16): a computer plays through the same services as a person.
+
+A computer seat is a seat whose user id is ``computer:<level>:<n>``. After every change to a
+match (``MatchService.on_committed``) and once at start-up (``resume``: a match that was waiting
+for the computer when the bot stopped, even mid-think, is picked up again, because the record
+alone says whose turn it is), ``Computer.poke`` looks whether a computer seat owes a move or a
+draw answer and plays it with ``MatchService.submit_in`` / ``answer_draw``: its moves are events
+like anyone's, checked by the same rules and shown the same way.
+
+It thinks in worker processes (``bot.services.workers``), from the seat's observation only
+(``engines.ai.referee.observation_of``: its own view and the record as it may see it), for at
+most ``seconds`` per move; it then waits out a short, natural ``delay`` before it answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
+
+from bot.services.delivery import ChannelPost, Delivery, DirectMessage, Reply
+from bot.services.matches import MatchService
+from bot.services.people import Actor, computer_level
+from bot.services.progress import LoadedMatch
+from bot.services.workers import forget, pool
+from engines.ai.observation import Observation
+from engines.ai.player import LEVELS, accepts_draw, decide
+from engines.ai.referee import observation_of
+from engines.registry import get_engine
+
+log = logging.getLogger(__name__)
+
+DELAY = 1.0
+"""Seconds between the change and the computer's answer (thinking time included)."""
+MIN_THINK = 0.05
+"""Seconds the search gets even when building the observation used up the budget."""
+configured_workers = 1
+"""The ``[computer] workers`` setting, set once at start-up by ``bot.__main__``."""
+configured_seconds: float | None = None
+"""The ``[computer] seconds`` setting (``None``: each level's own cap)."""
+Deliver = Callable[[list[Delivery]], Awaitable[None]]
+
+
+def _observation(game: str, options: dict, events: list, seat: int) -> Observation:
+    engine = get_engine(game)
+    return observation_of(engine, engine.options_model.model_validate(options), events, seat)
+
+
+def _left(level: str, seconds: float | None, started: float) -> float:
+    """The thinking time left of the move's budget once the observation is built."""
+    cap = seconds if seconds is not None else LEVELS[level].seconds or 0.0
+    return max(MIN_THINK, cap - (time.perf_counter() - started))
+
+
+def think(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> str:
+    """In a worker: the move text. The record is replayed here too (a long match takes a while;
+    that time counts against the budget), and only the seat's observation reaches the search."""
+    started = time.perf_counter()
+    obs = _observation(game, options, events, seat)
+    return decide(obs, level, seed, time.perf_counter, _left(level, seconds, started)).text
+
+
+def weigh_draw(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> bool:
+    """In a worker: whether to accept a draw offer."""
+    started = time.perf_counter()
+    obs = _observation(game, options, events, seat)
+    return accepts_draw(obs, level, seed, time.perf_counter, _left(level, seconds, started))
+
+
+class Computer:
+    def __init__(self, service: MatchService, deliver: Deliver, *, workers: int = 1, delay: float = DELAY,
+                 seconds: float | None = None, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        """``workers`` 0 thinks in a thread (tests); ``seconds`` caps every level's think time."""
+        self.service = service
+        self.deliver = deliver
+        self.workers = workers
+        self.delay = delay
+        self.seconds = seconds
+        self.sleep = sleep
+        self._running: dict[int, asyncio.Task] = {}
+        self.stopped = False
+        self._again: set[int] = set()
+        service.on_committed = self.committed
+
+    def committed(self, match: LoadedMatch) -> None:
+        """After a commit: look only at matches with a computer seat."""
+        if any(computer_level(seat.user_id) for seat in match.seats):
+            self.poke(match.id)
+
+    def poke(self, match_id: int) -> None:
+        """Something changed in ``match_id``: play what the computer owes there (in a task)."""
+        if self.stopped:
+            return
+        task = self._running.get(match_id)
+        if task is not None and not task.done():
+            self._again.add(match_id)
+            return
+        self._running[match_id] = asyncio.get_running_loop().create_task(self._drive(match_id), name=f"computer-{match_id}")
+
+    async def stop(self) -> None:
+        """Stop thinking (shutdown): the record still says whose turn it is, so ``resume``
+        picks the match up after the restart."""
+        self.stopped = True
+        for task in self._running.values():
+            task.cancel()
+        await asyncio.gather(*self._running.values(), return_exceptions=True)
+
+    async def idle(self) -> None:
+        """Wait until no match has the computer thinking (tests, shutdown)."""
+        while any(not t.done() for t in self._running.values()):
+            await asyncio.gather(*self._running.values(), return_exceptions=True)
+
+    async def resume(self) -> int:
+        """At start-up: poke every live match with a computer seat; returns how many."""
+        count = 0
+        for row in await self.service.repo.live_matches():
+            seats = await self.service.repo.seats(row.id)
+            if any(computer_level(s.user_id) for s in seats):
+                self.poke(row.id)
+                count += 1
+        return count
+
+    async def _drive(self, match_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(match_id)
+                played = await self.step(match_id)
+                if not played and match_id not in self._again:
+                    return
+        except Exception:
+            log.exception("computer player failed in match %s", match_id)
+
+    async def step(self, match_id: int) -> bool:
+        """One answer the computer owes in ``match_id`` (a move or a draw answer); ``False`` when
+        it owes none."""
+        match = await self.service.book.load(match_id)
+        if match is None or match.row.status != "active" or match.damage is not None or match.result() is not None:
+            return False
+        started = time.monotonic()
+        offer = match.progress.meta.draw_offer
+        if offer is not None:
+            for seat in match.seats:
+                level = computer_level(seat.user_id)
+                if level and seat.seat != offer and seat.seat not in match.progress.meta.accepted:
+                    record = await self._record(match)
+                    accepted = await self._run(weigh_draw, *record, seat.seat, level, self._seed(match, seat.seat), self.seconds)
+                    await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
+                    actor = Actor(user_id=seat.user_id, name=seat.name)
+                    await self.deliver(self._as_posts(match, await self.service.answer_draw(match_id, actor, accepted)))
+                    return True
+        for to_move in sorted(match.to_act()):
+            row = match.seats[to_move]
+            level = computer_level(row.user_id)
+            if level is None:
+                continue
+            record = await self._record(match)
+            text = await self._run(think, *record, to_move, level, self._seed(match, to_move), self.seconds)
+            await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
+            actor = Actor(user_id=row.user_id, name=row.name)
+            await self.deliver(self._as_posts(match, await self.service.submit_in(match_id, actor, text)))
+            return True
+        return False
+
+    @staticmethod
+    def _as_posts(match: LoadedMatch, deliveries: list[Delivery]) -> list[Delivery]:
+        """The computer has no interaction to be answered in: what a person would have had as a
+        public reply goes to the match's channel; what only it would have seen goes nowhere."""
+        out = []
+        for delivery in deliveries:
+            if isinstance(delivery.target, Reply):
+                if delivery.target.ephemeral:
+                    continue
+                delivery = replace(delivery, target=ChannelPost(match.row.channel_id))
+            elif isinstance(delivery.target, DirectMessage) and computer_level(delivery.target.user_id):
+                continue
+            out.append(delivery)
+        return out
+
+    async def _record(self, match: LoadedMatch) -> tuple[str, dict, list]:
+        """What the worker needs to build the seat's observation: game, options, events."""
+        entries = await self.service.repo.entries(match.id)
+        return match.row.game, match.options.model_dump(mode="json"), [e.event for e in entries]
+
+    @staticmethod
+    def _seed(match, seat: int) -> int:
+        """The search's seed: from the match id, the seat and the event count, never the dice seed."""
+        digest = hashlib.sha256(f"{match.id}:{seat}:{match.progress.seq}".encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    async def _run(self, fn, *args):
+        loop = asyncio.get_running_loop()
+        if self.workers <= 0:
+            return await asyncio.to_thread(fn, *args)
+        executor = pool(self.workers, ("engines.ai.player", "engines.registry"))
+        try:
+            return await loop.run_in_executor(executor, fn, *args)
+        except BrokenProcessPool:
+            log.warning("computer pool broken; starting a new one")
+            forget(executor)
+            return await loop.run_in_executor(pool(self.workers, ("engines.ai.player", "engines.registry")), fn, *args)

@@ -1,0 +1,52 @@
+"""The computer player the bot seats: levels, and the two questions it answers.
+
+A level is a search budget: iterations (the same choice on every machine for a seed) capped by
+seconds (so a slow or busy machine still answers in time). ``hard`` thinks for up to 2 s per move
+by default. The computer never resigns; it accepts a draw offer only when its search gives it
+less than ``DRAW_ACCEPT`` (it is losing), and never when it is winning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Literal
+
+from engines.ai.observation import Observation
+from engines.ai.search import Budget, Choice, search, value_estimate
+
+Level = Literal["easy", "normal", "hard"]
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(iterations=30, seconds=0.3, rollout_scale=0.25),
+    "normal": Budget(iterations=150, seconds=1.0, rollout_scale=0.5, widen=6),
+    "hard": Budget(iterations=600, seconds=2.0, rollout_scale=0.5, widen=8),
+}
+DRAW_ACCEPT = 0.35
+"""Accept a draw when the search's estimate of winning is below this."""
+
+
+def budget_for(level: str, seconds: float | None = None) -> Budget:
+    """The budget of ``level``; ``seconds`` replaces its time cap (the bot's configuration)."""
+    budget = LEVELS[level]
+    if seconds is None:
+        return budget
+    return replace(budget, seconds=seconds)
+
+
+def decide(obs: Observation, level: str, seed: int, clock: Callable[[], float] | None = None,
+           seconds: float | None = None) -> Choice:
+    """The move text the computer plays for ``obs.seat``."""
+    return search(obs, budget_for(level, seconds), seed, clock)
+
+
+def accepts_draw(obs: Observation, level: str, seed: int, clock: Callable[[], float] | None = None,
+                 seconds: float | None = None) -> bool:
+    """Whether the computer accepts a draw offered to ``obs.seat`` (it may not be its turn:
+    the search then judges the position from the seat to act)."""
+    return estimate(obs, level, seed, clock, seconds) < DRAW_ACCEPT
+
+
+def estimate(obs: Observation, level: str, seed: int, clock: Callable[[], float] | None = None,
+             seconds: float | None = None) -> float:
+    """About the chance ``obs.seat`` wins from here: the mean reward of rollouts."""
+    return value_estimate(obs, budget_for(level, seconds), seed, clock)

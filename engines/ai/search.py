@@ -1,0 +1,247 @@
+"""Information-set Monte Carlo tree search over the engine contract.
+
+Single-observer ISMCTS (Cowling, Powley, Whitehouse 2012): every iteration draws a world
+consistent with the observation (``Knowledge.worlds``), walks one shared tree with it (a node is
+the sequence of moves from the root, not a state), and counts for each child how often it was
+available, so moves that exist only in some worlds are judged fairly (UCB with availability).
+Chance nodes are not branched: each iteration draws them like the referee would (every number
+uniform over its range), which makes the tree open-loop. Rollouts play ``Knowledge.rollout_move``
+for ``rollout_depth`` moves; a position not finished by then is judged by ``Knowledge.evaluate``.
+Simultaneous decisions (a setup both seats make at once) are taken one seat after the other,
+the searching seat first at the root.
+
+Pure: the clock is injected, the randomness is a seeded ``Rng``; the same observation, seed and
+iteration budget give the same choice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engines.ai.base import Knowledge, Move, State, reward
+from engines.ai.games import knowledge_for
+from engines.ai.observation import Observation
+from engines.ai.rng import Rng
+from engines.core.contract import Engine, Outcome, Seat
+from engines.registry import get_engine
+
+EXPLORATION = 0.7
+"""UCB's exploration constant for rewards in [0, 1]."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int
+    seconds: float | None = None
+    """Stop earlier when this much time has passed (needs a clock)."""
+    rollout_scale: float = 1.0
+    """Fraction of the game's rollout depth to play."""
+    widen: int = 0
+    """At a decision visited often enough, consider only the ``widen`` moves that look best one
+    move ahead (0: every move). Wide games (a hundred moves and more) are otherwise searched
+    one ply deep at best."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    move: Move
+    text: str
+    iterations: int
+    value: float
+    """The searching seat's mean reward over the search (about its chance to win)."""
+
+
+SHORTLIST_AFTER = 3
+"""Passes through a decision before it is narrowed to its shortlist (the root at once)."""
+SHORTLIST_SCAN = 60
+"""Moves judged for a shortlist: the first ones the game's ``candidates`` order gives."""
+
+
+class _Node:
+    __slots__ = ("avail", "children", "passes", "seat", "shortlist", "total", "visits")
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.passes = 0
+        """Iterations that reached this node and decided there."""
+        self.shortlist: list[Move] | None = None
+
+
+def settle(engine: Engine, state: State, rng: Rng) -> State:
+    """Resolve pending chance nodes the way the referee would (uniform draws)."""
+    while engine.result(state) is None and (spec := engine.chance(state)) is not None:
+        state = engine.apply_chance(state, Outcome(kind=spec.kind, values=tuple(rng.randrange(n) for n in spec.sizes)))
+    return state
+
+
+def acting_seat(engine: Engine, state: State, prefer: Seat | None = None) -> Seat | None:
+    seats = engine.to_act(state)
+    if not seats:
+        return None
+    return prefer if prefer in seats else min(seats)
+
+
+def values_of(engine: Engine, knowledge: Knowledge, state: State, players: int) -> tuple[float, ...]:
+    result = engine.result(state)
+    if result is not None:
+        return reward(result, players)
+    return knowledge.evaluate(engine, state, players)
+
+
+def rollout(engine: Engine, knowledge: Knowledge, state: State, players: int, depth: int, rng: Rng,
+            stop: Callable[[], bool] | None = None) -> tuple[float, ...]:
+    """Play ``depth`` moves (fewer when ``stop`` says time is up), then judge the position."""
+    for _ in range(depth):
+        if stop is not None and stop():
+            break
+        state = settle(engine, state, rng)
+        if engine.result(state) is not None:
+            break
+        seat = acting_seat(engine, state)
+        if seat is None:
+            break
+        moves = engine.legal_moves(state, seat)
+        if not moves:
+            break
+        state = engine.apply(state, seat, knowledge.rollout_move(engine, state, seat, moves, rng))
+    state = settle(engine, state, rng)
+    return values_of(engine, knowledge, state, players)
+
+
+def search(
+    obs: Observation,
+    budget: Budget,
+    seed: int,
+    clock: Callable[[], float] | None = None,
+) -> Choice:
+    """The move ``obs.seat`` should make, from what that seat knows only."""
+    engine = get_engine(obs.game)
+    knowledge = knowledge_for(obs.game)
+    sample = knowledge.worlds(engine, obs)
+    rng = Rng(seed)
+    me = obs.seat
+    first = settle(engine, sample(rng), rng)
+    root_moves = engine.legal_moves(first, me)
+    if not root_moves:
+        raise ValueError(f"seat {me} has no legal move")
+    considered = knowledge.candidates(engine, first, me, root_moves)
+    if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
+        return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
+    depth = round(knowledge.rollout_depth * budget.rollout_scale)
+    start = clock() if clock is not None else 0.0
+    root = _Node(me)
+    stop = None
+    if budget.seconds is not None and clock is not None:
+        deadline = start + budget.seconds
+        stop = lambda: clock() >= deadline
+    iterations = 0
+    world = first
+    while iterations < budget.iterations:
+        if iterations and budget.seconds is not None and clock is not None and clock() - start >= budget.seconds:
+            break
+        if iterations:
+            world = settle(engine, sample(rng), rng)
+        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop, budget.widen)
+        iterations += 1
+    legal = set(root_moves)
+    ranked = [(child.visits, child.total / child.visits if child.visits else 0.0, i, move)
+              for i, (move, child) in enumerate(root.children.items()) if move in legal]
+    _, _, _, best = max(ranked, key=lambda r: (r[0], r[1], -r[2]))
+    visits = sum(c.visits for c in root.children.values())
+    value = sum(c.total for c in root.children.values()) / visits if visits else 0.5
+    return Choice(best, engine.format_move(best, first), iterations, value)
+
+
+def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me: Seat,
+             players: int, depth: int, rng: Rng, stop: Callable[[], bool] | None, widen: int = 0) -> None:
+    node = root
+    path: list[_Node] = []
+    while True:
+        state = settle(engine, state, rng)
+        if engine.result(state) is not None:
+            break
+        seat = acting_seat(engine, state, me if node is root else None)
+        if seat is None:
+            break
+        moves = knowledge.candidates(engine, state, seat, engine.legal_moves(state, seat))
+        if not moves:
+            break
+        node.passes += 1
+        if widen and len(moves) > widen and (node is root or node.passes >= SHORTLIST_AFTER):
+            if node.shortlist is None:
+                node.shortlist = shortlist(engine, knowledge, state, seat, moves, players, widen, rng, stop)
+            legal = set(moves)
+            moves = [m for m in node.shortlist if m in legal] or moves
+        untried = None
+        for move in moves:
+            child = node.children.get(move)
+            if child is None:
+                if untried is None:
+                    untried = move
+            else:
+                child.avail += 1
+        if untried is not None:
+            child = _Node(seat)
+            child.avail = 1
+            node.children[untried] = child
+            path.append(child)
+            state = engine.apply(state, seat, untried)
+            break
+        move, node = _select(node, moves)
+        path.append(node)
+        state = engine.apply(state, seat, move)
+    values = rollout(engine, knowledge, state, players, depth, rng, stop)
+    for child in path:
+        child.visits += 1
+        child.total += values[child.seat]
+
+
+def shortlist(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, moves: Sequence[Move],
+              players: int, size: int, rng: Rng, stop: Callable[[], bool] | None = None) -> list[Move]:
+    """The ``size`` moves whose positions (dice drawn once) the evaluation likes best for ``seat``
+    (of those judged before ``stop`` says time is up)."""
+    judged: list[tuple[float, int, Move]] = []
+    for index, move in enumerate(moves[:SHORTLIST_SCAN]):
+        if judged and stop is not None and stop():
+            break
+        after = settle(engine, engine.apply(state, seat, move), rng)
+        judged.append((-values_of(engine, knowledge, after, players)[seat], index, move))
+    judged.sort(key=lambda item: (item[0], item[1]))
+    return [move for _, _, move in judged[:size]]
+
+
+def _select(node: _Node, moves: Sequence[Move]) -> tuple[Move, _Node]:
+    """UCB1 with availability counts: the child with the best mean plus exploration bonus."""
+    best: tuple[Move, _Node] | None = None
+    best_score = -1.0
+    for move in moves:
+        child = node.children[move]
+        score = child.total / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+        if score > best_score:
+            best, best_score = (move, child), score
+    assert best is not None
+    return best
+
+
+def value_estimate(obs: Observation, budget: Budget, seed: int, clock: Callable[[], float] | None = None) -> float:
+    """The mean reward of ``obs.seat`` over rollouts from worlds consistent with ``obs`` (also
+    when another seat is to act: a draw offer can come at any time)."""
+    engine = get_engine(obs.game)
+    knowledge = knowledge_for(obs.game)
+    sample = knowledge.worlds(engine, obs)
+    rng = Rng(seed)
+    depth = max(1, round(knowledge.rollout_depth * budget.rollout_scale))
+    start = clock() if clock is not None else 0.0
+    total, count = 0.0, 0
+    while count < max(1, budget.iterations // 4):
+        if count and budget.seconds is not None and clock is not None and clock() - start >= budget.seconds:
+            break
+        total += rollout(engine, knowledge, sample(rng), obs.players, depth, rng)[obs.seat]
+        count += 1
+    return total / count

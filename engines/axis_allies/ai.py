@@ -1,0 +1,194 @@
+"""What the computer knows of Axis & Allies beyond the rules (``engines/ai``).
+
+No hidden information (only dice): the one world is the record replayed; the search draws the
+dice like the referee. The game is far too long to play out, so the computer plays by a few
+plain rules and lets the search choose among what they allow (``candidates``, also its rollout
+policy), judging where it stops by the evaluation:
+
+* **Technology**: never researched (its dice are rarely worth the IPCs at this level).
+* **Purchase**, by a simple plan: two infantry for each armour, a fighter while the bank would
+  still hold more than 20 IPCs after it (what the rules let it buy; it does not count factory
+  room).
+* **Attacks**, chosen with the exact battle odds (``odds.py``): a unit moves into a hostile
+  territory only if everything that can still reach it this turn, together with what is already
+  committed, would win with at least 70 %, and no more once the committed units alone win with 95 %.
+  Casualties: cheapest first.
+* **Capitals defended**: after combat, units move into the power's capital when the enemy units
+  next to it could win there with 30 % or more; new units are placed in the capital first then.
+* The evaluation: per side (Axis, Allies) its national production, half the cost of its units,
+  a third of its banks and 12 per capital it holds; the Axis share against the share at the start.
+
+Not considered: technology, strategic bombing and rockets, non-combat moves other than into a
+threatened capital (the front advances by conquest only), amphibious assaults planned ahead
+(transports move only as the search stumbles on them), anti-aircraft fire and shore bombardment
+in the odds, retreating, and anything beyond the current power's turn (the search sees only a
+few plies of it).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+
+from engines.ai.base import Knowledge
+from engines.ai.rng import Rng
+from engines.axis_allies import odds
+from engines.axis_allies.economy import production
+from engines.axis_allies.moves import AxisAlliesMove, Counts
+from engines.axis_allies.options import AxisAlliesOptions
+from engines.axis_allies.state import AxisAlliesState, initial_state
+from engines.axis_allies.units import UNITS
+from engines.core.contract import Engine
+
+CAPITAL_VALUE = 12.0
+SCALE = 0.25
+"""A side a quarter (in log terms) ahead of its start share is worth about 73 %."""
+
+
+def side_scores(state: AxisAlliesState) -> dict[str, float]:
+    gmap = state.map
+    sides = {p.id: p.side for p in gmap.powers}
+    scores = {"axis": 0.0, "allies": 0.0}
+    for p in gmap.powers:
+        scores[p.side] += production(state, p.id) + state.ipcs.get(p.id, 0) / 3
+        holder = state.owner(p.capital)
+        if holder is not None:
+            scores[sides[holder]] += CAPITAL_VALUE
+    for unit in state.units:
+        scores[sides[unit.power]] += UNITS[unit.kind].cost / 2
+    return scores
+
+
+@cache
+def start_balance() -> float:
+    scores = side_scores(initial_state(AxisAlliesOptions()))
+    return math.log(scores["axis"] / scores["allies"])
+
+
+def evaluate(engine: Engine, state: AxisAlliesState, players: int) -> tuple[float, ...]:
+    scores = side_scores(state)
+    lead = math.log(max(scores["axis"], 1.0) / max(scores["allies"], 1.0)) - start_balance()
+    axis = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / SCALE))))
+    sides = {p.id: p.side for p in state.map.powers}
+    values = []
+    for powers in state.seats:
+        mine = [axis if sides[p] == "axis" else 1.0 - axis for p in powers]
+        values.append(sum(mine) / len(mine) if mine else 0.5)
+    return tuple(values)
+
+
+# ---------------------------------------------------------------- the plain rules
+
+ATTACK_AT = 0.7
+"""Attack a territory only if everything that can reach it would win this often."""
+ENOUGH = 0.95
+"""Stop adding units once the committed ones win this often."""
+THREAT = 0.3
+"""A capital is threatened when the enemy next to it would win there this often."""
+NONCOMBAT_KEEP = 8
+PLACE_KEEP = 3
+
+
+def _side(state: AxisAlliesState) -> dict[str, str]:
+    return {p.id: p.side for p in state.map.powers}
+
+
+def _hostile(state: AxisAlliesState, territory: str, mine: str) -> bool:
+    sides = _side(state)
+    owner = state.owner(territory)
+    if owner is not None and sides[owner] != mine:
+        return True
+    return any(sides[u.power] != mine for u in state.units if u.at == territory and u.kind in odds.FIGHTS)
+
+
+def _kinds(counts: Counts) -> list[str]:
+    return [kind for kind, n in counts for _ in range(n)]
+
+
+def _attack_odds(state: AxisAlliesState, territory: str, extra: list[str]) -> float:
+    side = _side(state)[state.power]
+    attackers = [u.kind for u in state.units if u.at == territory and side == _side(state)[u.power]] + extra
+    defenders = [u.kind for u in state.units if u.at == territory and side != _side(state)[u.power]]
+    return odds.win_chance(attackers, defenders)
+
+
+def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
+    """The purchase plan's next step among the legal ``buy`` moves (``None``: stop buying)."""
+    buys = {m.units[0][0]: m for m in moves if m.kind == "buy" and len(m.units) == 1 and m.units[0][1] == 1}
+    bought = dict(state.purchased)
+    bank = state.ipcs.get(state.power, 0)
+    infantry, armour = bought.get("infantry", 0), bought.get("armour", 0)
+    if "fighter" in buys and bank - UNITS["fighter"].cost > 20:
+        return buys["fighter"]
+    if "armour" in buys and infantry >= 2 * (armour + 1):
+        return buys["armour"]
+    if "infantry" in buys:
+        return buys["infantry"]
+    return buys.get("armour")
+
+
+def capital_threat(state: AxisAlliesState) -> float:
+    """How likely the enemy units next to the power's capital would win there now."""
+    gmap = state.map
+    capital = gmap.power(state.power).capital
+    side = _side(state)
+    mine = side[state.power]
+    near = [u.kind for u in state.units if u.at in gmap.neighbours(capital) and side[u.power] != mine
+            and UNITS[u.kind].domain != "sea"]
+    defenders = [u.kind for u in state.units if u.at == capital and side[u.power] == mine]
+    return odds.win_chance(near, defenders) if near else 0.0
+
+
+def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]) -> Sequence[AxisAlliesMove]:
+    phase = state.phase
+    ends = [m for m in moves if m.kind == "end"]
+    if phase in ("tech", "purchase"):
+        buy = planned_buy(state, moves)
+        if buy is not None:
+            return [buy]
+        rest = [m for m in moves if m.kind not in ("tech", "buy")]
+        return rest or list(moves)
+    if phase == "combat_move":
+        mine = _side(state)[state.power]
+        reach: dict[str, dict[tuple[str, str], int]] = {}
+        for m in moves:
+            if m.kind == "move" and _hostile(state, m.path[-1], mine):
+                for kind, n in m.units:
+                    group = reach.setdefault(m.path[-1], {})
+                    key = (m.path[0], kind)
+                    group[key] = max(group.get(key, 0), n)
+        worth = set()
+        for territory, group in reach.items():
+            everything = [kind for (_, kind), n in group.items() for _ in range(n)]
+            if _attack_odds(state, territory, []) < ENOUGH and _attack_odds(state, territory, everything) >= ATTACK_AT:
+                worth.add(territory)
+        attacks = [m for m in moves if m.kind == "move" and m.path[-1] in worth]
+        attacks.sort(key=lambda m: -_attack_odds(state, m.path[-1], _kinds(m.units)))
+        return attacks[:NONCOMBAT_KEEP] + ends or list(moves)
+    if phase == "combat":
+        losses = [m for m in moves if m.kind == "lose"]
+        if losses:
+            return [min(losses, key=lambda m: sum(UNITS[k].cost * n for k, n in m.units))]
+        return moves
+    if phase == "noncombat_move":
+        capital = state.map.power(state.power).capital
+        if capital_threat(state) >= THREAT:
+            home = [m for m in moves if m.kind == "move" and m.path[-1] == capital]
+            if home:
+                return home[:NONCOMBAT_KEEP]
+        return ends or list(moves)
+    if phase == "place":
+        capital = state.map.power(state.power).capital
+        places = list(moves)
+        if capital_threat(state) >= THREAT:
+            places.sort(key=lambda m: m.to != capital)
+        return places[:PLACE_KEEP]
+    return moves
+
+
+def rollout_move(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove], rng: Rng) -> AxisAlliesMove:
+    return rng.choice(candidates(engine, state, seat, moves))
+
+
+KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=10, notes=__doc__ or "")

@@ -1,0 +1,109 @@
+"""Exact battle odds, for the computer player (``ai.py``): a Markov chain over the armies left.
+
+Per round the attacking submarines strike first at ships (their victims do not fire back), the
+other attackers fire, then every defender still standing fires (those just hit too: the casualty
+zone), and casualties leave. Each side loses its cheapest unit first (cost, then the weaker unit
+on that side). The attacker presses on to the end. A round in which nothing is hit leaves the
+armies as they were, so a state's value solves ``V = p_stay V + sum p V'``.
+
+Not modelled: anti-aircraft fire before the battle, shore bombardment, retreats, submarines
+submerging, technologies. ``tests/engines/axis_allies/test_combat_odds.py`` checks the same
+chain (written there from the rules on its own, in fractions) against the step machine.
+
+>>> round(win_chance(("infantry",), ("infantry",)), 4)  # hits 1/6 against 2/6: (1/6 * 4/6) / (1 - 5/6 * 4/6)
+0.25
+>>> win_chance(("armour",), ()), win_chance((), ("infantry",))
+(1.0, 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from engines.axis_allies.units import UNITS
+
+Army = tuple[str, ...]
+FIGHTS = frozenset(k for k, u in UNITS.items() if (u.attack or u.defence) and k not in ("aa_gun", "factory"))
+
+
+def _strength(kind: str, attacking: bool) -> int:
+    return UNITS[kind].attack if attacking else UNITS[kind].defence
+
+
+def army(kinds: Iterable[str], attacking: bool) -> Army:
+    """The fighting units of ``kinds``, cheapest (then weakest) first: the order they are lost in."""
+    return tuple(sorted((k for k in kinds if k in FIGHTS), key=lambda k: (UNITS[k].cost, _strength(k, attacking), k)))
+
+
+def _hits(strengths: list[int]) -> dict[int, float]:
+    dist = {0: 1.0}
+    for s in strengths:
+        p = s / 6
+        nxt: dict[int, float] = {}
+        for h, q in dist.items():
+            nxt[h] = nxt.get(h, 0.0) + q * (1 - p)
+            nxt[h + 1] = nxt.get(h + 1, 0.0) + q * p
+        dist = nxt
+    return dist
+
+
+def _ship(kind: str) -> bool:
+    return UNITS[kind].domain == "sea"
+
+
+def _lose(side: Army, n: int, ships_only: bool = False) -> Army:
+    if not ships_only:
+        return side[n:]
+    left = list(side)
+    for kind in side:
+        if n == 0:
+            break
+        if _ship(kind):
+            left.remove(kind)
+            n -= 1
+    return tuple(left)
+
+
+def _round(a: Army, d: Army) -> dict[tuple[Army, Army], float]:
+    out: dict[tuple[Army, Army], float] = {}
+    subs = [_strength(k, True) for k in a if k == "submarine"]
+    strike = _hits(subs) if subs and any(_ship(k) for k in d) else {0: 1.0}
+    air_or_land_attack = any(not _ship(k) for k in a)
+    for h_sub, p_sub in strike.items():
+        d1 = _lose(d, h_sub, ships_only=True)
+        attack = _hits([_strength(k, True) for k in a if k != "submarine" and _strength(k, True) > 0]) if d1 else {0: 1.0}
+        defence = _hits([_strength(k, False) for k in d1
+                         if _strength(k, False) > 0 and (k != "submarine" or not air_or_land_attack or any(_ship(x) for x in a))])
+        for h_att, p_att in attack.items():
+            d2 = _lose(d1, h_att)
+            for h_def, p_def in defence.items():
+                key = (a[h_def:], d2)
+                out[key] = out.get(key, 0.0) + p_sub * p_att * p_def
+    return out
+
+
+@cache
+def _outcome(a: Army, d: Army) -> tuple[float, float]:
+    """(attacker wins with units left, defender holds)."""
+    if not d:
+        return (1.0, 0.0) if a else (0.0, 0.0)
+    if not a:
+        return 0.0, 1.0
+    stay = 0.0
+    win = hold = 0.0
+    for (a2, d2), p in _round(a, d).items():
+        if (a2, d2) == (a, d):
+            stay += p
+            continue
+        w, h = _outcome(a2, d2)
+        win += p * w
+        hold += p * h
+    if stay >= 1.0:
+        return 0.0, 1.0  # nobody can hit anybody: the attack never wins
+    return win / (1 - stay), hold / (1 - stay)
+
+
+def win_chance(attackers: Iterable[str], defenders: Iterable[str]) -> float:
+    """The chance that the attackers clear the territory and survive (they may then take it)."""
+    return _outcome(army(attackers, True), army(defenders, False))[0]

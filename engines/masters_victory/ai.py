@@ -1,0 +1,137 @@
+"""What the computer knows of Masters Victory beyond the rules (``engines/ai``).
+
+Hidden information: the opponent's back-numbers. A world is built from the seat's own view
+(the board, the turn, the pieces off the board and the last actions are public): its own
+numbers as it sees them, and for the opponent's fighters, tanks and soldiers on the board a
+random share-out of the numbers of that type not yet seen off the board (each type carries
+1, 1, 2, 2, 3, 3M). It does not reason back from how earlier attacks ended (which piece of a
+pair fell tells whose number was higher): every share-out of the unseen numbers counts alike.
+
+The evaluation: masters left weigh 4 each (losing the last master loses the game), every piece
+on the board its rough worth (fighter and bomber 1.5, artillery 1.3, tank 1.2, soldier 1).
+Rollouts are short and uniformly random.
+"""
+
+from __future__ import annotations
+
+from engines.ai.base import Knowledge, WorldSampler, two_sided
+from engines.ai.observation import Observation
+from engines.ai.rng import Rng
+from engines.core.contract import Engine
+from engines.masters_victory import attack as A
+from engines.masters_victory import board as B
+from engines.masters_victory.engine import SETUP_KIND
+from engines.masters_victory.moves import direction
+from engines.masters_victory.options import MastersVictoryOptions
+from engines.masters_victory.state import EMPTY, NUMBERS_PER_TYPE, MastersVictoryState, masters_left
+from engines.masters_victory.view import MastersVictoryView
+
+INDEX = {name: i for i, name in enumerate(B.NAMES)}
+LETTER = {name: letter for letter, name in B.KIND_NAME.items()}
+PIECE_VALUE = {"F": 1.5, "B": 1.5, "A": 1.3, "T": 1.2, "S": 1.0}
+MASTER_VALUE = 4.0
+
+
+def number_char(number: int | None, master: bool | None) -> str:
+    if number is None:
+        return EMPTY
+    return "m" if master else str(number)
+
+
+def worlds(engine: Engine, obs: Observation) -> WorldSampler:
+    view: MastersVictoryView = obs.view
+    base = skeleton(view, MastersVictoryOptions.model_validate(obs.options))
+    opponent = 1 - obs.seat
+    # unseen numbers per type of the opponent, and the squares of its pieces of that type
+    pools: dict[str, list[str]] = {}
+    squares: dict[str, list[int]] = {}
+    if view.ready[opponent]:
+        for kind in B.NUMBERED:
+            pool = list(NUMBERS_PER_TYPE)
+            for gone in view.eliminated[opponent]:
+                char = number_char(gone.number, gone.master)
+                if LETTER[gone.kind] == kind and char in pool:
+                    pool.remove(char)
+            pools[kind] = pool
+            squares[kind] = [INDEX[p.square] for p in view.pieces if p.owner == opponent and LETTER[p.kind] == kind]
+
+    def sample(rng: Rng) -> MastersVictoryState:
+        if not pools:
+            return base
+        numbers = list(base.numbers)
+        for kind, pool in pools.items():
+            drawn = list(pool)
+            rng.shuffle(drawn)
+            for k, sq in enumerate(squares[kind]):
+                numbers[sq] = drawn[k] if k < len(drawn) else rng.choice(NUMBERS_PER_TYPE)
+        return base.model_copy(update={"numbers": "".join(numbers)})
+
+    return sample
+
+
+def skeleton(view: MastersVictoryView, options: MastersVictoryOptions) -> MastersVictoryState:
+    """The state the view shows, with ``.`` for every back-number the viewer does not see."""
+    board = [EMPTY] * B.CELLS
+    numbers = [EMPTY] * B.CELLS
+    for piece in view.pieces:
+        sq = INDEX[piece.square]
+        board[sq] = A.letter(LETTER[piece.kind], piece.owner)
+        numbers[sq] = number_char(piece.number, piece.master)
+    off = tuple(
+        "".join(LETTER[g.kind] + number_char(g.number, g.master) + ("s" if g.switched else "x") for g in gone)
+        for gone in view.eliminated
+    )
+    turn = view.turn
+    cont = None
+    if turn is not None and turn.continuation is not None:
+        square = INDEX[turn.continuation]
+        way = 0
+        for action in reversed(view.current_turn):
+            if len(action.path) > 1 and action.path[-1] == turn.continuation:
+                way = direction(INDEX[action.path[-2]], square) or 0
+                break
+        cont = (square, turn.steps_left, way)
+    to_move = turn.seat if turn is not None else None
+    if to_move is None and view.phase == "play" and view.current_turn:
+        to_move = view.current_turn[-1].seat
+    return MastersVictoryState(
+        options=options,
+        phase=view.phase,
+        board="".join(board),
+        numbers="".join(numbers),
+        ready=view.ready,
+        pending=(),
+        to_move=to_move,
+        first_player=view.first_player,
+        turns=turn.number - 1 if turn is not None else 0,
+        moved=tuple(INDEX[s] for s in turn.moved) if turn is not None else (),
+        used=3 - turn.moves_left if turn is not None else 0,
+        cont=cont,
+        removed_in_turn=any(a.removed for a in view.current_turn),
+        quiet=view.quiet_turns,
+        off=off,  # type: ignore[arg-type]
+        last_turn=view.last_turn,
+        current=view.current_turn,
+        result=view.result,
+    )
+
+
+def score(state: MastersVictoryState, seat: int) -> float:
+    total = MASTER_VALUE * masters_left(state, seat)
+    for piece in state.board:
+        if piece != EMPTY and piece.isupper() == (seat == 0):
+            total += PIECE_VALUE[piece.upper()]
+    return total
+
+
+def evaluate(engine: Engine, state: MastersVictoryState, players: int) -> tuple[float, ...]:
+    return two_sided(score(state, 0) - score(state, 1), 5.0)
+
+
+KNOWLEDGE = Knowledge(
+    worlds=worlds,
+    evaluate=evaluate,
+    rollout_depth=4,
+    private_chances=frozenset(SETUP_KIND),
+    notes=__doc__ or "",
+)

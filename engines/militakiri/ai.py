@@ -1,0 +1,98 @@
+"""What the computer knows of Militakiri beyond the rules (``engines/ai``).
+
+Hidden information exists only while the setups are secret. Then a world takes the record
+with the opponent's hidden setup replaced by a setup drawn uniformly from its legal ones. Once
+both chose, the board is public: the world is rebuilt from the seat's own view (the record keeps
+the setups hidden for the whole match, so replaying it would not do).
+
+The evaluation counts material: a tower 6 (losing all towers loses the game), a reserve tower 3,
+a stack (pawn or rank) its height for the seat on top. Rollouts are short and uniformly random.
+"""
+
+from __future__ import annotations
+
+from engines.ai.base import Knowledge, SeenMove, WorldSampler, replay_seen, two_sided
+from engines.ai.observation import Observation
+from engines.ai.rng import Rng
+from engines.core.contract import Engine
+from engines.militakiri.board import GEOMETRY
+from engines.militakiri.options import MilitakiriOptions
+from engines.militakiri.pieces import pawn, tower
+from engines.militakiri.state import MilitakiriState
+from engines.militakiri.view import MilitakiriView
+
+TOWER_VALUE, RESERVE_VALUE = 6.0, 3.0
+LETTER = {"plus": "p", "cross": "x", "star": "s"}
+
+
+def worlds(engine: Engine, obs: Observation) -> WorldSampler:
+    view: MilitakiriView = obs.view
+    if view.phase != "setup":
+        state = state_from_view(view, MilitakiriOptions.model_validate(obs.options))
+        return lambda rng: state
+
+    def sample(rng: Rng) -> MilitakiriState:
+        def fill(state, event):
+            return SeenMove(seat=event.seat, move=rng.choice(engine.legal_moves(state, event.seat)).model_dump(mode="json"))
+
+        return replay_seen(engine, obs, fill)
+
+    return sample
+
+
+def state_from_view(view: MilitakiriView, options: MilitakiriOptions) -> MilitakiriState:
+    """The state a view after the setup shows: everything is public then. The consecutive passes
+    are not shown; one pass in a row is read from the last move (two end the game)."""
+    g = GEOMETRY[options.board]
+    board = [""] * g.cells
+    for piece in view.pieces:
+        if piece.kind == "tower":
+            cell = tower(piece.owner, LETTER[piece.shape])
+        else:
+            cell = "".join(pawn(p.owner, LETTER[p.shape]) for p in piece.stack)
+        board[g.index(piece.square)] = cell
+    reserves = tuple((r.plus, r.cross, r.star) for r in view.reserves)
+    pending = tuple("".join(LETTER[s] for s in p) for p in view.pending)
+    endgame = None
+    if view.endgame is not None:
+        endgame = tuple(view.endgame.limit - left for left in view.endgame.moves_left)
+    passes = 1 if view.last_move is not None and view.last_move.kind == "pass" else 0
+    to_move = view.to_act[0] if view.to_act else None
+    if to_move is None and view.last_move is not None:
+        to_move = 1 - view.last_move.seat
+    return MilitakiriState(
+        options=options,
+        phase=view.phase,
+        board=tuple(board),
+        setups=("", ""),
+        to_move=to_move if view.phase == "play" else None,
+        moved=view.placing and view.last_move is not None and view.last_move.seat == to_move,
+        first_player=view.first_player,
+        reserves=reserves,  # type: ignore[arg-type]
+        pending=pending,  # type: ignore[arg-type]
+        endgame=endgame,  # type: ignore[arg-type]
+        turn=view.turn,
+        quiet=view.quiet_moves,
+        passes=passes,
+        last_move=view.last_move,
+        result=view.result,
+    )
+
+
+def score(state: MilitakiriState, seat: int) -> float:
+    total = RESERVE_VALUE * sum(state.reserves[seat])
+    for cell in state.board:
+        if not cell:
+            continue
+        if cell[0] in "Tt":
+            total += TOWER_VALUE * ((cell[0] == "T") == (seat == 0))
+        elif cell[-1].isupper() == (seat == 0):
+            total += len(cell)
+    return total
+
+
+def evaluate(engine: Engine, state: MilitakiriState, players: int) -> tuple[float, ...]:
+    return two_sided(score(state, 0) - score(state, 1), 6.0)
+
+
+KNOWLEDGE = Knowledge(worlds=worlds, evaluate=evaluate, rollout_depth=4, notes=__doc__ or "")

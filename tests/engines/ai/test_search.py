@@ -1,0 +1,162 @@
+"""The computer player (issue 16): it decides from what its seat knows only, its worlds agree
+with what that seat sees, and its choices are legal and reproducible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.ai.baselines import greedy_choice, random_choice
+from engines.ai.games import knowledge_for
+from engines.ai.observation import Observation
+from engines.ai.referee import observation_of
+from engines.ai.rng import Rng
+from engines.ai.search import Budget, search
+from engines.core.record import MoveEvent, StartEvent, replay, resolve_chance
+from engines.masters_victory.moves import MastersVictoryMove
+from engines.registry import ENGINES, get_engine
+
+SMALL = Budget(iterations=12, rollout_scale=0.25)
+
+
+class Match:
+    """A record built like the referee builds one: moves, then every chance with the dice."""
+
+    def __init__(self, slug: str, seed: bytes = bytes(32)) -> None:
+        self.engine = get_engine(slug)
+        self.options = self.engine.options_model()
+        self.seed = seed
+        self.events: list = [StartEvent(players=2)]
+        self.state = self.engine.setup(2, self.options)
+        self.draws = 0
+        self.settle()
+
+    def settle(self) -> None:
+        self.state, chances = resolve_chance(self.engine, self.state, self.seed, self.draws)
+        self.draws += sum(len(c.sizes) for c in chances)
+        self.events += chances
+
+    def play(self, seat: int, move) -> None:
+        e = self.engine
+        self.events.append(MoveEvent(seat=seat, text=e.format_move(move, self.state),
+                                     move=move.model_dump(mode="json"), secret=e.is_secret(move, self.state)))
+        self.state = e.apply(self.state, seat, move)
+        self.settle()
+
+    def random_moves(self, count: int, rng: random.Random) -> None:
+        for _ in range(count):
+            if self.engine.result(self.state) is not None or not self.engine.to_act(self.state):
+                return
+            seat = min(self.engine.to_act(self.state))
+            self.play(seat, rng.choice(self.engine.legal_moves(self.state, seat)))
+
+    def observation(self, seat: int) -> Observation:
+        return observation_of(self.engine, self.options, self.events, seat)
+
+
+@pytest.mark.parametrize("slug", sorted(ENGINES))
+@pytest.mark.parametrize("length", [3, 40])
+def test_every_world_shows_the_seat_what_it_sees(slug: str, length: int) -> None:
+    """A world drawn from an observation gives that seat the very view it has (so the worlds
+    agree with everything it can see), and the seat's legal moves are the real ones."""
+    match = Match(slug, seed=bytes([length]) * 32)
+    match.random_moves(length if slug != "axis_allies" else 8, random.Random(length))
+    if match.engine.result(match.state) is not None or not match.engine.to_act(match.state):
+        pytest.skip("the playout ended")
+    seat = min(match.engine.to_act(match.state))
+    obs = match.observation(seat)
+    sample = knowledge_for(slug).worlds(match.engine, obs)
+    rng = Rng(5)
+    for _ in range(3):
+        world = sample(rng)
+        assert match.engine.view(world, seat) == obs.view
+        assert set(match.engine.legal_moves(world, seat)) == set(match.engine.legal_moves(match.state, seat))
+
+
+def _no_peek(first: Match, second: Match, seat: int, public_commitments: set[str] = frozenset()) -> None:
+    """``public_commitments``: view fields that show a digest of the secret (a seal): they
+    differ, as they must, and the player reads them nowhere."""
+    assert first.state != second.state, "the two positions must differ in a secret"
+    one, two = first.observation(seat), second.observation(seat)
+    assert one.model_copy(update={"view": None}) == two.model_copy(update={"view": None})
+    assert one.view.model_dump(exclude=public_commitments) == two.view.model_dump(exclude=public_commitments)
+    assert search(one, SMALL, 7).text == search(two, SMALL, 7).text
+
+
+def test_masters_victory_never_peeks_at_back_numbers() -> None:
+    """The other seat's secret setup differs; the seat to move decides the same."""
+    plain = MastersVictoryMove(kind="setup", numbers=("11223m",) * 3)
+    probe = Match("masters_victory")
+    probe.play(0, plain)
+    probe.play(1, plain)
+    seat = probe.state.to_move  # the start roll does not depend on the setups
+    matches = []
+    for numbers in (("11223m",) * 3, ("m32211",) * 3):
+        match = Match("masters_victory")
+        match.play(seat, plain)
+        match.play(1 - seat, MastersVictoryMove(kind="setup", numbers=numbers))
+        matches.append(match)
+    _no_peek(*matches, seat=seat)
+
+
+def test_battle_island_never_peeks_at_the_bombs() -> None:
+    """The same record but for the secret seal draw (another layout of live blocks)."""
+    first = Match("battle_island")
+    first.random_moves(25, random.Random(3))  # blocks and the first characters: nothing went off
+    second = Match("battle_island")
+    seal = next(i for i, e in enumerate(first.events) if getattr(e, "secret", False))
+    other = first.events[seal].model_copy(update={"values": ((first.events[seal].values[0] + 1) % 210, 5)})
+    second.events = [*first.events[:seal], other, *first.events[seal + 1:]]
+    second.state = replay(second.engine, second.options, second.events)
+    _no_peek(first, second, seat=min(first.engine.to_act(first.state)), public_commitments={"seal"})
+
+
+def test_militakiri_never_peeks_at_the_other_setup() -> None:
+    first, second = Match("militakiri"), Match("militakiri")
+    setups = first.engine.legal_moves(first.state, 1)
+    first.play(1, setups[0])
+    second.play(1, setups[-1])
+    _no_peek(first, second, seat=0)
+
+
+@pytest.mark.parametrize("slug", sorted(ENGINES))
+def test_players_choose_legal_moves_and_repeat_themselves(slug: str) -> None:
+    match = Match(slug, seed=bytes([9]) * 32)
+    match.random_moves(12 if slug != "axis_allies" else 4, random.Random(9))
+    seat = min(match.engine.to_act(match.state))
+    obs = match.observation(seat)
+    legal = {match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)}
+    chosen = search(obs, SMALL, 3)
+    assert chosen.text in legal and chosen.text == search(obs, SMALL, 3).text
+    assert random_choice(obs, 1).text in legal
+    assert greedy_choice(obs, 1).text in legal
+
+
+def test_axis_allies_buys_by_plan_and_attacks_only_with_good_odds() -> None:
+    """The first purchase is the plan's (infantry first), and every attack the computer may
+    start is one that everything able to reach it would win with at least 70 %."""
+    from engines.axis_allies import ai
+    from engines.axis_allies.odds import win_chance
+
+    match = Match("axis_allies")
+    engine, state = match.engine, match.state
+    seat = min(engine.to_act(state))
+    chosen = ai.candidates(engine, state, seat, engine.legal_moves(state, seat))
+    assert [engine.format_move(m, state) for m in chosen] == ["buy 1 inf"]
+    while state.phase != "combat_move":
+        seat = min(engine.to_act(state))
+        state = engine.apply(state, seat, ai.candidates(engine, state, seat, engine.legal_moves(state, seat))[0])
+    moves = engine.legal_moves(state, seat)
+    attacks = [m for m in ai.candidates(engine, state, seat, moves) if m.kind == "move"]
+    assert attacks, "the Soviet Union has a good attack on its first turn"
+    for move in attacks:
+        target = move.path[-1]
+        reaching: dict[tuple[str, str], int] = {}
+        for m in moves:
+            if m.kind == "move" and m.path[-1] == target:
+                for k, n in m.units:
+                    reaching[(m.path[0], k)] = max(reaching.get((m.path[0], k), 0), n)
+        everything = [k for (_, k), n in reaching.items() for _ in range(n)]
+        defenders = [u.kind for u in state.units if u.at == target]
+        assert win_chance(everything, defenders) >= ai.ATTACK_AT
