@@ -15,7 +15,7 @@ zones with enemy aircraft and into zones both sides share are picked far more of
 uniform choice would; retreats and submarine withdrawals are taken when offered more often than
 not, and ``end`` comes rarely in the move phases. Every offered action is applied at every step
 outside the two move phases (battles, casualties, retreats, purchase, placement: short lists)
-and at every ``CHECK_EVERY``-th step of a move phase; after every move everything aboard a
+and at every ``CHECK_EVERY``-th step of a move phase; at every step everything aboard a
 transport or carrier is where its carrier is. On the engine before issue 10 the default games
 failed in 8 games on a unit left "aboard" a carrier or transport elsewhere; without that check,
 one reached the freeze itself ("attack Baltic Sea Zone" offered and refused: "unit 51 cannot sit
@@ -166,7 +166,7 @@ def offers_short_lists(state: AxisAlliesState, step: int) -> bool:
     return in_battle(state) or state.phase not in MOVE_PHASES or step % CHECK_EVERY == 0
 
 
-def all_aboard_where_their_carrier_is(engine, before, state: AxisAlliesState, where: str) -> None:
+def all_aboard_where_their_carrier_is(engine, state: AxisAlliesState, where: str) -> None:
     """Everything aboard a transport or carrier is where its carrier is (issue 10, items 1-2: a
     unit left behind "aboard" is how the freeze began)."""
     by_id = {u.id: u for u in state.units}
@@ -196,7 +196,7 @@ PROFILE = Profile(
             players=players,
             max_steps=lambda options: MOVES_PER_ROUND * options.round_limit,
             pick=towards_the_rare_cases,
-            check_step=all_aboard_where_their_carrier_is,
+            check_state=all_aboard_where_their_carrier_is,
             try_all_legal=offers_short_lists,
             sample_within=200,
         ),

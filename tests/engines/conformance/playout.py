@@ -151,6 +151,7 @@ def play(engine: Engine, plan: Playouts, game: int, observe: Observer | None = N
         events.extend(chance)
         index += sum(len(c.sizes) for c in chance)
         hidden.extend(f"secret chance {c.kind}" for c in chance if c.secret)
+        plan.check_state(engine, state, where)
         result, to_act = engine.result(state), engine.to_act(state)
         assert (result is None) == bool(to_act), f"{where}: to_act {sorted(to_act)} with result {result}"
         if result is not None:
@@ -190,7 +191,6 @@ def play(engine: Engine, plan: Playouts, game: int, observe: Observer | None = N
             published = {seal.name: seal.digest for seal in engine.seals(state, reveal=False)}
             for seal in engine.seals(after, reveal=False):
                 assert published.get(seal.name, seal.digest) == seal.digest, f"{where}: the seal {seal.name} changed"
-        plan.check_step(engine, state, after, where)
         state = after
         steps += 1
     where = f"{slug} {plan.name} game {game} end"

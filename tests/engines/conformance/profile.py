@@ -67,8 +67,9 @@ class Playouts:
     pick: Callable[[Engine, Any, Seat, Sequence[Any], random.Random], Any] = _uniform
     """The move among the legal ones (uniform by default; a game whose random play wanders
     prefers captures)."""
-    check_step: Callable[[Engine, Any, Any, str], None] = _nothing
-    """Invariants of the game after every move: ``(engine, before, after, where)``."""
+    check_state: Callable[[Engine, Any, str], None] = _nothing
+    """Invariants of the game at every state where a seat acts and at the end: ``(engine,
+    state, where)``."""
     check_sample: Callable[[Engine, Any], None] = _nothing
     """Costlier checks once per game, at the step where every legal move is tried (a position
     string read back)."""

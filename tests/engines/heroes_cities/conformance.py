@@ -33,8 +33,8 @@ def options_for(game: int) -> HeroesCitiesOptions:
     return HeroesCitiesOptions(mixed_lines=mixed, quiet_move_limit=limit)
 
 
-def within_the_bound(engine, before: HeroesCitiesState, after: HeroesCitiesState, where: str) -> None:
-    assert after.turn <= turn_bound(after.options.quiet_move_limit), f"{where}: past the proven bound"
+def within_the_bound(engine, state: HeroesCitiesState, where: str) -> None:
+    assert state.turn <= turn_bound(state.options.quiet_move_limit), f"{where}: past the proven bound"
 
 
 def position_reads_back(engine, state: HeroesCitiesState) -> None:
@@ -46,7 +46,7 @@ PROFILE = Profile(
         Playouts(
             options=options_for,
             max_steps=lambda options: turn_bound(options.quiet_move_limit),
-            check_step=within_the_bound,
+            check_state=within_the_bound,
             check_sample=position_reads_back,
             sample_within=60,
         ),

@@ -73,9 +73,9 @@ def attacks_first(engine, state, seat, moves, rng: random.Random):
     return rng.choice(moves)
 
 
-def within_the_bound(engine, before: MastersVictoryState, after: MastersVictoryState, where: str) -> None:
-    assert len(after.current) <= ACTIONS_PER_TURN, f"{where}: a turn without end"
-    assert after.turns <= after.options.turn_limit, f"{where}: past the turn limit"
+def within_the_bound(engine, state: MastersVictoryState, where: str) -> None:
+    assert len(state.current) <= ACTIONS_PER_TURN, f"{where}: a turn without end"
+    assert state.turns <= state.options.turn_limit, f"{where}: past the turn limit"
 
 
 def no_view_shows_another_seats_numbers(engine: MastersVictory, state: MastersVictoryState) -> None:
@@ -126,7 +126,7 @@ PROFILE = Profile(
             shortcut=setup,
             unlisted=lambda move: move.kind == "setup",  # two of the 6!^3 setups are listed
             pick=attacks_first,
-            check_step=within_the_bound,
+            check_state=within_the_bound,
             check_sample=position_reads_back,
             check_final=no_view_shows_another_seats_numbers,
             sample_within=120,

@@ -66,8 +66,8 @@ def setup_choice(engine: Militakiri, state: MilitakiriState, seat: int, rng: ran
     return MilitakiriMove(kind="setup", towers=tuple(g.names[sq] for sq in squares_of(g, seat, combo)))
 
 
-def within_the_bound(engine, before: MilitakiriState, after: MilitakiriState, where: str) -> None:
-    assert after.turn <= move_bound(after.options), f"{where}: past the bound"
+def within_the_bound(engine, state: MilitakiriState, where: str) -> None:
+    assert state.turn <= move_bound(state.options), f"{where}: past the bound"
 
 
 def position_reads_back(engine, state: MilitakiriState) -> None:
@@ -108,7 +108,7 @@ PROFILE = Profile(
             options=options_for,
             max_steps=lambda options: 2 * move_bound(options),  # placements are no moves
             shortcut=setup_choice,
-            check_step=within_the_bound,
+            check_state=within_the_bound,
             check_sample=position_reads_back,
             sample_within=150,
         ),
