@@ -161,6 +161,7 @@ def play(engine: Engine, plan: Playouts, game: int, observe: Observer | None = N
     sample = rng.randrange(plan.sample_within) if game % plan.sample_games == 0 else -1
     check_shortcut = game < SHORTCUT_CHECKED_GAMES
     sealing = isinstance(engine, SealingGame)  # a protocol check costs as much as a small move
+    published: dict[str, str] = {}  # seal name -> the digest first shown
     index = steps = 0
     while True:
         where = f"{slug} {plan.name} game {game} step {steps}"
@@ -205,9 +206,9 @@ def play(engine: Engine, plan: Playouts, game: int, observe: Observer | None = N
         events.append(MoveEvent(seat=seat, text=text, move=move.model_dump(mode="json"), secret=secret))
         after = engine.apply(state, seat, move)
         if sealing:
-            published = {seal.name: seal.digest for seal in engine.seals(state, reveal=False)}
             for seal in engine.seals(after, reveal=False):
-                assert published.get(seal.name, seal.digest) == seal.digest, f"{where}: the seal {seal.name} changed"
+                first = published.setdefault(seal.name, seal.digest)
+                assert seal.digest == first, f"{where}: the seal {seal.name} changed"
         state = after
         steps += 1
     where = f"{slug} {plan.name} game {game} end"
