@@ -1,10 +1,7 @@
-"""The engine against the referee's contract (engines/core/contract.py) and the bot's needs."""
+"""The engine against the referee's contract (engines/core/contract.py) and the bot's needs: what
+is particular to this game (what every engine must do is tests/engines/conformance's)."""
 
 from __future__ import annotations
-
-import typing
-
-from annotated_types import Ge, Le
 
 from engines.core.contract import Engine
 from engines.core.record import MoveEvent, StartEvent, replay, resolve_chance
@@ -17,20 +14,6 @@ def test_is_an_engine(engine):
     assert isinstance(engine, Engine)
     assert engine.slug == "militakiri" and engine.colours == ("red", "blue")
     assert (engine.min_players, engine.max_players) == (2, 2)
-
-
-def test_options_are_slash_command_friendly():
-    """Each field is a ``Literal`` or a bounded int with a default and a short description."""
-    for name, field in MilitakiriOptions.model_fields.items():
-        assert field.description and len(field.description) <= 100, name
-        if typing.get_origin(field.annotation) is not typing.Literal:
-            assert field.annotation is int, name
-            assert any(isinstance(m, Ge) for m in field.metadata) and any(isinstance(m, Le) for m in field.metadata)
-
-
-def test_setup_accepts_a_mapping(engine):
-    state = engine.setup(2, {"board": "double"})
-    assert state.options.board == "double" and len(state.board) == 144
 
 
 def test_replay_with_secret_setups_and_random_setup(engine):

@@ -3,14 +3,17 @@ section 27 (winning, losing, draws) and our own limits (decisions 17, 18)."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
 
 from engines.core.errors import IllegalMoveError
-from engines.militakiri import MilitakiriOptions, from_position, to_position
+from engines.core.record import resolve_chance
+from engines.militakiri import Militakiri, MilitakiriOptions, from_position, to_position
 from engines.militakiri.moves import PASS
-from engines.militakiri.rules import blockaded
+from engines.militakiri.rules import blockaded, census, lone_seats
+from tests.engines.conformance.profile import PLAYOUTS
 
 from .conftest import cell, make_state, play, texts
 
@@ -299,3 +302,71 @@ def test_section21_by_default_no_draw_outside_the_endgame_rule(engine):
     state = make_state("a1:TS c5:P c9:p f12:ts", quiet=5000)
     assert state.options == options and state.result is None
     assert play(engine, state, "c5-c6", "c9-c8").result is None
+
+
+# ----------------------------------------------------------------------------- endgame playouts
+# Random play rarely reaches the endgame rule, so these games are steered into it; the plain
+# seeded playouts are the engine conformance suite's (tests/engines/conformance).
+
+ENDGAME_GAMES = max(1, PLAYOUTS // 20)
+
+
+def endgame_choice(state, moves, rng: random.Random):
+    """Take pawns and ranks first and a tower only once the other side has no pawns or ranks
+    left, so games reach the endgame rule (random play rarely does); random once it is active."""
+    if state.endgame is not None:
+        return rng.choice(moves)
+    seat = state.to_move
+    _, stacks = census(state.board)
+    best, best_score = None, -1e9
+    for move in moves:
+        score = rng.random()
+        if move.kind == "capture":
+            target = state.board[state.geometry.index_of[move.to]]
+            if target[0] not in "Tt":
+                score += 5
+            else:
+                score += 2 if stacks[1 - seat] == 0 else -50
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+@pytest.mark.parametrize("board", ["single", "double"])
+def test_endgame_playouts(board):
+    """Games steered into the endgame rule (sections 20-21): after every move no lone tower is
+    shut in (a lone player to move always has more than ``pass``), every piece reaches 1 square, the move counters run, and the game ends by the move
+    rule or a capture of the last tower."""
+    engine = Militakiri()
+    reached = 0
+    for game in range(ENDGAME_GAMES):
+        rng = random.Random(10_000 + game)
+        state = engine.setup(2, MilitakiriOptions(board=board, quiet_move_limit=100))  # random play must end
+        for seat in (0, 1):
+            state = engine.apply(state, seat, engine.parse_move("setup random", state, seat))
+        seed = hashlib.sha256(f"militakiri endgame {board} {game}".encode()).digest()
+        state, _ = resolve_chance(engine, state, seed, 0)
+        while state.result is None:
+            seat = state.to_move
+            moves = engine.legal_moves(state, seat)
+            move = endgame_choice(state, moves, rng)
+            before = state.endgame
+            state = engine.apply(state, seat, move)
+            if state.endgame is None:
+                continue
+            assert not blockaded(state.board, state.geometry) or state.result is not None
+            if state.result is None and not state.moved and state.to_move in lone_seats(state.board):
+                # section 20: a lone tower always has a real move, never only ``pass``
+                assert engine.legal_moves(state, state.to_move) != [PASS]
+            if before is not None and move.kind != "place":
+                assert state.endgame[seat] == before[seat] + 1
+            if state.result is None and not state.moved:
+                for m in engine.legal_moves(state, state.to_move):
+                    if m.frm:
+                        a, b = state.geometry.index_of[m.frm], state.geometry.index_of[m.to]
+                        assert max(abs(a % state.geometry.files - b % state.geometry.files),
+                                   abs(a // state.geometry.files - b // state.geometry.files)) == 1
+        if state.endgame is not None:
+            reached += 1
+            assert state.result.reason in ("militakiri.endgame_draw", "militakiri.all_towers", "militakiri.no_moves")
+    assert reached >= ENDGAME_GAMES // 2

@@ -1,58 +1,79 @@
-"""No game may freeze (issue 10, item 3): seeded random 2-5 player games played through the engine
-contract, checking at **every** step that the seat to act has a legal action, that the action
-chosen applies without error, and that everything aboard a transport or carrier is where its
-carrier is; and that ``legal_moves`` never offers an action ``apply`` rejects.
+"""Axis & Allies in the engine conformance suite (tests/engines/conformance): two plans.
 
-What is checked how often (the whole list costs about as much again as ``legal_moves`` itself):
-every offered action is applied at every step outside the two move phases (battles, casualties,
-retreats, purchase, placement: short lists) and at every ``CHECK_EVERY``-th step of a move phase
-(long lists of one-unit moves, each already passed through ``check_move`` by ``legal_moves``).
+``random``: a game is long (a round is some hundred moves, each ``legal_moves`` lists every
+unit's destinations), so games run with ``round_limit`` 2 or 3 (a draw then, unless a side wins
+first) and the playout budget is scaled down by 100: 10 games by default, in chunks that
+``pytest -n`` spreads. Choices: a uniformly random legal move, but ``end`` with chance 0.15 when
+it is offered, so that phases do not run until every unit has moved one step at a time.
 
-The choices lean towards the rare situations of the rules rather than towards good play: carriers,
-fighters and transports are bought more often; ships sail towards the enemy's fleets, carriers
-with an ally's fighters aboard above all; fighters land on carriers, an ally's above all; moves
-into hostile places, into sea zones with enemy aircraft and into zones both sides share are
-picked far more often than a uniform choice would; retreats and submarine withdrawals are taken
-when offered more often than not, and ``end`` comes rarely in the move phases. Dice come from
-``resolve_chance`` with a per-game seed.
+``never_freeze`` (issue 10, item 3: "No state may ever leave the seat to act without a legal
+action that applies"): 20 games by default of 6 rounds whose choices lean towards the rare
+situations of the rules rather than towards good play: carriers, fighters and transports are
+bought more often; ships sail towards the enemy's fleets, carriers with an ally's fighters aboard
+above all; fighters land on carriers, an ally's above all; moves into hostile places, into sea
+zones with enemy aircraft and into zones both sides share are picked far more often than a
+uniform choice would; retreats and submarine withdrawals are taken when offered more often than
+not, and ``end`` comes rarely in the move phases. Every offered action is applied at every step
+outside the two move phases (battles, casualties, retreats, purchase, placement: short lists)
+and at every ``CHECK_EVERY``-th step of a move phase; at every step everything aboard a
+transport or carrier is where its carrier is. On the engine before issue 10 the default games
+failed in 8 games on a unit left "aboard" a carrier or transport elsewhere; without that check,
+one reached the freeze itself ("attack Baltic Sea Zone" offered and refused: "unit 51 cannot sit
+on carrier 163").
 
-On the engine before issue 10 the 20 default games fail in 8 games on a unit left "aboard" a
-carrier or transport elsewhere, the first at game 0; without that check, game 11 reaches the
-freeze itself ("attack Baltic Sea Zone" offered and refused: "unit 51 cannot sit on carrier 163").
+Seats: 2 to 5 players in turn.
 
-``SCHEIDS_PLAYOUTS`` (default 1000, as the other playouts) divided by ``GAMES_DIVISOR`` sets the
-number of games (20 by default, about a minute of CPU); ``make soak`` runs more. Games end by
-``round_limit`` (a draw then) unless a side wins first.
+>>> chosen = [options_for(g) for g in range(10)]
+>>> sorted({o.round_limit for o in chosen}), any(o.economic_victory for o in chosen), any(o.total_victory for o in chosen)
+([2, 3], True, True)
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
 import random
 
-import pytest
-
-from engines.axis_allies.engine import AxisAllies
 from engines.axis_allies.moves import AxisAlliesMove
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
-from engines.core.record import resolve_chance
+from tests.engines.conformance.profile import Playouts, Profile
 
-GAMES_DIVISOR = 50
-GAMES = max(2, int(os.environ.get("SCHEIDS_PLAYOUTS", "1000")) // GAMES_DIVISOR)
-CHUNK = 2
-ROUNDS = 6
-CHECK_EVERY = 10
 MOVES_PER_ROUND = 3000
-"""A sanity bound on a game's length (these games take some 150 moves a round)."""
+"""A sanity bound, not a proof: every move spends IPCs, movement, a purchased unit, a battle's
+decision or a phase; battles end with probability 1. Playouts use about 100-150 a round."""
+END_CHANCE = 0.15
+FREEZE_ROUNDS = 6
+CHECK_EVERY = 10
 END_IN_MOVE_PHASE = 0.06
 END_ELSEWHERE = 0.3
 RETREAT = 0.6
 MOVE_PHASES = ("combat_move", "noncombat_move")
 
-ENGINE = AxisAllies()
+
+def options_for(game: int) -> AxisAlliesOptions:
+    return AxisAlliesOptions(
+        round_limit=2 + (game % 5 == 4),
+        economic_victory=game % 3 == 1,
+        total_victory=game % 7 == 5,
+    )
+
+
+def players(engine, game: int) -> int:
+    return 2 + game % 4
+
+
+def end_sometimes(engine, state, seat, moves: list[AxisAlliesMove], rng: random.Random) -> AxisAlliesMove:
+    ends = [m for m in moves if m.kind == "end"]
+    if ends and rng.random() < END_CHANCE:
+        return ends[0]
+    return rng.choice(moves)
+
+
+def within_the_rounds(engine, state: AxisAlliesState) -> None:
+    assert state.round <= state.options.round_limit
+
+
+# ------------------------------------------------------------------ never freeze
 
 
 def _side(state: AxisAlliesState, power: str) -> str:
@@ -125,7 +146,7 @@ def _carries_an_ally(state: AxisAlliesState, zone: str) -> bool:
     return any(u.carried_by in carriers and u.power != state.power for u in state.units_at(zone))
 
 
-def choose(state: AxisAlliesState, moves: list[AxisAlliesMove], rng: random.Random) -> AxisAlliesMove:
+def towards_the_rare_cases(engine, state: AxisAlliesState, seat, moves: list[AxisAlliesMove], rng: random.Random):
     ends = [m for m in moves if m.kind == "end"]
     if ends and rng.random() < (END_IN_MOVE_PHASE if state.phase in MOVE_PHASES else END_ELSEWHERE):
         return ends[0]
@@ -139,7 +160,13 @@ def in_battle(state: AxisAlliesState) -> bool:
     return (state.aa or state.raid or state.battle) is not None
 
 
-def check_aboard(state: AxisAlliesState, where: str) -> None:
+def offers_short_lists(state: AxisAlliesState, step: int) -> bool:
+    """Every offered action must apply: at every step outside the move phases (short lists) and
+    every ``CHECK_EVERY``-th in them."""
+    return in_battle(state) or state.phase not in MOVE_PHASES or step % CHECK_EVERY == 0
+
+
+def all_aboard_where_their_carrier_is(engine, state: AxisAlliesState, where: str) -> None:
     """Everything aboard a transport or carrier is where its carrier is (issue 10, items 1-2: a
     unit left behind "aboard" is how the freeze began)."""
     by_id = {u.id: u for u in state.units}
@@ -149,43 +176,29 @@ def check_aboard(state: AxisAlliesState, where: str) -> None:
             assert carrier is not None and carrier.at == u.at, f"{where}: {u.kind} {u.id} in {u.at} aboard {carrier}"
 
 
-def check_offered(state: AxisAlliesState, seat: int, moves: list[AxisAlliesMove], where: str) -> None:
-    for move in moves:
-        try:
-            ENGINE.apply(state, seat, move)
-        except Exception as error:  # noqa: BLE001 - any refusal or crash of an offered action fails
-            pytest.fail(f"{where}: offered {ENGINE.format_move(move, state)!r} is refused: {error!r}")
-
-
-def play_one(game: int) -> int:
-    rng = random.Random(game)
-    seed = hashlib.sha256(f"axis_allies freeze {game}".encode()).digest()
-    players = 2 + game % 4
-    state = ENGINE.setup(players, AxisAlliesOptions(round_limit=ROUNDS))
-    index = steps = 0
-    while True:
-        state, rolled = resolve_chance(ENGINE, state, seed, index)
-        index += sum(len(c.sizes) for c in rolled)
-        if ENGINE.result(state) is not None:
-            return steps
-        where = f"game {game} step {steps} round {state.round} {state.power} {state.phase}"
-        assert steps < MOVES_PER_ROUND * ROUNDS, f"{where}: the game does not end"
-        check_aboard(state, where)
-        (seat,) = ENGINE.to_act(state)
-        moves = ENGINE.legal_moves(state, seat)
-        assert moves, f"{where}: no legal action"
-        if in_battle(state) or state.phase not in MOVE_PHASES or steps % CHECK_EVERY == 0:
-            check_offered(state, seat, moves, where)
-        move = choose(state, moves, rng)
-        try:
-            state = ENGINE.apply(state, seat, move)
-        except Exception as error:  # noqa: BLE001
-            pytest.fail(f"{where}: {ENGINE.format_move(move, state)!r} is refused: {error!r}")
-        steps += 1
-
-
-@pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
-def test_playouts_never_leave_a_seat_without_an_action_that_applies(first):
-    """Issue 10, item 3: "No state may ever leave the seat to act without a legal action that applies"."""
-    for game in range(first, min(first + CHUNK, GAMES)):
-        assert play_one(game) > 0
+PROFILE = Profile(
+    playouts=(
+        Playouts(
+            share=0.01,
+            chunk=2,
+            options=options_for,
+            players=players,
+            max_steps=lambda options: MOVES_PER_ROUND * options.round_limit,
+            pick=end_sometimes,
+            check_final=within_the_rounds,
+            sample_within=200,
+        ),
+        Playouts(
+            name="never_freeze",
+            share=0.02,
+            chunk=2,
+            options=lambda game: AxisAlliesOptions(round_limit=FREEZE_ROUNDS),
+            players=players,
+            max_steps=lambda options: MOVES_PER_ROUND * options.round_limit,
+            pick=towards_the_rare_cases,
+            check_state=all_aboard_where_their_carrier_is,
+            try_all_legal=offers_short_lists,
+            sample_within=200,
+        ),
+    ),
+)

@@ -1,0 +1,98 @@
+"""The suite fails on the faults it is there for, shown on the toy bomb game of the core tests
+(tests/bot/toy_bombs.py) and broken variants of it: a new engine gets these checks by
+registering, so they must bite without any help from the game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.bot.toy_bombs import SQUARES, ToyBombs, ToyBombsMove, ToyBombsResealed, ToyBombsState, ToyBombsView
+from tests.engines.conformance.playout import demand_twins, play
+from tests.engines.conformance.profile import Playouts, Profile, Twin
+from tests.engines.conformance.secrets import TwinChecker
+
+GAMES = range(6)
+
+
+def moved_bomb(state: ToyBombsState, rng: random.Random) -> list[Twin]:
+    """The bomb under another square nobody dug, while the game runs: nobody may tell."""
+    if state.bomb is None or state.loser is not None:
+        return []
+    free = [s for s in range(SQUARES) if s not in state.dug and s != state.bomb]
+    return [Twin(state.model_copy(update={"bomb": rng.choice(free)}), (None, 0, 1))] if free else []
+
+
+TWINS = Profile(twins=moved_bomb, twin_every=1, picture_every=0)
+
+
+def test_the_toy_game_passes():
+    hidden = []
+    for game in GAMES:
+        hidden += play(ToyBombs(), Playouts(), game).hidden
+        checker = TwinChecker(ToyBombs(), TWINS, game)
+        play(ToyBombs(), TWINS.playouts[0], game, observe=checker)
+        assert checker.checked and checker.differing
+    demand_twins("toy_bombs", TWINS, hidden)
+
+
+def test_hidden_information_without_twins_fails_loudly():
+    hidden = play(ToyBombs(), Playouts(), 0).hidden
+    assert hidden == ["secret chance bomb"]
+    with pytest.raises(AssertionError, match="gives no twins"):
+        demand_twins("toy_bombs", Profile(), hidden)
+
+
+class LeakyView(ToyBombs):
+    """The view shows the bomb while the game runs."""
+
+    def view(self, state, viewer):
+        return ToyBombsView(viewer=viewer, to_move=state.to_move, step=state.step, die=state.die, dug=state.dug,
+                            bomb=state.bomb)
+
+
+class LeakyRefusal(ToyBombs):
+    """A dig at the bomb is refused with words that differ from a dig at a safe square."""
+
+    def parse_move(self, text, state, seat):
+        move = super().parse_move(text, state, seat)
+        if move.kind == "dig" and move.square == state.bomb and seat == 0:
+            return super().parse_move("nonsense", state, seat)
+        return move
+
+
+class BrokenNotation(ToyBombs):
+    def format_move(self, move, state):
+        return "pass" if move.kind == "dig" else super().format_move(move, state)
+
+
+class NeverEnds(ToyBombs):
+    def apply(self, state, seat, move):
+        return super().apply(state, seat, move if move.kind == "roll" else ToyBombsMove(kind="pass"))
+
+
+class EndsWithoutResult(ToyBombs):
+    """Nobody acts once a square is dug, but there is no result."""
+
+    def to_act(self, state):
+        return frozenset() if state.dug else super().to_act(state)
+
+
+@pytest.mark.parametrize(
+    ("engine", "profile", "message"),
+    [
+        (LeakyView(), TWINS, "tells the twins apart"),
+        (LeakyRefusal(), TWINS, "typing"),
+        (BrokenNotation(), Profile(), "parses to another move"),
+        (NeverEnds(), Profile(playouts=(Playouts(max_steps=lambda options: 200),)), "has not ended"),
+        (EndsWithoutResult(), Profile(), "to_act"),
+        (ToyBombsResealed(), Profile(playouts=(Playouts(max_steps=lambda options: 500),)), "seal bomb changed"),
+    ],
+    ids=["leaky_view", "leaky_refusal", "broken_notation", "never_ends", "ends_without_result", "forged_seal"],
+)
+def test_a_broken_engine_fails(engine, profile, message):
+    with pytest.raises(AssertionError, match=message):
+        for game in GAMES:
+            observe = TwinChecker(engine, profile, game) if profile.twins else None
+            play(engine, profile.playouts[0], game, observe=observe)
