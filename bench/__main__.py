@@ -29,18 +29,19 @@ from pathlib import Path
 from PIL import Image
 
 from bench import axis_allies, rendering
+from bench.stored import STORED_GAME, fill_stored_matches
 from bot.clock import ManualClock
 from bot.services.matches import MatchService
 from bot.services.people import Actor, Place
 from bot.storage.sqlite import SqliteRepository
-from engines.core.record import MoveEvent, resolve_chance
+from engines.core.record import resolve_chance
 from engines.registry import ENGINES, get_engine
 from render.common import encode_png
 from render.registry import render_view
 
 MOVES = int(os.environ.get("BENCH_MOVES", "300"))
 GAMES = [slug for slug in os.environ.get("BENCH_GAMES", ",".join(sorted(ENGINES))).split(",") if slug]
-MEMORY_GAME = "heroes_cities"
+MEMORY_GAME = STORED_GAME
 START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
@@ -196,32 +197,6 @@ asyncio.run(main(sys.argv[1]))
 """
 
 
-async def store_matches(path: Path, count: int, moves_each: int = 20) -> None:
-    repo = await SqliteRepository.open(path)
-    clock = ManualClock(START)
-    service = MatchService(repo, clock, seed_source=lambda: bytes(32))
-    a, b = Actor("a", "A"), Actor("b", "B")
-    rng = random.Random(3)
-    engine = get_engine(MEMORY_GAME)
-    for number in range(count):
-        place = Place("g", f"m{number}")
-        await service.create(place, a, MEMORY_GAME, opponent=b)
-        await service.join(place, b)
-        await service.start(place, a)
-        row = await repo.live_match_in(place.channel_id)
-        for _ in range(moves_each):
-            match = await service.book.load(row.id)
-            if match.result() is not None:
-                break
-            seat = min(match.to_act())
-            move = rng.choice(list(engine.legal_moves(match.state, seat)))
-            # Straight to the book: storing, not rendering, is what this setup needs.
-            event = MoveEvent(seat=seat, text=engine.format_move(move, match.state), move=move.model_dump(mode="json"))
-            await service.book.append(match, [event], clock.now())
-        service.book.forget(row.id)
-    await repo.close()
-
-
 def resident_after_restore(path: Path) -> int:
     out = subprocess.run([sys.executable, "-c", MEMORY_CHILD, str(path)], capture_output=True, text=True, check=True)
     return int(out.stdout.strip())
@@ -277,7 +252,7 @@ def main() -> None:
         figures = {}
         for count in (10, 1000):
             path = folder / f"memory-{count}.sqlite3"
-            asyncio.run(store_matches(path, count))
+            asyncio.run(fill_stored_matches(str(path), count, moves_each=20))
             figures[count] = resident_after_restore(path)
             print(f"  {count:>5} matches: {figures[count] / 2**20:8.1f} MiB resident")
         growth = (figures[1000] - figures[10]) / 2**20
