@@ -294,13 +294,17 @@ class AxisAllies:
 if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
     from engines.core.contract import (
         ButtonGame,
+        ChoosingGame,
         Engine,
         NamingPlacesGame,
         NarratingGame,
         PlaceInfoGame,
         RegionsGame,
+        StandingOrdersGame,
         StepGame,
         StepPicturesGame,
+        SuggestingGame,
+        SummarizingGame,
     )
 
     _engine: Engine[AxisAlliesState, AxisAlliesMove, AxisAlliesView, AxisAlliesOptions] = AxisAllies()
@@ -311,3 +315,7 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
     _step_pictures: StepPicturesGame[AxisAlliesState] = AxisAllies()
     _regions: RegionsGame = AxisAllies()
     _places: PlaceInfoGame[AxisAlliesState] = AxisAllies()
+    _choosing: ChoosingGame[AxisAlliesState] = AxisAllies()
+    _standing: StandingOrdersGame[AxisAlliesState] = AxisAllies()
+    _suggesting: SuggestingGame[AxisAlliesState] = AxisAllies()
+    _summarizing: SummarizingGame[AxisAlliesState] = AxisAllies()
