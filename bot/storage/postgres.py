@@ -36,13 +36,12 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
-from importlib import resources
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
-from pydantic import TypeAdapter
 
+from bot.storage.common import entry_of, migration_files
 from bot.storage.models import (
     LIVE,
     MatchRow,
@@ -66,11 +65,10 @@ from bot.storage.repository import (
     StorageFullError,
     StorageIOError,
 )
-from engines.core.record import Entry, Event, chain_hash
+from engines.core.record import Entry, chain_hash
 
 log = logging.getLogger(__name__)
 
-_EVENT = TypeAdapter(Event)
 T = TypeVar("T")
 
 WRITE_ATTEMPTS = 3
@@ -143,12 +141,7 @@ def storage_error(error: BaseException) -> StorageError | None:
 
 def migrations() -> list[tuple[int, str]]:
     """(number, sql) of every PostgreSQL migration file, in order."""
-    folder = resources.files("bot.storage") / "migrations" / "postgres"
-    found = []
-    for item in folder.iterdir():
-        if item.name.endswith(".sql"):
-            found.append((int(item.name.split("_", 1)[0]), item.read_text(encoding="utf-8")))
-    return sorted(found)
+    return migration_files("migrations", "postgres")
 
 
 def _count(status: str) -> int:
@@ -720,10 +713,5 @@ class PostgresRepository:
         await self._write(run)
 
 
-def _entry(row: asyncpg.Record) -> Entry:
-    return Entry(
-        seq=row["seq"],
-        at=datetime.fromisoformat(row["at"]),
-        event=_EVENT.validate_json(row["payload"]),
-        hash=row["hash"],
-    )
+def _entry(row: Any) -> Entry:
+    return entry_of(row)

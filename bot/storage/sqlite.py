@@ -24,13 +24,12 @@ import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
-from pydantic import TypeAdapter
 
+from bot.storage.common import entry_of, migration_files
 from bot.storage.models import (
     LIVE,
     MatchRow,
@@ -54,11 +53,10 @@ from bot.storage.repository import (
     StorageFullError,
     StorageIOError,
 )
-from engines.core.record import Entry, Event, chain_hash
+from engines.core.record import Entry, chain_hash
 
 log = logging.getLogger(__name__)
 
-_EVENT = TypeAdapter(Event)
 BUSY_TIMEOUT_MS = 5000
 """How long SQLite itself waits for another process's write lock, per attempt."""
 BEGIN_ATTEMPTS = 3
@@ -94,12 +92,7 @@ _MATCH_COLUMNS = (
 
 def migrations() -> list[tuple[int, str]]:
     """(number, sql) of every migration file, in order: ``0001_initial.sql`` is number 1."""
-    folder = resources.files("bot.storage") / "migrations"
-    found = []
-    for item in folder.iterdir():
-        if item.name.endswith(".sql"):
-            found.append((int(item.name.split("_", 1)[0]), item.read_text(encoding="utf-8")))
-    return sorted(found)
+    return migration_files("migrations")
 
 
 def _ts(moment: datetime) -> float:
@@ -611,13 +604,8 @@ class SqliteRepository:
             )
 
 
-def _entry(row: sqlite3.Row) -> Entry:
-    return Entry(
-        seq=row["seq"],
-        at=datetime.fromisoformat(row["at"]),
-        event=_EVENT.validate_json(row["payload"]),
-        hash=row["hash"],
-    )
+def _entry(row: Any) -> Entry:
+    return entry_of(row)
 
 
 async def _fill_event_hashes(repo: SqliteRepository) -> None:
