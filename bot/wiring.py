@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -56,9 +57,13 @@ class Services:
     matches: MatchService
     scheduler: Scheduler
     computer: Computer
+    warming: asyncio.Future | None = None
+    """The picture workers starting (``Services.start``); done once each has imported the renderers."""
 
     async def start(self) -> None:
-        """The timers, and the computer seats that owe a move (also one cut off by a restart)."""
+        """The timers, the picture workers (started in the background), and the computer seats
+        that owe a move (also one cut off by a restart)."""
+        self.warming = self.matches.renderer.warm()
         self.scheduler.start()
         await self.computer.resume()
 

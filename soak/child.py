@@ -97,7 +97,9 @@ class ServiceBot:
             """Timer deliveries (timeouts, reminders) have nobody to reach here."""
 
         services = await open_services(database, deliver, clock=clock)
-        services.scheduler.start()
+        await services.start()
+        if services.warming is not None:  # ready means ready to draw, as a bot is a moment after its start
+            await services.warming
         return cls(services, clock)
 
     async def handle(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -171,6 +173,8 @@ class DiscordBot:
         harness.channels = {channel["name"]: channel for channel in channels}
         harness.users = {user["username"]: user for user in users}
         await harness.start()
+        if bot.services.warming is not None:
+            await bot.services.warming
         return cls(harness, clock)
 
     @property

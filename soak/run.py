@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from engines.militakiri import timing
 from engines.registry import ENGINES, get_engine
 from soak.checks import Command, Findings, check_database
 from soak.child import CHANNEL_BASE, USER_BASE
@@ -51,9 +52,17 @@ class Settings:
     """Wall seconds between SIGKILLs of a bot, drawn uniformly."""
     factor: float = 120.0
     """Clock seconds per wall second: a 15-minute deadline passes in 7.5 s, Militakiri's
-    10-minute clock in 5 s of a player's thinking (answers included)."""
+    30-minute clock in 15 s of a player's thinking (answers and restarts included)."""
     deadline_hours: float = 0.25
-    """The per-move deadline of every game without its own time rule (Militakiri: its 10-minute clock)."""
+    """The per-move deadline of every game without its own time rule (Militakiri: ``militakiri_clock``)."""
+    militakiri_clock: str = "30m"
+    """Militakiri's own time rule (section 24). Not its shortest, 10m: that is 5 wall seconds a
+    player, which a few kills and restarts in a row use up before the first move."""
+    until_acked: int = 0
+    """Play on past ``seconds`` while fewer moves than this were acknowledged, or (when above 0)
+    a game has none yet: a loaded machine answers slower. Up to ``max_seconds``; matches that
+    ended or were left stay so."""
+    max_seconds: float = 120.0
     abandon: float = 0.3
     """Share of matches left alone part-way, so their deadline must fire."""
     think: float = 0.15
@@ -220,6 +229,8 @@ class Soak:
         self.unanswered: list[str] = []
         self.accepted_wrongly: list[str] = []
         self.ends_at = 0.0
+        self.hard_end = 0.0
+        self.draining = False
         count = min(settings.matches, max(1, round(settings.matches * settings.discord_share))) if settings.discord_share > 0 else 0
         self.through_discord = set(range(settings.matches - count, settings.matches))
         """The last matches (consecutive: one of each game in turn) go through discord.py."""
@@ -255,12 +266,23 @@ class Soak:
 
     def drain_seconds(self) -> float:
         """Wall time in which every deadline set before it passes: the per-move deadline, or
-        Militakiri's whole 10-minute clock, whichever is longer, and a second."""
-        longest = max(timedelta(hours=self.s.deadline_hours), timedelta(minutes=10))
+        Militakiri's whole clock (or its per-move hours), whichever is longer, and a second."""
+        hours, minutes = timing.parse(self.s.militakiri_clock)
+        longest = max(timedelta(hours=self.s.deadline_hours), timedelta(hours=hours, minutes=minutes))
         return self.clock.real_seconds(longest) + 1.0
 
+    def played_enough(self) -> bool:
+        if self.s.until_acked <= 0:
+            return True
+        acked = [channel for channel, commands in self.ledger.items() for c in commands if c.outcome == "acked"]
+        games = {GAMES[int(channel.split("-")[1]) % len(GAMES)] for channel in acked}
+        return len(acked) >= self.s.until_acked and games == set(GAMES[: self.s.matches])
+
     def stopping(self) -> bool:
-        return time.monotonic() >= self.ends_at
+        now = time.monotonic()
+        if now < self.ends_at:
+            return False
+        return self.draining or now >= self.hard_end or self.played_enough()
 
     # ------------------------------------------------------------- commands
 
@@ -304,7 +326,7 @@ class Soak:
     def create_fields(self, k: int) -> dict[str, Any]:
         game = GAMES[k % len(GAMES)]
         if game == "militakiri":  # its time rule is its own (section 24): the shortest clock
-            return {"game": game, "options": {"time_control": "10m"}}
+            return {"game": game, "options": {"time_control": self.s.militakiri_clock}}
         return {"game": game, "options": {}, "hours": self.s.deadline_hours}
 
     async def play(self, k: int, services: list[Child], discord: Child | None) -> None:
@@ -392,12 +414,13 @@ class Soak:
         self.children = children
         await asyncio.gather(*(child.start() for child in children))
         self.ends_at = time.monotonic() + self.s.seconds
+        self.hard_end = time.monotonic() + max(self.s.seconds, self.s.max_seconds)
         killers = [asyncio.create_task(self.killer(child, random.Random(self.s.seed + n))) for n, child in enumerate(children)]
         try:
             await asyncio.gather(*(self.play(k, services, discord) for k in range(self.s.matches)))
             # Every match left unfinished is now abandoned: its deadline passes while the bots
             # are still being killed, so timeouts fire (and may be interrupted) during the run.
-            self.ends_at = time.monotonic() + self.drain_seconds()
+            self.ends_at, self.draining = time.monotonic() + self.drain_seconds(), True
             await asyncio.sleep(self.drain_seconds())
         finally:
             for task in killers:

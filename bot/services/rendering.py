@@ -106,6 +106,18 @@ class Renderer:
             return None
         return _pool(self.workers)
 
+    def warm(self) -> asyncio.Future | None:
+        """Start the worker processes now, in the background: each imports the renderers once, so
+        the first picture after a (re)start does not wait for them. ``None`` when drawing in a
+        thread. Awaiting the future is optional; it never raises (a failure shows at the next
+        ``render``, which starts a fresh pool)."""
+        if self.workers <= 0:
+            return None
+        executor = _pool(self.workers)
+        loop = asyncio.get_running_loop()
+        started = [loop.run_in_executor(executor, os.getpid) for _ in range(self.workers)]
+        return asyncio.gather(*started, return_exceptions=True)
+
     async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:
         """The PNG of ``view`` (the board, or the picture ``part`` names: ``render.registry.PARTS``):
         from the cache, else drawn off the event loop."""

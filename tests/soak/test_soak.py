@@ -1,7 +1,8 @@
 """The soak (issue 13, "Soak and faults"): a short run in CI, and the end checks shown to fail.
 
 The short run: 8 matches of all five games (two through discord.py and the fake Discord),
-bots SIGKILLed every 1.5 to 4 wall seconds and restarted, deadlines of a scaled clock firing.
+bots SIGKILLed every 1.5 to 4 wall seconds and restarted, deadlines of a scaled clock firing;
+10 wall seconds of play, longer (at most 2 minutes) until 20 moves and every game were acknowledged.
 ``make soak`` runs the longer one (``python -m soak``).
 """
 
@@ -18,7 +19,9 @@ from tests.bot.conftest import ALICE, BOB, PLACE, START, Harness
 
 
 async def test_the_short_soak_passes_every_check(tmp_path, capsys):
-    settings = Settings(matches=8, seconds=10, moves=25, kill_every=(1.5, 4.0), folder=tmp_path, seed=7)
+    # At least 10 s of play; on a loaded machine on until 20 moves (of every game) were acknowledged.
+    settings = Settings(matches=8, seconds=10, moves=25, kill_every=(1.5, 4.0), folder=tmp_path, seed=7,
+                        until_acked=20, max_seconds=120)
     soak = Soak(settings)
     figures = await soak.run()
     with capsys.disabled():
