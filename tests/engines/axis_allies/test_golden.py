@@ -17,23 +17,14 @@ the stored move list is what the test replays.
 
 from __future__ import annotations
 
-import json
-import random
-from functools import partial
 from typing import Any
-
-import pytest
 
 from engines.axis_allies import economy
 from engines.axis_allies.engine import AxisAllies
 from engines.axis_allies.moves import AxisAlliesMove
-from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
-from engines.core.record import resolve_chance
-from tests.engines.golden import GOLDEN_ROOT, check_golden, write_golden
-
-GOLDEN = GOLDEN_ROOT / "axis_allies"
+from tests.engines.golden import GOLDEN_ROOT, Golden
 
 SCENARIOS: dict[str, dict[str, Any]] = {
     # Five players, random play (``end`` 15% of the time) for two rounds: a draw by the limit.
@@ -71,131 +62,106 @@ def _hostile(state: AxisAlliesState, where: str) -> bool:
     return any(not economy.friendly(state, u.power, state.power) for u in state.units_at(where))
 
 
-def _pick(engine: AxisAllies, state: AxisAlliesState, policy: str, rng: random.Random) -> AxisAlliesMove:
-    """``random``: uniform, ``end`` with chance 0.15; ``aggressive``: one research die when rich
-    (half the time), then all the money on infantry and an armour in one order, moves into enemy
-    places, attacks pressed home, the cheapest losses, each kind placed in one order."""
-    (seat,) = engine.to_act(state)
-    moves = list(engine.legal_moves(state, seat))
-    end = next((m for m in moves if m.kind == "end"), None)
-    if policy == "random":
-        return end if end is not None and rng.random() < 0.15 else rng.choice(moves)
-
-    power = state.power
-    if state.phase in ("tech", "purchase") and not state.purchased and any(m.kind == "buy" for m in moves):
-        if state.phase == "tech" and state.ipcs[power] >= 25 and rng.random() < 0.5:
-            return AxisAlliesMove(kind="tech", count=1)
-        armour = 1 if state.ipcs[power] >= 8 else 0
-        infantry = (state.ipcs[power] - armour * UNITS["armour"].cost) // UNITS["infantry"].cost
-        units = tuple((k, n) for k, n in (("infantry", infantry), ("armour", armour)) if n)
-        return AxisAlliesMove(kind="buy", units=units)
-    if state.phase == "place" and state.purchased:
-        kind, count = state.purchased[0]
-        sites = economy.placement_sites(state, power, kind)
-        if sites:
-            return AxisAlliesMove(kind="place", units=((kind, count),), to=rng.choice(sites))
-
-    def score(m: AxisAlliesMove) -> float:
-        s = rng.random()
-        if m.kind == "tech":
-            return s + (5 if m.count == 1 and state.ipcs[state.power] >= 25 else -5)
-        if m.kind == "buy":
-            return s + {"infantry": 4, "armour": 3, "fighter": 1}.get(m.units[0][0], -2)
-        if m.kind in ("move", "load", "unload", "bomb"):
-            if state.phase == "combat_move":
-                return s + (4 if _hostile(state, m.path[-1]) else -1.5)
-            return s - 0.5
-        if m.kind == "lose":
-            return -sum(UNITS[k].cost * n for k, n in m.units) + s
-        if m.kind in ("attack", "press_on", "place", "submerge"):
-            return s + 6
-        if m.kind == "end":
-            return 0.5 if state.phase != "purchase" else 1.5
-        return s
-
-    return max(moves, key=score)
-
-
-def _moves_for(engine: AxisAllies, scenario: dict[str, Any]) -> list[str]:
-    rng = random.Random(scenario["policy_seed"])
-    options = AxisAlliesOptions.model_validate(scenario["options"])
-    state = engine.setup(scenario["players"], options)
-    seed, index, texts = bytes.fromhex(scenario["seed"]), 0, []
-    while True:
-        state, chance = resolve_chance(engine, state, seed, index)
-        index += sum(len(c.sizes) for c in chance)
-        if state.result is not None:
-            return texts
-        move = _pick(engine, state, scenario["policy"], rng)
-        texts.append(engine.format_move(move, state))
-        state = engine.apply(state, min(engine.to_act(state)), move)
-
-
 def _places(engine: AxisAllies, state: AxisAlliesState) -> dict[str, Any]:
     view = engine.view(state, None)
     return {t.id: {"owner": t.owner, "units": [[u.power, u.kind, u.count] for u in t.units]}
             for t in view.territories}
 
 
-def playthrough(seed_hex: str, options: dict[str, Any], moves: list[str], players: int) -> dict[str, Any]:
-    """The golden record of a game: what the file holds."""
+class AxisAlliesGolden(Golden):
     engine = AxisAllies()
-    state = engine.setup(players, AxisAlliesOptions.model_validate(options))
-    seed, index = bytes.fromhex(seed_hex), 0
-    start = engine.view(state, None).model_dump(mode="json")
-    steps = []
-    places = _places(engine, state)
-    for text in moves:
+    folder = GOLDEN_ROOT / "axis_allies"
+    scenarios = SCENARIOS
+    same = ("game", "engine_version", "seed", "players", "options", "moves", "start")
+    tail = ("end", "result")
+
+    def pick(self, replay, policy, rng):
+        """``random``: uniform, ``end`` with chance 0.15; ``aggressive``: one research die when rich
+        (half the time), then all the money on infantry and an armour in one order, moves into enemy
+        places, attacks pressed home, the cheapest losses, each kind placed in one order."""
+        engine, state = self.engine, replay.state
         (seat,) = engine.to_act(state)
-        state = engine.apply(state, seat, engine.parse_move(text, state, seat))
-        state, chance = resolve_chance(engine, state, seed, index)
-        index += sum(len(c.sizes) for c in chance)
-        now = _places(engine, state)
-        view = engine.view(state, None).model_dump(mode="json")
-        steps.append({
+        moves = list(engine.legal_moves(state, seat))
+        end = next((m for m in moves if m.kind == "end"), None)
+        if policy == "random":
+            return end if end is not None and rng.random() < 0.15 else rng.choice(moves)
+
+        power = state.power
+        if state.phase in ("tech", "purchase") and not state.purchased and any(m.kind == "buy" for m in moves):
+            if state.phase == "tech" and state.ipcs[power] >= 25 and rng.random() < 0.5:
+                return AxisAlliesMove(kind="tech", count=1)
+            armour = 1 if state.ipcs[power] >= 8 else 0
+            infantry = (state.ipcs[power] - armour * UNITS["armour"].cost) // UNITS["infantry"].cost
+            units = tuple((k, n) for k, n in (("infantry", infantry), ("armour", armour)) if n)
+            return AxisAlliesMove(kind="buy", units=units)
+        if state.phase == "place" and state.purchased:
+            kind, count = state.purchased[0]
+            sites = economy.placement_sites(state, power, kind)
+            if sites:
+                return AxisAlliesMove(kind="place", units=((kind, count),), to=rng.choice(sites))
+
+        def score(m: AxisAlliesMove) -> float:
+            s = rng.random()
+            if m.kind == "tech":
+                return s + (5 if m.count == 1 and state.ipcs[state.power] >= 25 else -5)
+            if m.kind == "buy":
+                return s + {"infantry": 4, "armour": 3, "fighter": 1}.get(m.units[0][0], -2)
+            if m.kind in ("move", "load", "unload", "bomb"):
+                if state.phase == "combat_move":
+                    return s + (4 if _hostile(state, m.path[-1]) else -1.5)
+                return s - 0.5
+            if m.kind == "lose":
+                return -sum(UNITS[k].cost * n for k, n in m.units) + s
+            if m.kind in ("attack", "press_on", "place", "submerge"):
+                return s + 6
+            if m.kind == "end":
+                return 0.5 if state.phase != "purchase" else 1.5
+            return s
+
+        return max(moves, key=score)
+
+    def begin(self, replay):
+        replay.notes["start"] = replay.view()
+        replay.notes["places"] = _places(self.engine, replay.state)
+
+    def step(self, replay, seat, text, events):
+        state, before = replay.state, replay.notes["places"]
+        now = replay.notes["places"] = _places(self.engine, state)
+        return {
             "move": text,
             "seat": seat,
             "power": state.power,
             "phase": state.phase,
             "round": state.round,
-            "dice": [[c.kind, [v + 1 for v in c.values]] for c in chance],
+            "dice": [[c.kind, [v + 1 for v in c.values]] for c in events],
             "ipcs": dict(state.ipcs),
-            "battle": view["battle"],
-            "changed": {t: now[t] for t in sorted(now) if now[t] != places[t]},
-        })
-        places = now
-    return {
-        "game": engine.slug,
-        "engine_version": engine.version,
-        "seed": seed_hex,
-        "players": players,
-        "options": options,
-        "moves": moves,
-        "start": start,
-        "steps": steps,
-        "end": engine.view(state, None).model_dump(mode="json"),
-        "result": state.result.model_dump(mode="json") if state.result else None,
-    }
+            "battle": replay.view()["battle"],
+            "changed": {t: now[t] for t in sorted(now) if now[t] != before[t]},
+        }
+
+    def document(self, replay, moves, steps):
+        return {
+            "game": self.engine.slug,
+            "engine_version": self.engine.version,
+            "seed": replay.seed_hex,
+            "players": replay.players,
+            "options": replay.options,
+            "moves": moves,
+            "start": replay.notes["start"],
+            "steps": steps,
+            "end": replay.view(),
+            "result": replay.result(),
+        }
 
 
-def regenerate(name: str) -> None:
-    scenario = SCENARIOS[name]
-    moves = _moves_for(AxisAllies(), scenario)
-    data = playthrough(scenario["seed"], scenario["options"], moves, scenario["players"])
-    write_golden(GOLDEN / f"{name}.json", data)
-
-
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_golden_playthrough(name):
-    same = ("game", "engine_version", "seed", "players", "options", "moves", "start")
-    replay = partial(playthrough, players=SCENARIOS[name]["players"])
-    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), replay, same, ("end", "result"))
+GOLDEN = AxisAlliesGolden()
+test_golden_playthrough = GOLDEN.test()
 
 
 def test_golden_files_cover_the_features():
     """Between them the files show research and a development, purchases and placements, battles
     won and retreats or holds, AA fire, conquests, and games that ended."""
-    files = {name: json.loads((GOLDEN / f"{name}.json").read_text()) for name in SCENARIOS}
+    files = GOLDEN.files()
     steps = [s for f in files.values() for s in f["steps"]]
     dice = {kind for s in steps for kind, _ in s["dice"]}
     assert {"tech_dice", "attack_fire", "defence_fire"} <= dice
@@ -211,6 +177,4 @@ def test_golden_files_cover_the_features():
 
 
 if __name__ == "__main__":
-    for scenario_name in SCENARIOS:
-        regenerate(scenario_name)
-        print(f"wrote {GOLDEN / scenario_name}.json")
+    GOLDEN.main()

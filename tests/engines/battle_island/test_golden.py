@@ -19,19 +19,13 @@ their ``script`` (hand-written setup actions); the stored list is what the test 
 from __future__ import annotations
 
 import hashlib
-import json
-import random
 from itertools import pairwise
 from typing import Any
 
-import pytest
-
-from engines.battle_island import BattleIsland, BattleIslandOptions
+from engines.battle_island import BattleIsland
 from engines.battle_island import board as B
-from engines.core.record import resolve_chance
-from tests.engines.golden import GOLDEN_ROOT, check_golden, write_golden
+from tests.engines.golden import GOLDEN_ROOT, Golden
 
-GOLDEN = GOLDEN_ROOT / "battle_island"
 STEP_FIELDS = ("to_act", "step", "die", "restricted", "pad_move", "lost", "revealed", "quiet_turns", "result")
 
 CHAIN_SETUP = [
@@ -79,19 +73,6 @@ SCENARIOS: dict[str, dict[str, Any]] = {
 }
 
 
-def _pick(engine: BattleIsland, state, policy: str, rng: random.Random):
-    seat = min(engine.to_act(state))
-    moves = engine.legal_moves(state, seat)
-    if policy == "blocks":
-        at_blocks = [m for m in moves if m.kind == "shoot" and state.block_at(B.index(m.to)) is not None]
-        if at_blocks:
-            return seat, at_blocks[0]
-    shots = [m for m in moves if m.kind == "shoot"]
-    if shots and rng.random() < 0.5:
-        return seat, rng.choice(shots)
-    return seat, rng.choice(moves)
-
-
 def position(state) -> str:
     """Characters (``Se4n``; pad characters ``S@3`` by slot), unactivated blocks, pad files."""
     chars = []
@@ -105,104 +86,67 @@ def position(state) -> str:
     return f"{' '.join(chars)} | {' '.join(blocks)} | pads {state.pads[0]},{state.pads[1]}"
 
 
-class _Game:
-    """Replays a scenario: chance resolved with the seed between actions."""
-
-    def __init__(self, seed_hex: str, options: dict[str, Any]) -> None:
-        self.engine = BattleIsland()
-        self.seed = bytes.fromhex(seed_hex)
-        self.index = 0
-        self.chance: list[dict[str, Any]] = []
-        self.state = self.engine.setup(2, BattleIslandOptions.model_validate(options))
-        self.armed_views: list[dict[str, Any]] | None = None
-        self.resolve()
-
-    def resolve(self) -> list[list[int]]:
-        self.state, events = resolve_chance(self.engine, self.state, self.seed, self.index)
-        self.index += sum(len(e.values) for e in events)
-        self.chance += [e.model_dump(mode="json") for e in events]
-        return [[*e.values] for e in events if e.kind == "die"]
-
-    def play(self, text: str) -> tuple[int, list[list[int]]]:
-        engine, state = self.engine, self.state
-        seat = min(engine.to_act(state))
-        self.state = engine.apply(state, seat, engine.parse_move(text, state, seat))
-        if state.phase == "arm" and self.state.phase == "seal":
-            self.armed_views = [engine.view(self.state, v).model_dump(mode="json") for v in (0, 1, None)]
-        return seat, self.resolve()
-
-
-def _moves_for(scenario: dict[str, Any]) -> list[str]:
-    """The action list of a scenario: given, or its script then its policy (when generating)."""
-    if "moves" in scenario:
-        return list(scenario["moves"])
-    game = _Game(scenario["seed"], scenario["options"])
-    texts = []
-    for text in scenario.get("script", []):
-        game.play(text)
-        texts.append(text)
-    rng = random.Random(scenario["policy_seed"])
-    limit = scenario.get("max_moves", 10_000)
-    played = 0
-    while game.state.result is None and played < limit:
-        _, move = _pick(game.engine, game.state, scenario["policy"], rng)
-        text = game.engine.format_move(move, game.state)
-        game.play(text)
-        texts.append(text)
-        if game.state.phase == "play":
-            played += 1
-    return texts
-
-
-def playthrough(seed_hex: str, options: dict[str, Any], moves: list[str]) -> dict[str, Any]:
-    """The golden record of a game: what the file holds."""
-    game = _Game(seed_hex, options)
-    engine = game.engine
-    start = None
-    steps = []
-    for text in moves:
-        seat, rolls = game.play(text)
-        state = game.state
-        if start is None and state.phase == "play":
-            start = {"position": position(state), "view": engine.view(state, None).model_dump(mode="json")}
-        if state.phase != "play":
-            continue
-        view = engine.view(state, None).model_dump(mode="json")
-        steps.append({"seat": seat, "move": text, "rolls": rolls, "position": position(state),
-                      **{k: view[k] for k in STEP_FIELDS}})
-    seals = [s.model_dump(mode="json") for s in engine.seals(game.state, reveal=False)]
-    return {
-        "game": engine.slug,
-        "engine_version": engine.version,
-        "seed": seed_hex,
-        "options": options,
-        "chance": game.chance,
-        "moves": moves,
-        "armed_views": game.armed_views,
-        "start": start,
-        "steps": steps,
-        "end": engine.view(game.state, None).model_dump(mode="json"),
-        "seals": seals,
-        "result": game.state.result.model_dump(mode="json") if game.state.result else None,
-    }
-
-
-def regenerate(name: str) -> None:
-    scenario = SCENARIOS[name]
-    data = playthrough(scenario["seed"], scenario["options"], _moves_for(scenario))
-    write_golden(GOLDEN / f"{name}.json", data)
-
-
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_golden_playthrough(name):
+class BattleIslandGolden(Golden):
+    engine = BattleIsland()
+    folder = GOLDEN_ROOT / "battle_island"
+    scenarios = SCENARIOS
     same = ("game", "engine_version", "seed", "options", "moves", "armed_views", "start")
-    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, same, ("chance", "end", "seals", "result"))
+    tail = ("chance", "end", "seals", "result")
+
+    def pick(self, replay, policy, rng):
+        """``random`` (a shot half of the time when there is one), or ``blocks``: blocks shot first."""
+        state = replay.state
+        moves = self.engine.legal_moves(state, replay.seat())
+        if policy == "blocks":
+            at_blocks = [m for m in moves if m.kind == "shoot" and state.block_at(B.index(m.to)) is not None]
+            if at_blocks:
+                return at_blocks[0]
+        shots = [m for m in moves if m.kind == "shoot"]
+        if shots and rng.random() < 0.5:
+            return rng.choice(shots)
+        return rng.choice(moves)
+
+    def counts(self, replay):
+        return replay.state.phase == "play"
+
+    def step(self, replay, seat, text, events):
+        state = replay.state
+        if replay.before.phase == "arm" and replay.applied.phase == "seal":
+            replay.notes["armed_views"] = [replay.view(viewer, replay.applied) for viewer in (0, 1, None)]
+        if state.phase != "play":
+            return None
+        if "start" not in replay.notes:
+            replay.notes["start"] = {"position": position(state), "view": replay.view()}
+        view = replay.view()
+        rolls = [[*event.values] for event in events if event.kind == "die"]
+        return {"seat": seat, "move": text, "rolls": rolls, "position": position(state),
+                **{k: view[k] for k in STEP_FIELDS}}
+
+    def document(self, replay, moves, steps):
+        return {
+            "game": self.engine.slug,
+            "engine_version": self.engine.version,
+            "seed": replay.seed_hex,
+            "options": replay.options,
+            "chance": [event.model_dump(mode="json") for event in replay.chance],
+            "moves": moves,
+            "armed_views": replay.notes.get("armed_views"),
+            "start": replay.notes.get("start"),
+            "steps": steps,
+            "end": replay.view(),
+            "seals": [seal.model_dump(mode="json") for seal in self.engine.seals(replay.state, reveal=False)],
+            "result": replay.result(),
+        }
+
+
+GOLDEN = BattleIslandGolden()
+test_golden_playthrough = GOLDEN.test()
 
 
 def test_golden_files_cover_the_features():
     """Between them the files show the seal drawn first and opened at the end, the armed views,
     zeros and their options, a chain reaction, a free removal, and finished games."""
-    files = {name: json.loads((GOLDEN / f"{name}.json").read_text()) for name in SCENARIOS}
+    files = GOLDEN.files()
     default = files["default_random_to_the_end"]
     assert default["chance"][0]["kind"] == "seal_layout" and default["result"] is not None
     (seal,) = default["seals"]
@@ -231,6 +175,4 @@ def test_golden_files_cover_the_features():
 
 
 if __name__ == "__main__":
-    for scenario_name in SCENARIOS:
-        regenerate(scenario_name)
-        print(f"wrote {GOLDEN / scenario_name}.json")
+    GOLDEN.main()

@@ -15,17 +15,10 @@ stored move list is what the test replays.
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
-import pytest
-
-from engines.core.record import resolve_chance
-from engines.heroes_cities import HeroesCities, HeroesCitiesOptions, to_position
-from tests.engines.golden import GOLDEN_ROOT, check_golden, write_golden
-
-GOLDEN = GOLDEN_ROOT / "heroes_cities"
+from engines.heroes_cities import HeroesCities, to_position
+from tests.engines.golden import GOLDEN_ROOT, Golden
 
 SCENARIOS: dict[str, dict[str, Any]] = {
     # A tied start roll, promotions on own cities, a conquest, the alternative turn, and a
@@ -55,91 +48,66 @@ SCENARIOS: dict[str, dict[str, Any]] = {
 }
 
 
-def _pick(engine: HeroesCities, state, policy: str, rng: random.Random):
-    seat = state.to_move
-    moves = engine.legal_moves(state, seat)
-    if policy == "random":
-        return rng.choice(moves)
-
-    def score(move) -> float:
-        after = engine.apply(state, seat, move)
-        lost = [sum(after.captured[s]) - sum(state.captured[s]) for s in (0, 1)]
-        value = 3 * lost[1 - seat] - 3 * lost[seat]
-        value += 2 * (state.reserve[seat] - after.reserve[seat])
-        value += 2 * (after.cities.count(seat) - state.cities.count(seat))
-        if after.result is not None and seat in after.result.winners:
-            value += 100
-        return value + rng.random()
-
-    return max(moves, key=score)
-
-
-def _moves_for(engine: HeroesCities, scenario: dict[str, Any]) -> list[str]:
-    """The move list of a scenario: given, or chosen by its policy (when generating)."""
-    if "moves" in scenario:
-        return list(scenario["moves"])
-    rng = random.Random(scenario["policy_seed"])
-    options = HeroesCitiesOptions.model_validate(scenario["options"])
-    state, _ = resolve_chance(engine, engine.setup(2, options), bytes.fromhex(scenario["seed"]), 0)
-    texts = []
-    while state.result is None:
-        move = _pick(engine, state, scenario["policy"], rng)
-        texts.append(engine.format_move(move, state))
-        state = engine.apply(state, state.to_move, move)
-    return texts
-
-
-def playthrough(seed_hex: str, options: dict[str, Any], moves: list[str]) -> dict[str, Any]:
-    """The golden record of a game: what the file holds."""
+class HeroesCitiesGolden(Golden):
     engine = HeroesCities()
-    opts = HeroesCitiesOptions.model_validate(options)
-    state, chance = resolve_chance(engine, engine.setup(2, opts), bytes.fromhex(seed_hex), 0)
-    start = {"position": to_position(state), "view": engine.view(state, None).model_dump(mode="json")}
-    steps = []
-    for text in moves:
-        seat = state.to_move
-        state = engine.apply(state, seat, engine.parse_move(text, state, seat))
-        steps.append(
-            {"move": text, "position": to_position(state), "view": engine.view(state, None).model_dump(mode="json")}
-        )
-    return {
-        "game": engine.slug,
-        "engine_version": engine.version,
-        "seed": seed_hex,
-        "options": options,
-        "chance": [event.model_dump(mode="json") for event in chance],
-        "moves": moves,
-        "start": start,
-        "steps": steps,
-        "result": state.result.model_dump(mode="json") if state.result else None,
-    }
-
-
-
-def regenerate(name: str) -> None:
-    scenario = SCENARIOS[name]
-    data = playthrough(scenario["seed"], scenario["options"], _moves_for(HeroesCities(), scenario))
-    write_golden(GOLDEN / f"{name}.json", data)
-
-
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_golden_playthrough(name):
+    folder = GOLDEN_ROOT / "heroes_cities"
+    scenarios = SCENARIOS
     same = ("game", "engine_version", "seed", "options", "chance", "moves", "start")
-    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, same, ("result",))
+
+    def pick(self, replay, policy, rng):
+        """``random``, or ``greedy``: captures, promotions and conquests."""
+        engine, state = self.engine, replay.state
+        seat = state.to_move
+        moves = engine.legal_moves(state, seat)
+        if policy == "random":
+            return rng.choice(moves)
+
+        def score(move) -> float:
+            after = engine.apply(state, seat, move)
+            lost = [sum(after.captured[s]) - sum(state.captured[s]) for s in (0, 1)]
+            value = 3 * lost[1 - seat] - 3 * lost[seat]
+            value += 2 * (state.reserve[seat] - after.reserve[seat])
+            value += 2 * (after.cities.count(seat) - state.cities.count(seat))
+            if after.result is not None and seat in after.result.winners:
+                value += 100
+            return value + rng.random()
+
+        return max(moves, key=score)
+
+    def begin(self, replay):
+        replay.notes["start"] = {"position": to_position(replay.state), "view": replay.view()}
+
+    def step(self, replay, seat, text, events):
+        return {"move": text, "position": to_position(replay.state), "view": replay.view()}
+
+    def document(self, replay, moves, steps):
+        return {
+            "game": self.engine.slug,
+            "engine_version": self.engine.version,
+            "seed": replay.seed_hex,
+            "options": replay.options,
+            "chance": [event.model_dump(mode="json") for event in replay.chance],
+            "moves": moves,
+            "start": replay.notes["start"],
+            "steps": steps,
+            "result": replay.result(),
+        }
+
+
+GOLDEN = HeroesCitiesGolden()
+test_golden_playthrough = GOLDEN.test()
 
 
 def test_golden_files_cover_the_features():
     """The scripted file shows a tied start roll, a conquest, the alternative turn and a capture;
     the policy files end the game."""
-    opening = json.loads((GOLDEN / "scripted_opening.json").read_text())
+    opening = GOLDEN.load("scripted_opening")
     assert len(opening["chance"]) == 2
     assert "d7=H" in opening["moves"]
     assert any(step["view"]["last_move"]["captured"] for step in opening["steps"])
     for name in ("greedy_whole_run", "random_quiet_limit"):
-        assert json.loads((GOLDEN / f"{name}.json").read_text())["result"] is not None
+        assert GOLDEN.load(name)["result"] is not None
 
 
 if __name__ == "__main__":
-    for scenario_name in SCENARIOS:
-        regenerate(scenario_name)
-        print(f"wrote {GOLDEN / scenario_name}.json")
+    GOLDEN.main()

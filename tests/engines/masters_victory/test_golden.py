@@ -20,17 +20,11 @@ stored action list is what the test replays.
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
-import pytest
-
-from engines.core.record import resolve_chance
-from engines.masters_victory import MastersVictory, MastersVictoryOptions, to_position
+from engines.masters_victory import MastersVictory, to_position
 from engines.masters_victory import board as B
-from tests.engines.golden import GOLDEN_ROOT, check_golden, write_golden
-
-GOLDEN = GOLDEN_ROOT / "masters_victory"
+from tests.engines.golden import GOLDEN_ROOT, Golden
 
 SETUP = [[0, "setup f11223m t2m3121 s3m1122"], [1, "setup random"]]
 
@@ -76,30 +70,6 @@ SCENARIOS: dict[str, dict[str, Any]] = {
 }
 
 
-def _seat(engine: MastersVictory, state) -> int:
-    return min(engine.to_act(state))
-
-
-def _pick(engine: MastersVictory, state, policy: str, rng: random.Random) -> str:
-    seat = _seat(engine, state)
-    if state.phase == "setup":
-        return "setup random"
-    moves = engine.legal_moves(state, seat)
-    if policy == "march":
-        switches = [m for m in moves if m.kind == "switch"]
-        if switches:
-            return engine.format_move(rng.choice(switches), state)
-        ahead = [m for m in moves if m.kind == "move" and m.attack is None and _soldier(state, m)]
-        if ahead and rng.random() < 0.5:
-            best = max(_progress(seat, m) for m in ahead)
-            return engine.format_move(rng.choice([m for m in ahead if _progress(seat, m) == best]), state)
-    if policy in ("sharp", "march") and rng.random() < 0.5:
-        sharp = [m for m in moves if m.attack or m.kind in ("fire", "switch")]
-        if sharp:
-            return engine.format_move(rng.choice(sharp), state)
-    return engine.format_move(rng.choice(moves), state)
-
-
 def _soldier(state, move) -> bool:
     return state.board[B.index(move.frm)] in "Ss"
 
@@ -108,65 +78,6 @@ def _progress(seat: int, move) -> int:
     """How far a move takes a piece towards the enemy's back line."""
     rows = B.row(B.index(move.to)) - B.row(B.index(move.frm))
     return rows if seat == 0 else -rows
-
-
-def _moves_for(engine: MastersVictory, scenario: dict[str, Any]) -> list[list[Any]]:
-    """The action list of a scenario: given, or chosen by its policy (when generating)."""
-    if "moves" in scenario:
-        return [list(m) for m in scenario["moves"]]
-    rng = random.Random(scenario["policy_seed"])
-    options = MastersVictoryOptions.model_validate(scenario["options"])
-    seed = bytes.fromhex(scenario["seed"])
-    state, chance = resolve_chance(engine, engine.setup(2, options), seed, 0)
-    index = 0
-    out = []
-    while state.result is None:
-        seat = _seat(engine, state)
-        text = _pick(engine, state, scenario["policy"], rng)
-        out.append([seat, text])
-        state = engine.apply(state, seat, engine.parse_move(text, state, seat))
-        state, chance = resolve_chance(engine, state, seed, index)
-        index += sum(len(e.values) for e in chance)
-    return out
-
-
-def playthrough(seed_hex: str, options: dict[str, Any], moves: list[list[Any]]) -> dict[str, Any]:
-    """The golden record of a game: what the file holds."""
-    engine = MastersVictory()
-    opts = MastersVictoryOptions.model_validate(options)
-    seed = bytes.fromhex(seed_hex)
-    state = engine.setup(2, opts)
-    events: list[Any] = []
-    index = 0
-
-    def public() -> dict[str, Any]:
-        """The public view without the zones (stored once) and without default values."""
-        view = engine.view(state, None).model_dump(mode="json", exclude_defaults=True)
-        del view["zones"]
-        return view
-
-    start_view = engine.view(state, None).model_dump(mode="json")
-    steps = []
-    played = []
-    for seat, text in moves:
-        seat = _seat(engine, state) if seat is None else seat
-        state = engine.apply(state, seat, engine.parse_move(text, state, seat))
-        state, chance = resolve_chance(engine, state, seed, index)
-        index += sum(len(e.values) for e in chance)
-        events.extend(e.model_dump(mode="json") for e in chance)
-        played.append([seat, text])
-        steps.append({"seat": seat, "move": text, "position": to_position(state), "view": public()})
-    return {
-        "game": engine.slug,
-        "engine_version": engine.version,
-        "seed": seed_hex,
-        "options": options,
-        "moves": played,
-        "chance": events,
-        "zones": start_view["zones"],
-        "steps": steps,
-        "result": state.result.model_dump(mode="json") if state.result else None,
-    }
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -183,43 +94,89 @@ def _dump(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def regenerate(name: str) -> None:
-    scenario = SCENARIOS[name]
-    data = playthrough(scenario["seed"], scenario["options"], _moves_for(MastersVictory(), scenario))
-    write_golden(GOLDEN / f"{name}.json", data, _dump)
-
-
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_golden_playthrough(name):
+class MastersVictoryGolden(Golden):
+    engine = MastersVictory()
+    folder = GOLDEN_ROOT / "masters_victory"
+    scenarios = SCENARIOS
     same = ("game", "engine_version", "seed", "options", "moves", "chance", "zones")
-    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, same, ("result",))
+    dumps = staticmethod(_dump)
+
+    def pick(self, replay, policy, rng):
+        engine, state = self.engine, replay.state
+        seat = replay.seat()
+        if state.phase == "setup":
+            return "setup random"
+        moves = engine.legal_moves(state, seat)
+        if policy == "march":
+            switches = [m for m in moves if m.kind == "switch"]
+            if switches:
+                return engine.format_move(rng.choice(switches), state)
+            ahead = [m for m in moves if m.kind == "move" and m.attack is None and _soldier(state, m)]
+            if ahead and rng.random() < 0.5:
+                best = max(_progress(seat, m) for m in ahead)
+                return engine.format_move(rng.choice([m for m in ahead if _progress(seat, m) == best]), state)
+        if policy in ("sharp", "march") and rng.random() < 0.5:
+            sharp = [m for m in moves if m.attack or m.kind in ("fire", "switch")]
+            if sharp:
+                return engine.format_move(rng.choice(sharp), state)
+        return engine.format_move(rng.choice(moves), state)
+
+    def entry(self, seat, text):
+        return [seat, text]
+
+    def unpack(self, entry):
+        seat, text = entry
+        return seat, text
+
+    def begin(self, replay):
+        replay.notes["zones"] = replay.view()["zones"]
+
+    def step(self, replay, seat, text, events):
+        view = replay.view(exclude_defaults=True)  # the public view without the zones (stored once) and defaults
+        del view["zones"]
+        return {"seat": seat, "move": text, "position": to_position(replay.state), "view": view}
+
+    def document(self, replay, moves, steps):
+        return {
+            "game": self.engine.slug,
+            "engine_version": self.engine.version,
+            "seed": replay.seed_hex,
+            "options": replay.options,
+            "moves": moves,
+            "chance": [event.model_dump(mode="json") for event in replay.chance],
+            "zones": replay.notes["zones"],
+            "steps": steps,
+            "result": replay.result(),
+        }
+
+
+GOLDEN = MastersVictoryGolden()
+test_golden_playthrough = GOLDEN.test()
 
 
 def test_golden_files_cover_the_features():
     """The scripted file shows a tied roll, a random setup, fire, attacks and a continuation;
     the policy files end the game, by the masters and by the quiet-turn limit."""
-    opening = json.loads((GOLDEN / "scripted_opening.json").read_text())
+    opening = GOLDEN.load("scripted_opening")
     kinds = [e["kind"] for e in opening["chance"]]
     assert kinds == ["random_setup_1", "first_player_roll", "first_player_roll"]
     actions = [a["kind"] for s in opening["steps"] for a in s["view"]["current_turn"]]
     assert {"fire", "attack", "continue"} <= set(actions)
-    sharp = json.loads((GOLDEN / "sharp_to_the_end.json").read_text())
+    sharp = GOLDEN.load("sharp_to_the_end")
     assert sharp["result"]["reason"] == "masters_victory.masters_eliminated"
-    march = json.loads((GOLDEN / "march_switch.json").read_text())
+    march = GOLDEN.load("march_switch")
     assert any(text.startswith("switch ") for _, text in march["moves"])
     assert march["result"] is not None
-    quiet = json.loads((GOLDEN / "straight_quiet_limit.json").read_text())
+    quiet = GOLDEN.load("straight_quiet_limit")
     assert quiet["result"]["reason"] == "masters_victory.quiet_limit"
 
 
 def test_public_golden_views_hold_no_hidden_number():
     """In every stored public view, no piece on the board shows a number."""
-    for path in GOLDEN.glob("*.json"):
+    for path in GOLDEN.folder.glob("*.json"):
         for step in json.loads(path.read_text())["steps"]:
             assert all(p.get("number") is None and p.get("master") is None for p in step["view"]["pieces"])
 
 
 if __name__ == "__main__":
-    for scenario_name in SCENARIOS:
-        regenerate(scenario_name)
-        print(f"wrote {GOLDEN / scenario_name}.json")
+    GOLDEN.main()

@@ -18,18 +18,12 @@ move list is what the test replays.
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
-import pytest
-
-from engines.core.record import resolve_chance
-from engines.militakiri import Militakiri, MilitakiriOptions, to_position
+from engines.militakiri import Militakiri, to_position
 from engines.militakiri.rules import census
-from tests.engines.golden import GOLDEN_ROOT, check_golden, write_golden
+from tests.engines.golden import GOLDEN_ROOT, Golden
 
-GOLDEN = GOLDEN_ROOT / "militakiri"
 STEP_FIELDS = ("last_move", "to_act", "placing", "placement_squares", "pending", "reserves", "endgame", "result")
 
 SCENARIOS: dict[str, dict[str, Any]] = {
@@ -39,7 +33,7 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "single_opening": {
         "seed": "0000000000000000000000000000000000000000000000000000000000000008",
         "options": {},
-        "setups": ["towers a1 c2 e3", "towers f12 d11 b10"],
+        "script": ["towers a1 c2 e3", "towers f12 d11 b10"],
         "policy": "stacker",
         "policy_seed": 6,
     },
@@ -48,7 +42,7 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "single_endgame_draw": {
         "seed": "0000000000000000000000000000000000000000000000000000000000000008",
         "options": {},
-        "setups": ["towers a1 c2 e3", "towers f12 d11 b10"],
+        "script": ["towers a1 c2 e3", "towers f12 d11 b10"],
         "policy": "endgame",
         "policy_seed": 3,
     },
@@ -56,7 +50,7 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "single_random_setups_to_the_end": {
         "seed": "00000000000000000000000000000000000000000000000000000000000000a1",
         "options": {"time_control": "24h"},
-        "setups": ["setup random", "setup random"],
+        "script": ["setup random", "setup random"],
         "policy": "greedy",
         "policy_seed": 7,
     },
@@ -64,7 +58,7 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "double_opening": {
         "seed": "00000000000000000000000000000000000000000000000000000000000000d2",
         "options": {"board": "double"},
-        "setups": ["towers a1 e1 b2 f2 c3 g3", "setup random"],
+        "script": ["towers a1 e1 b2 f2 c3 g3", "setup random"],
         "policy": "greedy",
         "policy_seed": 3,
         "max_moves": 60,
@@ -73,113 +67,87 @@ SCENARIOS: dict[str, dict[str, Any]] = {
     "single_random_quiet_limit": {
         "seed": "00000000000000000000000000000000000000000000000000000000000000b3",
         "options": {"quiet_move_limit": 30},
-        "setups": ["towers b1 a2 f3", "towers a12 b11 c10"],
+        "script": ["towers b1 a2 f3", "towers a12 b11 c10"],
         "policy": "random",
         "policy_seed": 2,
     },
 }
 
 
-def _pick(engine: Militakiri, state, policy: str, rng: random.Random):
-    """``random``; ``greedy`` (captures, promotions, wins); ``stacker`` (captures with pawns and
-    ranks rather than towers); ``endgame`` (pawns and ranks first, a tower only once the other
-    side has none, random once the endgame rule is active)."""
-    seat = state.to_move
-    moves = engine.legal_moves(state, seat)
-    if policy == "random" or (policy == "endgame" and state.endgame is not None):
-        return rng.choice(moves)
-    _, stacks = census(state.board)
-
-    def score(move) -> float:
-        after = engine.apply(state, seat, move)
-        piece = state.board[state.geometry.index_of[move.frm]] if move.frm else ""
-        target = state.board[state.geometry.index_of[move.to]] if move.kind == "capture" else ""
-        earned = sum(after.reserves[seat]) < sum(state.reserves[seat])
-        if policy == "greedy":
-            value = 3.0 * (move.kind == "capture") + 4.0 * earned
-        elif policy == "stacker":
-            value = (5.0 if piece[:1] not in "Tt" else 1.0) * (move.kind == "capture") + 10.0 * earned
-        else:  # endgame
-            value = 0.0
-            if target:
-                value = 5.0 if target[0] not in "Tt" else (2.0 if stacks[1 - seat] == 0 else -50.0)
-        if after.result is not None and seat in after.result.winners:
-            value += 100
-        return value + rng.random()
-
-    return max(moves, key=score)
-
-
-def _start(engine: Militakiri, scenario: dict[str, Any], setups: list[str]):
-    options = MilitakiriOptions.model_validate(scenario["options"])
-    state = engine.setup(2, options)
-    secret_views = None
-    for seat, text in enumerate(setups):
-        state = engine.apply(state, seat, engine.parse_move(text, state, seat))
-        if seat == 0:
-            secret_views = [engine.view(state, viewer).model_dump(mode="json") for viewer in (0, 1, None)]
-    state, chance = resolve_chance(engine, state, bytes.fromhex(scenario["seed"]), 0)
-    return state, chance, secret_views
-
-
-def _moves_for(engine: Militakiri, scenario: dict[str, Any]) -> list[str]:
-    """The move list of a scenario: given, or chosen by its policy (when generating)."""
-    if "moves" in scenario:
-        return list(scenario["moves"])
-    rng = random.Random(scenario["policy_seed"])
-    state, _, _ = _start(engine, scenario, scenario["setups"])
-    texts = list(scenario["setups"])
-    limit = scenario.get("max_moves", 10_000)
-    while state.result is None and len(texts) - 2 < limit:
-        move = _pick(engine, state, scenario["policy"], rng)
-        texts.append(engine.format_move(move, state))
-        state = engine.apply(state, state.to_move, move)
-    return texts
-
-
-def playthrough(seed_hex: str, options: dict[str, Any], moves: list[str]) -> dict[str, Any]:
-    """The golden record of a game: what the file holds."""
+class MilitakiriGolden(Golden):
     engine = Militakiri()
-    state, chance, secret_views = _start(engine, {"seed": seed_hex, "options": options}, moves[:2])
-    start = {"position": to_position(state), "view": engine.view(state, None).model_dump(mode="json")}
-    steps = []
-    for text in moves[2:]:
-        seat = state.to_move
-        state = engine.apply(state, seat, engine.parse_move(text, state, seat))
-        view = engine.view(state, None).model_dump(mode="json")
-        steps.append({"move": text, "position": to_position(state), **{k: view[k] for k in STEP_FIELDS}})
-    return {
-        "game": engine.slug,
-        "engine_version": engine.version,
-        "seed": seed_hex,
-        "options": options,
-        "chance": [event.model_dump(mode="json") for event in chance],
-        "moves": moves,
-        "secret_setup_views": secret_views,
-        "start": start,
-        "steps": steps,
-        "end": engine.view(state, None).model_dump(mode="json"),
-        "result": state.result.model_dump(mode="json") if state.result else None,
-    }
-
-
-
-def regenerate(name: str) -> None:
-    scenario = SCENARIOS[name]
-    data = playthrough(scenario["seed"], scenario["options"], _moves_for(Militakiri(), scenario))
-    write_golden(GOLDEN / f"{name}.json", data)
-
-
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_golden_playthrough(name):
+    folder = GOLDEN_ROOT / "militakiri"
+    scenarios = SCENARIOS
     same = ("game", "engine_version", "seed", "options", "chance", "moves", "secret_setup_views", "start")
-    check_golden(GOLDEN / f"{name}.json", lambda: regenerate(name), playthrough, same, ("end", "result"))
+    tail = ("end", "result")
+
+    def pick(self, replay, policy, rng):
+        """``random``; ``greedy`` (captures, promotions, wins); ``stacker`` (captures with pawns and
+        ranks rather than towers); ``endgame`` (pawns and ranks first, a tower only once the other
+        side has none, random once the endgame rule is active)."""
+        engine, state = self.engine, replay.state
+        seat = state.to_move
+        moves = engine.legal_moves(state, seat)
+        if policy == "random" or (policy == "endgame" and state.endgame is not None):
+            return rng.choice(moves)
+        _, stacks = census(state.board)
+
+        def score(move) -> float:
+            after = engine.apply(state, seat, move)
+            piece = state.board[state.geometry.index_of[move.frm]] if move.frm else ""
+            target = state.board[state.geometry.index_of[move.to]] if move.kind == "capture" else ""
+            earned = sum(after.reserves[seat]) < sum(state.reserves[seat])
+            if policy == "greedy":
+                value = 3.0 * (move.kind == "capture") + 4.0 * earned
+            elif policy == "stacker":
+                value = (5.0 if piece[:1] not in "Tt" else 1.0) * (move.kind == "capture") + 10.0 * earned
+            else:  # endgame
+                value = 0.0
+                if target:
+                    value = 5.0 if target[0] not in "Tt" else (2.0 if stacks[1 - seat] == 0 else -50.0)
+            if after.result is not None and seat in after.result.winners:
+                value += 100
+            return value + rng.random()
+
+        return max(moves, key=score)
+
+    def counts(self, replay):
+        return replay.before.phase != "setup"
+
+    def step(self, replay, seat, text, events):
+        if replay.before.phase == "setup":  # the two secret setups: the views after seat 0's, the start after both
+            if seat == 0:
+                replay.notes["secret_setup_views"] = [replay.view(viewer, replay.applied) for viewer in (0, 1, None)]
+            else:
+                replay.notes["start"] = {"position": to_position(replay.state), "view": replay.view()}
+            return None
+        view = replay.view()
+        return {"move": text, "position": to_position(replay.state), **{k: view[k] for k in STEP_FIELDS}}
+
+    def document(self, replay, moves, steps):
+        return {
+            "game": self.engine.slug,
+            "engine_version": self.engine.version,
+            "seed": replay.seed_hex,
+            "options": replay.options,
+            "chance": [event.model_dump(mode="json") for event in replay.chance],
+            "moves": moves,
+            "secret_setup_views": replay.notes.get("secret_setup_views"),
+            "start": replay.notes.get("start"),
+            "steps": steps,
+            "end": replay.view(),
+            "result": replay.result(),
+        }
+
+
+GOLDEN = MilitakiriGolden()
+test_golden_playthrough = GOLDEN.test()
 
 
 def test_golden_files_cover_the_features():
     """Between them the files show a tied start roll, random setups, the secret setup, captures,
     a promotion with its placement, the endgame rule and finished games."""
-    files = {name: json.loads((GOLDEN / f"{name}.json").read_text()) for name in SCENARIOS}
+    files = GOLDEN.files()
     opening = files["single_opening"]
     assert [c["kind"] for c in opening["chance"]].count("first_player_roll") >= 2, "a tied start roll"
     own, other, public = opening["secret_setup_views"]
@@ -196,6 +164,4 @@ def test_golden_files_cover_the_features():
 
 
 if __name__ == "__main__":
-    for scenario_name in SCENARIOS:
-        regenerate(scenario_name)
-        print(f"wrote {GOLDEN / scenario_name}.json")
+    GOLDEN.main()
