@@ -85,11 +85,17 @@ async def due(services: Services, clock: ScaledClock) -> dict[str, Any]:
 
 
 class ServiceBot:
-    """Commands straight to the services (most matches of a soak)."""
+    """Commands straight to the services (most matches of a soak). With a ``world`` (one database
+    shared with a Discord bot) its channels and users go by their Discord ids, as the Discord
+    bot's would, so that bot can reach them when it fires one of these matches' timers."""
 
-    def __init__(self, services: Services, clock: ScaledClock) -> None:
+    def __init__(self, services: Services, clock: ScaledClock, world: dict[str, Any]) -> None:
         self.services = services
         self.clock = clock
+        self.guild = str(GUILD_ID) if world["channels"] else GUILD
+        self.channels = {name: str(CHANNEL_BASE + n) for n, name in enumerate(world["channels"])}
+        self.users = {name: str(USER_BASE + n) for n, name in enumerate(world["users"])}
+        self.names = {user_id: name for name, user_id in self.users.items()}
 
     @classmethod
     async def open(cls, database: str, clock: ScaledClock, world: dict[str, Any]) -> ServiceBot:
@@ -100,17 +106,23 @@ class ServiceBot:
         await services.start()
         if services.warming is not None:  # ready means ready to draw, as a bot is a moment after its start
             await services.warming
-        return cls(services, clock)
+        return cls(services, clock, world)
 
     async def handle(self, request: dict[str, Any]) -> dict[str, Any]:
         op = request["op"]
-        if op == "peek":
-            return await peek(self.services, request["channel"], request.get("pick", 0))
         if op == "due":
             return await due(self.services, self.clock)
+        channel = self.channels.get(request["channel"], request["channel"])
+        if op == "peek":
+            found = await peek(self.services, channel, request.get("pick", 0))
+            found["seats"] = [self.names.get(user, user) for user in found.get("seats", [])]
+            for seat in found.get("to_act", []):
+                seat["user"] = self.names.get(seat["user"], seat["user"])
+            return found
         m = self.services.matches
-        place = Place(GUILD, request["channel"])
-        actor = Actor(request["user"], request["user"])
+        place = Place(self.guild, channel)
+        user = self.users.get(request["user"], request["user"])
+        actor = Actor(user, request["user"])
         if op == "create":
             hours = request.get("hours")
             control = TimeControl(per_move_hours=hours) if hours else None
@@ -292,7 +304,7 @@ async def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--epoch", type=float, required=True, help="the ScaledClock's anchor (wall seconds)")
     parser.add_argument("--factor", type=float, required=True, help="clock seconds per wall second")
     parser.add_argument("--discord", action="store_true", help="through discord.py and the fake Discord")
-    parser.add_argument("--world", default='{"channels": [], "users": []}', help="Discord: channel and user names (JSON)")
+    parser.add_argument("--world", default='{"channels": [], "users": []}', help="channel and user names with Discord ids (JSON): the Discord bot's world, or every match's on a shared database")
     args = parser.parse_args(argv)
     configure_logging("INFO")
     clock = ScaledClock(args.epoch, args.factor)

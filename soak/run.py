@@ -52,12 +52,13 @@ class Settings:
     """Wall seconds between SIGKILLs of a bot, drawn uniformly."""
     factor: float = 120.0
     """Clock seconds per wall second: a 15-minute deadline passes in 7.5 s, Militakiri's
-    30-minute clock in 15 s of a player's thinking (answers and restarts included)."""
+    60-minute clock in 30 s of a player's thinking (answers and restarts included)."""
     deadline_hours: float = 0.25
     """The per-move deadline of every game without its own time rule (Militakiri: ``militakiri_clock``)."""
-    militakiri_clock: str = "30m"
-    """Militakiri's own time rule (section 24). Not its shortest, 10m: that is 5 wall seconds a
-    player, which a few kills and restarts in a row use up before the first move."""
+    militakiri_clock: str = "60m"
+    """Militakiri's own time rule (section 24): its default, an hour a player (30 wall seconds).
+    Its shortest, 10m, is 5 wall seconds a player, which a few kills and slow restarts in a row
+    use up before the first move."""
     until_acked: int = 0
     """Play on past ``seconds`` while fewer moves than this were acknowledged, or (when above 0)
     a game has none yet: a loaded machine answers slower. Up to ``max_seconds``; matches that
@@ -149,6 +150,8 @@ class Child:
         self.crashes: list[str] = []
         self.answered = 0
         """Commands (not peeks) this bot answered."""
+        self.progressed = asyncio.Event()
+        """Set once the bot answered a command since its last start (see ``Soak.killer``)."""
 
     async def start(self) -> None:
         with self.log_path.open("ab") as log:
@@ -160,6 +163,7 @@ class Child:
         if not line or "ready" not in json.loads(line):
             raise RuntimeError(f"bot {self.name} did not start; see {self.log_path}")
         self.leaving = False
+        self.progressed.clear()
         self.reader = asyncio.create_task(self._read(self.proc))
         self.up.set()
 
@@ -242,11 +246,27 @@ class Soak:
         database = self.s.database or str(self.s.folder / f"{name}.sqlite3")
         argv = [sys.executable, "-m", "soak.child", "--db", database,
                 "--epoch", repr(self.clock.epoch), "--factor", repr(self.s.factor)]
+        if discord or self.shared_world():
+            argv += ["--world", json.dumps(self.world())]
         if discord:
-            channels = [self.channel(k) for k in sorted(self.through_discord)]
-            users = [self.user(k, i) for k in sorted(self.through_discord) for i in range(self.players[k])] + ["spectator"]
-            argv += ["--discord", "--world", json.dumps({"channels": channels, "users": users})]
+            argv.append("--discord")
         return Child(name, argv, self.s.folder / f"{name}.log")
+
+    def shared_world(self) -> bool:
+        """One database and a Discord bot: every bot fires every match's timers, so every match
+        has Discord's kind of ids (the Discord bot can reach its players and channel)."""
+        return self.s.database is not None and bool(self.through_discord)
+
+    def world_matches(self) -> list[int]:
+        return list(range(self.s.matches)) if self.shared_world() else sorted(self.through_discord)
+
+    def world(self) -> dict[str, list[str]]:
+        """The channels and users that have Discord ids (``CHANNEL_BASE``/``USER_BASE`` + their place here)."""
+        matches = self.world_matches()
+        return {
+            "channels": [self.channel(k) for k in matches],
+            "users": [self.user(k, i) for k in matches for i in range(self.players[k])] + ["spectator"],
+        }
 
     @staticmethod
     def channel(k: int) -> str:
@@ -257,8 +277,13 @@ class Soak:
         return f"m{k}p{seat}"
 
     async def killer(self, child: Child, rng: random.Random) -> None:
+        """SIGKILL ``child`` at random moments, each at least ``kill_every[0]`` after it came up and
+        after it answered a command: on a loaded machine a restart takes seconds, and kills
+        faster than that would leave no time to play at all."""
         while True:
             await asyncio.sleep(rng.uniform(*self.s.kill_every))
+            while not child.progressed.is_set() and not self.stopping():
+                await asyncio.sleep(0.05)
             if self.stopping():
                 return
             await child.kill()
@@ -298,6 +323,7 @@ class Soak:
             elif answer is not None:
                 self.latencies.append(seconds)
                 child.answered += 1
+                child.progressed.set()
         return answer
 
     async def submit(self, child: Child, k: int, user: str, text: str, kind: str) -> Command:
@@ -432,9 +458,9 @@ class Soak:
         checked_at = min([await self.settle(child) for child in children])
         for child in children:
             await child.stop()
-        channels = {str(CHANNEL_BASE + n): self.channel(k) for n, k in enumerate(sorted(self.through_discord))}
-        names = [self.user(k, i) for k in sorted(self.through_discord) for i in range(self.players[k])] + ["spectator"]
-        users = {str(USER_BASE + n): name for n, name in enumerate(names)}
+        world = self.world()
+        channels = {str(CHANNEL_BASE + n): name for n, name in enumerate(world["channels"])}
+        users = {str(USER_BASE + n): name for n, name in enumerate(world["users"])}
         if self.s.database is not None:  # one database for all: Discord's ids and the soak's names side by side
             findings = await check_database(
                 self.s.database, self.ledger, checked_at, lambda c: channels.get(c, c), lambda u: users.get(u, u)

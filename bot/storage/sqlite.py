@@ -133,7 +133,7 @@ class SqliteRepository:
         try:
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-            await db.execute("PRAGMA journal_mode = WAL")
+            await _set_wal(db, begin_attempts)
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
             repo = cls(db, begin_attempts=begin_attempts)
@@ -635,3 +635,17 @@ def _statements(sql: str) -> list[str]:
     """Split a migration into statements (our migrations hold no ';' inside literals)."""
     lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
     return [part.strip() for part in "\n".join(lines).split(";") if part.strip()]
+
+
+async def _set_wal(db: aiosqlite.Connection, attempts: int) -> None:
+    """Switch the file to WAL. Processes opening a new file together may meet SQLite's "database is
+    locked" here without its busy wait (the switch needs the file to itself), so it is tried again
+    a little later; once one of them switched, the file stays WAL and the others find it so."""
+    for attempt in range(1, attempts + 1):
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if attempt == attempts or not isinstance(storage_error(error), StorageBusyError):
+                raise
+            await asyncio.sleep(0.05 * attempt)

@@ -1,7 +1,8 @@
 """The soak (issue 13, "Soak and faults"): a short run in CI, and the end checks shown to fail.
 
 The short run: 8 matches of all five games (two through discord.py and the fake Discord),
-bots SIGKILLed every 1.5 to 4 wall seconds and restarted, deadlines of a scaled clock firing;
+bots SIGKILLed every 1.5 to 4 wall seconds and restarted, deadlines of a scaled clock (half an
+hour, 15 wall seconds) firing;
 10 wall seconds of play, longer (at most 2 minutes) until 20 moves and every game were acknowledged.
 ``make soak`` runs the longer one (``python -m soak``).
 """
@@ -20,8 +21,9 @@ from tests.bot.conftest import ALICE, BOB, PLACE, START, Harness
 
 async def test_the_short_soak_passes_every_check(tmp_path, capsys):
     # At least 10 s of play; on a loaded machine on until 20 moves (of every game) were acknowledged.
+    # A half-hour deadline (15 wall seconds) is a move's time through kills and slow restarts.
     settings = Settings(matches=8, seconds=10, moves=25, kill_every=(1.5, 4.0), folder=tmp_path, seed=7,
-                        until_acked=20, max_seconds=120)
+                        deadline_hours=0.5, until_acked=20, max_seconds=120)
     soak = Soak(settings)
     figures = await soak.run()
     with capsys.disabled():
@@ -114,22 +116,27 @@ async def test_a_timeout_recorded_twice_or_early_is_caught(tmp_path):
     assert found.timeouts_early == 2 and found.timeouts_doubled == 1 and found.after_end == 1
 
 
-async def test_three_bots_on_one_postgres_database_lose_double_and_fire_nothing_twice(tmp_path, postgres_url, capsys):
-    """Issue 14.4: three bot processes on one PostgreSQL server. Each step of a match goes to any
-    of them at random, every bot's scheduler fires timers, and the matches are left after six
-    moves so their deadlines pass (an hour each: 30 wall seconds, so that a slow machine still
-    plays before them). No acknowledged move lost, none doubled, no timeout missed or fired
-    twice, every record replays and chains. Play ends by moves, not by a clock; no kills here
-    (the SQLite soak above kills; ``SOAK_DATABASE`` does both, see docs/operations.md)."""
+async def test_four_bots_on_one_postgres_database_lose_double_and_fire_nothing_twice(tmp_path, postgres_url, capsys):
+    """Issue 14.4: four bot processes on one PostgreSQL server: three take the service matches
+    (each step of a match goes to any of them at random) and one is the real discord.py bot
+    against the fake Discord, playing its match by slash commands. Every bot's scheduler fires
+    every match's timers (the matches have Discord's kind of ids, so the Discord bot reaches the
+    players of the others). The matches are left after six moves so their deadlines pass (an hour
+    each: 30 wall seconds, so that a slow machine still plays before them). No acknowledged move
+    lost, none doubled, no timeout missed or fired twice, every record replays and chains, no bot
+    logs an error. Play ends by moves, not by a clock; no kills here (the SQLite soak above kills;
+    ``SOAK_DATABASE`` does both, see docs/operations.md)."""
     settings = Settings(
         matches=4, seconds=600, moves=6, kill_every=(10**6, 10**6), abandon=0.0, deadline_hours=1.0,
-        folder=tmp_path, seed=11, database=postgres_url, service_bots=3, discord_share=0.0,
+        folder=tmp_path, seed=11, database=postgres_url, service_bots=3, discord_share=0.25,
     )
     soak = Soak(settings)
     figures = await soak.run()
     with capsys.disabled():
-        print("\nthree bots, one PostgreSQL database:\n" + figures.table())
+        print("\nfour bots (one through Discord), one PostgreSQL database:\n" + figures.table())
     assert figures.ok, "\n".join(figures.problems())
-    assert len(soak.children) == 3 and all(child.answered > 0 for child in soak.children)
+    assert [child.name for child in soak.children] == ["service", "service1", "service2", "discord"]
+    assert all(child.answered > 0 for child in soak.children)
     assert figures.findings.matches == 4 and figures.findings.acked >= 4
+    assert any(c.outcome == "acked" for k in soak.through_discord for c in soak.ledger[soak.channel(k)])
     assert figures.findings.timeouts >= 1
