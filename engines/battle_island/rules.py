@@ -474,9 +474,36 @@ def check_move(state: BattleIslandState, seat: Seat, move: BattleIslandMove) -> 
     without building the next state for a legal move: a listed move is legal (``legal_moves``
     and ``apply`` share the rule functions), and only an unlisted one goes to ``apply``, whose
     refusal names the rule."""
-    if move in legal_moves(state, seat):
+    if _listed_setup(state, seat, move) or move in legal_moves(state, seat):
         return
     apply(state, seat, move, format_move(move))
+
+
+def _listed_setup(state: BattleIslandState, seat: Seat, move: BattleIslandMove) -> bool:
+    """Whether ``legal_moves`` lists ``move``, a block or a placement of the setup, found without
+    building the list (100-500 moves, each with its own check: most of a setup's time). Such a
+    move that is not listed raises the very refusal ``apply`` gives (the same check); ``False``
+    for any other move."""
+    if state.result is not None or seat != state.to_move or move.square is None:
+        return False
+    try:
+        square = board.index(move.square)
+    except ValueError:
+        return False
+    M = BattleIslandMove
+    name = board.name(square)
+    if state.phase == "blocks" and move == M(kind="block", square=name):
+        check_block(state, square)
+        return True
+    if (
+        state.phase == "characters"
+        and move.unit is not None
+        and move.facing in board.DIRECTIONS
+        and move == M(kind="place", unit=move.unit, square=name, facing=move.facing)
+    ):
+        check_place(state, seat, move.unit, square)
+        return True
+    return False
 
 
 # ---------------------------------------------------------------- apply
