@@ -45,7 +45,7 @@ from collections.abc import Sequence
 
 from engines.axis_allies.map import CLASSIC, AmbiguousTerritory, UnknownTerritory
 from engines.axis_allies.moves import AxisAlliesMove, Counts, MoveKind
-from engines.axis_allies.units import UNITS, UnknownUnit, unit
+from engines.axis_allies.units import UNITS, find_unit
 from engines.core.errors import AmbiguousMoveError, InvalidMoveError
 from engines.core.move_text import plain_dashes
 
@@ -136,13 +136,12 @@ def read_units(words: list[str], whole: str) -> tuple[Counts, list[str]]:
             i += 1
             if i == len(words):
                 raise invalid(whole, "a count needs a unit")
-        try:
-            kind = unit(words[i]).id
-        except UnknownUnit:
+        found = find_unit(words[i])
+        if found is None:
             if words[i - 1].isdigit() if i else False:
-                raise invalid(whole, f"unknown unit {words[i]!r}") from None
+                raise invalid(whole, f"unknown unit {words[i]!r}")
             break
-        counts[kind] = counts.get(kind, 0) + n
+        counts[found.id] = counts.get(found.id, 0) + n
         i += 1
     ordered = tuple((k, counts[k]) for k in UNITS if counts.get(k))
     return ordered, words[i:]

@@ -199,7 +199,7 @@ class AxisAlliesState(Frozen):
         return self.owner_map.get(territory)
 
     def units_at(self, territory: str) -> list[Unit]:
-        return [u for u in self.units if u.at == territory]
+        return list(_units_by_place(self.units).get(territory, ()))
 
     @property
     def map(self) -> GameMap:
@@ -211,6 +211,26 @@ def _owner_map(owners: tuple[tuple[str, str], ...]) -> dict[str, str]:
     # Keyed by the owners tuple itself, so a copied state never sees a stale map
     # (a cached_property would travel along with model_copy).
     return dict(owners)
+
+
+_BY_PLACE: dict[int, tuple[tuple[Unit, ...], dict[str, tuple[Unit, ...]]]] = {}
+"""The units of recent states by place, keyed by the id of the units tuple (the entry holds the
+tuple itself, so the id cannot be reused while it is cached); a legal-move listing asks each
+place many times. Emptied when it holds 64 (plain dict operations: safe in threads too)."""
+
+
+def _units_by_place(units: tuple[Unit, ...]) -> dict[str, tuple[Unit, ...]]:
+    entry = _BY_PLACE.get(id(units))
+    if entry is not None and entry[0] is units:
+        return entry[1]
+    grouped: dict[str, list[Unit]] = {}
+    for u in units:
+        grouped.setdefault(u.at, []).append(u)
+    index = {place: tuple(found) for place, found in grouped.items()}
+    if len(_BY_PLACE) >= 64:
+        _BY_PLACE.clear()
+    _BY_PLACE[id(units)] = (units, index)
+    return index
 
 
 def _aboard(units: list[Unit]) -> list[Unit]:

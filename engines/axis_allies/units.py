@@ -123,6 +123,18 @@ def _index_names(units: dict[str, UnitType]) -> dict[str, str]:
 _BY_NAME = _index_names(UNITS)
 
 
+def find_unit(name_or_alias: str) -> UnitType | None:
+    """The unit type ``unit`` finds, or ``None`` (without looking for close names: a parser
+    trying whether a word is a unit at all).
+
+    >>> find_unit("tanks").id, find_unit("Egypt")
+    ('armour', None)
+    """
+    key = normalise(name_or_alias)
+    found = _BY_NAME.get(key) or (_BY_NAME.get(key[:-1]) if key.endswith("s") else None)
+    return UNITS[found] if found is not None else None
+
+
 def unit(name_or_alias: str) -> UnitType:
     """The unit type a player means: id, name, alias, or any of those with an English plural ``-s``.
 
@@ -131,10 +143,9 @@ def unit(name_or_alias: str) -> UnitType:
     >>> unit("AA").id, unit("ic").name, unit("vliegdekschepen").carrier_capacity, unit("aa guns").id
     ('aa_gun', 'Industrial Complex', 2, 'aa_gun')
     """
-    key = normalise(name_or_alias)
-    found = _BY_NAME.get(key) or (_BY_NAME.get(key[:-1]) if key.endswith("s") else None)
+    found = find_unit(name_or_alias)
     if found is not None:
-        return UNITS[found]
-    close = difflib.get_close_matches(key, _BY_NAME, n=10, cutoff=0.6)
+        return found
+    close = difflib.get_close_matches(normalise(name_or_alias), _BY_NAME, n=10, cutoff=0.6)
     near = list(dict.fromkeys(UNITS[_BY_NAME[k]].name for k in close))[:5]
     raise UnknownUnit(name_or_alias, near)
