@@ -16,9 +16,10 @@ run: $(STAMP)
 	$(PY) -m bot
 
 # Style and types first (ruff, then mypy; fail fast), then both cores: the engines' 1,000-game
-# playouts dominate the run.
+# playouts dominate the run. worksteal: a worker that runs dry takes half of the other's queue
+# (with the default "load" one worker ran the last long tests alone for 20 minutes).
 test: lint
-	$(PY) -m pytest -n auto engines render bot tests
+	$(PY) -m pytest -n auto --dist worksteal engines render bot tests
 
 # mypy holds every engine to engines/core/contract.py (each engine.py declares itself against it).
 lint: $(STAMP)

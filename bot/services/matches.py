@@ -92,6 +92,7 @@ from engines.core.record import (
     verify,
     verify_seals,
 )
+from engines.registry import get_engine
 
 log = logging.getLogger(__name__)
 
@@ -662,11 +663,8 @@ class MatchService:
             steps[-1] = steps[-1]._replace(chance=tuple(chance), after=state)
             standing_steps, state = self._standing_steps(match, state, match.progress.draw_index + _draws(chance))
             steps += standing_steps
-            events: list[Any] = []
-            for step in steps:
-                events += [step.event, *step.chance]
             try:
-                after, updates = await self._commit(match, events)
+                after, updates = await self._commit(match, _step_events(steps))
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         lines = self._step_lines(after, steps, actor.name)
@@ -747,11 +745,8 @@ class MatchService:
                 # A question already waiting on this seat may be answered by the new order at once.
                 with_orders = replace(match, progress=replace(match.progress, orders={**match.progress.orders, seat: orders}))
                 steps, _ = self._standing_steps(with_orders, match.state, match.progress.draw_index)
-                events: list[Any] = [event]
-                for step in steps:
-                    events += [step.event, *step.chance]
                 try:
-                    after, updates = await self._commit(match, events)
+                    after, updates = await self._commit(match, [event, *_step_events(steps)])
                 except StaleWriteError:
                     return [reply(actor.language, Msg("core.retry"))]
         shown = [
@@ -979,7 +974,7 @@ class MatchService:
             return [reply(actor.language, damaged_line(match.id, match.damage))]
         entries = await self.repo.entries(match.id)
         if isinstance(match.engine, SummarizingGame):
-            return self._summary_history(match, entries, actor, page)
+            return await self._summary_history(match, entries, actor, page)
         moves = [(e, e.event) for e in entries if isinstance(e.event, MoveEvent)]
         if not moves:
             return [reply(actor.language, Msg("core.history_empty"))]
@@ -995,20 +990,12 @@ class MatchService:
             )
         return [reply(actor.language, *lines, page=(page, pages))]
 
-    def _summary_history(self, match: LoadedMatch, entries: list[Entry], actor: Actor, page: int) -> list[Delivery]:
+    async def _summary_history(self, match: LoadedMatch, entries: list[Entry], actor: Actor, page: int) -> list[Delivery]:
         """``/match history`` of a ``SummarizingGame``: the summaries of the turns played, a few a
-        page (the record replayed: each turn's summary is read off the move that ended it)."""
-        engine = match.engine
-        assert isinstance(engine, SummarizingGame)
-        summaries: list[tuple[Msg, ...]] = []
-        state = None
-        for entry in entries:
-            after = replay_step(engine, match.options, state, entry.event)
-            if isinstance(entry.event, MoveEvent) and state is not None:
-                said = engine.turn_summary(state, after)
-                if said:
-                    summaries.append(tuple(Msg(code, presenter.seat_params(match, params)) for code, params in said))
-            state = after
+        page (the record replayed off the event loop: each turn's summary is read off the move
+        that ended it)."""
+        said = await self.renderer.run(turn_summaries, match.row.game, match.options, [e.event for e in entries])
+        summaries = [tuple(Msg(code, presenter.seat_params(match, params)) for code, params in lines) for lines in said]
         if not summaries:
             return [reply(actor.language, Msg("core.history_no_turns"))]
         pages = (len(summaries) + SUMMARY_PAGE - 1) // SUMMARY_PAGE
@@ -1297,11 +1284,8 @@ class MatchService:
             if timer.id is not None:
                 await self.repo.claim_timer(timer.id)
             return []
-        events: list[Any] = []
-        for step in steps:
-            events += [step.event, *step.chance]
         try:
-            after, updates = await self._commit(match, events)
+            after, updates = await self._commit(match, _step_events(steps))
         except StaleWriteError:
             return []
         lines = [Msg("core.question_expired", {"player": match.name_of(timer.seat)}), *self._step_lines(after, steps, "")]
@@ -1325,6 +1309,24 @@ class MatchService:
 
 
 _SEAT_REFUSALS = {"full": "core.match_full", "not_open": "core.already_started", "seated": "core.already_seated"}
+
+
+def turn_summaries(slug: str, options: Any, events: list[Any]) -> list[tuple[tuple[str, dict[str, Any]], ...]]:
+    """The turn summaries of a record (its events replayed from the start): what each move that
+    ended a turn says (``SummarizingGame.turn_summary``). Plain data in and out: it runs in a
+    worker process (``Renderer.run``)."""
+    engine = get_engine(slug)
+    assert isinstance(engine, SummarizingGame)
+    summaries = []
+    state = None
+    for event in events:
+        after = replay_step(engine, options, state, event)
+        if isinstance(event, MoveEvent) and state is not None:
+            said = engine.turn_summary(state, after)
+            if said:
+                summaries.append(tuple(said))
+        state = after
+    return summaries
 
 
 def _replay_failure(match: LoadedMatch, entries: list[Entry]) -> Damage | None:
@@ -1414,6 +1416,11 @@ class _LineRefused(Exception):
     def __init__(self, number: int, text: str, code: str, error: EngineError | None = None) -> None:
         super().__init__(code)
         self.number, self.text, self.code, self.error = number, text, code, error
+
+
+def _step_events(steps: list[_Step]) -> list[Any]:
+    """The events that record ``steps``: each move (or order) followed by the chance it drew."""
+    return [event for step in steps for event in (step.event, *step.chance)]
 
 
 def _draws(chance: Any) -> int:

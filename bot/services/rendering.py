@@ -22,9 +22,11 @@ import asyncio
 import logging
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -33,6 +35,7 @@ from render import registry
 from render.common import BoardLabels
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 CACHE_BYTES = 64 * 1024 * 1024
 """The PNG cache holds at most this many bytes (a busy server's last few hundred pictures)."""
@@ -117,6 +120,21 @@ class Renderer:
         loop = asyncio.get_running_loop()
         started = [loop.run_in_executor(executor, os.getpid) for _ in range(self.workers)]
         return asyncio.gather(*started, return_exceptions=True)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` off the event loop, in this renderer's workers (``fn`` a module-level
+        function of the project, its arguments plain data), or in a thread with ``workers=0``:
+        work on a whole record (a history's replay) that would hold the loop for a while."""
+        if self.workers <= 0:
+            return await asyncio.to_thread(fn, *args)
+        loop = asyncio.get_running_loop()
+        executor = _pool(self.workers)
+        try:
+            return await loop.run_in_executor(executor, fn, *args)
+        except BrokenProcessPool:
+            log.warning("worker pool broken; starting a new one")
+            forget(executor)
+            return await loop.run_in_executor(_pool(self.workers), fn, *args)
 
     async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:
         """The PNG of ``view`` (the board, or the picture ``part`` names: ``render.registry.PARTS``):
