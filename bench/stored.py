@@ -130,7 +130,11 @@ class PostgresBackend:
         if stored and stored not in self.templates:
             template = f"template_{stored}"
             await self.admin(f'CREATE DATABASE "{template}"')
+            # Filling commits tens of thousands of small transactions: without waiting for each
+            # flush to disk it is several times faster. The copies measured wait again.
+            await self.admin(f'ALTER DATABASE "{template}" SET synchronous_commit = off')
             await fill(self.server.get_uri(database=template), stored)
+            await self.admin(f'ALTER DATABASE "{template}" RESET synchronous_commit')
             self.templates[stored] = template
         self.made += 1
         name = f"load_{self.made}"

@@ -1,0 +1,57 @@
+"""A computer opponent through the real discord.py and the fake Discord (issue 16):
+``/match create … computer:easy`` seats and starts it, it answers Alice's moves by itself (its
+moves are posted in the channel like anyone's, with the board), and it is offered as a choice."""
+
+from __future__ import annotations
+
+from tests.bot_discord.conftest import BotWorld
+
+
+async def alice_moves(world: BotWorld) -> str:
+    """Alice plays her first legal move (she must be to move); its text."""
+    match = await world.bot.services.matches.book.load(1)
+    seat = match.seat_of(str(world.h.alice["id"]))
+    assert seat in match.to_act()
+    text = match.engine.format_move(match.engine.legal_moves(match.state, seat)[0], match.state)
+    played = await world.h.slash("move", {"text": text}, user=world.h.alice)
+    assert not played.reply.ephemeral and f"played `{text}`" in played.reply.content
+    return text
+
+
+async def test_the_computer_takes_a_seat_and_answers_in_the_channel(world):
+    h = world.h
+    computer = world.bot.services.computer
+    computer.delay, computer.seconds = 0.0, 0.3  # no "natural" pause in a test; a short think
+    created = await h.slash("match create heroes_cities", {"computer": "easy"}, user=h.alice)
+    assert not created.reply.ephemeral, created.reply.content
+    assert "Computer (easy)" in created.reply.content
+    match = await world.bot.services.matches.book.load(1)
+    assert match.row.status == "active" and len(match.seats) == 2
+
+    answered = 0
+    for _ in range(2):  # Alice moves (when the computer began, after its first move), it answers
+        await computer.idle()
+        match = await world.bot.services.matches.book.load(1)
+        if match.seat_of(str(h.alice["id"])) not in match.to_act():
+            continue
+        before = match.progress.moves
+        await alice_moves(world)
+        await computer.idle()
+        match = await world.bot.services.matches.book.load(1)
+        assert match.progress.moves == before + 2, "the computer answered"
+        answered += 1
+    assert answered == 2
+    posts = [m for m in world.fake.messages(h.channel["id"], kind="channel") if "Computer (easy) played `" in m.content]
+    assert posts and all(m.attachments for m in posts), "its moves are posted with the board"
+    assert not world.fake.unhandled
+
+
+async def test_the_level_is_a_choice_of_the_create_command(world):
+    h = world.h
+    payloads = await world.bot.command_payloads()
+    match = next(c for c in payloads if c["name"] == "match")
+    create = next(o for o in match["options"] if o["name"] == "create")
+    hc = next(o for o in create["options"] if o["name"] == "heroes_cities")
+    level = next(o for o in hc["options"] if o["name"] == "computer")
+    assert [c["value"] for c in level["choices"]] == ["easy", "normal", "hard"]
+    del h
