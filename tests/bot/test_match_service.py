@@ -148,7 +148,13 @@ async def test_suggestions_only_for_the_player_to_move(harness):
 
 async def test_a_whole_game_replays_from_its_record(harness):
     """On SQLite only: a whole random game takes minutes on a loaded machine; the moves it makes
-    are covered on both backends by the shorter tests above."""
+    are covered on both backends by the shorter tests above. Boards are not drawn (the record
+    is what this checks; drawing each of some hundred boards was most of its time)."""
+
+    async def no_picture(*args, **kwargs) -> bytes:
+        return b""
+
+    harness.service.renderer.render = no_picture
     match_id = await harness.started_match()
     assert await harness.play_random(match_id, random.Random(7), 5000) < 5000  # the game ended
     live = await harness.match(match_id)
