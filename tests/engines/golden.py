@@ -128,6 +128,15 @@ class Golden:
         """The file: its keys in their order."""
         raise NotImplementedError
 
+    def identity(self, replay: Replay) -> dict[str, Any]:
+        """The keys every file begins with: the game, its rules' version and the dice seed."""
+        return {"game": self.engine.slug, "engine_version": self.engine.version, "seed": replay.seed_hex}
+
+    def head(self, replay: Replay, moves: list[Entry]) -> dict[str, Any]:
+        """``identity`` and then the options, the chance events and the moves (most files' head)."""
+        chance = [event.model_dump(mode="json") for event in replay.chance]
+        return {**self.identity(replay), "options": replay.options, "chance": chance, "moves": moves}
+
     def entry(self, seat: int, text: str) -> Entry:
         """A move as the file stores it (default: its text)."""
         return text

@@ -141,9 +141,7 @@ class AxisAlliesGolden(Golden):
 
     def document(self, replay, moves, steps):
         return {
-            "game": self.engine.slug,
-            "engine_version": self.engine.version,
-            "seed": replay.seed_hex,
+            **self.identity(replay),
             "players": replay.players,
             "options": replay.options,
             "moves": moves,

@@ -124,12 +124,7 @@ class BattleIslandGolden(Golden):
 
     def document(self, replay, moves, steps):
         return {
-            "game": self.engine.slug,
-            "engine_version": self.engine.version,
-            "seed": replay.seed_hex,
-            "options": replay.options,
-            "chance": [event.model_dump(mode="json") for event in replay.chance],
-            "moves": moves,
+            **self.head(replay, moves),
             "armed_views": replay.notes.get("armed_views"),
             "start": replay.notes.get("start"),
             "steps": steps,

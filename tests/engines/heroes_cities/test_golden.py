@@ -82,12 +82,7 @@ class HeroesCitiesGolden(Golden):
 
     def document(self, replay, moves, steps):
         return {
-            "game": self.engine.slug,
-            "engine_version": self.engine.version,
-            "seed": replay.seed_hex,
-            "options": replay.options,
-            "chance": [event.model_dump(mode="json") for event in replay.chance],
-            "moves": moves,
+            **self.head(replay, moves),
             "start": replay.notes["start"],
             "steps": steps,
             "result": replay.result(),

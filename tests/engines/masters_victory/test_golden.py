@@ -138,9 +138,7 @@ class MastersVictoryGolden(Golden):
 
     def document(self, replay, moves, steps):
         return {
-            "game": self.engine.slug,
-            "engine_version": self.engine.version,
-            "seed": replay.seed_hex,
+            **self.identity(replay),
             "options": replay.options,
             "moves": moves,
             "chance": [event.model_dump(mode="json") for event in replay.chance],

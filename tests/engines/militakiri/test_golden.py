@@ -126,12 +126,7 @@ class MilitakiriGolden(Golden):
 
     def document(self, replay, moves, steps):
         return {
-            "game": self.engine.slug,
-            "engine_version": self.engine.version,
-            "seed": replay.seed_hex,
-            "options": replay.options,
-            "chance": [event.model_dump(mode="json") for event in replay.chance],
-            "moves": moves,
+            **self.head(replay, moves),
             "secret_setup_views": replay.notes.get("secret_setup_views"),
             "start": replay.notes.get("start"),
             "steps": steps,
