@@ -9,9 +9,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 
-from bench.axis_allies_pictures import picture_figures
-from engines.axis_allies import combat
-from engines.axis_allies.combat import Combatant
+from bench.axis_allies_pictures import fought_battle, picture_figures
 from engines.axis_allies.engine import AxisAllies
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.core.contract import Outcome
@@ -67,25 +65,8 @@ def combat_move(states: list, line: Line, floors: float) -> None:
 
 def big_battle(seed: int) -> float:
     """15 German land units and aircraft against 15 Soviet defenders, cheapest casualties first."""
-    rng = random.Random(seed)
-    kinds = ["infantry"] * 8 + ["armour"] * 4 + ["fighter"] * 2 + ["bomber"]
-    attackers = [Combatant(id=i, kind=k, power="germany") for i, k in enumerate(kinds)]
-    defenders = [Combatant(id=100 + i, kind=k, power="ussr") for i, k in enumerate(["infantry"] * 11 + ["armour"] * 3 + ["fighter"])]
-    cost = {"infantry": 0, "armour": 1, "fighter": 2, "bomber": 3}
-    by_id = {c.id: c for c in attackers + defenders}
     start = time.perf_counter()
-    battle = combat.start("karelia_ssr", "germany", attackers, defenders, retreat_to=("eastern_europe",))
-    while combat.outcome(battle) is None:
-        spec = combat.chance(battle)
-        if spec is not None:
-            battle = combat.apply_roll(battle, tuple(rng.randrange(6) for _ in spec.sizes))
-            continue
-        decision = combat.waiting(battle)
-        if decision.kind == "casualties":
-            chosen = sorted(decision.eligible, key=lambda i: (cost[by_id[i].kind], i))[: decision.count]
-            battle = combat.choose_casualties(battle, decision.power, tuple(chosen))
-        else:
-            battle = combat.press_on(battle)
+    fought_battle(seed)
     return time.perf_counter() - start
 
 
