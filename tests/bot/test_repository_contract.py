@@ -280,8 +280,9 @@ async def test_processes_starting_together_migrate_once(storage):
 
 
 async def test_concurrent_joins_through_two_processes_never_over_seat(storage):
-    """Bob joins through one process while Carol joins through another, both past the service's
-    own seat check: the repository seats one of them and refuses the other. (Without the match
+    """Issue 13.4 and 14.3: Bob joins through one process while Carol joins through another, both
+    past the service's own seat check: the repository seats one of them and refuses the other
+    ("all seats are taken"), and start and status work. (Without the match
     lock across processes, which on PostgreSQL would make the second join wait for the first and
     never reach that window.)"""
     clock = ManualClock(START)
@@ -304,8 +305,11 @@ async def test_concurrent_joins_through_two_processes_never_over_seat(storage):
     row = await repo_a.live_match_in(PLACE.channel_id)
     assert len(await repo_a.seats(row.id)) == 2
     assert sorted(answer[0].target.ephemeral for answer in answers) == [False, True]
+    refusal = words([answer[0] for answer in answers])  # in the language of whoever was refused
+    assert "All seats are taken" in refusal or "Alle plaatsen zijn bezet" in refusal
     started_answer = await a.start(PLACE, ALICE)
     assert not started_answer[0].target.ephemeral, words(started_answer)
+    assert "in play" in words(await b.status(PLACE, CAROL))
 
 
 async def test_a_move_sent_through_two_processes_at_once_is_played_once(storage):
