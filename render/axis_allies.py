@@ -49,6 +49,10 @@ the view, player names, the title and the status line from ``labels``. The techs
 Shapes and chips are cached anti-aliased sprites, and lines and arrows are drawn supersampled
 (see ``render.common``). The ocean and the borders are the same for every view: they are drawn
 once and copied. The PNG is written with a 256-colour palette.
+
+``render_region`` draws one region of the map (``REGIONS``, for ``/board region:``) with the same
+layout, ``REGION_ZOOM`` times larger. The map's drawing code works in px of the whole picture and
+draws through a ``_Canvas``, which puts sprites, text and lines on a zoomed window at that size.
 """
 
 from __future__ import annotations
@@ -221,10 +225,10 @@ def render_image(view: AxisAlliesView, *, labels: BoardLabels | None = None,
     labels = labels or BoardLabels()
     board = _Map(view, CLASSIC)
     image = _background().copy()
-    draw = ImageDraw.Draw(image)
-    board.draw_nodes(image, draw, changed)
-    board.draw_arrows(image)
-    _Panel(view, labels, image, draw, MARKS + (STEP_MARKS if changed else ())).render()
+    canvas = _Canvas(image)
+    board.draw_nodes(canvas, changed)
+    board.draw_arrows(canvas)
+    _Panel(view, labels, image, ImageDraw.Draw(image), MARKS + (STEP_MARKS if changed else ())).render()
     return image
 
 
@@ -240,8 +244,52 @@ def _background() -> Image.Image:
     """The frame, the ocean and every border: the same for every view, so drawn once."""
     image = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
     _draw_ocean(ImageDraw.Draw(image))
-    _draw_borders(image, CLASSIC)
+    _draw_borders(_Canvas(image), CLASSIC)
     return image
+
+
+@dataclass(frozen=True, slots=True)
+class _Canvas:
+    """Where the map is drawn. The drawing code works in px of the whole picture; a canvas puts
+    them on its image: the whole picture itself (``zoom`` 1), or a window of it drawn ``zoom``
+    times larger (a region crop), where sprites, text and lines are drawn at that size, sharp,
+    rather than scaled up from the whole picture."""
+
+    image: Image.Image
+    zoom: int = 1
+    origin: Point = (0, 0)
+    """The picture's point at the image's top-left corner."""
+
+    def at(self, p: Point) -> Point:
+        """Where the picture's point ``p`` lies on the image."""
+        return ((p[0] - self.origin[0]) * self.zoom, (p[1] - self.origin[1]) * self.zoom)
+
+    def sees(self, box: tuple[float, float, float, float], margin: float = 16) -> bool:
+        """Whether anything within ``margin`` px of ``box`` (picture px) lands on the image."""
+        (x0, y0), (x1, y1) = self.at((box[0] - margin, box[1] - margin)), self.at((box[2] + margin, box[3] + margin))
+        return x0 < self.image.width and y0 < self.image.height and x1 > 0 and y1 > 0
+
+    def sprite(self, centre: Point, factory: Callable[..., Image.Image], *args: object) -> None:
+        """``factory(*args)``'s sprite, drawn at the canvas's zoom, centred on ``centre``."""
+        paste_sprite(self.image, factory(*args, zoom=self.zoom) if self.zoom != 1 else factory(*args),
+                     self.at(centre))
+
+    def text(self, centre: Point, text: str, size: int, colour: RGB, bold: bool = False) -> None:
+        fnt = bold_font(size * self.zoom) if bold else font(size * self.zoom)
+        draw_text(ImageDraw.Draw(self.image), self.at(centre), text, fnt, colour)
+
+    def overlay(self, box: Box, draw_fn: Callable[[ImageDraw.ImageDraw, float, Point], None], factor: int) -> None:
+        """``render.common.overlay`` of the picture's ``box``: ``draw_fn`` keeps working in picture px."""
+        if self.zoom == 1 and self.origin == (0, 0):
+            overlay(self.image, box, draw_fn, factor=factor)
+            return
+        z, (ox, oy) = self.zoom, self.origin
+        (x0, y0), (x1, y1) = self.at((box[0], box[1])), self.at((box[2], box[3]))
+
+        def zoomed(draw: ImageDraw.ImageDraw, scale: float, origin: Point) -> None:
+            draw_fn(draw, scale * z, (ox + origin[0] / z, oy + origin[1] / z))
+
+        overlay(self.image, (math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)), zoomed, factor=factor)
 
 
 def _node_centre(tid: str) -> Point:
@@ -280,12 +328,12 @@ def _chip_rows(units: Sequence[UnitCountView], width: float) -> list[list[UnitCo
     return rows
 
 
-def _draw_chip_row(image: Image.Image, row: Sequence[UnitCountView], cx: float, top: float) -> None:
+def _draw_chip_row(canvas: _Canvas, row: Sequence[UnitCountView], cx: float, top: float) -> None:
     widths = [chip_width(u.kind, u.count) for u in row]
     x = cx - (sum(widths) + CHIP_GAP * (len(row) - 1)) / 2
     for unit, w in zip(row, widths, strict=True):
-        chip = chip_sprite(unit.power, unit.kind, unit.count)
-        image.paste(chip, (round(x), round(top)), chip)
+        # Placed by its top-left corner, rounded in picture px, as on the whole map.
+        canvas.sprite((round(x) + w / 2, round(top) + CHIP_H / 2), chip_sprite, unit.power, unit.kind, unit.count)
         x += w + CHIP_GAP
 
 
@@ -304,7 +352,7 @@ def _segments(a: str, b: str) -> list[tuple[Point, Point]]:
     return [(pa, (pb[0] + shift, pb[1])), (pb, (pa[0] - shift, pa[1]))]
 
 
-def _draw_borders(image: Image.Image, gmap: GameMap) -> None:
+def _draw_borders(canvas: _Canvas, gmap: GameMap) -> None:
     canals = {frozenset(c.sea_zones) for c in gmap.canals}
     lines: list[tuple[str, Point, Point]] = []
     for a, b in gmap.adjacent:
@@ -335,7 +383,7 @@ def _draw_borders(image: Image.Image, gmap: GameMap) -> None:
                     draw.ellipse(circle_box(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, r), fill=COAST_LINE)
 
     # Stubs across the Pacific cut end at the map's edge.
-    overlay(image, (MAP_BOX[0] + 2, MAP_BOX[1] + 2, MAP_BOX[2] - 2, MAP_BOX[3] - 2), draw_fn, factor=2)
+    canvas.overlay((MAP_BOX[0] + 2, MAP_BOX[1] + 2, MAP_BOX[2] - 2, MAP_BOX[3] - 2), draw_fn, factor=2)
 
 
 class _Map:
@@ -356,11 +404,12 @@ class _Map:
 
     # ----------------------------------------------------------------- territories
 
-    def draw_nodes(self, image: Image.Image, draw: ImageDraw.ImageDraw, changed: frozenset[str] = frozenset()) -> None:
+    def draw_nodes(self, canvas: _Canvas, changed: frozenset[str] = frozenset()) -> None:
         battles = set(self.view.battles)
         current = self.view.battle.territory if self.view.battle else None
         plans = [self._plan(tid) for tid in sorted(layout.POSITIONS)]
         self.drawn = [plan.box for plan in plans]
+        plans = [plan for plan in plans if canvas.sees(plan.box)]
         # Boxes that grew to hold their chips go last, so they lie on top of their neighbours.
         plans.sort(key=lambda plan: (plan.grown, plan.tid))
         # What the step changed is ringed first: the ring lies outside its box, and the box's own
@@ -368,11 +417,11 @@ class _Map:
         for plan in plans:
             if plan.tid in changed:
                 x0, y0, x1, y1 = plan.box
-                paste_sprite(image, changed_ring_sprite(round(x1 - x0), round(y1 - y0), 8 if plan.sea else 6),
-                             ((x0 + x1) / 2, (y0 + y1) / 2))
+                canvas.sprite(((x0 + x1) / 2, (y0 + y1) / 2), changed_ring_sprite, round(x1 - x0), round(y1 - y0),
+                              8 if plan.sea else 6)
         for plan in plans:
-            self._draw_node(image, draw, plan, plan.tid in battles or plan.tid == current, plan.tid == current)
-        self._draw_canal_tags(image, draw)
+            self._draw_node(canvas, plan, plan.tid in battles or plan.tid == current, plan.tid == current)
+        self._draw_canal_tags(canvas)
 
     def _plan(self, tid: str) -> _NodePlan:
         """Where the node's chips go, and how its box grows when they do not fit: a sea zone or a
@@ -401,37 +450,36 @@ class _Map:
             _, box, rows = best
         return _NodePlan(tid, t, box, sea, rows, box[1] + label_h, box != (x0, y0, x1, y1))
 
-    def _draw_node(self, image: Image.Image, draw: ImageDraw.ImageDraw, plan: _NodePlan, battle: bool,
-                   current: bool) -> None:
+    def _draw_node(self, canvas: _Canvas, plan: _NodePlan, battle: bool, current: bool) -> None:
         x0, y0, x1, y1 = plan.box
         w, h = round(x1 - x0), round(y1 - y0)
         cx = (x0 + x1) / 2
         t = plan.territory
         label = self.gmap.territories[plan.tid].label or (t.name if t else plan.tid)
         if plan.sea:
-            paste_sprite(image, sea_sprite(w, h), (cx, (y0 + y1) / 2))
-            paste_sprite(image, label_sprite(label, 10, False, SEA_TEXT, w - 4), (cx, y0 + 8))
+            canvas.sprite((cx, (y0 + y1) / 2), sea_sprite, w, h)
+            canvas.sprite((cx, y0 + 8), label_sprite, label, 10, False, SEA_TEXT, w - 4)
         else:
             style = power_style(t.owner if t else None)
-            paste_sprite(image, land_sprite(w, h, style.land), (cx, (y0 + y1) / 2))
+            canvas.sprite((cx, (y0 + y1) / 2), land_sprite, w, h, style.land)
             big = w >= layout.LAND[0]
-            paste_sprite(image, label_sprite(label, 11 if big else 10, True, style.land_text, w - (10 if big else 4)),
-                         (cx, y0 + 10))
+            canvas.sprite((cx, y0 + 10), label_sprite, label, 11 if big else 10, True, style.land_text,
+                          w - (10 if big else 4))
         for index, row in enumerate(plan.rows):
-            _draw_chip_row(image, row, cx, plan.chips_top + index * (CHIP_H + CHIP_GAP))
+            _draw_chip_row(canvas, row, cx, plan.chips_top + index * (CHIP_H + CHIP_GAP))
         if battle:
-            paste_sprite(image, battle_ring_sprite(w, h, 8 if plan.sea else 6, current), (cx, (y0 + y1) / 2))
+            canvas.sprite((cx, (y0 + y1) / 2), battle_ring_sprite, w, h, 8 if plan.sea else 6, current)
         if t is not None and not plan.sea:
             if t.capital_of is not None:
-                paste_sprite(image, star_sprite(17), (x0 + 2, y0 + 1))
+                canvas.sprite((x0 + 2, y0 + 1), star_sprite, 17)
             if t.ipc > 0:
-                paste_sprite(image, ipc_badge_sprite(t.ipc, 16), (x1 - 1, y0))
+                canvas.sprite((x1 - 1, y0), ipc_badge_sprite, t.ipc, 16)
             if t.owner is not None and t.owner != t.original_owner:
                 # Held by another power than at the start: the original owner's roundel (a plain
                 # grey one for a neutral) on the bottom-left corner.
-                paste_sprite(image, roundel_sprite(t.original_owner or "", 15, INK), (x0 + 1, y1 - 1))
+                canvas.sprite((x0 + 1, y1 - 1), roundel_sprite, t.original_owner or "", 15, INK)
 
-    def _draw_canal_tags(self, image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    def _draw_canal_tags(self, canvas: _Canvas) -> None:
         for canal in self.gmap.canals:
             a, b = canal.sea_zones
             if a not in layout.POSITIONS or b not in layout.POSITIONS or layout.wraps(a, b):
@@ -441,15 +489,14 @@ class _Map:
             holder = owners.pop() if len(owners) == 1 else None
             fill = power_style(holder).land if holder else CANAL
             text = canal.name.split()[0]
-            tag_font = bold_font(10)
-            tw = tag_font.getlength(text) + 10
-            paste_sprite(image, tag_sprite(round(tw), 15, fill), ((ax + bx) / 2, (ay + by) / 2))
-            draw_text(draw, ((ax + bx) / 2, (ay + by) / 2), text, tag_font,
-                      power_style(holder).land_text if holder else INK)
+            tw = bold_font(10).getlength(text) + 10
+            mid = ((ax + bx) / 2, (ay + by) / 2)
+            canvas.sprite(mid, tag_sprite, round(tw), 15, fill)
+            canvas.text(mid, text, 10, power_style(holder).land_text if holder else INK, bold=True)
 
     # ----------------------------------------------------------------- arrows
 
-    def draw_arrows(self, image: Image.Image) -> None:
+    def draw_arrows(self, canvas: _Canvas) -> None:
         """One arrow per (from, to, combat) with the units of all its moves in one tag."""
         merged: dict[tuple[str, str, bool], list[str]] = {}
         for a in self.view.arrows:
@@ -478,8 +525,7 @@ class _Map:
                 pad = 16
                 box = (max(int(min(p[0], q[0]) - pad), inner[0]), max(int(min(p[1], q[1]) - pad), inner[1]),
                        min(int(max(p[0], q[0]) + pad) + 1, inner[2]), min(int(max(p[1], q[1]) + pad) + 1, inner[3]))
-                overlay(image, box, draw_fn, factor=3)
-        draw = ImageDraw.Draw(image)
+                canvas.overlay(box, draw_fn, factor=3)
         placed: list[tuple[float, float, float, float]] = []
         for arrow, segments in paths:
             if not arrow.text:
@@ -490,8 +536,8 @@ class _Map:
             width = round(font(10).getlength(text) + 10)
             mid = _tag_place(p, q, width, 15, self.drawn, placed)
             placed.append((mid[0] - width / 2, mid[1] - 7.5, mid[0] + width / 2, mid[1] + 7.5))
-            paste_sprite(image, tag_sprite(width, 15, WHITE, colour), mid)
-            draw_text(draw, mid, text, font(10), INK)
+            canvas.sprite(mid, tag_sprite, width, 15, WHITE, colour)
+            canvas.text(mid, text, 10, INK)
         self.tag_boxes = tuple(placed)
 
     def _arrow_path(self, arrow: ArrowView) -> list[tuple[Point, Point]]:
@@ -936,7 +982,7 @@ def _draw_mark(image: Image.Image, mark: str, left: float, mid: float) -> float:
 
 
 @cache
-def land_sprite(w: int, h: int, fill: RGB) -> Image.Image:
+def land_sprite(w: int, h: int, fill: RGB, zoom: int = 1) -> Image.Image:
     """A land territory: a rounded box in the holder's colour with a dark edge."""
 
     def draw_fn(image: Image.Image, s: float) -> None:
@@ -945,11 +991,11 @@ def land_sprite(w: int, h: int, fill: RGB) -> Image.Image:
         d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=7 * s, fill=rgba(LAND_EDGE))
         d.rounded_rectangle((e, e, w * s - 1 - e, h * s - 1 - e), radius=7 * s - e, fill=rgba(fill))
 
-    return supersampled((w, h), draw_fn)
+    return supersampled((w, h), draw_fn, zoom=zoom)
 
 
 @cache
-def sea_sprite(w: int, h: int) -> Image.Image:
+def sea_sprite(w: int, h: int, zoom: int = 1) -> Image.Image:
     """A sea zone: a soft blue rounded shape."""
 
     def draw_fn(image: Image.Image, s: float) -> None:
@@ -959,11 +1005,11 @@ def sea_sprite(w: int, h: int) -> Image.Image:
         d.rounded_rectangle((0, 0, w * s - 1, h * s - 1), radius=r, fill=rgba(SEA_EDGE))
         d.rounded_rectangle((e, e, w * s - 1 - e, h * s - 1 - e), radius=r - e, fill=rgba(SEA_FILL))
 
-    return supersampled((w, h), draw_fn)
+    return supersampled((w, h), draw_fn, zoom=zoom)
 
 
 @cache
-def battle_ring_sprite(w: int, h: int, radius: int, current: bool) -> Image.Image:
+def battle_ring_sprite(w: int, h: int, radius: int, current: bool, zoom: int = 1) -> Image.Image:
     """A red outline around a territory where a battle is still to be fought (thicker for the
     battle being fought now)."""
     pad = 7
@@ -979,11 +1025,11 @@ def battle_ring_sprite(w: int, h: int, radius: int, current: bool) -> Image.Imag
             d.rounded_rectangle(box, radius=(radius + 3) * s, outline=rgba(WHITE, 230), width=round(width + 2.4 * s))
         d.rounded_rectangle(box, radius=(radius + 3) * s, outline=rgba(BATTLE), width=round(width))
 
-    return supersampled((w + 2 * pad, h + 2 * pad), draw_fn)
+    return supersampled((w + 2 * pad, h + 2 * pad), draw_fn, zoom=zoom)
 
 
 @cache
-def changed_ring_sprite(w: int, h: int, radius: int) -> Image.Image:
+def changed_ring_sprite(w: int, h: int, radius: int, zoom: int = 1) -> Image.Image:
     """A yellow ring with a dark rim around a place the last step changed (issue 15: what changed
     stands out), drawn outside where a battle ring would be."""
     pad = 11
@@ -997,11 +1043,11 @@ def changed_ring_sprite(w: int, h: int, radius: int) -> Image.Image:
         d.rounded_rectangle(box, radius=(radius + 6) * s, outline=rgba(INK, 200), width=round(6.5 * s))
         d.rounded_rectangle(box, radius=(radius + 6) * s, outline=rgba(HIGHLIGHT), width=round(4 * s))
 
-    return supersampled((w + 2 * pad, h + 2 * pad), draw_fn)
+    return supersampled((w + 2 * pad, h + 2 * pad), draw_fn, zoom=zoom)
 
 
 @cache
-def star_sprite(size: int) -> Image.Image:
+def star_sprite(size: int, zoom: int = 1) -> Image.Image:
     """A gold star: a capital."""
 
     def draw_fn(image: Image.Image, s: float) -> None:
@@ -1010,7 +1056,7 @@ def star_sprite(size: int) -> Image.Image:
         d.polygon(star_points(c / 2, c * 0.53, c * 0.5, c * 0.22), fill=rgba(INK))
         d.polygon(star_points(c / 2, c * 0.53, c * 0.38, c * 0.16), fill=rgba(GOLD))
 
-    return supersampled((size, size), draw_fn)
+    return supersampled((size, size), draw_fn, zoom=zoom)
 
 
 @cache
@@ -1027,10 +1073,10 @@ def lost_star_sprite(size: int) -> Image.Image:
 
 
 @cache
-def ipc_badge_sprite(value: int, size: int) -> Image.Image:
+def ipc_badge_sprite(value: int, size: int, zoom: int = 1) -> Image.Image:
     """A white disc with the IPC value."""
     text = str(value)
-    fnt = bold_font(10 if len(text) < 2 else 9)
+    fnt = bold_font((10 if len(text) < 2 else 9) * zoom)
 
     def draw_fn(image: Image.Image, s: float) -> None:
         d = ImageDraw.Draw(image)
@@ -1038,13 +1084,13 @@ def ipc_badge_sprite(value: int, size: int) -> Image.Image:
         d.ellipse(circle_box(c / 2, c / 2, c / 2 - 0.5 * s), fill=rgba(INK))
         d.ellipse(circle_box(c / 2, c / 2, c / 2 - 1.7 * s), fill=rgba(WHITE))
 
-    sprite = supersampled((size, size), draw_fn)
-    ImageDraw.Draw(sprite).text((size / 2, size / 2), text, font=fnt, fill=rgba(INK), anchor="mm")
+    sprite = supersampled((size, size), draw_fn, zoom=zoom)
+    ImageDraw.Draw(sprite).text((size * zoom / 2, size * zoom / 2), text, font=fnt, fill=rgba(INK), anchor="mm")
     return sprite
 
 
 @cache
-def tag_sprite(w: int, h: int, fill: RGB, edge: RGB = INK) -> Image.Image:
+def tag_sprite(w: int, h: int, fill: RGB, edge: RGB = INK, zoom: int = 1) -> Image.Image:
     """A small rounded tag for a bit of text."""
 
     def draw_fn(image: Image.Image, s: float) -> None:
@@ -1053,15 +1099,15 @@ def tag_sprite(w: int, h: int, fill: RGB, edge: RGB = INK) -> Image.Image:
         d.rounded_rectangle((1.2 * s, 1.2 * s, w * s - 1 - 1.2 * s, h * s - 1 - 1.2 * s), radius=(h / 2 - 1.2) * s,
                             fill=rgba(fill))
 
-    return supersampled((w, h), draw_fn)
+    return supersampled((w, h), draw_fn, zoom=zoom)
 
 
 @cache
-def label_sprite(text: str, size: int, bold: bool, colour: RGB, width: float) -> Image.Image:
+def label_sprite(text: str, size: int, bold: bool, colour: RGB, width: float, zoom: int = 1) -> Image.Image:
     """A territory's label, shortened to ``width`` px (drawing text is slow: labels are cached)."""
-    fnt = bold_font(size) if bold else font(size)
-    text = fit_text(text, fnt, width)
-    w, h = max(round(fnt.getlength(text)) + 4, 1), size + 8
+    fnt = bold_font(size * zoom) if bold else font(size * zoom)
+    text = fit_text(text, fnt, width * zoom)
+    w, h = max(round(fnt.getlength(text)) + 4 * zoom, 1), (size + 8) * zoom
     sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     ImageDraw.Draw(sprite).text((w / 2, h / 2), text, font=fnt, fill=rgba(colour), anchor="mm")
     return sprite
@@ -1080,7 +1126,7 @@ def chip_width(kind: str, count: int) -> int:
 
 
 @cache
-def chip_sprite(power: str, kind: str, count: int) -> Image.Image:
+def chip_sprite(power: str, kind: str, count: int, zoom: int = 1) -> Image.Image:
     """A unit chip: the unit's glyph and how many, in the power's unit colour."""
     style = power_style(power)
     w, h = chip_width(kind, count), CHIP_H
@@ -1091,10 +1137,10 @@ def chip_sprite(power: str, kind: str, count: int) -> Image.Image:
         d.rounded_rectangle((s, s, w * s - 1 - s, h * s - 1 - s), radius=2.5 * s, fill=rgba(style.unit))
         draw_glyph(d, kind, (2.5 * s, (h - GLYPH[1]) / 2 * s), s, style.unit_ink)
 
-    sprite = supersampled((w, h), draw_fn)
+    sprite = supersampled((w, h), draw_fn, zoom=zoom)
     if kind != "factory" and count:
-        ImageDraw.Draw(sprite).text((GLYPH[0] + 3.5, h / 2 + 0.5), str(count), font=bold_font(11),
-                                    fill=rgba(style.unit_ink), anchor="lm")
+        ImageDraw.Draw(sprite).text(((GLYPH[0] + 3.5) * zoom, (h / 2 + 0.5) * zoom), str(count),
+                                    font=bold_font(11 * zoom), fill=rgba(style.unit_ink), anchor="lm")
     return sprite
 
 
@@ -1173,7 +1219,7 @@ def draw_glyph(d: ImageDraw.ImageDraw, kind: str, origin: Point, s: float, ink: 
 
 
 @cache
-def roundel_sprite(power: str, size: int, rim: RGB = FRAME_TEXT_DIM) -> Image.Image:
+def roundel_sprite(power: str, size: int, rim: RGB = FRAME_TEXT_DIM, zoom: int = 1) -> Image.Image:
     """A disc in the power's colours: its land colour ringed with its unit colour, in a thin
     ``rim`` (light on the dark panel, ink on the map)."""
     style = power_style(power)
@@ -1185,7 +1231,7 @@ def roundel_sprite(power: str, size: int, rim: RGB = FRAME_TEXT_DIM) -> Image.Im
         d.ellipse(circle_box(c / 2, c / 2, c / 2 - 1.4 * s), fill=rgba(style.unit))
         d.ellipse(circle_box(c / 2, c / 2, c * 0.26), fill=rgba(style.land))
 
-    return supersampled((size, size), draw_fn)
+    return supersampled((size, size), draw_fn, zoom=zoom)
 
 
 @cache
@@ -1325,13 +1371,6 @@ def die_sprite(face: int, size: int, edge: RGB) -> Image.Image:
     return supersampled((size, size), draw_fn)
 
 
-SPRITES: tuple[Callable[..., object], ...] = (
-    land_sprite, sea_sprite, label_sprite, changed_ring_sprite, chip_width, battle_ring_sprite, star_sprite, lost_star_sprite, ipc_badge_sprite,
-    tag_sprite, chip_sprite, roundel_sprite, _background, coin_sprite, factory_icon_sprite, swords_sprite, cart_sprite,
-    phase_sprite, die_sprite, crown_sprite,
-)
-"""Every cached sprite factory, and the cached ``chip_width`` (tests clear them to check cold renders
-give the same bytes)."""
 
 
 # --------------------------------------------------------------------------- region crops (issue 15)
@@ -1348,7 +1387,7 @@ REGIONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
 drawn side by side left to right: the Pacific joins the map's right edge to its left one, as the map
 is cut there."""
 REGION_ZOOM = 2
-"""A crop is scaled up this much from the full map (a phone shows it at full detail)."""
+"""A crop is drawn this many times larger than the full map (a phone shows it at full detail)."""
 REGION_HEADER = 44
 
 
@@ -1363,21 +1402,34 @@ def region_boxes(region: str) -> tuple[Box, ...]:
     )
 
 
+@cache
+def _region_background(box: Box) -> Image.Image:
+    """The ocean and the borders of one rectangle of ``region_boxes``, drawn ``REGION_ZOOM`` times larger."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    image = Image.new("RGB", ((x1 - x0) * REGION_ZOOM, (y1 - y0) * REGION_ZOOM), OCEAN)
+    _draw_borders(_Canvas(image, REGION_ZOOM, (x0, y0)), CLASSIC)
+    return image
+
+
 def render_region(view: AxisAlliesView, region: str, *, labels: BoardLabels | None = None) -> bytes:
-    """One region of the map (``REGIONS``) as PNG bytes: the full map's drawing of it, scaled up
-    ``REGION_ZOOM`` times, under a strip naming the region (``region_<id>`` word) and the status,
-    over the strip that explains the marks."""
+    """One region of the map (``REGIONS``) as PNG bytes: the map's places, units, arrows and
+    marks there, laid out as on the full map but drawn ``REGION_ZOOM`` times larger (sharp text
+    and shapes, not the full map's pixels scaled up), under a strip naming the region
+    (``region_<id>`` word) and the status, over the strip that explains the marks."""
     labels = labels or BoardLabels()
-    full = render_image(view, labels=labels)
-    pieces = [full.crop(box) for box in region_boxes(region)]
-    width = sum(p.width for p in pieces)
-    height = max(p.height for p in pieces)
-    crop = Image.new("RGB", (width, height), OCEAN)
+    board = _Map(view, CLASSIC)
+    pieces = []
+    for box in region_boxes(region):
+        piece = _region_background(box).copy()
+        canvas = _Canvas(piece, REGION_ZOOM, (round(box[0]), round(box[1])))
+        board.draw_nodes(canvas)
+        board.draw_arrows(canvas)
+        pieces.append(piece)
+    crop = Image.new("RGB", (sum(p.width for p in pieces), max(p.height for p in pieces)), OCEAN)
     x = 0
     for piece in pieces:
         crop.paste(piece, (x, 0))
         x += piece.width
-    crop = crop.resize((width * REGION_ZOOM, height * REGION_ZOOM), Image.Resampling.LANCZOS)
     legend_h = 2 * (MARKS_HEIGHT + 6)
     image = Image.new("RGB", (crop.width + 16, REGION_HEADER + crop.height + 8 + legend_h), FRAME)
     image.paste(crop, (8, REGION_HEADER))
@@ -1397,3 +1449,12 @@ def render_region(view: AxisAlliesView, region: str, *, labels: BoardLabels | No
         panel.marks_row(marks, (8, top + row * (MARKS_HEIGHT + 6), image.width - 8, top + row * (MARKS_HEIGHT + 6)
                                 + MARKS_HEIGHT))
     return encode_png(image, palette=True)
+
+
+SPRITES: tuple[Callable[..., object], ...] = (
+    land_sprite, sea_sprite, label_sprite, changed_ring_sprite, chip_width, battle_ring_sprite, star_sprite, lost_star_sprite, ipc_badge_sprite,
+    tag_sprite, chip_sprite, roundel_sprite, _background, coin_sprite, factory_icon_sprite, swords_sprite, cart_sprite,
+    phase_sprite, die_sprite, crown_sprite, _region_background,
+)
+"""Every cached sprite factory, and the cached ``chip_width`` (tests clear them to check cold renders
+give the same bytes)."""

@@ -569,16 +569,19 @@ def supersampled(
     size: tuple[int, int],
     draw_fn: Callable[[Image.Image, float], None],
     factor: int = 4,
+    zoom: int = 1,
 ) -> Image.Image:
     """A transparent RGBA image of ``size`` whose content ``draw_fn(image, scale)`` draws.
 
     ``draw_fn`` gets an RGBA image ``scale`` times larger and works in final pixel units
     times ``scale``; the result is scaled down with LANCZOS (Pillow premultiplies alpha for
-    that, so edges do not darken).
+    that, so edges do not darken). With ``zoom`` the sprite comes out ``zoom`` times ``size``,
+    drawn at that size (a zoomed map is drawn sharp, not scaled up).
     """
-    big = Image.new("RGBA", (size[0] * factor, size[1] * factor), (0, 0, 0, 0))
-    draw_fn(big, factor)
-    return big.resize(size, Image.Resampling.LANCZOS)
+    scale = factor * zoom
+    big = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
+    draw_fn(big, scale)
+    return big.resize((size[0] * zoom, size[1] * zoom), Image.Resampling.LANCZOS)
 
 
 def fill_pattern(image: Image.Image, mask: Image.Image, style: SeatStyle, scale: float, cell: float) -> None:

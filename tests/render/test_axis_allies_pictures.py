@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from bot.services.presenter import picture_words
 from engines.axis_allies.view import (
@@ -151,21 +151,62 @@ def test_every_space_of_the_map_lies_whole_in_some_region():
     assert [tid for tid in layout.POSITIONS if not any(_inside(tid, r) for r in aa.REGIONS)] == []
 
 
-def test_a_region_is_the_full_maps_drawing_scaled_up():
+def _detail(image: Image.Image) -> float:
+    """How much of ``image`` is finer than half its resolution: the mean difference from itself
+    halved and scaled back up (a picture scaled up 2x has little; one drawn at that size, much)."""
+    grey = image.convert("L")
+    back = grey.resize((grey.width // 2, grey.height // 2), Image.Resampling.BOX).resize(grey.size,
+                                                                                     Image.Resampling.LANCZOS)
+    return ImageStat.Stat(ImageChops.difference(grey, back)).mean[0]
+
+
+@pytest.mark.parametrize("region", ["europe", "pacific"])
+def test_a_region_is_drawn_at_full_detail_not_scaled_up(region):
     view = battle_view()
     full = aa.render_image(view, labels=LABELS)
-    data = registry.render_view("axis_allies", view, LABELS, "region:europe")
-    crop = image_of(data)
-    (box,) = aa.region_boxes("europe")
-    width = round(box[2] - box[0])
+    crop = image_of(registry.render_view("axis_allies", view, LABELS, f"region:{region}"))
+    boxes = aa.region_boxes(region)
+    width, height = sum(round(b[2] - b[0]) for b in boxes), max(round(b[3] - b[1]) for b in boxes)
     assert crop.width == width * aa.REGION_ZOOM + 16
     assert crop.height > full.height  # larger than the whole board: full detail for a phone
-    # Karelia's box, where the battle is: the same colour as on the full map
-    kx, ky = aa._node_centre("karelia_ssr")
+    drawn = crop.crop((8, aa.REGION_HEADER, 8 + width * aa.REGION_ZOOM, aa.REGION_HEADER + height * aa.REGION_ZOOM))
+    scaled = Image.new("RGB", (width, height))
+    x = 0
+    for box in boxes:
+        scaled.paste(full.crop(box), (x, 0))
+        x += round(box[2] - box[0])
+    scaled = scaled.resize(drawn.size, Image.Resampling.LANCZOS)
+    assert _detail(drawn) > 2 * _detail(scaled)
+
+
+def test_a_region_shows_the_places_as_the_full_map_does():
+    view = battle_view()
+    full = aa.render_image(view, labels=LABELS)
+    crop = image_of(aa.render_region(view, "europe", labels=LABELS))
+    (box,) = aa.region_boxes("europe")
     ox, oy = box[0], box[1]
-    here = crop.getpixel((round(8 + (kx - ox) * aa.REGION_ZOOM), round(aa.REGION_HEADER + (ky - 20 - oy) * aa.REGION_ZOOM)))
-    there = full.getpixel((round(kx), round(ky - 20)))
-    assert close(here, there, 24)
+
+    def on_crop(x: float, y: float) -> tuple[int, ...]:
+        return crop.getpixel((round(8 + (x - ox) * aa.REGION_ZOOM), round(aa.REGION_HEADER + (y - oy) * aa.REGION_ZOOM)))
+
+    # boxes in their holders' colours, the red ring of the battle in Karelia, and the sea around
+    for tid in ("karelia_ssr", "germany", "sweden"):
+        kx, ky = aa._node_centre(tid)
+        assert close(on_crop(kx, ky - 20), full.getpixel((round(kx), round(ky - 20))), 24), tid
+    x0, y0, x1, y1 = aa._node_box("karelia_ssr")
+    assert close(on_crop(x0 - 2.6, (y0 + y1) / 2), aa.BATTLE, 40)
+    assert close(on_crop(ox + 2, oy + 2), aa.OCEAN, 8)
+
+
+def test_sprites_drawn_at_a_zoom_are_that_many_times_larger():
+    for small, large in [(aa.chip_sprite("germany", "armour", 12), aa.chip_sprite("germany", "armour", 12, zoom=2)),
+                         (aa.land_sprite(92, 52, aa.WHITE), aa.land_sprite(92, 52, aa.WHITE, zoom=2)),
+                         (aa.ipc_badge_sprite(10, 16), aa.ipc_badge_sprite(10, 16, zoom=2)),
+                         (aa.battle_ring_sprite(64, 36, 8, True), aa.battle_ring_sprite(64, 36, 8, True, zoom=2))]:
+        assert large.size == (2 * small.width, 2 * small.height)
+        on_white = [Image.alpha_composite(Image.new("RGBA", large.size, (255, 255, 255, 255)), im)
+                    for im in (large, small.resize(large.size, Image.Resampling.LANCZOS))]
+        assert _detail(on_white[0]) > 1.5 * _detail(on_white[1])
 
 
 def test_the_pacific_joins_the_maps_two_edges():

@@ -434,9 +434,9 @@ def test_arrow_tags_cover_no_box() -> None:
     state = play(engine.setup(2), "buy 8 inf", "end", "move 3 inf Caucasus -> Ukraine",
                  "move 1 arm Karelia -> Ukraine", "move 1 ftr Karelia -> Ukraine")
     board = aa._Map(engine.view(state, None), CLASSIC)
-    image = aa._background().copy()
-    board.draw_nodes(image, aa.ImageDraw.Draw(image))
-    board.draw_arrows(image)
+    canvas = aa._Canvas(aa._background().copy())
+    board.draw_nodes(canvas)
+    board.draw_arrows(canvas)
     assert len(board.tag_boxes) == 2
     for tag in board.tag_boxes:
         assert all(aa._overlap(tag, box) == 0 for box in board.drawn), tag
