@@ -93,7 +93,7 @@ class MatchBook:
 
     async def _load_cold(self, row: MatchRow, seats: tuple[SeatRow, ...]) -> LoadedMatch:
         engine = self.engine(row.game)
-        if row.engine_version != engine.version:
+        if row.engine_version != engine.version and row.engine_version not in engine.replays:
             raise OutdatedMatchError(row.id, row.engine_version, engine.version)
         options = engine.options_model.model_validate(row.options)
         damage = None

@@ -56,7 +56,8 @@ class AxisAllies:
     """Axis & Allies, 2nd edition (classic), 2-5 players; see docs/games/axis_allies.md."""
 
     slug: ClassVar[str] = "axis_allies"
-    version: ClassVar[int] = 3
+    version: ClassVar[int] = 4  # 4: issue 15's orders (undo, attack ... until done, standing casualty orders)
+    replays: ClassVar[frozenset[int]] = frozenset({3})  # issue 15 only added moves (decision 23)
     """3: ``end`` of the placement step waits while a bought unit can still be placed (issue 18)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5

@@ -43,6 +43,7 @@ class BattleIsland:
 
     slug: ClassVar[str] = "battle_island"
     version: ClassVar[int] = 2
+    replays: ClassVar[frozenset[int]] = frozenset()  # version 1 records replay differently
     """2: shots pass over characters (crossfire on the line), one-step chains, the pad may hang
     past a corner, reinforcements enter onto blocks (issue 11)."""
     min_players: ClassVar[int] = 2

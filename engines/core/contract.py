@@ -90,7 +90,12 @@ class Engine(Protocol[S, M, V_co, O_contra]):
 
     slug: ClassVar[str]
     version: ClassVar[int]
-    """Bump when legal play changes: a record replays only on the version it was made with."""
+    """Bump when legal play changes: a record replays only on the version it was made with, or on
+    a later one that lists that version in ``replays``."""
+    replays: ClassVar[frozenset[int]]
+    """Older versions whose records this version replays unchanged: the change only added moves
+    (every move of such a record is still legal here, with the same effect), so their matches go
+    on. An older bot still refuses a newer record: it may hold moves that bot does not know."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     colours: ClassVar[tuple[str, ...]]

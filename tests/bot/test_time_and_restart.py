@@ -182,6 +182,33 @@ async def test_a_match_of_older_rules_is_refused_not_replayed(harness):
     assert (await harness.repo.get_match(match_id)).status == "aborted"
 
 
+async def test_a_match_of_an_older_version_the_engine_still_replays_goes_on(harness):
+    """Axis & Allies 4 only added moves to version 3 (docs/games/axis_allies.md, decision 23): a
+    version-3 match loads from its record and plays on; one of version 2 is refused."""
+    from engines.axis_allies.engine import AxisAllies
+
+    assert AxisAllies.version == 4 and AxisAllies.replays == frozenset({3})
+    await harness.service.create(PLACE, ALICE, "axis_allies", opponent=BOB)
+    await harness.service.join(PLACE, BOB)
+    await harness.service.start(PLACE, ALICE)
+    match_id = (await harness.repo.live_match_in(PLACE.channel_id)).id
+    mover = await harness.to_move(match_id)
+    start = (await harness.match(match_id)).progress.seq
+    await harness.service.submit(PLACE, mover, "buy 8 inf")
+    assert (await harness.match(match_id)).progress.seq > start
+    await harness.repo.db.execute("UPDATE matches SET engine_version = 3 WHERE id = ?", (match_id,))
+    harness.service.book.forget(match_id)
+    before = (await harness.match(match_id)).progress.seq
+    await harness.service.submit(PLACE, mover, "end")
+    assert (await harness.match(match_id)).progress.seq > before
+    harness.service.book.forget(match_id)
+    assert (await harness.match(match_id)).row.engine_version == 3
+    await harness.repo.db.execute("UPDATE matches SET engine_version = 2 WHERE id = ?", (match_id,))
+    harness.service.book.forget(match_id)
+    with pytest.raises(OutdatedMatchError):
+        await harness.service.status(PLACE, ALICE)
+
+
 async def test_timers_fire_even_when_listening_for_other_processes_fails(harness, caplog):
     """The scheduler's wake-up from other processes (PostgreSQL's LISTEN) is a help, not a
     condition: when it cannot be set up, due timers still fire and the failure is logged."""

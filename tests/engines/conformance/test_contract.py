@@ -20,6 +20,7 @@ def test_is_an_engine(slug):
     engine = ENGINES[slug]
     assert isinstance(engine, Engine) and engine.slug == slug
     assert isinstance(engine.version, int) and engine.version >= 1
+    assert all(isinstance(v, int) and 1 <= v < engine.version for v in engine.replays), "replays: older versions only"
     assert 1 <= engine.min_players <= engine.max_players <= len(engine.colours)
     for model in (engine.state_model, engine.move_model, engine.options_model):
         assert issubclass(model, BaseModel) and model.model_config.get("frozen"), f"{model.__name__} is not frozen"
