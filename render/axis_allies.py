@@ -108,6 +108,7 @@ from render.common import (
     shorten,
     star_points,
     supersampled,
+    text_width,
     wrap_text,
 )
 
@@ -489,7 +490,7 @@ class _Map:
             holder = owners.pop() if len(owners) == 1 else None
             fill = power_style(holder).land if holder else CANAL
             text = canal.name.split()[0]
-            tw = bold_font(10).getlength(text) + 10
+            tw = text_width(text, bold_font(10)) + 10
             mid = ((ax + bx) / 2, (ay + by) / 2)
             canvas.sprite(mid, tag_sprite, round(tw), 15, fill)
             canvas.text(mid, text, 10, power_style(holder).land_text if holder else INK, bold=True)
@@ -533,7 +534,7 @@ class _Map:
             p, q = max(segments, key=lambda s: math.hypot(s[1][0] - s[0][0], s[1][1] - s[0][1]))
             colour = COMBAT_ARROW if arrow.combat else MOVE_ARROW
             text = fit_text(arrow.text, font(10), 150)
-            width = round(font(10).getlength(text) + 10)
+            width = round(text_width(text, font(10)) + 10)
             mid = _tag_place(p, q, width, 15, self.drawn, placed)
             placed.append((mid[0] - width / 2, mid[1] - 7.5, mid[0] + width / 2, mid[1] + 7.5))
             canvas.sprite(mid, tag_sprite, width, 15, WHITE, colour)
@@ -727,7 +728,7 @@ class _Panel:
         row1 = y0 + 22
         round_text = f"#{view.round}"
         draw_text(draw, (x, row1), round_text, bold_font(22), WHITE, anchor="lm")
-        x += bold_font(22).getlength(round_text) + 14
+        x += text_width(round_text, bold_font(22)) + 14
         if view.result is not None:
             self._result_row(view.result, x, row1, x1 - 12)
         else:
@@ -737,7 +738,7 @@ class _Panel:
             name = self._power_name(mover) if mover else view.power
             draw_text(draw, (x, row1 - 1), fit_text(name, bold_font(16), x1 - 12 - x), bold_font(16), WHITE,
                       anchor="lm")
-            x += bold_font(16).getlength(fit_text(name, bold_font(16), x1 - 12 - x)) + 10
+            x += text_width(fit_text(name, bold_font(16), x1 - 12 - x), bold_font(16)) + 10
             player = self._seat_name(mover) if mover else ""
             if player and x < x1 - 40:
                 draw_text(draw, (x, row1), fit_text(player, font(14), x1 - 12 - x), font(14), FRAME_TEXT_DIM,
@@ -810,7 +811,7 @@ class _Panel:
             x += 24
             for tech in power.techs:
                 text = TECH_SHORT.get(tech, tech[:4])
-                w = round(font(11).getlength(text) + 10)
+                w = round(text_width(text, font(11)) + 10)
                 if x + w > x1 - 8:
                     break
                 paste_sprite(self.image, tag_sprite(w, 17, blend(PANEL_BOX, GOLD, 0.75)), (x + w / 2, mid))
@@ -856,9 +857,9 @@ class _Panel:
         mid = (y0 + y1) / 2
         # each entry as wide as its words; the room left over is shared out between them
         size = 13
-        while size > 9 and sum(MARK_WIDTH + 6 + font(size).getlength(t) for _, t in entries) > x1 - x0 - 8:
+        while size > 9 and sum(MARK_WIDTH + 6 + text_width(t, font(size)) for _, t in entries) > x1 - x0 - 8:
             size -= 1
-        natural = [MARK_WIDTH + 6 + font(size).getlength(text) for _, text in entries]
+        natural = [MARK_WIDTH + 6 + text_width(text, font(size)) for _, text in entries]
         gap = max(0.0, (x1 - x0 - 8 - sum(natural)) / len(entries))
         x = x0 + 4 + gap / 2
         for (mark, text), width in zip(entries, natural):
@@ -885,7 +886,7 @@ class _Panel:
         name = self.names.get(battle.territory, battle.territory)
         text = fit_text(name, bold_font(16), x1 - x0 - 110)
         draw_text(draw, (x0 + 38, y), text, bold_font(16), WHITE, anchor="lm")
-        draw_text(draw, (x0 + 46 + bold_font(16).getlength(text), y + 1), f"#{battle.round}", font(14),
+        draw_text(draw, (x0 + 46 + text_width(text, bold_font(16)), y + 1), f"#{battle.round}", font(14),
                   FRAME_TEXT_DIM, anchor="lm")
         y += 27
         attackers = _sorted_units(battle.attackers, self.order)
@@ -1107,7 +1108,7 @@ def label_sprite(text: str, size: int, bold: bool, colour: RGB, width: float, zo
     """A territory's label, shortened to ``width`` px (drawing text is slow: labels are cached)."""
     fnt = bold_font(size * zoom) if bold else font(size * zoom)
     text = fit_text(text, fnt, width * zoom)
-    w, h = max(round(fnt.getlength(text)) + 4 * zoom, 1), (size + 8) * zoom
+    w, h = max(round(text_width(text, fnt)) + 4 * zoom, 1), (size + 8) * zoom
     sprite = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     ImageDraw.Draw(sprite).text((w / 2, h / 2), text, font=fnt, fill=rgba(colour), anchor="mm")
     return sprite
@@ -1122,7 +1123,7 @@ def chip_width(kind: str, count: int) -> int:
     glyph alone, as in the legend)."""
     if kind == "factory" or count == 0:
         return GLYPH[0] + 6
-    return GLYPH[0] + 6 + round(bold_font(11).getlength(str(count)))
+    return GLYPH[0] + 6 + round(text_width(str(count), bold_font(11)))
 
 
 @cache
@@ -1437,7 +1438,7 @@ def render_region(view: AxisAlliesView, region: str, *, labels: BoardLabels | No
     name = labels.word(f"region_{region}") or region
     draw_text(draw, (16, REGION_HEADER / 2), name, bold_font(22), WHITE, anchor="lm")
     status = labels.status
-    left = 32 + bold_font(22).getlength(name)
+    left = 32 + text_width(name, bold_font(22))
     if status:
         draw_text(draw, (left, REGION_HEADER / 2), fit_text(status, font(16), image.width - left - 16), font(16),
                   FRAME_TEXT, anchor="lm")

@@ -105,6 +105,7 @@ from render.common import (
     shorten,
     star_points,
     supersampled,
+    text_width,
     tick_sprite,
 )
 
@@ -868,7 +869,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIsland
     count_font = bold_font(16)
     right: float = x1 - 10
     draw_text(draw, (right, mid), count, count_font, WHITE if lost else FRAME_TEXT, anchor="rm")
-    right -= count_font.getlength(count) + 6
+    right -= text_width(count, count_font) + 6
     paste_sprite(image, cross_sprite(22, 0.3, 0.2, 0.11), (right - 9, mid))
     right -= 26
     if name:
@@ -926,7 +927,7 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIsla
         if view.quiet_turns:
             parts.append((hourglass_sprite(18, FRAME_TEXT_DIM), str(view.quiet_turns)))
         number_font = font(16)
-        widths = [24 + 4 + number_font.getlength(text) for _, text in parts]
+        widths = [24 + 4 + text_width(text, number_font) for _, text in parts]
         total = sum(widths) + 16 * (len(parts) - 1)
         x = cx - total / 2
         for (sprite, text), w in zip(parts, widths, strict=True):

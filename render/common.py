@@ -18,6 +18,7 @@ phrase and word boundaries, and cuts with an ellipsis only when nothing else fit
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import unicodedata
@@ -232,10 +233,14 @@ def printable(text: str) -> str:
     return "".join(_printable_char(c) for c in text)
 
 
+@functools.lru_cache(maxsize=16384)
 def text_width(text: str, fnt: Font) -> float:
+    """``text``'s advance width in ``fnt`` (cached: boards measure the same names and numbers
+    on every render, and laying text out is slow)."""
     return fnt.getlength(text)
 
 
+@functools.lru_cache(maxsize=8192)
 def fit_text(text: str, fnt: Font, max_width: float) -> str:
     """``text`` made ``printable`` and shortened with an ellipsis until it fits ``max_width`` px.
 
@@ -434,7 +439,7 @@ def draw_lines(
     top = {"t": y, "m": y - fitted.height / 2, "b": y - fitted.height}[anchor[1]]
     for index, line in enumerate(fitted.lines):
         centre = top + (index + 0.5) * fitted.line_height
-        draw.text((x, centre), line, font=fitted.font, fill=fill, anchor=anchor[0] + "m")
+        draw_text(draw, (x, centre), line, fitted.font, fill, anchor[0] + "m")
 
 
 def draw_text(
@@ -445,14 +450,28 @@ def draw_text(
     fill: RGB,
     anchor: str = "mm",
 ) -> None:
-    """Text placed by a two-letter anchor (``"mm"`` centres it, ``"lm"`` left-middle ...).
+    """Text placed by a two-letter anchor (``"mm"`` centres it, ``"lm"`` left-middle ...), at
+    whole pixels, from a cached mask (``text_mask``).
 
     Pass text through ``printable`` first (``fit_text`` and ``fit_lines`` do): Noto Sans has
     no CJK or emoji glyphs.
     """
     if not text:
         return
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+    mask, left, top = text_mask(text, fnt, anchor)
+    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+
+
+@functools.lru_cache(maxsize=8192)
+def text_mask(text: str, fnt: Font, anchor: str = "mm") -> tuple[Image.Image, int, int]:
+    """``text`` in ``fnt`` as an "L" coverage mask, and its top-left corner relative to the anchor
+    point. Rendering glyphs is most of what drawing text costs, and a board draws the same names,
+    numbers and words on every render: each is rendered once."""
+    left, top, right, bottom = fnt.getbbox(text, anchor=anchor)
+    left, top = math.floor(left) - 1, math.floor(top) - 1  # a pixel spare for anti-aliasing
+    mask = Image.new("L", (math.ceil(right) + 1 - left, math.ceil(bottom) + 1 - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=fnt, anchor=anchor)
+    return mask, left, top
 
 
 # --------------------------------------------------------------------------- board coordinates
@@ -735,6 +754,9 @@ def scale_points(points: Iterable[Point], scale: float, origin: Point = (0, 0)) 
 
 
 PNG_COMPRESS_LEVEL = 6
+PALETTE_COMPRESS_LEVEL = 3
+"""zlib level of a 256-colour PNG: half the time of level 6 for ~15% more bytes (measured, the
+five boards: A&A 28 -> 15 ms for 132 -> 153 kB; the others 9-13 -> 4-6 ms, 23-41 -> 28-47 kB)."""
 
 
 def encode_png(image: Image.Image, *, palette: bool = False) -> bytes:
@@ -748,12 +770,17 @@ def encode_png(image: Image.Image, *, palette: bool = False) -> bytes:
     ``palette=True`` first reduces the image to 256 colours (fast octree, no dithering):
     a flat-coloured board loses nothing visible (base colours move by at most 1 step, a few
     anti-aliased edge pixels a little more), the file shrinks ~3.5x (~37 kB) and quantizing
-    plus encoding (~11-13 ms) costs about half the RGB encode.
+    plus encoding (~11-13 ms) costs about half the RGB encode. The octree is most of that
+    (A&A 31 ms of 45): a palette from a half-size copy saves a fifth of it and makes the error
+    25 times larger, so the whole image is quantized.
     """
+    level = PNG_COMPRESS_LEVEL
     if palette and image.mode != "P":
         image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    if image.mode == "P":
+        level = PALETTE_COMPRESS_LEVEL
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, compress_level=PNG_COMPRESS_LEVEL)
+    image.save(buffer, format="PNG", optimize=False, compress_level=level)
     return buffer.getvalue()
 
 

@@ -66,6 +66,7 @@ from render.common import (
     shorten,
     star_points,
     supersampled,
+    text_width,
 )
 
 __all__ = ["HEIGHT", "SEATS", "WIDTH", "BoardLabels", "render_board", "render_image"]
@@ -350,7 +351,7 @@ def _draw_seat(
     gap_icon, gap_item = 4, 12
     widths = [icon.width for icon, _ in items]
     texts = [str(n) for _, n in items]
-    total = sum(w + gap_icon + number_font.getlength(t) for w, t in zip(widths, texts)) + gap_item * 3
+    total = sum(w + gap_icon + text_width(t, number_font) for w, t in zip(widths, texts)) + gap_item * 3
     text_left = x0 + 8 + badge + 10
     text_right = x1 - 8 - badge - 10
     row = mid + 11 if name else mid
@@ -359,7 +360,7 @@ def _draw_seat(
         paste_sprite(image, icon, (x + w / 2, row))
         x += w + gap_icon
         draw_text(draw, (x, row), text, number_font, FRAME_TEXT, anchor="lm")
-        x += number_font.getlength(text) + gap_item
+        x += text_width(text, number_font) + gap_item
 
     if name:
         name_font = font(17)

@@ -100,6 +100,7 @@ from render.common import (
     shorten,
     star_points,
     supersampled,
+    text_width,
     tick_sprite,
 )
 
@@ -629,7 +630,7 @@ def badge_sprite(text: str, master: bool, size: int, faded: bool = False) -> Ima
     number, suffix = (text[:-1], text[-1]) if master and text.endswith("M") else (text, "")
     number_font = bold_font(max(round(size * 0.86), 8))
     suffix_font = bold_font(max(round(size * 0.56), 7))
-    text_width_ = number_font.getlength(number) + (suffix_font.getlength(suffix) + 1 if suffix else 0)
+    text_width_ = text_width(number, number_font) + (text_width(suffix, suffix_font) + 1 if suffix else 0)
     width = max(size, round(text_width_ + size * 0.42))
 
     def draw_fn(image: Image.Image, s: float) -> None:
@@ -647,7 +648,7 @@ def badge_sprite(text: str, master: bool, size: int, faded: bool = False) -> Ima
     x = (width - text_width_) / 2
     draw.text((x, baseline), number, font=number_font, fill=rgba(INK), anchor="ls")
     if suffix:
-        draw.text((x + number_font.getlength(number) + 1, baseline), suffix, font=suffix_font, fill=rgba(INK), anchor="ls")
+        draw.text((x + text_width(number, number_font) + 1, baseline), suffix, font=suffix_font, fill=rgba(INK), anchor="ls")
     if faded:
         sprite.putalpha(sprite.getchannel("A").point(lambda a: a * 170 // 255))
     return sprite

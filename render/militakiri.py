@@ -91,6 +91,7 @@ from render.common import (
     shorten,
     star_points,
     supersampled,
+    text_width,
     tick_sprite,
 )
 
@@ -682,7 +683,7 @@ def _draw_seat(
         paste_sprite(image, sprite, (x + icon / 2, row))
         x += icon
         draw_text(draw, (x, row + 1), str(count), number_font, FRAME_TEXT if count else FRAME_TEXT_DIM, anchor="lm")
-        x += number_font.getlength(str(count)) + 12
+        x += text_width(str(count), number_font) + 12
     y += ICON_ROW
 
     # pieces lost off the board: faded, crossed out, with counts
@@ -694,7 +695,7 @@ def _draw_seat(
             paste_sprite(image, lost_sprite(seat, kind, shape, LOST_ICON), (x + LOST_ICON / 2, row))
             x += LOST_ICON + 2
             draw_text(draw, (x, row + 1), str(count), number_font, FRAME_TEXT, anchor="lm")
-            x += number_font.getlength(str(count)) + LOST_GAP
+            x += text_width(str(count), number_font) + LOST_GAP
         y += SMALL_ROW
 
     # reserve towers waiting for a free square in the setup zone, the oldest first
