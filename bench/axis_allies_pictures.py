@@ -1,5 +1,5 @@
-"""Axis & Allies pictures (issue 15): the battle board of a 30-unit battle, a region crop and the
-full map, each drawn with the Dutch picture words, with its time and PNG size. Printed by
+"""Axis & Allies pictures (issue 15): the battle board of a 30-unit battle and of a heavy bombers'
+raid, a region crop and the full map, each drawn with the Dutch picture words, with its time and PNG size. Printed by
 ``bench/axis_allies.py`` after the engine figures; the baseline is the full map of the same view,
 drawn in the same run."""
 
@@ -16,7 +16,9 @@ from bot.services.presenter import picture_words
 from engines.axis_allies import combat
 from engines.axis_allies.combat import Battle, Combatant
 from engines.axis_allies.engine import AxisAllies
-from engines.axis_allies.view import battle_board
+from engines.axis_allies.state import Unit
+from engines.axis_allies.view import BattleBoardView, battle_board, fight_board
+from engines.core.contract import Outcome
 from render.common import BoardLabels
 from render.registry import render_view
 
@@ -50,6 +52,28 @@ def fought_battle(seed: int) -> Battle:
     return battle
 
 
+def raid_board(seed: int) -> BattleBoardView:
+    """Four British heavy bombers raid Germany's complex through the engine: its AA gun fires,
+    the survivors roll three damage dice each (the first loss offered when one must be chosen)."""
+    rng = random.Random(seed)
+    state = ENGINE.setup(5)
+    bombers = tuple(Unit(id=state.next_id + i, kind="bomber", power="uk", at="germany", combat=True) for i in range(4))
+    state = state.model_copy(update={
+        "power": "uk", "phase": "combat", "raids": ("germany",), "units": state.units + bombers,
+        "next_id": state.next_id + len(bombers), "techs": {**state.techs, "uk": ("heavy_bombers",)},
+    })
+    (seat,) = ENGINE.to_act(state)
+    state = ENGINE.apply(state, seat, ENGINE.parse_move("attack Germany", state, seat))
+    while state.raid is not None:
+        spec = ENGINE.chance(state)
+        if spec is not None:
+            state = ENGINE.apply_chance(state, Outcome(kind=spec.kind, values=tuple(rng.randrange(6) for _ in spec.sizes)))
+        else:
+            (seat,) = ENGINE.to_act(state)
+            state = ENGINE.apply(state, seat, ENGINE.legal_moves(state, seat)[0])
+    return fight_board(state.fights[-1])
+
+
 def _figure(line: Line, name: str, draw: Callable[[], bytes], floor: float | None) -> tuple[float, bytes]:
     samples, data = [], b""
     for _ in range(REPEAT):
@@ -70,6 +94,10 @@ def picture_figures(states: list, line: Line, floors: float) -> None:
     board = battle_board(fought_battle(1))
     rounds = max(r.round for r in board.rolls)
     _figure(line, f"battle board ({rounds} rounds)", lambda: render_view("axis_allies", board, labels, "battle"), full)
+    raid = raid_board(1)
+    damage_dice = sum(len(r.dice) for r in raid.rolls if r.kind == "bombing")
+    _figure(line, f"raid board ({damage_dice} damage dice)", lambda: render_view("axis_allies", raid, labels, "battle"),
+            full)
     for region in ("europe", "pacific"):
         _figure(line, f"region {region}", lambda region=region: render_view("axis_allies", view, labels,
                                                                                f"region:{region}"), full)

@@ -232,7 +232,8 @@ async def board_image(
 async def step_pictures(before: LoadedMatch, after: LoadedMatch, language: str, *, renderer: Renderer
                         ) -> tuple[Attachment, ...]:
     """The pictures a step's reply shows after the board (``StepPicturesGame``: Axis & Allies'
-    battle board of each battle the step rolled dice in), drawn off the event loop."""
+    battle board of each battle the step rolled dice in, and of each AA fire, raid or rocket it
+    ended), drawn off the event loop."""
     engine = after.engine
     if not isinstance(engine, StepPicturesGame) or not before.started or not after.started:
         return ()

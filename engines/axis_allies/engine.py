@@ -276,7 +276,8 @@ class AxisAllies:
     """Parts of the map ``/board region:`` shows at full size (``render.axis_allies.REGIONS``)."""
 
     def step_pictures(self, before: AxisAlliesState, after: AxisAlliesState) -> tuple[tuple[str, Frozen], ...]:
-        """The battle board of every battle the step rolled dice in (``StepPicturesGame``)."""
+        """The battle board of every battle the step rolled dice in, and of every AA fire, bombing
+        raid and rocket it ended (``StepPicturesGame``; decision 24)."""
         return tuple(("battle", board) for board in step_battle_boards(before, after))
 
     def step_board_part(self, before: AxisAlliesState, after: AxisAlliesState) -> str:

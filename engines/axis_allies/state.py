@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engines.axis_allies.combat import AaFire, Battle, Raid, Roll
+from engines.axis_allies.combat import AaFire, Battle, Combatant, Raid, Roll
 from engines.axis_allies.map import CLASSIC, GameMap
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.units import UNITS
@@ -96,6 +96,14 @@ class Fought(Frozen):
     """A battle's machine as it ended (its units, dice and losses): the battle board picture."""
     rolls: tuple[Roll, ...] = ()
     """Every die of it, for the turn summary (issue 15)."""
+    units: tuple[Combatant, ...] = ()
+    """AA fire, a raid or a rocket: the units that took part, in the order of their dice (the
+    aircraft the gun fired at, every raiding bomber, the rocket's AA gun); ``lost`` names only the
+    fallen, and the machine is gone, so the battle board picture reads them here (a battle's
+    units are in ``record``). Empty in a state saved before it was kept: such a board shows the
+    dice and the losses only."""
+    launcher: str | None = None
+    """A rocket: the territory of the AA gun that fired it (``territory`` is its target)."""
 
 
 class BattlePlan(Frozen):

@@ -610,7 +610,7 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
                 return state
             aa = state.aa
             fought = Fought(kind="aa", territory=aa.territory, attacker=aa.aircraft[0].power, defender=aa.gun_power,
-                            lost=_casualties(aa.aircraft, done.lost), rolls=_aa_rolls(aa))
+                            lost=_casualties(aa.aircraft, done.lost), rolls=_aa_rolls(aa), units=aa.aircraft)
             state = _remove_units(state, set(done.lost)).model_copy(
                 update={"aa": None, "fights": (*state.fights, fought)})
             continue
@@ -633,7 +633,9 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
             raids = tuple(t for t in state.raids if t != raid.territory)
             rolls = (*(_aa_rolls(raid.aa) if raid.aa else ()), combat.Roll(kind=raid.kind, round=1, values=raided.rolls, hits=0))
             fought = Fought(kind=raid.kind, territory=raid.territory, attacker=raid.attacker, defender=raid.victim,
-                            lost=_casualties(raid.bombers, raided.bombers_lost), damage=raided.damage, rolls=rolls)
+                            lost=_casualties(raid.bombers, raided.bombers_lost), damage=raided.damage, rolls=rolls,
+                            units=raid.bombers if raid.kind == "bombing" else _rocket_gun(state, raid),
+                            launcher=raid.launcher)
             return state.model_copy(update={"raid": None, "ipcs": ipcs, "raids": raids,
                                             "fights": (*state.fights, fought)})
         if state.battle is not None:
@@ -672,6 +674,12 @@ def _battle_over(state: AxisAlliesState, done: combat.BattleOutcome) -> AxisAlli
         update={"battle": None, "battles": battles, "fights": (*state.fights, fought), "plan": None}
     )
     return _land_waiting(state, territory) if battle.sea else state
+
+
+def _rocket_gun(state: AxisAlliesState, raid: combat.Raid) -> tuple[Combatant, ...]:
+    """A rocket's AA gun, for the battle board (the machine names only its territory)."""
+    gun = next((u for u in state.units_at(raid.launcher or "") if u.kind == "aa_gun" and u.power == raid.attacker), None)
+    return (_combatant(gun),) if gun is not None else ()
 
 
 def _aa_rolls(aa: combat.AaFire) -> tuple[combat.Roll, ...]:

@@ -15,7 +15,7 @@ from typing import Literal
 from engines.axis_allies import combat, economy
 from engines.axis_allies.combat import Battle
 from engines.axis_allies.map import CLASSIC
-from engines.axis_allies.state import ArrowView, AxisAlliesState
+from engines.axis_allies.state import ArrowView, AxisAlliesState, Fought
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Frozen, Result, Seat
 
@@ -211,8 +211,9 @@ class BattleDieView(Frozen):
     face: int
     """1-6."""
     value: int | None
-    """The column of the unit that rolled it; ``None`` for a roll recorded before the board kept
-    it (such a die shows, unmarked)."""
+    """The column of the unit that rolled it; ``None`` for a damage die (a raid's or a rocket's:
+    its face is IPCs, neither hit nor miss) or for a roll recorded before the board kept it (such
+    a die shows, unmarked)."""
 
     @property
     def hit(self) -> bool:
@@ -222,7 +223,8 @@ class BattleDieView(Frozen):
 class BattleRollView(Frozen):
     round: int
     kind: str
-    """``bombard``, ``sub_strike``, ``attack_fire`` or ``defence_fire``."""
+    """``bombard``, ``sub_strike``, ``attack_fire`` or ``defence_fire``; outside a battle
+    ``aa_fire`` (an AA gun's dice) or one of :data:`DAMAGE_ROLLS`."""
     side: Literal["attacker", "defender"]
     dice: tuple[BattleDieView, ...]
     hits: int
@@ -236,9 +238,19 @@ class BattleLossView(Frozen):
     count: int
 
 
+FightKind = Literal["battle", "aa", "bombing", "rocket"]
+DAMAGE_ROLLS = frozenset({"bombing", "rocket"})
+"""Rolls whose dice count IPCs of damage (their sum, capped at the victim's IPCs), not hits."""
+
+
 class BattleBoardView(Frozen):
     """One battle as the battle board shows it: both sides in columns of their combat value,
-    every round's dice with the hits, the casualties per round and, once over, the result."""
+    every round's dice with the hits, the casualties per round and, once over, the result.
+
+    Also AA fire, a strategic bombing raid or a rocket once it is over (``kind``; built by
+    :func:`fight_board`): one round, the AA gun in column 1, units that roll no hit dice (the
+    aircraft fired at, the bombers, the rocket's gun, the complex attacked) in column 0, and
+    for a raid or rocket the damage dice and the ``damage`` they did."""
 
     territory: str
     name: str
@@ -255,6 +267,11 @@ class BattleBoardView(Frozen):
     """``combat.BattleResult`` once the battle is over, else empty."""
     waiting: str = ""
     """What the battle waits for while it goes on (``casualties``, ``press_on_or_retreat``...)."""
+    kind: FightKind = "battle"
+    damage: int = 0
+    """A raid or rocket: the IPCs the victim lost (the damage dice's sum, capped at its IPCs)."""
+    launcher: str = ""
+    """A rocket: the name of the territory its AA gun fired from (``name`` is the target)."""
 
 
 ATTACKER_STEPS = frozenset({"bombard", "sub_strike", "attack_fire"})
@@ -317,13 +334,87 @@ def battle_board(b: Battle) -> BattleBoardView:
     )
 
 
+def _name(tid: str | None) -> str:
+    if not tid:
+        return ""
+    return CLASSIC.territories[tid].name if tid in CLASSIC.territories else tid
+
+
+def fight_board(f: Fought) -> BattleBoardView:
+    """The board of AA fire, a strategic bombing raid or a rocket that is over (``f.kind`` is not
+    ``battle``: a battle's board is :func:`battle_board` of ``f.record``).
+
+    - AA fire ("Luchtdoelkanonnen"; decision C10): the gun's power defends with its AA gun in
+      column 1 (a 1 hits), one die per aircraft; the aircraft stand in column 0 (they do not
+      fire back) and the owner's chosen losses are theirs.
+    - A raid (decision C11): the raid's AA roll, when the complex has a gun, then the surviving
+      bombers' damage dice (three a bomber with Heavy Bombers, C12); the defence shows its gun
+      and the complex.
+    - A rocket (C14): the attacker's AA gun and its one damage die against the complex.
+
+    Damage dice carry no column (``value`` ``None``): each face is IPCs, and ``damage`` (what the
+    victim lost, at most its IPCs) is the result. The units come from ``Fought.units``; a fight
+    saved before they were kept shows the dice and the losses only."""
+    if f.kind == "battle":
+        raise ValueError("a battle's board is battle_board(fought.record)")
+    lost: Counter[tuple[str, str]] = Counter((c.power, c.kind) for c in f.lost)
+    taking_part: Counter[tuple[str, str]] = Counter((c.power, c.kind) for c in f.units)
+    for key, n in lost.items():  # an old record without units: its losses are all it knows
+        taking_part[key] = max(taking_part[key], n)
+    attackers = tuple(
+        BattleUnitView(power=p, kind=k, value=0, count=n, lost=lost[(p, k)])
+        for (p, k), n in sorted(taking_part.items(), key=lambda item: (item[0][0], UNIT_ORDER[item[0][1]]))
+    )
+    fired = any(r.kind == "aa_fire" for r in f.rolls)
+    defenders = (
+        *((BattleUnitView(power=f.defender, kind="aa_gun", value=combat.AA_HITS_ON, count=1),) if fired else ()),
+        *((BattleUnitView(power=f.defender, kind="factory", value=0, count=1),) if f.kind != "aa" else ()),
+    )
+    rolls = tuple(
+        BattleRollView(
+            round=1, kind=r.kind, side="defender" if r.kind == "aa_fire" else "attacker",
+            dice=tuple(BattleDieView(face=v + 1, value=None if r.kind in DAMAGE_ROLLS else combat.AA_HITS_ON)
+                       for v in r.values),
+            hits=0 if r.kind in DAMAGE_ROLLS else r.hits,
+        )
+        for r in f.rolls
+        if r.values
+    )
+    losses = tuple(
+        BattleLossView(round=1, side="attacker", power=p, kind=k, count=n)
+        for (p, k), n in sorted(lost.items(), key=lambda item: (item[0][0], UNIT_ORDER[item[0][1]]))
+    )
+    return BattleBoardView(
+        territory=f.territory,
+        name=_name(f.territory),
+        sea=CLASSIC.territories[f.territory].is_sea if f.territory in CLASSIC.territories else False,
+        amphibious=False,
+        attacker=f.attacker,
+        defender=f.defender,
+        round=1,
+        attackers=attackers,
+        defenders=defenders,
+        rolls=rolls,
+        losses=losses,
+        kind=f.kind,
+        damage=f.damage,
+        launcher=_name(f.launcher),
+    )
+
+
 def step_battle_boards(before: AxisAlliesState, after: AxisAlliesState) -> tuple[BattleBoardView, ...]:
-    """The battle boards a step's reply shows: every battle that ended in the step, then the
-    battle going on when the step rolled dice in it (or started it). Nothing when no battle
-    dice fell, so a plain move or ``end`` shows no board."""
+    """The battle boards a step's reply shows: every battle, AA fire, bombing raid and rocket
+    that ended in the step, in the order they ended, then the battle going on when the step
+    rolled dice in it (or started it). Nothing when no dice of a fight fell, so a plain move or
+    ``end`` shows no board."""
     same_turn = (before.power, before.round) == (after.power, after.round)
     ended = after.fights[len(before.fights):] if same_turn else ()
-    boards = [battle_board(f.record) for f in ended if f.kind == "battle" and f.record is not None]
+    boards: list[BattleBoardView] = []
+    for f in ended:
+        if f.kind != "battle":
+            boards.append(fight_board(f))
+        elif f.record is not None:
+            boards.append(battle_board(f.record))
     running = after.battle
     if running is not None:
         earlier = before.battle
