@@ -344,22 +344,22 @@ class _Board:
             boxes = [self.box(sq) for sq in zone.squares]
             rects.append((min(b[0] for b in boxes), min(b[1] for b in boxes),
                           max(b[2] for b in boxes), max(b[3] for b in boxes)))
-        if not rects:
-            return
-        pad = 4
-        region = (min(r[0] for r in rects) - pad, min(r[1] for r in rects) - pad,
-                  max(r[2] for r in rects) + pad, max(r[3] for r in rects) + pad)
         dash = self.cell * 0.22
+        pad = 4
+        for left, top, right, bottom in rects:
+            x0, y0, x1, y1 = left + 1.5, top + 1.5, right - 1.5, bottom - 1.5
+            for a, b in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
+                # Each edge supersampled on its own strip: the zones' whole box was most of a
+                # board's anti-aliasing time (issue 14).
+                strip = (math.floor(min(a[0], b[0]) - pad), math.floor(min(a[1], b[1]) - pad),
+                         math.ceil(max(a[0], b[0]) + pad), math.ceil(max(a[1], b[1]) + pad))
 
-        def draw_fn(draw: ImageDraw.ImageDraw, scale: float, origin: Point) -> None:
-            width = max(round(1.6 * scale), 1)
-            for left, top, right, bottom in rects:
-                x0, y0, x1, y1 = left + 1.5, top + 1.5, right - 1.5, bottom - 1.5
-                for a, b in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
+                def draw_fn(draw: ImageDraw.ImageDraw, scale: float, origin: Point, a: Point = a, b: Point = b) -> None:
+                    width = max(round(1.6 * scale), 1)
                     for p, q in dashes(a, b, dash):
                         draw.line(scale_points((p, q), scale, origin), fill=style.dark, width=width)
 
-        overlay(image, region, draw_fn, factor=3)
+                overlay(image, strip, draw_fn, factor=3)
 
     # ----------------------------------------------------------------- actions
 
@@ -375,7 +375,7 @@ class _Board:
         style = SEATS[action.seat]
         xs = [x for x, _ in centres]
         ys = [y for _, y in centres]
-        pad = cell / 2
+        pad = cell * 0.3  # clear of the start ring (0.24 cells with its edge) and the arrowhead (0.2)
         region = (int(min(xs) - pad), int(min(ys) - pad), int(max(xs) + pad) + 1, int(max(ys) + pad) + 1)
         width = cell * 0.1
         head = cell * 0.26
@@ -390,7 +390,7 @@ class _Board:
             draw_arrow(draw, pts, WHITE, width * scale + 2 * edge, head * scale + 3 * edge)
             draw_arrow(draw, shorten(pts, 0, edge * 1.6), style.fill, width * scale, head * scale)
 
-        overlay(image, region, draw_fn)
+        overlay(image, region, draw_fn, factor=3)  # as the A&A map's arrows: 4x cost a board ~2 ms more
 
     def removals(self, actions: Iterable[ActionView]) -> list[tuple[str, EliminatedView]]:
         found = []
