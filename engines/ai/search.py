@@ -121,6 +121,8 @@ def search(
     clock: Callable[[], float] | None = None,
 ) -> Choice:
     """The move ``obs.seat`` should make, from what that seat knows only."""
+    # The budget counts from here: preparing the worlds (replaying the record) is part of the move.
+    start = clock() if clock is not None else 0.0
     engine = get_engine(obs.game)
     knowledge = knowledge_for(obs.game)
     sample = knowledge.worlds(engine, obs)
@@ -134,7 +136,6 @@ def search(
     if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
         return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
     depth = round(knowledge.rollout_depth * budget.rollout_scale)
-    start = clock() if clock is not None else 0.0
     root = _Node(me)
     stop = None
     if budget.seconds is not None and clock is not None:

@@ -48,6 +48,7 @@ class ToyOptions(Frozen):
 class Toy:
     slug: ClassVar[str] = "toy"
     version: ClassVar[int] = 1
+    replays: ClassVar[frozenset[int]] = frozenset()
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_model: ClassVar[type[ToyOptions]] = ToyOptions
