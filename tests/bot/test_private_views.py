@@ -46,6 +46,7 @@ class ToySecrets:
 
     slug: ClassVar[str] = "toy_secrets"
     version: ClassVar[int] = 1
+    replays: ClassVar[frozenset[int]] = frozenset()
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_model = ToyOptions

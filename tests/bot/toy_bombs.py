@@ -65,6 +65,7 @@ def digest(bomb: int, salt: int) -> str:
 class ToyBombs:
     slug: ClassVar[str] = "toy_bombs"
     version: ClassVar[int] = 1
+    replays: ClassVar[frozenset[int]] = frozenset()
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_model = ToyBombsOptions
