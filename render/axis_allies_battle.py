@@ -47,6 +47,7 @@ from render.common import (
     FRAME_TEXT,
     FRAME_TEXT_DIM,
     GOLD,
+    RGB,
     WHITE,
     BoardLabels,
     blend,
@@ -55,6 +56,7 @@ from render.common import (
     encode_png,
     fit_text,
     font,
+    text_width,
 )
 
 WIDTH = 1200
@@ -131,7 +133,7 @@ class _Board:
     @staticmethod
     def _unit_width(u: BattleUnitView) -> float:
         w = chip_width(u.kind, u.count)
-        return w + (4 + bold_font(12).getlength(f"-{u.lost}") if u.lost else 0)
+        return w + (4 + text_width(f"-{u.lost}", bold_font(12)) if u.lost else 0)
 
     def _dice_per_line(self) -> int:
         return max(1, int((self.col_w - 12) // DIE_STEP))
@@ -204,30 +206,43 @@ class _Board:
     def _power_name(self, power: str) -> str:
         return self._word(f"power_{power}", power)
 
-    def _header(self) -> None:
-        board, draw = self.board, self.draw
+    def _header_frame(self) -> tuple[float, float]:
+        """The header's box, the crossed swords and the place's name; returns the box's middle
+        line and where the name ends."""
         x0, y0, x1 = MARGIN, MARGIN, WIDTH - MARGIN
-        draw.rounded_rectangle((x0, y0, x1 - 1, y0 + HEADER - 10), radius=9, fill=PANEL_BOX, outline=BATTLE, width=2)
+        self.draw.rounded_rectangle((x0, y0, x1 - 1, y0 + HEADER - 10), radius=9, fill=PANEL_BOX, outline=BATTLE,
+                                    width=2)
         mid = y0 + (HEADER - 10) / 2
         self.image.paste(*_centred(swords_sprite(28, BATTLE), (x0 + 26, mid)))
         title_font = bold_font(24)
-        title = fit_text(board.name, title_font, 420)
-        draw_text(draw, (x0 + 48, mid), title, title_font, WHITE, anchor="lm")
-        x = x0 + 60 + title_font.getlength(title)
+        title = fit_text(self.board.name, title_font, 420)
+        draw_text(self.draw, (x0 + 48, mid), title, title_font, WHITE, anchor="lm")
+        return mid, x0 + 60 + text_width(title, title_font)
+
+    def _header_result(self, text: str, winner: str | None, colour: RGB, mid: float) -> float:
+        """The result at the header's right end (and the roundel of the side it favours); returns
+        where the room left of it ends."""
+        right: float = WIDTH - MARGIN - 16
+        if text:
+            text = fit_text(text, bold_font(18), 380)
+            draw_text(self.draw, (right, mid), text, bold_font(18), colour, anchor="rm")
+            right -= text_width(text, bold_font(18)) + 20
+        if winner:
+            self.image.paste(*_centred(roundel_sprite(winner, 26), (right - 6, mid)))
+            right -= 32
+        return right
+
+    def _header(self) -> None:
+        board, draw = self.board, self.draw
+        x1 = WIDTH - MARGIN
+        mid, x = self._header_frame()
         round_word = self._word("battle_round")
         draw_text(draw, (x, mid + 1), f"{round_word} {board.round}".strip() if round_word else f"#{board.round}",
                   font(17), FRAME_TEXT_DIM, anchor="lm")
         if board.result:
             text = self._word(f"battle_{board.result}")
             winner = {"attacker_won": board.attacker, "defender_held": board.defender}.get(board.result)
-            colour = GOLD if winner else FRAME_TEXT
-            right: float = x1 - 16
-            if text:
-                text = fit_text(text, bold_font(18), 380)
-                draw_text(draw, (right, mid), text, bold_font(18), colour, anchor="rm")
-                right -= bold_font(18).getlength(text) + 20
-            if winner:
-                self.image.paste(*_centred(roundel_sprite(winner, 26), (right - 6, mid)))
+            self._header_result(text, winner, GOLD if winner else FRAME_TEXT, mid)
         elif board.waiting:
             text = self._word(f"battle_waiting_{board.waiting}")
             if text:
@@ -287,7 +302,7 @@ class _Board:
                     x += chip.width
                     if u.lost:
                         draw_text(self.draw, (x + 4, y + CHIP_H / 2), f"-{u.lost}", bold_font(12), BATTLE, anchor="lm")
-                        x += 4 + bold_font(12).getlength(f"-{u.lost}")
+                        x += 4 + text_width(f"-{u.lost}", bold_font(12))
                     x += 6
                 y += CHIP_H + 4
 
@@ -350,23 +365,9 @@ class _Board:
 
     def _fight_header(self) -> None:
         board, draw = self.board, self.draw
-        x0, y0, x1 = MARGIN, MARGIN, WIDTH - MARGIN
-        draw.rounded_rectangle((x0, y0, x1 - 1, y0 + HEADER - 10), radius=9, fill=PANEL_BOX, outline=BATTLE, width=2)
-        mid = y0 + (HEADER - 10) / 2
-        self.image.paste(*_centred(swords_sprite(28, BATTLE), (x0 + 26, mid)))
-        title_font = bold_font(24)
-        title = fit_text(board.name, title_font, 420)
-        draw_text(draw, (x0 + 48, mid), title, title_font, WHITE, anchor="lm")
-        x = x0 + 60 + title_font.getlength(title)
+        mid, x = self._header_frame()
         text, winner = self._fight_result()
-        right: float = x1 - 16
-        if text:
-            text = fit_text(text, bold_font(18), 380)
-            draw_text(draw, (right, mid), text, bold_font(18), GOLD if winner else FRAME_TEXT, anchor="rm")
-            right -= bold_font(18).getlength(text) + 20
-        if winner:
-            self.image.paste(*_centred(roundel_sprite(winner, 26), (right - 6, mid)))
-            right -= 32
+        right = self._header_result(text, winner, GOLD if winner else FRAME_TEXT, mid)
         kind = self._word(f"battle_kind_{board.kind}")
         if kind and right - x > 40:
             draw_text(draw, (x, mid + 1), fit_text(kind, font(17), right - x - 16), font(17), FRAME_TEXT_DIM,
