@@ -143,12 +143,20 @@ def search(
         stop = lambda: clock() >= deadline
     iterations = 0
     world = first
+    longest = 0.0
+    """The longest iteration so far but the first (which also ranks the root's moves): one that
+    would end past the budget is not begun."""
     while iterations < budget.iterations:
-        if iterations and budget.seconds is not None and clock is not None and clock() - start >= budget.seconds:
-            break
+        if iterations and budget.seconds is not None and clock is not None:
+            now = clock()
+            if now - start + longest >= budget.seconds:
+                break
+        began = clock() if clock is not None else 0.0
         if iterations:
             world = settle(engine, sample(rng), rng)
         _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop, budget.widen)
+        if clock is not None and iterations:
+            longest = max(longest, clock() - began)
         iterations += 1
     legal = set(root_moves)
     ranked = [(child.visits, child.total / child.visits if child.visits else 0.0, i, move)
