@@ -281,9 +281,6 @@ class _Canvas:
 
     def overlay(self, box: Box, draw_fn: Callable[[ImageDraw.ImageDraw, float, Point], None], factor: int) -> None:
         """``render.common.overlay`` of the picture's ``box``: ``draw_fn`` keeps working in picture px."""
-        if self.zoom == 1 and self.origin == (0, 0):
-            overlay(self.image, box, draw_fn, factor=factor)
-            return
         z, (ox, oy) = self.zoom, self.origin
         (x0, y0), (x1, y1) = self.at((box[0], box[1])), self.at((box[2], box[3]))
 
