@@ -323,6 +323,18 @@ def _load_classic() -> GameMap:
 
 
 CLASSIC: GameMap = _load_classic()
+
+
+def territory_name(tid: str | None) -> str:
+    """The classic map's name of ``tid`` (``tid`` itself when the map does not know it; ``""``
+    for none), for what players read.
+
+    >>> territory_name("karelia_ssr"), territory_name("atlantis"), territory_name(None)
+    ('Karelia S.S.R.', 'atlantis', '')
+    """
+    if not tid:
+        return ""
+    return CLASSIC.territories[tid].name if tid in CLASSIC.territories else tid
 """The 2nd-edition (classic) board and set-up."""
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from engines.axis_allies import economy
 from engines.axis_allies.economy import NEUTRAL_ENTRY_COST, TURN_ORDER
-from engines.axis_allies.map import CLASSIC
+from engines.axis_allies.map import territory_name
 from engines.axis_allies.moves import AxisAlliesMove
 from engines.axis_allies.state import TECHS, AxisAlliesState, Casualty, Fought
 from engines.axis_allies.units import UNITS
@@ -75,7 +75,7 @@ def describe_move(
 
 
 def _name(tid: str | None) -> str:
-    return CLASSIC.territories[tid].name if tid in CLASSIC.territories else str(tid)
+    return territory_name(tid) if tid else str(tid)
 
 
 def _pairs(counts: Iterable[tuple[str, int]]) -> list[list[Any]]:

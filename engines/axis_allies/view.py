@@ -14,7 +14,7 @@ from typing import Literal
 
 from engines.axis_allies import combat, economy
 from engines.axis_allies.combat import Battle
-from engines.axis_allies.map import CLASSIC
+from engines.axis_allies.map import CLASSIC, territory_name
 from engines.axis_allies.state import ArrowView, AxisAlliesState, Fought
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Frozen, Result, Seat
@@ -319,7 +319,7 @@ def battle_board(b: Battle) -> BattleBoardView:
     decision = combat.waiting(b) if b.result is None else None
     return BattleBoardView(
         territory=b.territory,
-        name=CLASSIC.territories[b.territory].name if b.territory in CLASSIC.territories else b.territory,
+        name=territory_name(b.territory),
         sea=b.sea,
         amphibious=b.amphibious,
         attacker=b.attacker,
@@ -332,12 +332,6 @@ def battle_board(b: Battle) -> BattleBoardView:
         result=b.result or "",
         waiting=decision.kind if decision else "",
     )
-
-
-def _name(tid: str | None) -> str:
-    if not tid:
-        return ""
-    return CLASSIC.territories[tid].name if tid in CLASSIC.territories else tid
 
 
 def fight_board(f: Fought) -> BattleBoardView:
@@ -386,7 +380,7 @@ def fight_board(f: Fought) -> BattleBoardView:
     )
     return BattleBoardView(
         territory=f.territory,
-        name=_name(f.territory),
+        name=territory_name(f.territory),
         sea=CLASSIC.territories[f.territory].is_sea if f.territory in CLASSIC.territories else False,
         amphibious=False,
         attacker=f.attacker,
@@ -398,7 +392,7 @@ def fight_board(f: Fought) -> BattleBoardView:
         losses=losses,
         kind=f.kind,
         damage=f.damage,
-        launcher=_name(f.launcher),
+        launcher=territory_name(f.launcher),
     )
 
 
