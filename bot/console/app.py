@@ -187,7 +187,6 @@ class ConsoleApp:
         simple = {
             ("match", "join"): m.join,
             ("match", "leave"): m.leave,
-            ("match", "start"): m.start,
             ("match", "status"): m.status,
             ("match", "resign"): m.resign,
             ("match", "draw"): m.offer_draw,
@@ -200,6 +199,7 @@ class ConsoleApp:
             return lambda place, actor, _line: call(place, actor)
         return {
             ("match", "create"): self._create,
+            ("match", "start"): lambda p, a, l: m.start(p, a, l.options.get("computer"), whole_number(l.options, "players", 5)),
             ("match", "history"): lambda p, a, l: m.history(p, a, _page(l)),
             ("move",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
             ("setup",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),

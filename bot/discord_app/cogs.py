@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.discord_app import suggestions
 from bot.discord_app.answering import BotHost, respond
-from bot.discord_app.options import create_command, text
+from bot.discord_app.options import COMPUTER_CHOICES, create_command, text
 from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worded
 from bot.i18n import Msg, catalog
@@ -131,12 +131,15 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         await self._run(interaction, self.matches.leave)
 
     @app_commands.command(name="start", description=_text("match_start"))
-    async def start(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(computer=_text("option_fill_computer"), players=_text("option_fill_players"))
+    @app_commands.choices(computer=COMPUTER_CHOICES)
+    async def start(self, interaction: discord.Interaction, computer: str | None = None,
+                    players: app_commands.Range[int, 2, 5] | None = None) -> None:
         refusal = lacking_permissions(interaction, match_needs(interaction.channel))
         if refusal:
             await respond(self.bot, interaction, lambda: done(refusal))
             return
-        await self._run(interaction, self.matches.start)
+        await self._run(interaction, self.matches.start, computer, players)
 
     @app_commands.command(name="status", description=_text("match_status"))
     async def status(self, interaction: discord.Interaction) -> None:

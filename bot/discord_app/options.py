@@ -37,14 +37,13 @@ def text(key: str, english: str | None = None) -> app_commands.locale_str:
     return app_commands.locale_str(words, key=key)
 
 
+COMPUTER_CHOICES = [app_commands.Choice(name=text(f"commands.choice_computer_{level}"), value=level) for level in COMPUTER_LEVELS]
+"""The computer's levels as slash-command choices (``/match create … computer:``, ``/match start``)."""
+
 # The options every game's create command has, before its own: (annotation, default, choices).
 COMMON: dict[str, tuple[Any, Any, list[app_commands.Choice] | None]] = {
     "opponent": (Optional[discord.User], None, None),
-    "computer": (
-        Optional[str],
-        None,
-        [app_commands.Choice(name=text(f"commands.choice_computer_{level}"), value=level) for level in COMPUTER_LEVELS],
-    ),
+    "computer": (Optional[str], None, COMPUTER_CHOICES),
     "deadline": (
         str,
         "none",

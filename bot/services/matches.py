@@ -36,7 +36,7 @@ from bot.services.delivery import (
     reply,
 )
 from bot.services.option_errors import option_problems
-from bot.services.people import Actor, Place, computer_actor, computer_level
+from bot.services.people import COMPUTER_LEVELS, Actor, Place, computer_actor, computer_level
 from bot.services.progress import Damage, LoadedMatch
 from bot.services.ratings import rating_lines, rating_updates
 from bot.services.rendering import Renderer
@@ -499,17 +499,32 @@ class MatchService:
         return [reply(match.row.language, Msg("core.left", {"player": actor.name}), ephemeral=False)]
 
     @_answered
-    async def start(self, place: Place, actor: Actor) -> list[Delivery]:
+    async def start(self, place: Place, actor: Actor, computer: str | None = None,
+                    players: int | None = None) -> list[Delivery]:
+        """Start the open match (its creator only). With a ``computer`` level the computer first
+        takes the empty seats, up to ``players`` (default: the most the game allows), so a
+        five-player Axis & Allies table with one person missing can begin."""
         await self._seen(actor)
         match = await self._live(place)
         if match is None:
             return self._no_match(actor)
+        if computer is None and players is not None:
+            return [reply(actor.language, Msg("core.fill_needs_computer", {"players": players}))]
+        if computer is not None and computer not in COMPUTER_LEVELS:
+            return [reply(actor.language, Msg("core.unknown_level", {"level": computer, "levels": ", ".join(COMPUTER_LEVELS)}))]
+        seated: list[Msg] = []
         async with self.book.lock(match.id):
             match = await self.book.load_known(match.id)
             if match.row.status != "open":
                 return [reply(actor.language, Msg("core.already_started"))]
             if actor.user_id != match.row.creator_id:
                 return [reply(actor.language, Msg("core.only_creator_starts", {"creator": match.name_of(0)}))]
+            if computer is not None:
+                refusal = await self._fill_with_computer(match, actor, computer, players)
+                if isinstance(refusal, Delivery):
+                    return [refusal]
+                seated = refusal
+                match = await self.book.load_known(match.id)
             players = len(match.seats)
             if players < match.engine.min_players:
                 return [
@@ -527,6 +542,7 @@ class MatchService:
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         lines = [
+            *seated,
             Msg("core.started", {"game": presenter.game_name(match.row.game)}),
             presenter.seats_line(after),
             Msg("core.seed_commitment", {"hash": match.row.commitment}),
@@ -535,6 +551,35 @@ class MatchService:
         ]
         post = await presenter.board_post(after, lines, self.clock.now(), renderer=self.renderer)
         return [_as_reply(post), *await self._turn_dms(None, after)]
+
+    async def _fill_with_computer(self, match: LoadedMatch, actor: Actor, level: str,
+                                  players: int | None) -> Delivery | list[Msg]:
+        """Seat the computer at ``level`` in the empty seats up to ``players`` (held under the
+        match's lock by ``start``): the lines that say who sat down, or the refusal."""
+        engine = match.engine
+        seated = len(match.seats)
+        low, high = max(seated, engine.min_players), engine.max_players
+        wanted = high if players is None else players
+        if not low <= wanted <= high:
+            return reply(actor.language, Msg("core.fill_players_range", {
+                "players": wanted, "seated": seated, "low": low, "high": high, "game": presenter.game_name(match.row.game)}))
+        taken = {seat.user_id for seat in match.seats}
+        lines: list[Msg] = []
+        number = 0
+        while seated < wanted:
+            number += 1
+            computer = computer_actor(level, number)
+            if computer.user_id in taken:
+                continue
+            if await self.repo.user(computer.user_id) is None:
+                await self._seen(computer)
+            try:
+                seat = await self.repo.add_seat(match.id, computer.user_id, computer.name, max_seats=high)
+            except SeatRefusedError as refused:
+                return reply(actor.language, Msg(_SEAT_REFUSALS[refused.reason]))
+            seated += 1
+            lines.append(Msg("core.joined", {"player": computer.name, "colour": presenter.colour(match, seat.seat)}))
+        return lines
 
     def _unknown_game(self, game: str) -> Msg:
         """Names what was asked and every game there is, so the next try can be right."""

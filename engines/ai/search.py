@@ -42,6 +42,10 @@ class Budget:
     """At a decision visited often enough, consider only the ``widen`` moves that look best one
     move ahead (0: every move). Wide games (a hundred moves and more) are otherwise searched
     one ply deep at best."""
+    temperature: float = 0.0
+    """How the searched moves become the one played: 0 plays the most visited; above 0 draws
+    one with chances in proportion to ``visits ** (1 / temperature)``, so a lower level now and
+    then plays a move its search thought second best (as a person at that level would)."""
 
 
 @dataclass(frozen=True)
@@ -161,10 +165,25 @@ def search(
     legal = set(root_moves)
     ranked = [(child.visits, child.total / child.visits if child.visits else 0.0, i, move)
               for i, (move, child) in enumerate(root.children.items()) if move in legal]
-    _, _, _, best = max(ranked, key=lambda r: (r[0], r[1], -r[2]))
+    best = _played(ranked, budget.temperature, rng)
     visits = sum(c.visits for c in root.children.values())
     value = sum(c.total for c in root.children.values()) / visits if visits else 0.5
     return Choice(best, engine.format_move(best, first), iterations, value)
+
+
+def _played(ranked: list[tuple[int, float, int, Move]], temperature: float, rng: Rng) -> Move:
+    """The root move played: the most visited (then the best mean, then the first ranked), or
+    with ``temperature`` one drawn in proportion to its visits raised to ``1 / temperature``."""
+    if temperature > 0:
+        weights = [visits ** (1 / temperature) for visits, _, _, _ in ranked]
+        total = sum(weights)
+        if total > 0:
+            point = rng.random() * total
+            for weight, (_, _, _, move) in zip(weights, ranked):
+                point -= weight
+                if point < 0:
+                    return move
+    return max(ranked, key=lambda r: (r[0], r[1], -r[2]))[3]
 
 
 def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me: Seat,

@@ -55,3 +55,28 @@ async def test_the_level_is_a_choice_of_the_create_command(world):
     level = next(o for o in hc["options"] if o["name"] == "computer")
     assert [c["value"] for c in level["choices"]] == ["easy", "normal", "hard"]
     del h
+
+
+async def test_match_start_lets_the_computer_fill_the_empty_seats(world):
+    """Alice opens Axis & Allies, Bob joins, and ``/match start computer:normal players:3`` seats
+    the computer in the third seat and starts; the options are typed (choices, a range)."""
+    h = world.h
+    world.bot.services.computer.stopped = True  # the seating is looked at, not the thinking
+    payloads = await world.bot.command_payloads()
+    match = next(c for c in payloads if c["name"] == "match")
+    start = next(o for o in match["options"] if o["name"] == "start")
+    options = {o["name"]: o for o in start["options"]}
+    assert [c["value"] for c in options["computer"]["choices"]] == ["easy", "normal", "hard"]
+    assert (options["players"]["min_value"], options["players"]["max_value"]) == (2, 5)
+
+    await h.slash("match create axis_allies", {}, user=h.alice)
+    await h.slash("match join", {}, user=h.bob)
+    refused = await h.slash("match start", {"players": 3}, user=h.alice)
+    assert refused.reply.ephemeral and "give `computer:` a level" in refused.reply.content
+    started = await h.slash("match start", {"computer": "normal", "players": 3}, user=h.alice)
+    assert not started.reply.ephemeral, started.reply.content
+    assert "Computer (normal) joins" in started.reply.content and "The match starts" in started.reply.content
+    loaded = await world.bot.services.matches.book.load(1)
+    assert loaded.row.status == "active" and len(loaded.seats) == 3
+    assert loaded.seats[2].user_id == "computer:normal:1"
+    assert not world.fake.unhandled

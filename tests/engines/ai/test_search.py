@@ -160,3 +160,18 @@ def test_axis_allies_buys_by_plan_and_attacks_only_with_good_odds() -> None:
         everything = [k for (_, k), n in reaching.items() for _ in range(n)]
         defenders = [u.kind for u in state.units if u.at == target]
         assert win_chance(everything, defenders) >= ai.ATTACK_AT
+
+
+def test_temperature_plays_the_searched_moves_in_proportion() -> None:
+    """Temperature 0 plays the most visited root move; above 0 a move is drawn with chances in
+    proportion to ``visits ** (1 / temperature)``: a lower level's occasional second-best move."""
+    from engines.ai.search import _played
+
+    ranked = [(9, 0.4, 0, "b"), (90, 0.6, 1, "a"), (1, 0.1, 2, "c")]
+    assert {_played(ranked, 0.0, Rng(seed)) for seed in range(50)} == {"a"}
+    for temperature, share_of_a in ((1.0, 0.90), (0.5, 8100 / 8182)):
+        rng = Rng(7)
+        draws = [_played(ranked, temperature, rng) for _ in range(4000)]
+        assert abs(draws.count("a") / len(draws) - share_of_a) < 0.02
+        assert set(draws) <= {"a", "b", "c"}
+    assert [_played(ranked, 1.0, Rng(3)) for _ in range(5)] == [_played(ranked, 1.0, Rng(3)) for _ in range(5)]
