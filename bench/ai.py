@@ -7,7 +7,8 @@ computer's time per move (median, p99). A game still running after ``AI_MAX_MOVE
 adjudicated by the game's evaluation (above 0.6 a win, below 0.4 a loss, else a draw) and counted
 in the ``adj`` column: long games (Axis & Allies) cannot be played out in a bench.
 
-Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_MAX_MOVES``
+Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_FIRST_GAME`` (the
+first game's number, default 0: a later run adds new seeded games to an earlier one), ``AI_MAX_MOVES``
 (default 150), ``AI_SLUGS`` (comma-separated, default all), ``AI_PAIRS`` (e.g.
 ``hard-random,hard-greedy``), ``AI_WORKERS`` (processes, default 2).
 """
@@ -99,11 +100,12 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def main() -> None:
     games = int(os.environ.get("AI_GAMES", "4"))
+    first = int(os.environ.get("AI_FIRST_GAME", "0"))
     max_moves = int(os.environ.get("AI_MAX_MOVES", "150"))
     slugs = [s for s in os.environ.get("AI_SLUGS", ",".join(sorted(ENGINES))).split(",") if s]
     pairs = [p for p in os.environ.get("AI_PAIRS", ",".join(PAIRS)).split(",") if p]
     workers = int(os.environ.get("AI_WORKERS", "2"))
-    jobs = [(slug, *pair.split("-"), game, max_moves) for slug in slugs for pair in pairs for game in range(games)]
+    jobs = [(slug, *pair.split("-"), game, max_moves) for slug in slugs for pair in pairs for game in range(first, first + games)]
     results: dict[tuple[str, str], list[tuple[float, bool, list[float]]]] = {}
     with ProcessPoolExecutor(workers) as pool:
         for slug, pair, score, adjudicated, times in pool.map(match, jobs):
