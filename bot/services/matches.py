@@ -417,10 +417,8 @@ class MatchService:
             return created
         # A computer opponent takes its seat at once (and the other seats the game needs), and
         # the match starts: there is nobody to wait for.
-        wanted = players or max(engine.min_players, 2)
-        for number in range(1, min(max(wanted, engine.min_players), engine.max_players)):
-            created += await self.join(place, computer_actor(level, number))
-        return created + await self.start(place, actor)
+        wanted = min(max(players or 2, engine.min_players), engine.max_players)
+        return created + await self.start(place, actor, level, wanted)
 
     def create_refusal(
         self,
