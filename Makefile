@@ -36,6 +36,7 @@ bench-load: $(STAMP)
 
 # The computer's strength per game and level (win rates with Wilson intervals, time per move):
 # bounded by default, e.g. make bench-ai AI_GAMES=40 AI_MAX_MOVES=400 AI_SLUGS=militakiri
+# (AI_FIRST_GAME=40 then plays 40 more seeded games, not the same ones again)
 bench-ai: $(STAMP)
 	$(PY) -m bench.ai
 
