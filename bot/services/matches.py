@@ -510,7 +510,7 @@ class MatchService:
             return [reply(actor.language, Msg("core.fill_needs_computer", {"players": players}))]
         if computer is not None and computer not in COMPUTER_LEVELS:
             return [reply(actor.language, Msg("core.unknown_level", {"level": computer, "levels": ", ".join(COMPUTER_LEVELS)}))]
-        seated: list[Msg] = []
+        sat_down: list[Msg] = []
         async with self.book.lock(match.id):
             match = await self.book.load_known(match.id)
             if match.row.status != "open":
@@ -521,26 +521,26 @@ class MatchService:
                 refusal = await self._fill_with_computer(match, actor, computer, players)
                 if isinstance(refusal, Delivery):
                     return [refusal]
-                seated = refusal
+                sat_down = refusal
                 match = await self.book.load_known(match.id)
-            players = len(match.seats)
-            if players < match.engine.min_players:
+            seated = len(match.seats)
+            if seated < match.engine.min_players:
                 return [
                     reply(
                         actor.language,
-                        Msg("core.not_enough_players", {"need": match.engine.min_players, "have": players}),
+                        Msg("core.not_enough_players", {"need": match.engine.min_players, "have": seated}),
                     )
                 ]
-            start = StartEvent(players=players)
-            state = match.engine.setup(players, match.options)
+            start = StartEvent(players=seated)
+            state = match.engine.setup(seated, match.options)
             state, chance = resolve_chance(match.engine, state, match.row.seed, 0)
             try:
                 # ``seats``: a join or leave that another process committed since the load fails the start.
-                after, _ = await self._commit(match, [start, *chance], status="active", seats=players)
+                after, _ = await self._commit(match, [start, *chance], status="active", seats=seated)
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
         lines = [
-            *seated,
+            *sat_down,
             Msg("core.started", {"game": presenter.game_name(match.row.game)}),
             presenter.seats_line(after),
             Msg("core.seed_commitment", {"hash": match.row.commitment}),

@@ -5,8 +5,9 @@ seconds (so a slow or busy machine still answers in time), and a temperature. ``
 up to 2 s per move by default and plays its search's best move. Thinking longer alone did not
 make a level stronger (hard against 150 iterations scored 0.45-0.50 in docs/computer.md), so the
 lower levels also play the move their search liked less now and then: ``normal`` draws its move
-in proportion to the visits squared, ``easy`` in proportion to the visits. The computer never resigns; it accepts a draw offer only when its search gives it
-less than ``DRAW_ACCEPT`` (it is losing), and never when it is winning.
+in proportion to the visits squared, ``easy`` in proportion to the visits. The computer never
+resigns; it accepts a draw offer only when its search gives it less than ``DRAW_ACCEPT`` (it is
+losing), and never when it is winning.
 """
 
 from __future__ import annotations

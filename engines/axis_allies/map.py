@@ -323,6 +323,7 @@ def _load_classic() -> GameMap:
 
 
 CLASSIC: GameMap = _load_classic()
+"""The 2nd-edition (classic) board and set-up."""
 
 
 def territory_name(tid: str | None) -> str:
@@ -335,7 +336,6 @@ def territory_name(tid: str | None) -> str:
     if not tid:
         return ""
     return CLASSIC.territories[tid].name if tid in CLASSIC.territories else tid
-"""The 2nd-edition (classic) board and set-up."""
 
 
 def find_territory(text: str, gmap: GameMap = CLASSIC) -> Territory:

@@ -58,7 +58,7 @@ def describe_move(
             "ipcs": after.ipcs[power],
         }))
     elif move.kind == "place":
-        lines.append(("axis_allies.placed", {"power": power, "units": _pairs(move.units), "territory": _name(move.to)}))
+        lines.append(("axis_allies.placed", {"power": power, "units": _pairs(move.units), "territory": territory_name(move.to)}))
         if after.purchased:
             lines.append(("axis_allies.still_to_place", {"power": power, "units": _pairs(after.purchased)}))
     new_fights = _new_fights(before, after)
@@ -72,10 +72,6 @@ def describe_move(
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def _name(tid: str | None) -> str:
-    return territory_name(tid) if tid else str(tid)
 
 
 def _pairs(counts: Iterable[tuple[str, int]]) -> list[list[Any]]:
@@ -139,7 +135,7 @@ def _fight_lines(before: AxisAlliesState, after: AxisAlliesState, fights: tuple[
                 lines.append(_aa_line(fought))
             code = "axis_allies.raid_damage" if fought.kind == "bombing" else "axis_allies.rocket_damage"
             lines.append((code, {
-                "power": fought.attacker, "victim": fought.defender, "territory": _name(fought.territory),
+                "power": fought.attacker, "victim": fought.defender, "territory": territory_name(fought.territory),
                 "damage": fought.damage,
             }))
     running = after.battle
@@ -168,9 +164,9 @@ def _aa_line(fought: Fought) -> Line:
     """App. "Luchtdoelkanonnen": every 1 downs an aircraft, chosen by its owner."""
     aircraft = fought.attacker
     if not fought.lost:
-        return ("axis_allies.aa_missed", {"territory": _name(fought.territory), "power": aircraft})
+        return ("axis_allies.aa_missed", {"territory": territory_name(fought.territory), "power": aircraft})
     return ("axis_allies.aa_downed", {
-        "territory": _name(fought.territory), "power": aircraft, "units": _counted(c.kind for c in fought.lost),
+        "territory": territory_name(fought.territory), "power": aircraft, "units": _counted(c.kind for c in fought.lost),
     })
 
 
@@ -180,7 +176,7 @@ def _round_lines(territory: str, attacker: str, lost: list[Casualty]) -> list[Li
     for round_ in sorted({c.round for c in lost}):
         for power, kinds in _by_power((c for c in lost if c.round == round_), attacker).items():
             lines.append(("axis_allies.round_losses", {
-                "territory": _name(territory), "round": round_, "power": power, "units": _counted(kinds),
+                "territory": territory_name(territory), "round": round_, "power": power, "units": _counted(kinds),
             }))
     return lines
 
@@ -189,17 +185,17 @@ def _withdrawal_lines(territory: str, withdrawals: tuple[tuple[str, str, str | N
     lines: list[Line] = []
     for how, power, to in withdrawals:
         if how == "subs":
-            lines.append(("axis_allies.subs_withdrew", {"power": power, "territory": _name(territory), "to": _name(to)}))
+            lines.append(("axis_allies.subs_withdrew", {"power": power, "territory": territory_name(territory), "to": territory_name(to)}))
         elif to is None:
-            lines.append(("axis_allies.retreated_air", {"power": power, "territory": _name(territory)}))
+            lines.append(("axis_allies.retreated_air", {"power": power, "territory": territory_name(territory)}))
         else:
-            lines.append(("axis_allies.retreated", {"power": power, "territory": _name(territory), "to": _name(to)}))
+            lines.append(("axis_allies.retreated", {"power": power, "territory": territory_name(territory), "to": territory_name(to)}))
     return lines
 
 
 def _battle_end(fought: Fought, after: AxisAlliesState) -> list[Line]:
     """Aktie 3, step 8 B-D: how the battle ended (a retreat is worded by its withdrawal line)."""
-    params = {"power": fought.attacker, "victim": fought.defender, "territory": _name(fought.territory)}
+    params = {"power": fought.attacker, "victim": fought.defender, "territory": territory_name(fought.territory)}
     sea = after.map.territories[fought.territory].is_sea
     if fought.result == "attacker_won":
         if sea:
@@ -229,7 +225,7 @@ def _owner_lines(before: AxisAlliesState, after: AxisAlliesState, power: str) ->
         old, new = old_owners.get(tid), new_owners.get(tid)
         if new is None:
             continue
-        name = _name(tid)
+        name = territory_name(tid)
         conquered = old is None or not economy.friendly(after, old, power)
         original = gmap.territories[tid].owner
         if new == power:
@@ -262,7 +258,7 @@ def _changed_hands(before: AxisAlliesState, after: AxisAlliesState) -> list[Line
         if u.id in was and was[u.id] != u.power:
             moved.setdefault((u.at, u.power), []).append(u.kind)
     return [
-        ("axis_allies.changed_hands", {"power": power, "territory": _name(at), "units": _counted(kinds)})
+        ("axis_allies.changed_hands", {"power": power, "territory": territory_name(at), "units": _counted(kinds)})
         for (at, power), kinds in sorted(moved.items())
     ]
 
@@ -301,7 +297,7 @@ def _step_end(before: AxisAlliesState, after: AxisAlliesState, power: str) -> li
     if before.phase == "combat_move" and after.phase == "combat":
         fights = after.battles + after.raids
         if fights:
-            lines.append(("axis_allies.battles_to_fight", {"power": power, "territories": [_name(t) for t in fights]}))
+            lines.append(("axis_allies.battles_to_fight", {"power": power, "territories": [territory_name(t) for t in fights]}))
         else:
             lines.append(("axis_allies.no_battles", {"power": power}))
     if _same_turn(before, after) and after.result is None:
@@ -311,7 +307,7 @@ def _step_end(before: AxisAlliesState, after: AxisAlliesState, power: str) -> li
             "power": power, "amount": economy.income(before, power), "ipcs": after.ipcs[power],
         }))
     else:
-        lines.append(("axis_allies.no_income", {"power": power, "territory": _name(before.map.power(power).capital)}))
+        lines.append(("axis_allies.no_income", {"power": power, "territory": territory_name(before.map.power(power).capital)}))
     if after.result is not None:
         return lines
     nxt = after.power

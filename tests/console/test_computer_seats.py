@@ -3,13 +3,7 @@
 
 from __future__ import annotations
 
-import io
-from datetime import UTC, datetime
-from pathlib import Path
-
-from bot.clock import ManualClock
-from bot.console.app import run_console
-from tests.console.test_transcripts import SEED
+from tests.console.test_turn_flow import console
 
 FILL = (
     "as alice: /match create game:axis_allies\n"
@@ -20,15 +14,8 @@ FILL = (
 )
 
 
-async def console(script: str, tmp_path: Path) -> str:
-    out = io.StringIO()
-    clock = ManualClock(datetime(2026, 1, 1, tzinfo=UTC))
-    await run_console(str(tmp_path / "db.sqlite3"), str(tmp_path / "out"), io.StringIO(script), out, seed=SEED, clock=clock)
-    return out.getvalue()
-
-
 async def test_match_start_fills_the_empty_seats_with_the_computer(tmp_path):
-    text = await console(FILL, tmp_path)
+    text = await console(FILL, tmp_path, start="")
     first, rest = text.split("> as alice: /match start computer:easy players:4", 1)
     assert "give `computer:` a level" in first
     assert "players" in first.split("players:seven", 1)[1], "a players that is not a number is refused"

@@ -25,11 +25,12 @@ USSR_ATTACK = (
 )
 
 
-async def console(script: str, tmp_path: Path) -> str:
+async def console(script: str, tmp_path: Path, start: str = START) -> str:
+    """The console's output for ``start`` (by default an A&A match of alice and bob) then ``script``."""
     out = io.StringIO()
     clock = ManualClock(datetime(2026, 1, 1, tzinfo=UTC))
     await run_console(
-        str(tmp_path / "db.sqlite3"), str(tmp_path / "out"), io.StringIO(START + script), out, seed=SEED, clock=clock
+        str(tmp_path / "db.sqlite3"), str(tmp_path / "out"), io.StringIO(start + script), out, seed=SEED, clock=clock
     )
     return out.getvalue()
 
