@@ -8,12 +8,14 @@ preferences for rollouts and for the order in which the tree tries moves.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.ai.observation import Observation, SeenChance, SeenMove
+from engines.ai.replays import REPLAYS
 from engines.ai.rng import Rng
 from engines.core.contract import Engine, Outcome, Result, Seat
 
@@ -30,8 +32,11 @@ class HiddenInformation(ValueError):
 def replay_seen(engine: Engine, obs: Observation, fill: Callable[[State, SeenMove | SeenChance], SeenMove | SeenChance] | None = None) -> State:
     """The state after the observed record; ``fill`` supplies a stand-in for each hidden event
     (a move or draw that seat did not see), without it a hidden event raises."""
-    state = engine.setup(obs.players, engine.options_model.model_validate(obs.options))
-    for event in obs.record:
+    key = ("seen", obs.game, json.dumps(obs.options, sort_keys=True), obs.players)
+    done, state = REPLAYS.resume(key, obs.record) if fill is None else (0, None)
+    if state is None:
+        done, state = 0, engine.setup(obs.players, engine.options_model.model_validate(obs.options))
+    for event in obs.record[done:]:
         hidden = (event.move if isinstance(event, SeenMove) else event.values) is None
         if hidden:
             if fill is None:
@@ -43,6 +48,8 @@ def replay_seen(engine: Engine, obs: Observation, fill: Callable[[State, SeenMov
             raise HiddenInformation(f"{obs.game}: a hidden draw was not filled in")
         else:
             state = engine.apply_chance(state, Outcome(kind=event.kind, values=event.values))
+    if fill is None:
+        REPLAYS.keep(key, obs.record, state)
     return state
 
 
