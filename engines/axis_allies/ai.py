@@ -15,14 +15,21 @@ policy), judging where it stops by the evaluation:
   Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
   next to it could win there with 30 % or more; new units are placed in the capital first then.
+* **Aircraft landed**: first thing in the non-combat move, an aircraft that would be lost at its
+  end (over land taken this turn, over a sea zone without a carrier) flies to where it survives,
+  nearest the front.
+* **The front closes up**: then land units move, one step of the plain rule at a time, to where
+  fewer land steps separate them from enemy-held land (``front_distance``); units already next
+  to the enemy stay. New units are placed at the complex nearest the front.
 * The evaluation: per side (Axis, Allies) its national production, half the cost of its units,
   a third of its banks and 12 per capital it holds; the Axis share against the share at the start.
+  A battle begun and not yet fought counts at its exact odds (``_expect_battles``).
 
-Not considered: technology, strategic bombing and rockets, non-combat moves other than into a
-threatened capital (the front advances by conquest only), amphibious assaults planned ahead
-(transports move only as the search stumbles on them), anti-aircraft fire and shore bombardment
-in the odds, retreating, and anything beyond the current power's turn (the search sees only a
-few plies of it).
+Not considered: technology, strategic bombing and rockets, transports (no unit is loaded, so
+there are no amphibious assaults and land units on an island stay there),
+anti-aircraft fire and shore bombardment in the odds, retreating, the attacker's own losses
+in a battle it wins, and anything beyond the current power's turn (the search sees only a few
+plies of it).
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from functools import cache
 
 from engines.ai.base import Knowledge
 from engines.ai.rng import Rng
-from engines.axis_allies import odds
+from engines.axis_allies import movement, odds
 from engines.axis_allies.economy import production
 from engines.axis_allies.moves import AxisAlliesMove, Counts
 from engines.axis_allies.options import AxisAlliesOptions
@@ -57,7 +64,33 @@ def side_scores(state: AxisAlliesState) -> dict[str, float]:
             scores[sides[holder]] += CAPITAL_VALUE
     for unit in state.units:
         scores[sides[unit.power]] += UNITS[unit.kind].cost / 2
+    if state.phase in ("combat_move", "combat"):
+        _expect_battles(state, scores)
     return scores
+
+
+def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
+    """Count the battles the power to move has begun (or is about to) at their expected
+    outcome by the exact odds: with the attacker's win chance the defenders are lost and the
+    land (its production, a capital's worth) changes side, else the attackers are lost. The
+    winner's own losses are left out. Without this a search cut off before the dice would see
+    an attack as units standing next to enemies and nothing more."""
+    gmap = state.map
+    sides = _side(state)
+    mine = sides[state.power]
+    other = "allies" if mine == "axis" else "axis"
+    capitals = {p.capital for p in gmap.powers}
+    armies: dict[str, tuple[list[str], list[str]]] = {}
+    for unit in state.units:
+        if unit.kind in odds.FIGHTS:
+            armies.setdefault(unit.at, ([], []))[sides[unit.power] != mine].append(unit.kind)
+    for at, (attackers, defenders) in armies.items():
+        if not attackers or not defenders:
+            continue
+        win = odds.win_chance(attackers, defenders)
+        land = gmap.territories[at].ipc + (CAPITAL_VALUE if at in capitals else 0.0)
+        scores[mine] += win * land - (1 - win) * sum(UNITS[k].cost for k in attackers) / 2
+        scores[other] -= win * (land + sum(UNITS[k].cost for k in defenders) / 2)
 
 
 @cache
@@ -172,19 +205,83 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
             return [min(losses, key=lambda m: sum(UNITS[k].cost * n for k, n in m.units))]
         return moves
     if phase == "noncombat_move":
+        rescue = landing(engine, state, seat, moves)
+        if rescue is not None:
+            return [rescue]
         capital = state.map.power(state.power).capital
         if capital_threat(state) >= THREAT:
             home = [m for m in moves if m.kind == "move" and m.path[-1] == capital]
             if home:
                 return home[:NONCOMBAT_KEEP]
-        return ends or list(moves)
+        step = advance(state, moves)
+        return [step] if step is not None else ends or list(moves)
     if phase == "place":
         capital = state.map.power(state.power).capital
-        places = list(moves)
-        if capital_threat(state) >= THREAT:
-            places.sort(key=lambda m: m.to != capital)
+        threatened = capital_threat(state) >= THREAT
+        front = front_distance(state)
+        places = sorted(moves, key=lambda m: (not (threatened and m.to == capital), front.get(m.to or "", FAR)))
         return places[:PLACE_KEEP]
     return moves
+
+
+FAR = 99
+"""The front distance of a place no enemy land can be reached from over land."""
+
+
+def front_distance(state: AxisAlliesState) -> dict[str, int]:
+    """For each land territory, how many land steps its power's units need to reach enemy-held
+    land (breadth first from the enemy's territories through passable, non-neutral land)."""
+    gmap = state.map
+    sides = _side(state)
+    mine = sides[state.power]
+    owners = state.owner_map
+    land = {t.id for t in gmap.territories.values() if not t.is_sea and not t.impassable and not t.neutral}
+    distance = {t: 0 for t in land if t in owners and sides[owners[t]] != mine}
+    frontier = list(distance)
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in gmap.neighbours(here):
+                if there in land and there not in distance:
+                    distance[there] = distance[here] + 1
+                    nxt.append(there)
+        frontier = nxt
+    return distance
+
+
+def landing(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
+    """A non-combat move that saves an aircraft the end of the move would lose (it stands where
+    its power has not held since the turn began: a territory just conquered, a battle's sea
+    zone): the one landing nearest the front, so it can strike again next turn."""
+    lost = set(movement.landings(state, state.power).lost)
+    if not lost:
+        return None
+    front = front_distance(state)
+    air = {u.at for u in state.units if u.id in lost}
+    saving = []
+    for m in moves:
+        if m.kind == "move" and m.path[0] in air and all(UNITS[k].domain == "air" for k, _ in m.units):
+            after = engine.apply(state, seat, m)
+            if len(movement.landings(after, state.power).lost) < len(lost):
+                saving.append((front.get(m.path[-1], FAR), m))
+    return min(saving, key=lambda item: item[0])[1] if saving else None
+
+
+def advance(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
+    """The non-combat move that brings land units closest to the front: the largest gain in
+    front distance, then the most valuable units. Units already next to the enemy stay."""
+    front = front_distance(state)
+    best: tuple[int, int, AxisAlliesMove] | None = None
+    for m in moves:
+        if m.kind != "move" or not all(UNITS[k].domain == "land" for k, _ in m.units):
+            continue
+        gain = front.get(m.path[0], FAR) - front.get(m.path[-1], FAR)
+        if gain <= 0 or m.path[-1] not in front:
+            continue
+        key = (gain, sum(UNITS[k].cost * n for k, n in m.units))
+        if best is None or key > best[:2]:
+            best = (*key, m)
+    return best[2] if best is not None else None
 
 
 def rollout_move(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove], rng: Rng) -> AxisAlliesMove:

@@ -1,0 +1,77 @@
+"""The computer's plain rules for Axis & Allies after combat (``engines/axis_allies/ai.py``):
+aircraft are landed before the move ends, land units close up to the front, new units are
+placed nearest the front. Issue 16: "game knowledge where search alone is weak"."""
+
+from __future__ import annotations
+
+from engines.axis_allies import ai, movement
+from tests.engines.axis_allies.conftest import ENGINE, play, position, seat_to_act, units
+
+
+def candidates(state):
+    seat = seat_to_act(state)
+    return ai.candidates(ENGINE, state, seat, ENGINE.legal_moves(state, seat))
+
+
+def test_front_distance_counts_land_steps_to_enemy_held_land() -> None:
+    state = position(("germany", "infantry", "germany"), ("ussr", "infantry", "russia"), phase="noncombat_move")
+    front = ai.front_distance(state)
+    assert (front["karelia_ssr"], front["eastern_europe"], front["germany"], front["southern_europe"]) == (0, 1, 2, 2)
+    assert "japan" not in front, "an island of its own side is no land step from the enemy"
+    assert "switzerland" not in front, "neutrals are not crossed"
+
+
+def test_land_units_move_up_to_the_front_in_the_noncombat_move() -> None:
+    state = position(("germany", "infantry", "germany", 2), ("germany", "infantry", "western_europe"),
+                     ("ussr", "infantry", "russia"), phase="noncombat_move")
+    (first,) = candidates(state)
+    assert (first.kind, first.path) == ("move", ("germany", "eastern_europe"))
+    # One plain rule at a time: both units in Germany go, then Western Europe's moves up a step.
+    state = play(state, ENGINE.format_move(first, state))
+    (second,) = candidates(state)
+    assert second.path == ("germany", "eastern_europe")
+    state = play(state, ENGINE.format_move(second, state))
+    (third,) = candidates(state)
+    assert third.path[0] == "western_europe" and third.path[-1] in ("germany", "southern_europe")
+
+
+def test_units_next_to_the_enemy_stay_and_the_move_ends() -> None:
+    state = position(("germany", "infantry", "eastern_europe", 3), ("ussr", "infantry", "russia"),
+                     phase="noncombat_move")
+    assert [m.kind for m in candidates(state)] == ["end"]
+
+
+def test_aircraft_land_where_they_survive_before_the_move_ends() -> None:
+    """A fighter over land conquered this turn would be lost at the end of the move (M6): the
+    computer flies it to land held since the turn began first."""
+    state = position(("germany", "fighter", "karelia_ssr"), ("germany", "infantry", "karelia_ssr"),
+                     ("ussr", "infantry", "russia"), owners={"karelia_ssr": "germany"}, phase="noncombat_move")
+    state = state.model_copy(update={"conquered": ("karelia_ssr",)})
+    assert movement.landings(state, "germany").lost, "the position: the fighter would be lost"
+    (rescue,) = candidates(state)
+    assert rescue.units == (("fighter", 1),) and rescue.path[0] == "karelia_ssr"
+    state = play(state, ENGINE.format_move(rescue, state), "end")
+    assert units(state, rescue.path[-1], "germany") == {"fighter": 1}
+
+
+def test_new_units_are_placed_nearest_the_front() -> None:
+    """Japan holds Kazakh S.S.R. (next to Russia); Germany is pushed back two steps from Karelia."""
+    owners = {"kazakh_ssr": "japan", "eastern_europe": "ussr", "finland_norway": "ussr", "ukraine_ssr": "ussr"}
+    state = position(("ussr", "factory", "russia"), ("ussr", "factory", "karelia_ssr"),
+                     ("germany", "infantry", "germany"), owners=owners, power="ussr", phase="place")
+    state = state.model_copy(update={"purchased": (("infantry", 1),)})
+    assert {m.to for m in ENGINE.legal_moves(state, seat_to_act(state)) if m.kind == "place"} == {"karelia_ssr", "russia"}
+    assert candidates(state)[0].to == "russia"
+
+
+def test_an_attack_begun_counts_at_its_odds() -> None:
+    """The evaluation sees a battle the combat move has set up before any die is cast: a strong
+    attack on weak defence raises the attacker's value, a weak one on strong defence lowers it."""
+    pieces = (("germany", "armour", "eastern_europe", 3), ("germany", "infantry", "germany"),
+              ("ussr", "infantry", "karelia_ssr"), ("ussr", "infantry", "ukraine_ssr", 4))
+    state = position(*pieces, owners={"ukraine_ssr": "ussr"})
+    germany = seat_to_act(state)
+    before = ai.evaluate(ENGINE, state, 5)[germany]
+    strong = play(state, "move 3 arm Eastern Europe -> Karelia S.S.R.")
+    weak = play(state, "move 1 arm Eastern Europe -> Ukraine S.S.R.")
+    assert ai.evaluate(ENGINE, strong, 5)[germany] > before > ai.evaluate(ENGINE, weak, 5)[germany]
