@@ -8,7 +8,8 @@ Chance nodes are not branched: each iteration draws them like the referee would 
 uniform over its range), which makes the tree open-loop. Rollouts play ``Knowledge.rollout_move``
 for ``rollout_depth`` moves; a position not finished by then is judged by ``Knowledge.evaluate``.
 Simultaneous decisions (a setup both seats make at once) are taken one seat after the other,
-the searching seat first at the root.
+the searching seat first at the root. Where the world is the same in every iteration and no dice
+fall on the way, a node's position is the same each time: it is kept on the node.
 
 Pure: the clock is injected, the randomness is a seeded ``Rng``; the same observation, seed and
 iteration budget give the same choice.
@@ -64,7 +65,7 @@ SHORTLIST_SCAN = 60
 
 
 class _Node:
-    __slots__ = ("avail", "children", "passes", "seat", "shortlist", "total", "visits")
+    __slots__ = ("avail", "children", "known", "mover", "moves", "passes", "seat", "shortlist", "total", "visits")
 
     def __init__(self, seat: Seat) -> None:
         self.seat = seat
@@ -75,6 +76,11 @@ class _Node:
         self.passes = 0
         """Iterations that reached this node and decided there."""
         self.shortlist: list[Move] | None = None
+        self.known: State | None = None
+        """The position here, when it is the same in every iteration (see ``_iterate``)."""
+        self.mover: Seat = seat
+        self.moves: Sequence[Move] = ()
+        """The seat to move here and the moves the tree considers (with ``known``)."""
 
 
 def settle(engine: Engine, state: State, rng: Rng) -> State:
@@ -190,16 +196,28 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
              players: int, depth: int, rng: Rng, stop: Callable[[], bool] | None, widen: int = 0) -> None:
     node = root
     path: list[_Node] = []
+    # Along moves from the same world with no dice in between, a node's position is always the
+    # same: it is kept on the node (``known``) and not worked out again. Worlds that differ (hidden
+    # information) or dice drawn on the way end that.
+    exact = root.known is None or root.known is state
     while True:
-        state = settle(engine, state, rng)
-        if engine.result(state) is not None:
-            break
-        seat = acting_seat(engine, state, me if node is root else None)
-        if seat is None:
-            break
-        moves = knowledge.candidates(engine, state, seat, engine.legal_moves(state, seat))
-        if not moves:
-            break
+        if exact and node.known is not None:
+            state, seat, moves = node.known, node.mover, node.moves
+        else:
+            settled = settle(engine, state, rng)
+            exact = exact and settled is state
+            state = settled
+            if engine.result(state) is not None:
+                break
+            acting = acting_seat(engine, state, me if node is root else None)
+            if acting is None:
+                break
+            seat = acting
+            moves = knowledge.candidates(engine, state, seat, engine.legal_moves(state, seat))
+            if not moves:
+                break
+            if exact:
+                node.known, node.mover, node.moves = state, seat, moves
         node.passes += 1
         if widen and len(moves) > widen and (node is root or node.passes >= SHORTLIST_AFTER):
             if node.shortlist is None:
@@ -223,7 +241,7 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
             break
         move, node = _select(node, moves)
         path.append(node)
-        state = engine.apply(state, seat, move)
+        state = node.known if exact and node.known is not None else engine.apply(state, seat, move)
     values = rollout(engine, knowledge, state, players, depth, rng, stop)
     for child in path:
         child.visits += 1

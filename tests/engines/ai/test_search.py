@@ -175,3 +175,23 @@ def test_temperature_plays_the_searched_moves_in_proportion() -> None:
         assert abs(draws.count("a") / len(draws) - share_of_a) < 0.02
         assert set(draws) <= {"a", "b", "c"}
     assert [_played(ranked, 1.0, Rng(3)) for _ in range(5)] == [_played(ranked, 1.0, Rng(3)) for _ in range(5)]
+
+
+def test_positions_reached_without_dice_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Along moves with no dice in between (an A&A combat move), every iteration reaches the same
+    positions: the tree keeps them, so the move list of each is made once, not per iteration."""
+    from engines.axis_allies import ai
+
+    match = Match("axis_allies")
+    engine = match.engine
+    while not (match.state.power == "germany" and match.state.phase == "combat_move"):
+        seat = min(engine.to_act(match.state))
+        plain = ai.candidates(engine, match.state, seat, engine.legal_moves(match.state, seat))
+        match.play(seat, plain[-1] if match.state.phase == "combat_move" else plain[0])  # the Soviet Union ends at once
+    obs = match.observation(min(engine.to_act(match.state)))
+    made = []
+    legal_moves = engine.legal_moves
+    monkeypatch.setattr(engine, "legal_moves", lambda state, seat: made.append(state) or legal_moves(state, seat))
+    choice = search(obs, Budget(iterations=30), 5)
+    assert choice.iterations == 30
+    assert len(made) <= 30 + 1, "one list per position the tree expanded (and the root's own)"
