@@ -75,3 +75,14 @@ def test_an_attack_begun_counts_at_its_odds() -> None:
     strong = play(state, "move 3 arm Eastern Europe -> Karelia S.S.R.")
     weak = play(state, "move 1 arm Eastern Europe -> Ukraine S.S.R.")
     assert ai.evaluate(ENGINE, strong, 5)[germany] > before > ai.evaluate(ENGINE, weak, 5)[germany]
+
+
+def test_aircraft_alone_are_not_sent_to_take_empty_land() -> None:
+    """Aircraft cannot take a territory (C16): an empty enemy territory is worth a land unit's
+    move, never a fighter's or a bomber's on its own."""
+    state = position(("germany", "infantry", "eastern_europe"), ("germany", "bomber", "germany"),
+                     ("germany", "fighter", "germany"), ("ussr", "infantry", "russia"), owners={"ukraine_ssr": "ussr"})
+    chosen = [m for m in candidates(state) if m.kind == "move"]
+    assert ("eastern_europe", "ukraine_ssr") in [m.path for m in chosen]
+    assert not [m for m in chosen if all(k in ("bomber", "fighter") for k, _ in m.units)
+                and not [u for u in state.units_at(m.path[-1]) if u.power == "ussr"]]
