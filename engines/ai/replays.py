@@ -23,7 +23,7 @@ from typing import Any
 
 
 class Replays:
-    def __init__(self, size: int = 8) -> None:
+    def __init__(self, size: int = 16) -> None:
         self.size = size
         self._entries: OrderedDict[Hashable, tuple[tuple[Any, ...], Any]] = OrderedDict()
         self._lock = threading.Lock()  # tests think in threads, sharing the module's cache

@@ -43,6 +43,10 @@ class Budget:
     """At a decision visited often enough, consider only the ``widen`` moves that look best one
     move ahead (0: every move). Wide games (a hundred moves and more) are otherwise searched
     one ply deep at best."""
+    freehand: float = 0.0
+    """The chance that a decision the game's plain rules narrow (``Knowledge.candidates``: Axis &
+    Allies' purchase plan, its attacks by the odds, its non-combat rules) is searched over every
+    legal move instead, as a player who knows the rules but not yet the plan would."""
     temperature: float = 0.0
     """How the searched moves become the one played: 0 plays the most visited; above 0 draws
     one with chances in proportion to ``visits ** (1 / temperature)``, so a lower level now and
@@ -143,6 +147,9 @@ def search(
     if not root_moves:
         raise ValueError(f"seat {me} has no legal move")
     considered = knowledge.candidates(engine, first, me, root_moves)
+    freehand = 0 < len(considered) < len(root_moves) and budget.freehand > 0 and rng.random() < budget.freehand
+    if freehand:
+        considered = root_moves
     if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
         return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
     depth = round(knowledge.rollout_depth * budget.rollout_scale)
@@ -164,7 +171,7 @@ def search(
         began = clock() if clock is not None else 0.0
         if iterations:
             world = settle(engine, sample(rng), rng)
-        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop, budget.widen)
+        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop, budget.widen, freehand)
         if clock is not None and iterations:
             longest = max(longest, clock() - began)
         iterations += 1
@@ -193,7 +200,9 @@ def _played(ranked: list[tuple[int, float, int, Move]], temperature: float, rng:
 
 
 def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me: Seat,
-             players: int, depth: int, rng: Rng, stop: Callable[[], bool] | None, widen: int = 0) -> None:
+             players: int, depth: int, rng: Rng, stop: Callable[[], bool] | None, widen: int = 0,
+             freehand: bool = False) -> None:
+    """One iteration; ``freehand``: every legal move at the root, not only the game's candidates."""
     node = root
     path: list[_Node] = []
     # Along moves from the same world with no dice in between, a node's position is always the
@@ -213,7 +222,9 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
             if acting is None:
                 break
             seat = acting
-            moves = knowledge.candidates(engine, state, seat, engine.legal_moves(state, seat))
+            moves = engine.legal_moves(state, seat)
+            if not (freehand and node is root):
+                moves = knowledge.candidates(engine, state, seat, moves)
             if not moves:
                 break
             if exact:

@@ -25,8 +25,8 @@ has no dice until the battles).
 * **The front closes up**: then land units move, one step of the plain rule at a time, to where
   fewer land steps separate them from enemy-held land (``front_distance``); units already next
   to the enemy stay. New units are placed at the complex nearest the front.
-* The evaluation: per side (Axis, Allies) its national production, half the cost of its units,
-  a third of its banks and 12 per capital it holds; the Axis share against the share at the start.
+* The evaluation: per side (Axis, Allies) its national production, half the cost of its units
+  (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against the share at the start.
   A battle begun and not yet fought counts at its exact odds (``_expect_battles``).
 
 Not considered: technology, strategic bombing and rockets, transports (no unit is loaded, so
@@ -68,6 +68,8 @@ def side_scores(state: AxisAlliesState) -> dict[str, float]:
             scores[sides[holder]] += CAPITAL_VALUE
     for unit in state.units:
         scores[sides[unit.power]] += UNITS[unit.kind].cost / 2
+    for kind, count in state.purchased:  # bought, not yet placed
+        scores[sides[state.power]] += UNITS[kind].cost / 2 * count
     if state.phase in ("combat_move", "combat"):
         _expect_battles(state, scores)
     return scores

@@ -195,3 +195,16 @@ def test_positions_reached_without_dice_are_worked_out_once(monkeypatch: pytest.
     choice = search(obs, Budget(iterations=30), 5)
     assert choice.iterations == 30
     assert len(made) <= 30 + 1, "one list per position the tree expanded (and the root's own)"
+
+
+def test_freehand_searches_every_legal_move_where_the_plain_rules_would_choose() -> None:
+    """Axis & Allies' purchase plan leaves one move (``buy 1 inf``): a level with ``freehand``
+    searches every legal move there instead now and then, one with none never does."""
+    match = Match("axis_allies")
+    obs = match.observation(min(match.engine.to_act(match.state)))
+    legal = {match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, obs.seat)}
+    planned = {search(obs, Budget(iterations=8), seed).text for seed in range(6)}
+    free = [search(obs, Budget(iterations=8, freehand=1.0), seed) for seed in range(6)]
+    assert planned == {"buy 1 inf"}
+    assert all(c.iterations == 8 and c.text in legal for c in free), "searched, not the plan's single move"
+    assert {c.text for c in free} != {"buy 1 inf"}
