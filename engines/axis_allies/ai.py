@@ -26,14 +26,14 @@ has no dice until the battles).
   fewer land steps separate them from enemy-held land (``front_distance``); units already next
   to the enemy stay. New units are placed at the complex nearest the front.
 * The evaluation: per side (Axis, Allies) its national production, half the cost of its units
-  (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against the share at the start.
-  A battle begun and not yet fought counts at its exact odds (``_expect_battles``).
+  (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against
+  the share at the start. A battle begun and not yet fought counts at its exact odds
+  (``_expect_battles``).
 
 Not considered: technology, strategic bombing and rockets, transports (no unit is loaded, so
-there are no amphibious assaults and land units on an island stay there),
-anti-aircraft fire and shore bombardment in the odds, retreating, the attacker's own losses
-in a battle it wins, and anything beyond the current power's turn (the search sees only a few
-plies of it).
+there are no amphibious assaults and land units on an island stay there), anti-aircraft fire and
+shore bombardment in the odds, retreating, the attacker's own losses in a battle it wins, and
+anything beyond the current power's turn (the search sees only a few plies of it).
 """
 
 from __future__ import annotations
