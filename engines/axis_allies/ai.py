@@ -78,7 +78,8 @@ def side_scores(state: AxisAlliesState) -> dict[str, float]:
 def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
     """Count the battles the power to move has begun (or is about to) at their expected
     outcome by the exact odds: with the attacker's win chance the defenders are lost and the
-    land (its production, a capital's worth) changes side, else the attackers are lost. The
+    land (its production, a capital's worth) changes side if a land unit attacks, else the
+    attackers are lost. The
     winner's own losses are left out. Without this a search cut off before the dice would see
     an attack as units standing next to enemies and nothing more."""
     gmap = state.map
@@ -94,7 +95,8 @@ def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
         if not attackers or not defenders:
             continue
         win = odds.win_chance(attackers, defenders)
-        land = gmap.territories[at].ipc + (CAPITAL_VALUE if at in capitals else 0.0)
+        takes = any(UNITS[k].domain == "land" for k in attackers)  # aircraft alone take nothing
+        land = gmap.territories[at].ipc + (CAPITAL_VALUE if at in capitals else 0.0) if takes else 0.0
         scores[mine] += win * land - (1 - win) * sum(UNITS[k].cost for k in attackers) / 2
         scores[other] -= win * (land + sum(UNITS[k].cost for k in defenders) / 2)
 

@@ -1,8 +1,11 @@
-"""The computer's plain rules for Axis & Allies after combat (``engines/axis_allies/ai.py``):
-aircraft are landed before the move ends, land units close up to the front, new units are
-placed nearest the front. Issue 16: "game knowledge where search alone is weak"."""
+"""The computer's knowledge of Axis & Allies (``engines/axis_allies/ai.py``): aircraft are landed
+before the non-combat move ends, land units close up to the front, new units are placed nearest
+the front, land is attacked only where a land unit can take it, and the evaluation counts a
+battle begun at its odds. Issue 16: "game knowledge where search alone is weak"."""
 
 from __future__ import annotations
+
+import pytest
 
 from engines.axis_allies import ai, movement
 from tests.engines.axis_allies.conftest import ENGINE, play, position, seat_to_act, units
@@ -86,3 +89,16 @@ def test_aircraft_alone_are_not_sent_to_take_empty_land() -> None:
     assert ("eastern_europe", "ukraine_ssr") in [m.path for m in chosen]
     assert not [m for m in chosen if all(k in ("bomber", "fighter") for k, _ in m.units)
                 and not [u for u in state.units_at(m.path[-1]) if u.power == "ussr"]]
+
+
+def test_an_attack_by_aircraft_alone_counts_no_land_changing_side() -> None:
+    """C16: aircraft cannot take territory, so the evaluation counts their battle's units only."""
+    from engines.axis_allies.odds import win_chance
+
+    state = position(("germany", "fighter", "eastern_europe", 3), ("germany", "infantry", "germany"),
+                     ("ussr", "infantry", "karelia_ssr"))
+    moved = play(state, "move 3 ftr Eastern Europe -> Karelia S.S.R.")
+    before, after = ai.side_scores(state), ai.side_scores(moved)
+    win = win_chance(["fighter"] * 3, ["infantry"])
+    assert after["axis"] - before["axis"] == pytest.approx(-(1 - win) * 3 * 12 / 2)
+    assert after["allies"] - before["allies"] == pytest.approx(-win * 3 / 2)
