@@ -145,7 +145,7 @@ def _hostile(state: AxisAlliesState, territory: str, mine: str) -> bool:
 
 def _defended(state: AxisAlliesState, territory: str, mine: str) -> bool:
     sides = _side(state)
-    return any(sides[u.power] != mine for u in state.units if u.at == territory and u.kind in odds.FIGHTS)
+    return any(sides[u.power] != mine for u in state.units_at(territory) if u.kind in odds.FIGHTS)
 
 
 def _can_take(state: AxisAlliesState, territory: str, coming: list[str]) -> bool:
@@ -154,7 +154,7 @@ def _can_take(state: AxisAlliesState, territory: str, coming: list[str]) -> bool
     if state.map.is_sea(territory):
         return True
     sides = _side(state)
-    here = [u.kind for u in state.units if u.at == territory and sides[u.power] == sides[state.power]]
+    here = [u.kind for u in state.units_at(territory) if sides[u.power] == sides[state.power]]
     return any(UNITS[k].domain == "land" and k in odds.FIGHTS for k in (*coming, *here))
 
 
@@ -163,9 +163,10 @@ def _kinds(counts: Counts) -> list[str]:
 
 
 def _attack_odds(state: AxisAlliesState, territory: str, extra: list[str]) -> float:
-    side = _side(state)[state.power]
-    attackers = [u.kind for u in state.units if u.at == territory and side == _side(state)[u.power]] + extra
-    defenders = [u.kind for u in state.units if u.at == territory and side != _side(state)[u.power]]
+    sides = _side(state)
+    here = state.units_at(territory)
+    attackers = [u.kind for u in here if sides[u.power] == sides[state.power]] + extra
+    defenders = [u.kind for u in here if sides[u.power] != sides[state.power]]
     return odds.win_chance(attackers, defenders)
 
 
@@ -231,7 +232,8 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
             return [min(losses, key=lambda m: sum(UNITS[k].cost * n for k, n in m.units))]
         return moves
     if phase == "noncombat_move":
-        rescue = landing(engine, state, seat, moves)
+        front = front_distance(state)
+        rescue = landing(engine, state, seat, moves, front)
         if rescue is not None:
             return [rescue]
         capital = state.map.power(state.power).capital
@@ -239,7 +241,7 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
             home = [m for m in moves if m.kind == "move" and m.path[-1] == capital]
             if home:
                 return home[:NONCOMBAT_KEEP]
-        step = advance(state, moves)
+        step = advance(moves, front)
         return [step] if step is not None else ends or list(moves)
     if phase == "place":
         capital = state.map.power(state.power).capital
@@ -275,14 +277,14 @@ def front_distance(state: AxisAlliesState) -> dict[str, int]:
     return distance
 
 
-def landing(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
+def landing(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove],
+            front: dict[str, int]) -> AxisAlliesMove | None:
     """A non-combat move that saves an aircraft the end of the move would lose (it stands where
     its power has not held since the turn began: a territory just conquered, a battle's sea
     zone): the one landing nearest the front, so it can strike again next turn."""
     lost = set(movement.landings(state, state.power).lost)
     if not lost:
         return None
-    front = front_distance(state)
     air = {u.at for u in state.units if u.id in lost}
     saving = []
     for m in moves:
@@ -293,10 +295,10 @@ def landing(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[A
     return min(saving, key=lambda item: item[0])[1] if saving else None
 
 
-def advance(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
-    """The non-combat move that brings land units closest to the front: the largest gain in
-    front distance, then the most valuable units. Units already next to the enemy stay."""
-    front = front_distance(state)
+def advance(moves: Sequence[AxisAlliesMove], front: dict[str, int]) -> AxisAlliesMove | None:
+    """The non-combat move that brings land units closest to the ``front`` (``front_distance``):
+    the largest gain in front distance, then the most valuable units. Units already next to the
+    enemy stay."""
     best: tuple[int, int, AxisAlliesMove] | None = None
     for m in moves:
         if m.kind != "move" or not all(UNITS[k].domain == "land" for k, _ in m.units):
