@@ -5,7 +5,10 @@ one-ply greedy player, and each level against the one below, over seeded games w
 swapped every game. Prints the score (a win 1, a draw 1/2) with its 95 % Wilson interval and the
 computer's time per move (median, p99). A game still running after ``AI_MAX_MOVES`` moves is
 adjudicated by the game's evaluation (above 0.6 a win, below 0.4 a loss, else a draw) and counted
-in the ``adj`` column: long games (Axis & Allies) cannot be played out in a bench.
+in the ``adj`` column: long games (Axis & Allies) cannot be played out in a bench. The ``value``
+column is the mean of each game's end value for the first player (1 a win, 0 a loss, 1/2 a draw;
+for an adjudicated game the evaluation itself) with a 95 % normal interval: it tells levels apart
+where most games are adjudicated near even.
 
 Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_FIRST_GAME`` (the
 first game's number, default 0: a later run adds new seeded games to an earlier one), ``AI_MAX_MOVES``
@@ -45,9 +48,9 @@ def choose(player: str, obs, seed: int) -> tuple[str, float]:
     return text, time.perf_counter() - start
 
 
-def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> tuple[float, bool, list[float]]:
-    """Seat 0 plays ``players[0]``. Returns seat 0's score, whether adjudicated, and the times of
-    ``players[0]``'s moves."""
+def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> tuple[float, float, bool, list[float]]:
+    """Seat 0 plays ``players[0]``. Returns seat 0's score, its end value (the evaluation if
+    adjudicated, else the score), whether adjudicated, and the times of ``players[0]``'s moves."""
     engine = get_engine(slug)
     options = engine.options_model()
     seed = game.to_bytes(4, "big") * 8
@@ -62,10 +65,11 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> tupl
         events += chances
         result = engine.result(state)
         if result is not None:
-            return (0.5 if result.draw or not result.winners else float(0 in result.winners)), False, times
+            score = 0.5 if result.draw or not result.winners else float(0 in result.winners)
+            return score, score, False, times
         if moves >= max_moves or not engine.to_act(state):
             value = knowledge_for(slug).evaluate(engine, state, 2)[0]
-            return (1.0 if value > 0.6 else 0.0 if value < 0.4 else 0.5), True, times
+            return (1.0 if value > 0.6 else 0.0 if value < 0.4 else 0.5), value, True, times
         seat = min(engine.to_act(state))
         obs = observation_of(engine, options, events, seat)
         text, spent = choose(players[seat], obs, game * 1000 + moves)
@@ -77,15 +81,15 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> tupl
         moves += 1
 
 
-def match(args: tuple[str, str, str, int, int]) -> tuple[str, str, float, bool, list[float]]:
+def match(args: tuple[str, str, str, int, int]) -> tuple[str, str, float, float, bool, list[float]]:
     slug, player, opponent, game, max_moves = args
     if game % 2 == 0:
-        score, adjudicated, times = play(slug, (player, opponent), game, max_moves)
+        score, value, adjudicated, times = play(slug, (player, opponent), game, max_moves)
     else:  # seats swapped: the computer is seat 1
-        score, adjudicated, times = play(slug, (opponent, player), game, max_moves)
-        score = 1.0 - score
+        score, value, adjudicated, times = play(slug, (opponent, player), game, max_moves)
+        score, value = 1.0 - score, 1.0 - value
         times = []  # seat 0's times belong to the opponent here
-    return slug, f"{player}-{opponent}", score, adjudicated, times
+    return slug, f"{player}-{opponent}", score, value, adjudicated, times
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -98,6 +102,14 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean of ``values`` and the half width of its normal 95 % interval."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, 0.5
+    return mean, z * statistics.stdev(values) / math.sqrt(len(values))
+
+
 def main() -> None:
     games = int(os.environ.get("AI_GAMES", "4"))
     first = int(os.environ.get("AI_FIRST_GAME", "0"))
@@ -106,20 +118,21 @@ def main() -> None:
     pairs = [p for p in os.environ.get("AI_PAIRS", ",".join(PAIRS)).split(",") if p]
     workers = int(os.environ.get("AI_WORKERS", "2"))
     jobs = [(slug, *pair.split("-"), game, max_moves) for slug in slugs for pair in pairs for game in range(first, first + games)]
-    results: dict[tuple[str, str], list[tuple[float, bool, list[float]]]] = {}
+    results: dict[tuple[str, str], list[tuple[float, float, bool, list[float]]]] = {}
     with ProcessPoolExecutor(workers) as pool:
-        for slug, pair, score, adjudicated, times in pool.map(match, jobs):
-            results.setdefault((slug, pair), []).append((score, adjudicated, times))
-    print(f"{'game':16} {'pairing':14} {'n':>3} {'score':>6} {'95% Wilson':>14} {'adj':>4} {'move s p50':>10} {'p99':>6}")
+        for slug, pair, score, value, adjudicated, times in pool.map(match, jobs):
+            results.setdefault((slug, pair), []).append((score, value, adjudicated, times))
+    print(f"{'game':16} {'pairing':14} {'n':>3} {'score':>6} {'95% Wilson':>14} {'value':>13} {'adj':>4} {'move s p50':>10} {'p99':>6}")
     for (slug, pair), rows in results.items():
         n = len(rows)
         total = sum(r[0] for r in rows)
         low, high = wilson(total, n)
-        times = sorted(t for r in rows for t in r[2])
+        mean, half = mean_interval([r[1] for r in rows])
+        times = sorted(t for r in rows for t in r[3])
         p50 = statistics.median(times) if times else 0.0
         p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)] if times else 0.0
-        adj = sum(r[1] for r in rows)
-        print(f"{slug:16} {pair:14} {n:3d} {total / n:6.2f} {f'[{low:.2f}, {high:.2f}]':>14} {adj:4d} {p50:10.3f} {p99:6.3f}")
+        adj = sum(r[2] for r in rows)
+        print(f"{slug:16} {pair:14} {n:3d} {total / n:6.2f} {f'[{low:.2f}, {high:.2f}]':>14} {f'{mean:.2f} ± {half:.2f}':>13} {adj:4d} {p50:10.3f} {p99:6.3f}")
     sys.stdout.flush()
 
 
