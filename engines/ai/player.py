@@ -5,12 +5,15 @@ seconds (so a slow or busy machine still answers in time), and a temperature. ``
 up to 2 s per move by default and plays its search's best move. Thinking longer alone did not
 make a level stronger (hard against 150 iterations scored 0.45-0.50 in docs/computer.md), so the
 lower levels also play the move their search liked less now and then: ``normal`` draws its move
-in proportion to the visits squared, ``easy`` in proportion to the visits. Where a game's plain
-rules narrow a decision (Axis & Allies, where most decisions are the plain rules' and the
-temperature alone left the levels even), the lower levels now and then search every legal move
-instead (``freehand``: normal one decision in ten, easy three in ten). The computer never
-resigns; it accepts a draw offer only when its search gives it less than ``DRAW_ACCEPT`` (it is
-losing), and never when it is winning.
+in proportion to the visits squared, ``easy`` in proportion to the visits. Easy also sees only
+one move in ten (drawn anew at each decision, at least one) and searches those (``overlook``), as
+a beginner misses most of what the board offers: without it, its 30 iterations over a hundred
+moves gave one visit each to the first thirty in the engine's order, and in two games it played
+worse than a uniformly random player. Where a game's plain rules narrow a decision (Axis &
+Allies, where most decisions are the plain rules' and the temperature alone left the levels
+even), the lower levels now and then search every legal move instead (``freehand``: normal one
+decision in ten, easy three in ten). The computer never resigns; it accepts a draw offer only
+when its search gives it less than ``DRAW_ACCEPT`` (it is losing), and never when it is winning.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from engines.ai.search import Budget, Choice, search, value_estimate
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=30, seconds=0.3, rollout_scale=0.25, temperature=1.0, freehand=0.3),
+    "easy": Budget(iterations=30, seconds=0.3, rollout_scale=0.25, temperature=1.0, freehand=0.3, overlook=0.9),
     "normal": Budget(iterations=150, seconds=1.0, rollout_scale=0.5, widen=6, temperature=0.5, freehand=0.1),
     "hard": Budget(iterations=600, seconds=2.0, rollout_scale=0.5, widen=8),
 }

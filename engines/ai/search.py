@@ -47,6 +47,9 @@ class Budget:
     """The chance that a decision the game's plain rules narrow (``Knowledge.candidates``: Axis &
     Allies' purchase plan, its attacks by the odds, its non-combat rules) is searched over every
     legal move instead, as a player who knows the rules but not yet the plan would."""
+    overlook: float = 0.0
+    """The share of a decision's moves this level does not see (drawn at random; at least one
+    is seen), as a beginner misses what the board offers: it searches only the rest."""
     temperature: float = 0.0
     """How the searched moves become the one played: 0 plays the most visited; above 0 draws
     one with chances in proportion to ``visits ** (1 / temperature)``, so a lower level now and
@@ -150,6 +153,12 @@ def search(
     freehand = 0 < len(considered) < len(root_moves) and budget.freehand > 0 and rng.random() < budget.freehand
     if freehand:
         considered = root_moves
+    seen = None
+    if budget.overlook > 0 and len(considered) > 1:
+        drawn = list(considered)
+        rng.shuffle(drawn)
+        seen = set(drawn[:max(1, math.ceil(len(drawn) * (1 - budget.overlook)))])
+        considered = [m for m in considered if m in seen]
     if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
         return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
     depth = round(knowledge.rollout_depth * budget.rollout_scale)
@@ -171,7 +180,7 @@ def search(
         began = clock() if clock is not None else 0.0
         if iterations:
             world = settle(engine, sample(rng), rng)
-        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop, budget.widen, freehand)
+        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop, budget.widen, freehand, seen)
         if clock is not None and iterations:
             longest = max(longest, clock() - began)
         iterations += 1
@@ -201,8 +210,9 @@ def _played(ranked: list[tuple[int, float, int, Move]], temperature: float, rng:
 
 def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me: Seat,
              players: int, depth: int, rng: Rng, stop: Callable[[], bool] | None, widen: int = 0,
-             freehand: bool = False) -> None:
-    """One iteration; ``freehand``: every legal move at the root, not only the game's candidates."""
+             freehand: bool = False, seen: set[Move] | None = None) -> None:
+    """One iteration; ``freehand``: every legal move at the root, not only the game's candidates;
+    ``seen``: the root's moves the level sees (``Budget.overlook``)."""
     node = root
     path: list[_Node] = []
     # Along moves from the same world with no dice in between, a node's position is always the
@@ -225,6 +235,8 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
             moves = engine.legal_moves(state, seat)
             if not (freehand and node is root):
                 moves = knowledge.candidates(engine, state, seat, moves)
+            if seen is not None and node is root:
+                moves = [m for m in moves if m in seen] or moves
             if not moves:
                 break
             if exact:

@@ -208,3 +208,39 @@ def test_freehand_searches_every_legal_move_where_the_plain_rules_would_choose()
     assert planned == {"buy 1 inf"}
     assert all(c.iterations == 8 and c.text in legal for c in free), "searched, not the plan's single move"
     assert {c.text for c in free} != {"buy 1 inf"}
+
+
+def test_overlook_searches_only_the_moves_the_level_sees(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level that overlooks three moves in four (``Budget.overlook``) sees a quarter of the
+    root's moves, drawn per decision, and searches and plays only those."""
+    import math
+
+    from engines.ai import search as search_module
+
+    match = Match("militakiri")
+    match.random_moves(6, random.Random(4))
+    seat = min(match.engine.to_act(match.state))
+    obs = match.observation(seat)
+    legal = match.engine.legal_moves(match.state, seat)
+    assert len(legal) > 8
+    roots: list = []
+    iterate = search_module._iterate
+
+    def watched(engine, knowledge, state, root, *rest):
+        roots.append((root, rest[-1]))
+        return iterate(engine, knowledge, state, root, *rest)
+
+    monkeypatch.setattr(search_module, "_iterate", watched)
+    sights = []
+    for seed in range(4):
+        roots.clear()
+        choice = search(obs, Budget(iterations=20, rollout_scale=0.25, overlook=0.75), seed)
+        root, seen = roots[0]
+        assert all(r is root and s is seen for r, s in roots)
+        assert len(seen) == math.ceil(len(legal) / 4) and seen <= set(legal)
+        assert set(root.children) <= seen and choice.move in seen
+        sights.append(frozenset(seen))
+    assert len(set(sights)) > 1, "drawn anew per decision"
+    roots.clear()
+    search(obs, Budget(iterations=20, rollout_scale=0.25), 0)
+    assert roots[0][1] is None, "a level that overlooks nothing sees every move"
