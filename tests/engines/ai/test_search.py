@@ -3,6 +3,7 @@ with what that seat sees, and its choices are legal and reproducible."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -213,8 +214,6 @@ def test_freehand_searches_every_legal_move_where_the_plain_rules_would_choose()
 def test_overlook_searches_only_the_moves_the_level_sees(monkeypatch: pytest.MonkeyPatch) -> None:
     """A level that overlooks three moves in four (``Budget.overlook``) sees a quarter of the
     root's moves, drawn per decision, and searches and plays only those."""
-    import math
-
     from engines.ai import search as search_module
 
     match = Match("militakiri")
