@@ -153,7 +153,6 @@ def search(
     freehand = 0 < len(considered) < len(root_moves) and budget.freehand > 0 and rng.random() < budget.freehand
     if freehand:
         considered = root_moves
-    seen = None
     if budget.overlook > 0 and len(considered) > 1:
         drawn = list(considered)
         rng.shuffle(drawn)
@@ -180,7 +179,7 @@ def search(
         began = clock() if clock is not None else 0.0
         if iterations:
             world = settle(engine, sample(rng), rng)
-        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop, budget.widen, freehand, seen)
+        _iterate(engine, knowledge, world, root, me, obs.players, depth, rng, stop, budget.widen, considered)
         if clock is not None and iterations:
             longest = max(longest, clock() - began)
         iterations += 1
@@ -210,9 +209,10 @@ def _played(ranked: list[tuple[int, float, int, Move]], temperature: float, rng:
 
 def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me: Seat,
              players: int, depth: int, rng: Rng, stop: Callable[[], bool] | None, widen: int = 0,
-             freehand: bool = False, seen: set[Move] | None = None) -> None:
-    """One iteration; ``freehand``: every legal move at the root, not only the game's candidates;
-    ``seen``: the root's moves the level sees (``Budget.overlook``)."""
+             searched: Sequence[Move] = ()) -> None:
+    """One iteration; ``searched``: the root's moves the level searches (the game's candidates,
+    every legal move with ``Budget.freehand``, less those it overlooks), as far as they are
+    legal in this world (none: the candidates of this world)."""
     node = root
     path: list[_Node] = []
     # Along moves from the same world with no dice in between, a node's position is always the
@@ -233,10 +233,8 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
                 break
             seat = acting
             moves = engine.legal_moves(state, seat)
-            if not (freehand and node is root):
-                moves = knowledge.candidates(engine, state, seat, moves)
-            if seen is not None and node is root:
-                moves = [m for m in moves if m in seen] or moves
+            here = set(moves) if node is root else set()
+            moves = [m for m in searched if m in here] or knowledge.candidates(engine, state, seat, moves)
             if not moves:
                 break
             if exact:

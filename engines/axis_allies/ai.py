@@ -77,11 +77,10 @@ def side_scores(state: AxisAlliesState) -> dict[str, float]:
 
 def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
     """Count the battles the power to move has begun (or is about to) at their expected
-    outcome by the exact odds: with the attacker's win chance the defenders are lost and the
-    land (its production, a capital's worth) changes side if a land unit attacks, else the
-    attackers are lost. The
-    winner's own losses are left out. Without this a search cut off before the dice would see
-    an attack as units standing next to enemies and nothing more."""
+    outcome by the exact odds: with the attacker's win chance the defenders are lost and, if a
+    land unit attacks, the land (its production, a capital's worth) changes side; with the rest
+    the attackers are lost. The winner's own losses are left out. Without this a search cut off
+    before the dice would see an attack as units standing next to enemies and nothing more."""
     gmap = state.map
     sides = _side(state)
     mine = sides[state.power]
@@ -164,9 +163,10 @@ def _kinds(counts: Counts) -> list[str]:
 
 def _attack_odds(state: AxisAlliesState, territory: str, extra: list[str]) -> float:
     sides = _side(state)
+    mine = sides[state.power]
     here = state.units_at(territory)
-    attackers = [u.kind for u in here if sides[u.power] == sides[state.power]] + extra
-    defenders = [u.kind for u in here if sides[u.power] != sides[state.power]]
+    attackers = [u.kind for u in here if sides[u.power] == mine] + extra
+    defenders = [u.kind for u in here if sides[u.power] != mine]
     return odds.win_chance(attackers, defenders)
 
 
