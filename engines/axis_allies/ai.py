@@ -126,8 +126,12 @@ ENOUGH = 0.95
 """Stop adding units once the committed ones win this often."""
 THREAT = 0.3
 """A capital is threatened when the enemy next to it would win there this often."""
-NONCOMBAT_KEEP = 8
+ATTACK_KEEP = 8
+"""Attack moves the search chooses among (the best odds first), beside ending the combat move."""
+HOME_KEEP = 8
+"""Moves into a threatened capital the search chooses among."""
 PLACE_KEEP = 3
+"""Placements the search chooses among (the capital first when threatened, then nearest the front)."""
 
 
 def _side(state: AxisAlliesState) -> dict[str, str]:
@@ -225,7 +229,7 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
         attacks = [m for m in moves if m.kind == "move" and m.path[-1] in worth and (_defended(state, m.path[-1], mine)
                    or any(UNITS[k].domain != "air" for k, _ in m.units))]
         attacks.sort(key=lambda m: -_attack_odds(state, m.path[-1], _kinds(m.units)))
-        return attacks[:NONCOMBAT_KEEP] + ends or list(moves)
+        return attacks[:ATTACK_KEEP] + ends or list(moves)
     if phase == "combat":
         losses = [m for m in moves if m.kind == "lose"]
         if losses:
@@ -240,7 +244,7 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
         if capital_threat(state) >= THREAT:
             home = [m for m in moves if m.kind == "move" and m.path[-1] == capital]
             if home:
-                return home[:NONCOMBAT_KEEP]
+                return home[:HOME_KEEP]
         step = advance(moves, front)
         return [step] if step is not None else ends or list(moves)
     if phase == "place":
