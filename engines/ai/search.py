@@ -233,8 +233,11 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
                 break
             seat = acting
             moves = engine.legal_moves(state, seat)
-            here = set(moves) if node is root else set()
-            moves = [m for m in searched if m in here] or knowledge.candidates(engine, state, seat, moves)
+            if node is root:
+                legal = set(moves)
+                moves = [m for m in searched if m in legal] or knowledge.candidates(engine, state, seat, moves)
+            else:
+                moves = knowledge.candidates(engine, state, seat, moves)
             if not moves:
                 break
             if exact:
