@@ -33,7 +33,7 @@ from engines.masters_victory import (
 )
 from engines.masters_victory import board as B
 from engines.masters_victory.state import EMPTY
-from tests.engines.conformance.profile import Playouts, Profile, Twin
+from tests.engines.conformance.profile import Fuzz, Playouts, Profile, Twin
 
 ACTIONS_PER_TURN = 3 + 3 + 25 + 6 + 1
 """Moves, continuations, fires (each removes an enemy piece: at most 25), switches, end."""
@@ -118,6 +118,27 @@ def probes(state: MastersVictoryState, seat: int, rng: random.Random) -> list[st
     return out
 
 
+def soldier_forward(trait: str, state: MastersVictoryState, move) -> bool:
+    """A soldier's move towards the other side's back line (where it may switch)."""
+    if trait != "soldiers forward" or move.kind != "move":
+        return False
+    frm, to = B.index(move.frm), B.index(move.to)
+    piece = state.board[frm]
+    if piece.upper() != B.SOLDIER:
+        return False
+    ahead = 1 if piece.isupper() else -1
+    return (to // B.COLS - frm // B.COLS) * ahead > 0
+
+
+def fuzz_branches(before: MastersVictoryState, move, after: MastersVictoryState):
+    if move.kind == "move" and move.attack is not None:
+        yield "attack"
+    if move.kind == "move" and before.cont is not None and B.index(move.frm) == before.cont[0]:
+        yield "continuation after an attack"
+    if move.kind == "setup":
+        yield "setup random" if move.numbers is None else "setup chosen"
+
+
 PROFILE = Profile(
     playouts=(
         Playouts(
@@ -135,5 +156,14 @@ PROFILE = Profile(
     ),
     twins=twins,
     probes=probes,
+    # The fuzz: a switch needs a soldier on the other side's back line, so one trait favours
+    # soldiers' moves towards it.
+    fuzz=Fuzz(
+        favours=("soldiers forward",),
+        favoured=soldier_forward,
+        branches=("attack", "continuation after an attack", "setup random", "setup chosen",
+                  "ended: masters_victory.masters_eliminated"),
+        branches_of=fuzz_branches,
+    ),
     twin_every=10,
 )
