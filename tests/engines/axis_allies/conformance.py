@@ -23,6 +23,23 @@ on carrier 163").
 
 Seats: 2 to 5 players in turn.
 
+The coverage fuzzer (``fuzz``; tests/engines/conformance/fuzz.py): games of ``FUZZ_ROUNDS`` rounds
+in CI, ``SOAK_ROUNDS`` in ``make fuzz``, 2 and 5 players in turn (3 and 4 every third pair). Its
+own choice is the never-freeze plan's with fewer retreats (``fuzz_pick``). It also tries orders
+``legal_moves`` does not list (``fuzz_proposals``): bombing raids on every enemy industrial complex
+the bombers reach (so every game has raids: there is no option that turns them off), several
+units in one order, land units into a territory under a raid, and ``undo``. Besides the move
+kinds it favours, game by game, orders of several units, carriers (fighters to them, carriers
+themselves), amphibious assaults (unloads into enemy land, battleships to the transports) and
+moves into raided territories. A turn is a power's turn (``fuzz_turn``); the search for its end
+plays ``end``, ``continue``, ``stay``, the first casualties, the first open fight and the first
+placement whenever they are accepted (``quick_ends``). In CI the search runs at every step outside
+the two move phases and at every ``CHECK_EVERY``-th in them (each costs a few dozen applies, and
+the move phases are most of a game's steps; what a move phase starts is searched again at every
+step of the combat that follows); ``make fuzz`` searches at every step. The branches it must
+reach are ``FUZZ_BRANCHES`` (``fuzz_branches`` reads them from the states before and after a
+move and its dice).
+
 >>> chosen = [options_for(g) for g in range(10)]
 >>> sorted({o.round_limit for o in chosen}), any(o.economic_victory for o in chosen), any(o.total_victory for o in chosen)
 ([2, 3], True, True)
@@ -186,6 +203,7 @@ SOAK_ROUNDS = 10
 ORDERS = ("move", "load", "unload", "bomb")
 FUZZ_RETREAT = 0.2
 """How often the fuzz's own choice leaves a battle when it may (``RETREAT``: the never-freeze plan)."""
+FUZZ_RESEARCH = 0.4
 UNDO = 0.05
 """The chance that ``undo`` is among the proposals when it would apply (it always does)."""
 M = AxisAlliesMove
@@ -279,7 +297,11 @@ def fuzz_proposals(engine, state: AxisAlliesState, seat, rng: random.Random) -> 
 
 def fuzz_pick(engine, state: AxisAlliesState, seat, moves: list[AxisAlliesMove], rng: random.Random):
     """``towards_the_rare_cases`` with retreats and withdrawals taken less often, so that battles
-    go on to the rounds where defending submarines are asked whether they stay."""
+    go on to the rounds where defending submarines are asked whether they stay, and research with
+    the most dice offered more often (rockets come from it)."""
+    research = [m for m in moves if m.kind == "tech"]
+    if research and rng.random() < FUZZ_RESEARCH:
+        return max(research, key=lambda m: m.count)
     leaving = [m for m in moves if m.kind in ("retreat", "submerge")]
     if leaving and rng.random() < 1 - FUZZ_RETREAT / RETREAT:
         moves = [m for m in moves if m not in leaving] or moves

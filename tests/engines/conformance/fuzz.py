@@ -53,7 +53,8 @@ LAST_MOVES = 12
 
 @dataclass
 class Freeze:
-    """A game that broke the never-freeze property (or another check of the playout)."""
+    """A game that broke the never-freeze property, another check of the playout, or raised (a
+    listed move refused, a crash): the first failure of the game ends it."""
 
     slug: str
     plan: str
@@ -279,10 +280,13 @@ class _Game:
             played = play(self.engine, plan, self.game, observe=self.observe, moved=self.moved)  # type: ignore[arg-type]
             result = self.engine.result(played.state)
             self.cover.branches[f"ended: {result.reason}"] += 1
-        except AssertionError as error:
+        except Exception as error:  # noqa: BLE001 - a listed move refused, a crash: all are reported
+            why = str(error).splitlines()[0][:600] if str(error) else ""
+            if not isinstance(error, AssertionError):
+                why = f"{type(error).__name__} from the engine: {why}"
             self.cover.freezes.append(Freeze(
                 slug=self.engine.slug, plan=plan.name, game=self.game, favour=self.favour, step=self.step,
-                why=str(error).splitlines()[0][:600], last=list(self.last), state=describe(self.state),
+                why=why, last=list(self.last), state=describe(self.state),
             ))
         self.cover.games += 1
         self.cover.seconds += time.perf_counter() - started
