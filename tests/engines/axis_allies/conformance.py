@@ -367,7 +367,10 @@ def fuzz_branches(before: AxisAlliesState, move: AxisAlliesMove, after: AxisAlli
         for target in sorted(flown):
             fought = target in bombed or (after.raid is not None and after.raid.territory == target)
             if target not in after.raids and not fought:
-                yield "raid lapses: no bomber left to bomb"
+                if move.kind == "rocket" and move.to == target:
+                    yield "a rocket at a raided complex takes its raid away"  # bombers that never bomb
+                else:
+                    yield "raid lapses: no bomber left to bomb"
             if target in before.raids and before.owner(target) != after.owner(target):
                 yield "raided territory changes hands"
     if several(move):

@@ -4,7 +4,7 @@ never-freeze property checked as they go, and a count of what they reached.
 Game ``g`` of an engine favours ``traits[g % len(traits)]``, where the traits are ``None`` (the
 plan's own choice: uniform, or what the profile picks), every further trait of the profile
 (``profile.Fuzz.favours``) and every move kind of the move model. Favouring a trait: at a step that
-offers moves with it, one of them is picked with chance ``FAVOUR``; moves the engine does not list
+offers moves with it, one of them is picked with chance ``Fuzz.favour``; moves the engine does not list
 (``Fuzz.propose``: a bombing raid, an order of several units) are tried on a copy first.
 
 The never-freeze property, at every step of these games (``playout.play`` checks the rest):
@@ -42,8 +42,6 @@ from engines.core.errors import IllegalMoveError
 from engines.core.record import resolve_chance
 from tests.engines.conformance.profile import Fuzz, Playouts, Profile, every_kind, profile_for
 
-FAVOUR = 0.5
-"""The chance of picking a move with the favoured trait when one is offered."""
 TRY_ALL = 12
 """Offered moves that are all applied at a step (more: ``TRY_SOME`` of them at random)."""
 TRY_SOME = 3
@@ -170,16 +168,25 @@ class _Game:
 
     # ---------------------------------------------------------------- the policy
 
-    def has(self, state: Any, move: Any) -> bool:
+    def score(self, state: Any, move: Any) -> float:
+        """How well ``move`` has the favoured trait (0: not at all)."""
         if self.favour is None:
-            return False
-        if self.fuzz.favoured is not None and self.fuzz.favoured(self.favour, state, move):
-            return True
-        return self.fuzz.kind_of(move) == self.favour
+            return 0
+        if self.fuzz.favoured is not None:
+            score = float(self.fuzz.favoured(self.favour, state, move))
+            if score:
+                return score
+        return float(self.fuzz.kind_of(move) == self.favour)
+
+    def liked(self, state: Any, moves: Sequence[Any]) -> list[Any]:
+        """The moves that have the favoured trait best."""
+        scores = [self.score(state, m) for m in moves]
+        best = max(scores, default=0)
+        return [m for m, s in zip(moves, scores, strict=True) if s == best] if best > 0 else []
 
     def pick(self, engine: Engine, state: Any, seat: Seat, moves: Sequence[Any], rng: random.Random) -> Any:
-        if self.favour is not None and rng.random() < FAVOUR:
-            liked = [m for m in moves if self.has(state, m)]
+        if self.favour is not None and rng.random() < self.fuzz.favour:
+            liked = self.liked(state, moves)
             if liked:
                 return rng.choice(liked)
         return self.plan.pick(engine, state, seat, moves, rng)
@@ -191,8 +198,8 @@ class _Game:
         proposals = list(self.fuzz.propose(self.engine, state, seat, rng))
         if not proposals:
             return None
-        liked = [p for p in proposals if self.has(state, p[1])]
-        if rng.random() >= (FAVOUR if liked else self.fuzz.propose_rate):
+        liked = [p for p in proposals if self.score(state, p[1]) > 0]
+        if rng.random() >= (self.fuzz.favour if liked else self.fuzz.propose_rate):
             return None
         pool = liked or proposals
         for label, move in rng.sample(pool, min(3, len(pool))):

@@ -7,7 +7,10 @@ setup among tens of thousands, how to build two states that differ only in a hid
 says so in ``tests/engines/<slug>/conformance.py`` as ``PROFILE = Profile(...)``. What a game
 lacks makes the suite fail, never skip: a game that shows hidden information (a secret move, a
 secret chance, views that differ by viewer) without ``twins`` fails, and so does one whose
-random games do not end within ``max_steps``.
+random games do not end within ``max_steps``. The coverage fuzzer (``fuzz.py``) reads ``fuzz``:
+the defaults favour each move kind in turn and demand every kind; a game names its rule branches,
+the kinds random play cannot reach (with why), and moves players type that ``legal_moves`` does
+not list.
 """
 
 from __future__ import annotations
@@ -149,8 +152,12 @@ class Fuzz:
     when it does."""
     favours: tuple[str, ...] = ()
     """Traits to favour besides the move kinds (several units in one order, ...)."""
-    favoured: Callable[[str, Any, Any], bool] | None = None
-    """``(trait, state, move)``: whether the move has the favoured trait; ``None``: its kind is it."""
+    favour: float = 0.5
+    """The chance of picking a move with the favoured trait when one is offered."""
+    favoured: Callable[[str, Any, Any], float] | None = None
+    """``(trait, state, move)``: how well the move has the favoured trait (0 or ``False``: not at
+    all; the moves scoring highest are the favoured ones); ``None``, or 0 for a kind: the moves
+    of that kind are."""
     branches: tuple[str, ...] = ()
     """Rule branches the fuzz must reach (``branches_of`` names them)."""
     branches_of: Callable[[Any, Any, Any], Iterable[str]] = _no_branches

@@ -118,16 +118,18 @@ def probes(state: MastersVictoryState, seat: int, rng: random.Random) -> list[st
     return out
 
 
-def soldier_forward(trait: str, state: MastersVictoryState, move) -> bool:
-    """A soldier's move towards the other side's back line (where it may switch)."""
-    if trait != "soldiers forward" or move.kind != "move":
-        return False
+def soldier_forward(trait: str, state: MastersVictoryState, move) -> int:
+    """A soldier's move towards the other side's back line (where it may switch), scored by the
+    row it reaches counted from its own side: the furthest are favoured."""
+    if trait not in ("soldiers forward", "switch") or move.kind != "move":
+        return 0
     frm, to = B.index(move.frm), B.index(move.to)
     piece = state.board[frm]
     if piece.upper() != B.SOLDIER:
-        return False
-    ahead = 1 if piece.isupper() else -1
-    return (to // B.COLS - frm // B.COLS) * ahead > 0
+        return 0
+    row = to // B.COLS if piece.isupper() else B.ROWS - 1 - to // B.COLS
+    start = frm // B.COLS if piece.isupper() else B.ROWS - 1 - frm // B.COLS
+    return row if row > start else 0
 
 
 def fuzz_branches(before: MastersVictoryState, move, after: MastersVictoryState):
@@ -156,10 +158,11 @@ PROFILE = Profile(
     ),
     twins=twins,
     probes=probes,
-    # The fuzz: a switch needs a soldier on the other side's back line, so one trait favours
-    # soldiers' moves towards it.
+    # The fuzz: a switch needs a soldier on the other side's back line, so one trait (and the
+    # game that favours switches) favours the soldiers' moves that get furthest towards it.
     fuzz=Fuzz(
         favours=("soldiers forward",),
+        favour=0.85,
         favoured=soldier_forward,
         branches=("attack", "continuation after an attack", "setup random", "setup chosen",
                   "ended: masters_victory.masters_eliminated"),
