@@ -14,7 +14,7 @@ The never-freeze property, at every step of these games (``playout.play`` checks
 - from the state, the current turn ends (``Fuzz.turn_of`` changes, or the game ends) within
   ``Fuzz.end_within`` moves of a search on copies that plays ``end`` (or another of
   ``Fuzz.quick_ends``) whenever it is accepted, else a listed move; its dice come from a seed of
-  its own. In CI the search runs at the steps ``Fuzz.check_every`` picks (Axis & Allies: every
+  its own (where ``Fuzz.listed`` says the list is huge, the plan's shortcut picks). In CI the search runs at the steps ``Fuzz.check_every`` picks (Axis & Allies: every
   step outside the two move phases, every ``k``-th in them); ``make fuzz`` searches at every step.
 
 A game that breaks it is a :class:`Freeze`: the game, its seeds, the last moves and the state; the
@@ -221,7 +221,7 @@ class _Game:
     def observe(self, state: Any, step: int) -> None:
         self.state, self.step = state, step
         self.cover.steps += 1
-        for seat in sorted(self.engine.to_act(state)):
+        for seat in sorted(self.engine.to_act(state)) if self.fuzz.listed(state) else ():
             moves = self.engine.legal_moves(state, seat)
             assert moves, f"seat {seat} must act and has no legal move"
             tried = moves if len(moves) <= TRY_ALL else self.rng.sample(moves, TRY_SOME)
@@ -256,6 +256,9 @@ class _Game:
                     break
                 except IllegalMoveError:
                     continue
+            if after is None and not fuzz.listed(state):
+                move = self.plan.shortcut(engine, state, seat, self.rng)
+                after = None if move is None else engine.apply(state, seat, move)
             if after is None:
                 moves = engine.legal_moves(state, seat)
                 if not moves:

@@ -178,6 +178,9 @@ class Fuzz:
     quick_ends: Callable[[Engine, Any, Seat], Sequence[Any]] = _no_quick_ends
     """Moves tried in order before the legal moves are listed, in the search for the turn's end
     (Axis & Allies: ``end``, ``continue``, a casualty choice; listing every unit's move is dear)."""
+    listed: Callable[[Any], bool] = lambda state: True
+    """Whether the check lists and tries the legal moves at this state (``False`` where the list
+    is huge and the plan's shortcut picks the move: a setup among 49,500; that move applies)."""
     end_within: int = 200
     """Moves within which the current turn must end (the search's bound)."""
     check_every: Callable[[Any, int], bool] = _always
