@@ -160,6 +160,8 @@ class Fuzz:
     of that kind are."""
     branches: tuple[str, ...] = ()
     """Rule branches the fuzz must reach (``branches_of`` names them)."""
+    rare: tuple[str, ...] = ()
+    """Further branches only ``make fuzz`` must reach: too rare for the CI slice, which counts them."""
     branches_of: Callable[[Any, Any, Any], Iterable[str]] = _no_branches
     """``(before, move, after)`` -> the branches a played move took (``after`` once its dice fell);
     the fuzzer adds ``ended: <reason>`` for every result."""

@@ -1,6 +1,6 @@
 """The coverage fuzzer of every registered engine (``fuzz.py``), the CI slice: ``Fuzz.games``
 seeded games each, the never-freeze property at the steps ``Fuzz.check_every`` picks, and every
-named move kind and rule branch reached. The table is printed (``pytest -s``) and is the message
+named move kind and rule branch reached (``Fuzz.rare`` ones are only counted). The table is printed (``pytest -s``) and is the message
 of a failure. ``make fuzz`` plays many more games and searches for the turn's end at every step.
 """
 
@@ -20,7 +20,7 @@ def test_the_fuzz_reaches_every_kind_and_branch_and_never_freezes(slug):
     for game in range(profile.fuzz.games):
         cover.add(fuzz_game(engine, profile, game))
     kinds, branches = named(slug)
-    table = cover.table(kinds, branches)
+    table = cover.table(kinds, branches, profile.fuzz.rare)
     print(table)
     failures = verdict(cover, kinds, branches)
     assert not failures, "\n".join([table, *failures])
