@@ -1,7 +1,8 @@
 """The coverage fuzzer of every registered engine (``fuzz.py``), the CI slice: ``Fuzz.games``
 seeded games each, the never-freeze property at the steps ``Fuzz.check_every`` picks, and every
-named move kind and rule branch reached (``Fuzz.rare`` ones are only counted). The table is printed (``pytest -s``) and is the message
-of a failure. ``make fuzz`` plays many more games and searches for the turn's end at every step.
+named move kind and rule branch reached (``Fuzz.rare`` ones are only counted). The table is
+printed (``pytest -s``) and is the message of a failure. ``make fuzz`` plays many more games and
+searches for the turn's end at every step.
 """
 
 from __future__ import annotations
