@@ -13,15 +13,17 @@ The never-freeze property, at every step of these games (``playout.play`` checks
   most ``TRY_ALL`` (battles, purchases, placements), else ``TRY_SOME`` drawn at random;
 - from the state, the current turn ends (``Fuzz.turn_of`` changes, or the game ends) within
   ``Fuzz.end_within`` moves of a search on copies that plays ``end`` (or another of
-  ``Fuzz.quick_ends``) whenever it is accepted, else a listed move; its dice come from a seed of
-  its own (where ``Fuzz.listed`` says the list is huge, the plan's shortcut picks). In CI the search runs at the steps ``Fuzz.check_every`` picks (Axis & Allies: every
-  step outside the two move phases, every ``k``-th in them); ``make fuzz`` searches at every step.
+  ``Fuzz.quick_ends``) whenever it is accepted, else a listed move (the plan's shortcut where
+  ``Fuzz.listed`` says the list is huge); its dice come from a seed of its own. In CI the search
+  runs at the steps ``Fuzz.check_every`` picks (Axis & Allies: every step outside the two move
+  phases, every ``k``-th in them); ``make fuzz`` searches at every step.
 
 A game that breaks it is a :class:`Freeze`: the game, its seeds, the last moves and the state; the
 fuzz goes on with the next game and reports them all. ``python -m tests.engines.conformance.fuzz``
-(``make fuzz``) plays ``FUZZ_GAMES`` games of each engine (``FUZZ_SLUGS``), on ``FUZZ_JOBS``
-processes, prints the coverage table and every freeze, and exits 1 when there is one or when a
-named kind or branch was never reached.
+(``make fuzz``) plays ``FUZZ_GAMES`` games of each engine (``FUZZ_SLUGS``) from game
+``FUZZ_FIRST``, on ``FUZZ_JOBS`` processes, with the ``make fuzz`` plan (``FUZZ_CI=1``: the CI
+plan, to replay a CI game), prints the coverage table and every freeze, and exits 1 when there is
+one or when a named kind or branch was never reached.
 """
 
 from __future__ import annotations
@@ -65,9 +67,10 @@ class Freeze:
 
     def report(self) -> str:
         seeds = f'rng "{self.slug} {self.plan} {self.game}", dice "{self.slug} {self.plan} playout {self.game}"'
+        again = f"FUZZ_SLUGS={self.slug} FUZZ_FIRST={self.game} FUZZ_GAMES=1{' FUZZ_CI=1' if self.plan == 'fuzz' else ''}"
         return (
             f"{self.slug} {self.plan} game {self.game} (favours {self.favour or 'nothing'}; {seeds}), step {self.step}:\n"
-            f"  {self.why}\n  last moves: {' | '.join(self.last)}\n  state: {self.state}"
+            f"  {self.why}\n  last moves: {' | '.join(self.last)}\n  state: {self.state}\n  again: {again} make fuzz"
         )
 
 
@@ -260,7 +263,10 @@ class _Game:
                     continue
             if after is None and not fuzz.listed(state):
                 move = self.plan.shortcut(engine, state, seat, self.rng)
-                after = None if move is None else engine.apply(state, seat, move)
+                try:
+                    after = None if move is None else engine.apply(state, seat, move)
+                except IllegalMoveError:
+                    after = None
             if after is None:
                 moves = engine.legal_moves(state, seat)
                 if not moves:
@@ -271,7 +277,8 @@ class _Game:
                     after = engine.apply(state, seat, move)
                 except IllegalMoveError as error:
                     text = engine.format_move(move, state)
-                    return f"the turn cannot end: {text!r} is offered and refused ({error}) after {path[-LAST_MOVES:]}"
+                    return (f"on the way to the turn's end, {text!r} is offered and refused ({error}) "
+                            f"after {path[-LAST_MOVES:]}")
             path.append(engine.format_move(move, state))
             state = after
         return f"the turn does not end within {fuzz.end_within} moves: the search played {path[-LAST_MOVES:]}"
@@ -364,10 +371,11 @@ def main() -> int:
     first = int(os.environ.get("FUZZ_FIRST", "0"))
     jobs_n = int(os.environ.get("FUZZ_JOBS", "2"))
     covers = {slug: Coverage(slug) for slug in slugs}
+    soak = os.environ.get("FUZZ_CI", "") != "1"
     jobs = []
     for slug in slugs:
         n = int(os.environ.get("FUZZ_GAMES") or profile_for(slug).fuzz.soak_games)
-        jobs += [(slug, game, True) for game in range(first, first + n)]
+        jobs += [(slug, game, soak) for game in range(first, first + n)]
     with ProcessPoolExecutor(max_workers=jobs_n) as pool:
         for done, cover in enumerate(pool.map(_run, jobs, chunksize=1), start=1):
             covers[cover.slug].add(cover)
@@ -377,8 +385,9 @@ def main() -> int:
                 print(f"... {done} of {len(jobs)} games", flush=True)
     failures = []
     for slug, cover in covers.items():
-        print(cover.table(*named(slug, soak=True)))
-        failures += verdict(cover, *named(slug, soak=True))
+        kinds, branches = named(slug, soak)
+        print(cover.table(kinds, branches, () if soak else profile_for(slug).fuzz.rare))
+        failures += verdict(cover, kinds, branches)
     print(f"\n{len(failures)} failures" if failures else "\nno freezes; every named kind and branch reached")
     for failure in failures:
         if "never reached" in failure:
