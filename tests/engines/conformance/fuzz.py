@@ -170,6 +170,8 @@ class _Game:
         self.last: deque[str] = deque(maxlen=LAST_MOVES)
         self.state: Any = None
         self.step = 0
+        self.picked: Any = None
+        """The move last picked from the legal list."""
 
     # ---------------------------------------------------------------- the policy
 
@@ -190,11 +192,14 @@ class _Game:
         return [m for m, s in zip(moves, scores, strict=True) if s == best] if best > 0 else []
 
     def pick(self, engine: Engine, state: Any, seat: Seat, moves: Sequence[Any], rng: random.Random) -> Any:
+        self.picked = None
         if self.favour is not None and rng.random() < self.fuzz.favour:
             liked = self.liked(state, moves)
             if liked:
-                return rng.choice(liked)
-        return self.plan.pick(engine, state, seat, moves, rng)
+                self.picked = rng.choice(liked)
+        if self.picked is None:
+            self.picked = self.plan.pick(engine, state, seat, moves, rng)
+        return self.picked
 
     def shortcut(self, engine: Engine, state: Any, seat: Seat, rng: random.Random) -> Any:
         move = self.plan.shortcut(engine, state, seat, rng)
@@ -224,7 +229,7 @@ class _Game:
     # ---------------------------------------------------------------- the checks
 
     def observe(self, state: Any, step: int) -> None:
-        self.state, self.step = state, step
+        self.state, self.step, self.picked = state, step, None
         self.cover.steps += 1
         for seat in sorted(self.engine.to_act(state)) if self.fuzz.listed(state) else ():
             moves = self.engine.legal_moves(state, seat)
@@ -301,7 +306,10 @@ class _Game:
             self.cover.branches[f"ended: {result.reason}"] += 1
         except Exception as error:  # noqa: BLE001 - a listed move refused, a crash: all are reported
             why = str(error).splitlines()[0][:600] if str(error) else ""
-            if not isinstance(error, AssertionError):
+            if isinstance(error, IllegalMoveError) and self.picked is not None:
+                text = self.engine.format_move(self.picked, self.state)
+                why = f"the legal move {text!r} picked is refused: {why}"
+            elif not isinstance(error, AssertionError):
                 why = f"{type(error).__name__} from the engine: {why}"
             self.cover.freezes.append(Freeze(
                 slug=self.engine.slug, plan=plan.name, game=self.game, favour=self.favour, step=self.step,
