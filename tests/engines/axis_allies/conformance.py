@@ -30,8 +30,8 @@ own choice is the never-freeze plan's with fewer retreats (``fuzz_pick``). It al
 the bombers reach (so every game has raids: there is no option that turns them off), several
 units in one order, land units into a territory under a raid, and ``undo``. Besides the move
 kinds it favours, game by game, orders of several units, carriers (fighters to them, carriers
-themselves), amphibious assaults (unloads into enemy land, battleships to the transports) and
-moves into raided territories. A turn is a power's turn (``fuzz_turn``); the search for its end
+themselves), amphibious assaults (unloads into enemy land, battleships to the transports), cargo
+that fights at sea first and unloads in the non-combat move, and moves into raided territories. A turn is a power's turn (``fuzz_turn``); the search for its end
 plays ``end``, ``continue``, ``stay``, the first casualties, the first open fight and the first
 placement whenever they are accepted (``quick_ends``). In CI the search runs at every step outside
 the two move phases and at every ``CHECK_EVERY``-th in them (each costs a few dozen applies, and
@@ -340,6 +340,22 @@ def _amphibious_score(state: AxisAlliesState, move: AxisAlliesMove) -> int:
     return 0
 
 
+def _after_sea_battle_score(state: AxisAlliesState, move: AxisAlliesMove) -> int:
+    """Cargo that fights at sea first: an unload in the non-combat move from a zone of a sea battle
+    (3, decision M12), a loaded transport into a zone with enemy units (2), a load (1)."""
+    if not move.path:
+        return 0
+    if move.kind == "unload":
+        return 3 if state.phase == "noncombat_move" and move.path[0] in state.sea_fights else 0
+    if move.kind == "load":
+        return 1
+    if move.kind == "move" and move.units[0][0] == "transport" and state.phase == "combat_move":
+        loaded = any(u.carried_by is not None and u.power == state.power for u in state.units_at(move.path[0]))
+        enemies = any(not economy.friendly(state, u.power, state.power) for u in state.units_at(move.path[-1]))
+        return 2 if loaded and enemies else 0
+    return 0
+
+
 def fuzz_favoured(trait: str, state: AxisAlliesState, move: AxisAlliesMove) -> float:
     if trait == "several units in one order":
         return several(move)
@@ -351,12 +367,15 @@ def fuzz_favoured(trait: str, state: AxisAlliesState, move: AxisAlliesMove) -> f
             move.units[0][0] == "fighter" and any(u.kind == "carrier" for u in here))
     if trait == "amphibious assaults":
         return _amphibious_score(state, move)
+    if trait == "unloads after sea battles":
+        return _after_sea_battle_score(state, move)
     if trait == "raided territories":
         return move.kind in ORDERS and bool(move.path) and move.path[-1] in state.raids
     return False
 
 
-FUZZ_TRAITS = ("several units in one order", "carriers", "amphibious assaults", "raided territories")
+FUZZ_TRAITS = ("several units in one order", "carriers", "amphibious assaults", "unloads after sea battles",
+               "raided territories")
 
 
 def _new_fights(before: AxisAlliesState, after: AxisAlliesState):
@@ -440,6 +459,7 @@ FUZZ_BRANCHES = (
     "amphibious assault fought",
     "sea battle fought",
     "landing waits for a sea battle",
+    "unload after a sea battle",
     "fighter lands on a carrier",
     "several units in one order",
     "AA fire misses",
@@ -453,7 +473,6 @@ RARE_BRANCHES = (
     "raid: the target's gun downs every bomber",
     "raid lapses: no bomber left to bomb",
     "AA fire downs aircraft",
-    "unload after a sea battle",
     "shore bombardment",
 )
 """Reached a few times in a hundred games, or less (a gun hits on a 1; a battleship beside the
