@@ -44,7 +44,9 @@ bench-ai: $(STAMP)
 # each engine (default per engine: Axis & Allies 500 of 10 rounds with raids, 2 and 5 players in
 # turn), the turn's end searched at every step, on FUZZ_JOBS processes; prints the coverage table
 # and every freeze, exit 1 on a freeze or a kind or branch never reached. Bounded, stops by itself:
-# make fuzz FUZZ_SLUGS=axis_allies FUZZ_GAMES=40 (FUZZ_FIRST=40 plays the next 40)
+# make fuzz FUZZ_SLUGS=axis_allies FUZZ_GAMES=40 (FUZZ_FIRST=40 plays the next 40). An Axis & Allies
+# game of 10 rounds (some 1,200 moves, each followed by a search for the turn's end) takes some
+# 20-30 s, so the default 500 take one and a half to two hours on two cores; make soak plays 60.
 FUZZ_JOBS ?= 2
 fuzz: $(STAMP)
 	FUZZ_JOBS=$(FUZZ_JOBS) $(PY) -m tests.engines.conformance.fuzz
