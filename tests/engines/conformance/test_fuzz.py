@@ -12,6 +12,7 @@ import pytest
 from engines.registry import ENGINES
 from tests.engines.conformance.cases import PROFILES
 from tests.engines.conformance.fuzz import Coverage, fuzz_game, named, verdict
+from tests.engines.conformance.profile import every_kind
 
 
 @pytest.mark.parametrize("slug", sorted(PROFILES))
@@ -25,3 +26,12 @@ def test_the_fuzz_reaches_every_kind_and_branch_and_never_freezes(slug):
     print(table)
     failures = verdict(cover, kinds, branches)
     assert not failures, "\n".join([table, *failures])
+
+
+@pytest.mark.parametrize("slug", sorted(PROFILES))
+def test_a_fuzz_names_kinds_the_move_model_has(slug):
+    """A kind left out by a typo would silently never be demanded."""
+    fuzz, kinds = PROFILES[slug].fuzz, every_kind(ENGINES[slug])
+    assert set(fuzz.not_required) <= set(kinds)
+    assert not set(fuzz.favours) & set(kinds), "a trait with a kind's name hides the kind"
+    assert not set(fuzz.rare) & set(fuzz.branches)
