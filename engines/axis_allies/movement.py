@@ -15,7 +15,7 @@ Three shapes of order (decision M9 in ``docs/games/axis_allies.md``, "Movement")
 * **load**: ``transport`` set, land units and the path ``(land, sea zone)``.
 * **unload**: land units aboard transports and the path ``(sea zone, land)``.
 
-Rulebook places are the Dutch 2nd-edition text (``shared/rules/axis-and-allies.nl.md``):
+Rulebook places are the Dutch 2nd-edition text (``axis-and-allies.nl.md``):
 "Aktie 2" (the combat move), "Aktie 4" (the non-combat move), each unit's "Hoe ze bewegen",
 the neutrals, and Appendix II (illustrated moves).
 

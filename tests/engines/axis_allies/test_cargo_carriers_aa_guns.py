@@ -2,7 +2,7 @@
 driven through the engine by move texts and fixed dice.
 
 Each test reproduces one situation of the issue and is named after the rule; the docstrings name
-the rulebook place, the rules notes (``shared/reference/axis_allies_classic_rules_notes.md``) or
+the rulebook place, the rules notes (``axis_allies_classic_rules_notes.md``) or
 the decision in docs/games/axis_allies.md.
 """
 

@@ -3,7 +3,7 @@ development and purchase ("Aktie 1"), placement ("Aktie 5"), income ("Aktie 6"),
 capitals and liberation ("Resultaten van zowel land- als zeegevechten") and victory (chapter 1,
 Appendix IV).
 
-Test names and docstrings carry the place in ``shared/rules/axis-and-allies.nl.md``; where the
+Test names and docstrings carry the place in ``axis-and-allies.nl.md``; where the
 text is lost, the decision the engine follows is named instead.
 """
 

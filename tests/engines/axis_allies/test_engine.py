@@ -2,7 +2,7 @@
 section 5): every offered move formats and parses back to itself and applies; texts that are
 not moves give typed errors; the view holds no secrets; the record replays.
 
-The rulebook places here are the notation section of docs/games/axis_allies.md and DESIGN.md
+The rulebook places here are the notation section of docs/games/axis_allies.md and docs/architecture.md
 ("Axis & Allies: none [hidden information]; dice").
 """
 
@@ -224,7 +224,7 @@ def test_setup_accepts_a_mapping_of_options():
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_the_view_has_no_secrets(name):
-    """DESIGN.md: Axis & Allies hides nothing; every seat and the channel see the same view."""
+    """docs/architecture.md: Axis & Allies hides nothing; every seat and the channel see the same view."""
     state = SAMPLES[name]()
     public = ENGINE.view(state, None)
     assert AxisAlliesView.model_validate(public.model_dump(mode="json")) == public
@@ -264,7 +264,7 @@ def test_no_move_after_the_end():
 
 
 def test_the_record_replays_to_the_live_state():
-    """DESIGN.md, "the record is the truth": moves and dice replayed give the same state."""
+    """docs/architecture.md, "the record is the truth": moves and dice replayed give the same state."""
     options = AxisAlliesOptions(round_limit=2)
     state = ENGINE.setup(5, options)
     events: list = [StartEvent(players=5)]

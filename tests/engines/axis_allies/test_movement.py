@@ -1,6 +1,6 @@
 """Movement (engines/axis_allies/movement.py): combat move ("Aktie 2") and non-combat move ("Aktie 4").
 
-Test names and docstrings carry the rulebook place (``shared/rules/axis-and-allies.nl.md``) or the
+Test names and docstrings carry the rulebook place (``axis-and-allies.nl.md``) or the
 decision (M1.. in docs/games/axis_allies.md, "Movement"). Positions are hand-built: the opening
 map and ownership with only the listed units on it (:func:`board`).
 """

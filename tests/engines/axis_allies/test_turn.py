@@ -3,7 +3,7 @@ fixed dice: seats and whose turn (chapters 1-2), the combat move ("Aktie 2"), ba
 "Resultaten van zowel land- als zeegevechten"), the non-combat move ("Aktie 4") and the
 weapons developments as they act in play.
 
-Test names and docstrings carry the place in ``shared/rules/axis-and-allies.nl.md`` or the
+Test names and docstrings carry the place in ``axis-and-allies.nl.md`` or the
 decision in docs/games/axis_allies.md (M.. for movement, C.. for combat).
 """
 
