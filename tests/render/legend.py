@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from PIL import Image
 
 from bot.services.presenter import picture_words
-from render.common import LEGEND_ICON, BoardLabels, legend_entries, legend_height
+from render.common import LEGEND_ROW, BoardLabels, legend_entries, legend_height
 
 LANGUAGES = ("en", "nl")
 
@@ -35,7 +35,7 @@ def assert_every_mark_has_words(slug: str, marks: Sequence[str]) -> None:
 def assert_every_mark_has_an_icon(marks: Sequence[str], icon: Callable[[str], Image.Image]) -> None:
     for mark in marks:
         sprite = icon(mark)
-        assert 0 < sprite.height <= LEGEND_ICON + 2 and sprite.width > 0, mark
+        assert 0 < sprite.height <= LEGEND_ROW - 2 and sprite.width > 0, mark  # fits its row
         assert sprite.getbbox() is not None, f"{mark}: a blank icon"
 
 
