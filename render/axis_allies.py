@@ -11,7 +11,9 @@ as the printed board is.
   short name, the IPC value in a white badge on its top-right corner (none for 0), and a gold star
   on its top-left corner for a capital. A territory held by someone other than its original owner
   shows the original owner's roundel on its bottom-left corner.
-- **Sea zones** are soft blue rounded shapes with a short name in blue.
+- **Sea zones** are soft blue rounded shapes with a short name in blue and, under it, the
+  reader's word for a sea zone (``picture_sea_zone``: "sea zone", "zeegebied"): many sea zones
+  carry the name of the land beside them ("Japan", "Karelia"), and the word says which is sea.
 - **Borders** are solid dark lines between two land territories, dotted blue lines between land and
   sea, and faint blue lines between two sea zones. The Suez and Panama canals are a gold band with
   the canal's name in a tag; the tag takes the holder's colour when one power holds all the canal's
@@ -127,6 +129,9 @@ MARKS_HEIGHT = 24
 PANEL_BOTTOM = HEIGHT - 8 - MARKS_HEIGHT - 6
 MARKS_TOP = PANEL_BOTTOM + 6
 
+SEA_LABEL_H = 20
+"""The room a sea zone's two label lines take above its chips: its name, and the reader's word
+for a sea zone under it (so a blue box named after the land beside it reads as sea)."""
 CHIP_H = 15
 """Height of a unit chip; chips sit in rows ``CHIP_H + CHIP_GAP`` apart."""
 CHIP_GAP = 2
@@ -224,7 +229,7 @@ def render_image(view: AxisAlliesView, *, labels: BoardLabels | None = None,
     """The board for ``view`` as a Pillow image, before encoding; the places in ``changed`` (what
     the step changed) ringed in yellow, and the legend then explains the ring."""
     labels = labels or BoardLabels()
-    board = _Map(view, CLASSIC)
+    board = _Map(view, CLASSIC, labels.word("sea_zone"))
     image = _background().copy()
     canvas = _Canvas(image)
     board.draw_nodes(canvas, changed)
@@ -387,9 +392,12 @@ def _draw_borders(canvas: _Canvas, gmap: GameMap) -> None:
 class _Map:
     """Drawing on the map part of the picture for one view."""
 
-    def __init__(self, view: AxisAlliesView, gmap: GameMap) -> None:
+    def __init__(self, view: AxisAlliesView, gmap: GameMap, sea_word: str = "") -> None:
         self.view = view
         self.gmap = gmap
+        self.sea_word = sea_word
+        """The reader's word for a sea zone (``picture_sea_zone``), printed under every sea zone's
+        name so "Japan" in blue reads as the sea beside Japan; without labels, none."""
         self.order = [p.id for p in view.powers]
         self.by_id = {t.id: t for t in view.territories}
         self.drawn: list[tuple[float, float, float, float]] = list(_nominal_boxes().values())
@@ -430,7 +438,7 @@ class _Map:
         x0, y0, x1, y1 = _node_box(tid)
         sea = layout.is_sea(tid)
         units = _sorted_units(t.units if t else (), self.order)
-        label_h = 16 if sea else 18
+        label_h = (SEA_LABEL_H if self.sea_word else 16) if sea else 18
         room = max(int((y1 - y0 - label_h - 2 + CHIP_GAP) // (CHIP_H + CHIP_GAP)), 1)
         rows = _chip_rows(units, x1 - x0 - 4)
         box = (x0, y0, x1, y1)
@@ -454,7 +462,11 @@ class _Map:
         cx = (x0 + x1) / 2
         t = plan.territory
         label = self.gmap.territories[plan.tid].label or (t.name if t else plan.tid)
-        if plan.sea:
+        if plan.sea and self.sea_word:
+            canvas.sprite((cx, (y0 + y1) / 2), sea_sprite, w, h)
+            canvas.sprite((cx, y0 + 7), label_sprite, label, 10, False, SEA_TEXT, w - 4)
+            canvas.sprite((cx, y0 + 16), label_sprite, self.sea_word, 9, False, SEA_TEXT, w - 6)
+        elif plan.sea:
             canvas.sprite((cx, (y0 + y1) / 2), sea_sprite, w, h)
             canvas.sprite((cx, y0 + 8), label_sprite, label, 10, False, SEA_TEXT, w - 4)
         else:
@@ -1415,7 +1427,7 @@ def render_region(view: AxisAlliesView, region: str, *, labels: BoardLabels | No
     and shapes, not the full map's pixels scaled up), under a strip naming the region
     (``region_<id>`` word) and the status, over the strip that explains the marks."""
     labels = labels or BoardLabels()
-    board = _Map(view, CLASSIC)
+    board = _Map(view, CLASSIC, labels.word("sea_zone"))
     pieces = []
     for box in region_boxes(region):
         piece = _region_background(box).copy()
