@@ -89,6 +89,7 @@ from render.common import (
     WHITE,
     BoardLabels,
     Box,
+    FittedText,
     Point,
     blend,
     bold_font,
@@ -99,6 +100,7 @@ from render.common import (
     draw_text,
     encode_png,
     fit_lines,
+    fit_name,
     fit_text,
     font,
     hex_rgb,
@@ -750,8 +752,8 @@ class _Panel:
             x += text_width(fit_text(name, bold_font(16), x1 - 12 - x), bold_font(16)) + 10
             player = self._seat_name(mover) if mover else ""
             if player and x < x1 - 40:
-                draw_text(draw, (x, row1), fit_text(player, font(14), x1 - 12 - x), font(14), FRAME_TEXT_DIM,
-                          anchor="lm")
+                fitted = fit_lines(player, x1 - 12 - x, size=14, min_size=11)
+                draw_lines(draw, (x, row1), fitted, FRAME_TEXT_DIM, anchor="lm")
         # the turn's phases, the current one lit
         row2 = y0 + 62
         step = 50
@@ -804,11 +806,13 @@ class _Panel:
                 paste_sprite(self.image, crown_sprite(18), (x + 18, mid - 9))
             x += 28
             name = self._power_name(power)
-            draw_text(draw, (x, mid), fit_text(name, bold_font(14), 136), bold_font(14), WHITE, anchor="lm")
-            x += 142
-            draw_text(draw, (x, mid), fit_text(self._seat_name(power), font(14), 104), font(14), FRAME_TEXT_DIM,
-                      anchor="lm")
-            x += 110
+            # the longest power name ("Verenigde Staten") is 120 px: the player's name gets the rest
+            draw_text(draw, (x, mid), fit_text(name, bold_font(14), 122), bold_font(14), WHITE, anchor="lm")
+            x += 128
+            # a long name shrinks, then takes two lines, before it is cut (fit_name)
+            draw_lines(draw, (x, mid), fitted_seat_name(self._seat_name(power)), FRAME_TEXT_DIM,
+                       anchor="lm")
+            x += 124
             paste_sprite(self.image, coin_sprite(16), (x + 8, mid))
             draw_text(draw, (x + 20, mid), str(power.ipcs), bold_font(15), WHITE, anchor="lm")
             x += 62
@@ -949,6 +953,15 @@ class _Panel:
 
 
 # --------------------------------------------------------------------------- sprites: map
+
+
+SEAT_NAME_WIDTH = 118
+"""The room for a player's name on a power's row of the panel."""
+
+
+def fitted_seat_name(name: str) -> FittedText:
+    """A player's name as it fits a power's row: shrunk to 10 px, else on two lines (``fit_name``)."""
+    return fit_name(name, SEAT_NAME_WIDTH, size=14, min_size=10)
 
 
 def _draw_mark(image: Image.Image, mark: str, left: float, mid: float) -> float:

@@ -544,3 +544,18 @@ def test_a_sea_zone_is_labelled_as_a_sea_zone_in_the_readers_language(tid: str) 
     assert english != dutch
     assert len(ink(LABELS)) < 5, "without words the sea zone keeps its one line"
     assert CLASSIC.territories[tid].is_sea and CLASSIC.find(CLASSIC.territories[tid].name).id == tid
+
+
+@pytest.mark.parametrize("name", ["Computer (normal) 2", "AVeryLongDiscordNameOf32Chars_xy"])
+def test_a_long_player_name_on_a_power_row_shrinks_then_wraps_before_it_is_cut(name: str) -> None:
+    """Player names are never cut to "Compute…" where there is room (the row used to cut at 104 px, 14 px)."""
+    from render.common import fit_text, font
+
+    assert fit_text(name, font(14), 104).endswith("…")
+    fitted = aa.fitted_seat_name(name)
+    assert "".join(fitted.lines).replace(" ", "") == name.replace(" ", "") and len(fitted.lines) <= 2
+    assert fitted.height <= 30 and fitted.width <= aa.SEAT_NAME_WIDTH
+    assert aa.fitted_seat_name("Computer (normal) 2").lines == ("Computer (normal) 2",)
+    view = opening_view()
+    labels = BoardLabels(seats=(name,) * 5)
+    assert rgb_image(aa.render_board(view, labels=labels)).size == (aa.WIDTH, aa.HEIGHT)
