@@ -1176,12 +1176,12 @@ def marks_shown(view: MastersVictoryView) -> tuple[str, ...]:
 def legend_icon(mark: str, view: MastersVictoryView) -> Image.Image:
     """``mark`` as the picture draws it, small, for the legend strip."""
     seat = view.turn.seat if view.turn is not None else 0
+    actions = (*view.last_turn, *view.current_turn)
     if mark in KIND_ORDER:
         return piece_sprite(0, mark, None, 24)
     if mark == "turn":
         return text_icon(f"#{view.turn.number if view.turn is not None else 1}", 18)
     if mark == "move":
-        actions = (*view.last_turn, *view.current_turn)
         return move_icon(SEATS[actions[-1].seat if actions else seat].fill)
     if mark == "attack":
         return burst_sprite(20, False)
@@ -1200,7 +1200,9 @@ def legend_icon(mark: str, view: MastersVictoryView) -> Image.Image:
     if mark == "switch_out":
         return swap_sprite(18)
     if mark == "switch_in":
-        return ring_sprite(seat, 22)
+        return ring_sprite(next((a.seat for a in reversed(actions) if a.placed), seat), 22)
+    if mark == "sweep":
+        return _square_icon(mark, next((a.seat for a in reversed(actions) if a.swept), seat))
     return _square_icon(mark, seat)
 
 
@@ -1233,14 +1235,13 @@ def _square_icon(mark: str, seat: int) -> Image.Image:
         paste_sprite(icon, master, (plain.width + 3 + master.width / 2, 11))
         return icon
     if mark == "to_move":
-        icon, _ = legend_icon_box(16)
 
         def arrow(d: ImageDraw.ImageDraw, scale: float, origin: Point) -> None:
             draw_arrow(d, scale_points([(8, 21), (8, 1)], scale, origin), SEATS[seat].fill, 5 * scale, 9 * scale)
 
-        # drawn on a copy of the frame colour, as the panel has it
-        back = Image.new("RGB", icon.size, FRAME)
-        overlay(back, (0, 0, *icon.size), arrow)
+        # drawn on the frame's colour, as the panel has it
+        back = Image.new("RGB", (16, 22), FRAME)
+        overlay(back, (0, 0, *back.size), arrow)
         return back.convert("RGBA")
     if mark == "moves_left":
         icon, _ = legend_icon_box(3 * 12 + 4)
