@@ -924,9 +924,9 @@ def legend_rows(entries: Sequence[LegendEntry], width: int) -> list[list[LegendE
     """``entries`` laid out left to right in rows of at most ``width`` px, in their order.
 
     >>> icon = Image.new("RGBA", (20, 20))
-    >>> rows = legend_rows([LegendEntry(str(i), icon, "word " * 3) for i in range(9)], 400)
-    >>> [len(row) for row in rows]
-    [3, 3, 3]
+    >>> entries = [LegendEntry(str(i), icon, "a word") for i in range(9)]
+    >>> [len(row) for row in legend_rows(entries, 400)], [len(row) for row in legend_rows(entries, 200)]
+    ([4, 4, 1], [2, 2, 2, 2, 1])
     """
     fnt = font(LEGEND_SIZE)
     room = width - 2 * LEGEND_PAD

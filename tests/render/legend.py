@@ -3,8 +3,10 @@ has a word in English and in Dutch, and a picture that draws a mark explains it 
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from PIL import Image
 
@@ -12,6 +14,7 @@ from bot.services.presenter import picture_words
 from render.common import LEGEND_ROW, BoardLabels, legend_entries, legend_height
 
 LANGUAGES = ("en", "nl")
+V = TypeVar("V")
 
 
 def labels(slug: str, language: str, **fields: object) -> BoardLabels:
@@ -39,17 +42,21 @@ def assert_every_mark_has_an_icon(marks: Sequence[str], icon: Callable[[str], Im
         assert sprite.getbbox() is not None, f"{mark}: a blank icon"
 
 
+def _icon_of(icon: Callable[[str, V], Image.Image], view: V, mark: str) -> Image.Image:
+    return icon(mark, view)
+
+
 def png(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
 def assert_pictures_explain_their_marks(
     slug: str,
-    views: Iterable[object],
+    views: Iterable[V],
     render: Callable[..., Image.Image],
-    shown: Callable[[object], Sequence[str]],
+    shown: Callable[[V], Sequence[str]],
     marks: Sequence[str],
-    icon: Callable[[str, object], Image.Image],
+    icon: Callable[[str, V], Image.Image],
 ) -> None:
     """Together ``views`` draw every mark; each view's picture with the bot's words is its picture
     without them plus the strip, the strip has a row for its marks and says them in the reader's
@@ -65,7 +72,7 @@ def assert_pictures_explain_their_marks(
         for language in LANGUAGES:
             text = labels(slug, language, title="x")
             image = render(view, labels=text).convert("RGB")
-            entries = legend_entries(found, text, lambda mark, view=view: icon(mark, view))
+            entries = legend_entries(found, text, functools.partial(_icon_of, icon, view))
             assert [e.mark for e in entries] == list(found)
             grown = legend_height(entries, image.width)
             assert grown > 0 and image.size == (bare.width, bare.height + grown), language

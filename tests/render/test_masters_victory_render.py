@@ -818,8 +818,10 @@ def test_fighter_and_bomber_tank_and_soldier_differ_in_outline_at_400_px() -> No
 
     def white(kind: str) -> list[tuple[int, int]]:
         sprite = mv.piece_sprite(0, kind, HEIGHTS[kind], cell).resize((small, small), Image.Resampling.LANCZOS)
+        raw = sprite.convert("RGBA").tobytes()
+        rgba = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
         return [(x, y) for x in range(small) for y in range(small)
-                if min(sprite.getpixel((x, y))[:3]) > 190 and sprite.getpixel((x, y))[3] > 200]
+                if min(rgba[y * small + x][:3]) > 190 and rgba[y * small + x][3] > 200]
 
     def shape(kind: str) -> tuple[int, float, float]:
         """Width, where the widest row is (0 top .. 1 bottom), share of the white below the middle."""
