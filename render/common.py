@@ -13,7 +13,14 @@ Text is drawn in Noto Sans, installed from PyPI with the project (``fontpkg-noto
 read from the system: it covers Latin, Greek and Cyrillic, so "geëindigd – Zoë" draws as typed;
 ``printable`` replaces only what it lacks (CJK, emoji) with a near spelling or ``?``. A line
 that may be long (a title, a result) goes through ``fit_lines``: it shrinks, then wraps at
-phrase and word boundaries, and cuts with an ellipsis only when nothing else fits.
+phrase and word boundaries, and cuts with an ellipsis only when nothing else fits; a player's
+name goes through ``fit_name`` (shrink, then two lines, then the ellipsis).
+
+The square-board pictures end in a legend strip (``with_legend``): each mark the picture draws,
+as a small icon with its word in the reader's language (the game's ``picture_legend_<mark>``
+words in ``BoardLabels.words``). A picture explains the marks it draws, not the game's whole
+list (Axis & Allies' fixed strip explains its ten map marks, which every map shows): a
+newcomer reads what is in front of them, and the strip stays one to three rows.
 """
 
 from __future__ import annotations
