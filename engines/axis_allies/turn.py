@@ -22,6 +22,7 @@ from engines.axis_allies.economy import (
     seat_of,
 )
 from engines.axis_allies.moves import AxisAlliesMove, Counts, format_move
+from engines.axis_allies.standing import CasualtyOrder, pick_casualties
 from engines.axis_allies.state import (
     PHASES,
     UNDO_FIELDS,
@@ -588,13 +589,9 @@ def _verb(move: AxisAlliesMove) -> str:
 
 
 def casualty_example(state: AxisAlliesState, decision: combat.Decision) -> str:
-    """A ``lose`` order that fits ``decision``: its first eligible units (issue 18: a hint names
-    units the player has)."""
-    kinds: dict[str, int] = {}
-    for uid in decision.eligible[: decision.count]:
-        kind = _kind(state, uid)
-        kinds[kind] = kinds.get(kind, 0) + 1
-    return format_move(AxisAlliesMove(kind="lose", units=_counts(kinds)))
+    """A ``lose`` order that fits ``decision``: units the player has (issue 18), the cheapest
+    first, submarine hits on ships (the choice of a standing order with nothing kept)."""
+    return format_move(AxisAlliesMove(kind="lose", units=pick_casualties(state, decision, CasualtyOrder())))
 
 
 def _kind(state: AxisAlliesState, unit_id: int) -> str:
