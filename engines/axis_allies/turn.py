@@ -555,6 +555,11 @@ def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisA
     decision = combat.waiting(running)
     if decision is None:
         raise refuse("not_now", action=_verb(move))
+    if move.kind == "attack" and isinstance(running, combat.Battle):
+        # An attack (and its plan, ``until done``) begins a battle; this one is being fought.
+        example = casualty_example(state, decision) if decision.kind == "casualties" else (
+            "continue" if decision.kind == "press_on_or_retreat" else "stay")
+        raise refuse("battle_under_way", territory=running.territory, example=example)
     if decision.kind == "casualties":
         if move.kind != "lose":
             raise refuse("choose_casualties", count=decision.count, example=casualty_example(state, decision))
