@@ -40,13 +40,15 @@ class AxisAlliesMove(Frozen):
     """attack ... until done: retreat once fewer attacking units than this are left."""
     retreat_to: str | None = None
     """attack ... until done: where to retreat (else the first place the attackers may go)."""
+    anyway: bool = False
+    """end: end the non-combat move even though aircraft that could still land are lost."""
 
     @model_serializer(mode="wrap")
     def _without_unused_plan(self, handler: Any) -> dict[str, Any]:
-        # The plan fields came with issue 15: left out while unused, so a move's record (and
-        # the hash chain over it) reads as before.
+        # The plan fields came with issue 15 (and ``anyway`` later): left out while unused, so a
+        # move's record (and the hash chain over it) reads as before.
         data = handler(self)
-        for name in PLAN_FIELDS:
+        for name in (*PLAN_FIELDS, "anyway"):
             if data.get(name) == AxisAlliesMove.model_fields[name].default:
                 data.pop(name, None)
         return data
@@ -73,6 +75,8 @@ def name(tid: str) -> str:
 def format_move(move: AxisAlliesMove) -> str:
     """The canonical text; ``parse(format_move(m))`` gives ``m`` back."""
     k = move.kind
+    if k == "end" and move.anyway:
+        return "end anyway"
     if k in ("end", "stay", "undo"):
         return k
     if k == "press_on":

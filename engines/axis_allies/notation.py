@@ -21,6 +21,7 @@ and ``naar``; typographic dashes read as ``-``):
 ``rocket Germany -> Russia``                rockets: an AA gun hits a complex
 ``place 3 inf Germany``                     placement
 ``end``                                     end the phase
+``end anyway``                              end the non-combat move, losing aircraft that could still land
 ``undo``                                    take back the last order of this phase (before any dice)
 ==========================================  ===============================================
 
@@ -52,7 +53,7 @@ from engines.core.move_text import plain_dashes
 EXPECTED = (
     "tech 2 | buy 3 inf 1 arm | move 2 inf 1 arm Ukraine -> Caucasus | load 2 inf Karelia -> Karelia Sea Zone | "
     "unload 2 inf Baltic -> Karelia | bomb 1 bmr Germany -> Russia | attack Karelia | lose 2 inf | continue | "
-    "retreat Karelia | submerge Baltic | stay | rocket Germany -> Russia | place 3 inf Germany | end | undo"
+    "retreat Karelia | submerge Baltic | stay | rocket Germany -> Russia | place 3 inf Germany | end | end anyway | undo"
 )
 VERBS: dict[str, MoveKind] = {
     "tech": "tech", "research": "tech", "ontwikkel": "tech", "buy": "buy", "koop": "buy", "move": "move",
@@ -160,6 +161,8 @@ def parse(text: str) -> AxisAlliesMove:
         raise invalid(text)
     if verb == "end" and (not rest or [w.lower() for w in rest] == ["phase"]):
         return M(kind="end")
+    if verb == "end" and [w.lower() for w in rest] in (["anyway"], ["toch"]):
+        return M(kind="end", anyway=True)
     if verb == "press_on" and (not rest or [w.lower() for w in rest] in (["on"], ["door"])):
         return M(kind="press_on")
     if verb in ("stay", "undo") and not rest:

@@ -59,7 +59,7 @@ def iter_legal_moves(state: AxisAlliesState, seat: Seat,
     if running is None and not (phase == "combat" and (state.battles or state.raids)) and not (
         phase == "place" and turn.placeable(state)
     ):
-        moves.append(M(kind="end"))
+        moves.append(M(kind="end", anyway=phase == "noncombat_move" and bool(turn.could_still_land(state))))
     yield from (m for m in moves if wanted is None or wanted(format_move(m)))
 
 

@@ -154,7 +154,9 @@ def end_turn(state: AxisAlliesState) -> AxisAlliesState:
     return begin_turn(state, TURN_ORDER[(index + 1) % len(TURN_ORDER)])
 
 
-def end_phase(state: AxisAlliesState) -> AxisAlliesState:
+def end_phase(state: AxisAlliesState, anyway: bool = False) -> AxisAlliesState:
+    """The next step; ``anyway`` lets the non-combat move end although aircraft that could
+    still land would be lost (decision M15)."""
     phase = state.phase
     if phase == "combat_move":
         state = state.model_copy(update={"phase": "combat", "battles": pending_battles(state)})
@@ -167,6 +169,13 @@ def end_phase(state: AxisAlliesState) -> AxisAlliesState:
             raise refuse("battles_left", territories=list(state.battles + state.raids))
         return state.model_copy(update={"phase": "noncombat_move"})
     if phase == "noncombat_move":
+        savable = could_still_land(state)
+        if savable and not anyway:
+            kinds: dict[str, int] = {}
+            for u in savable:
+                kinds[u.kind] = kinds.get(u.kind, 0) + 1
+            raise refuse("aircraft_can_land", units=[[k, n] for k, n in _counts(kinds)],
+                         territories=sorted({u.at for u in savable}), example=landing_example(state, savable[0]))
         landings = movement.landings(state, state.power)
         state = _update_units(state, landings.landed)
         state = _remove_units(state, set(landings.lost))
@@ -181,6 +190,22 @@ def end_phase(state: AxisAlliesState) -> AxisAlliesState:
             )
         return end_turn(state)
     return state.model_copy(update={"phase": PHASES[PHASES.index(phase) + 1]})
+
+
+def could_still_land(state: AxisAlliesState) -> list[Unit]:
+    """Aircraft the end of the non-combat move would lose that a move could still land
+    (decision M15): the power's lost aircraft with a legal destination left."""
+    lost = movement.landings(state, state.power).lost
+    return [u for u in state.units if u.id in lost
+            and movement.reachable(state, state.power, u.id, "noncombat_move")]
+
+
+def landing_example(state: AxisAlliesState, aircraft: Unit) -> str:
+    """A move that lands ``aircraft``: to its nearest landing (then the first by id), as the
+    order of one such aircraft from its place reads."""
+    reach = movement.reachable(state, state.power, aircraft.id, "noncombat_move")
+    dest = min(reach, key=lambda t: (reach[t], t))
+    return format_move(AxisAlliesMove(kind="move", units=((aircraft.kind, 1),), path=(aircraft.at, dest)))
 
 
 def pending_battles(state: AxisAlliesState) -> tuple[str, ...]:
@@ -239,7 +264,7 @@ def undo(state: AxisAlliesState) -> AxisAlliesState:
 def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> AxisAlliesState:
     kind, phase = move.kind, state.phase
     if kind == "end":
-        return end_phase(state)
+        return end_phase(state, move.anyway)
     if kind == "tech":
         if phase != "tech":
             raise refuse("tech_only_first")
