@@ -42,13 +42,16 @@ class AxisAlliesMove(Frozen):
     """attack ... until done: where to retreat (else the first place the attackers may go)."""
     anyway: bool = False
     """end: end the non-combat move even though aircraft that could still land are lost."""
+    aboard: Counts = ()
+    """unload: the whole cargo of the transport to unload from (``from trn with 1 inf 1 arm``),
+    naming it where the choice matters (decision M16); empty: the engine chooses."""
 
     @model_serializer(mode="wrap")
     def _without_unused_plan(self, handler: Any) -> dict[str, Any]:
         # The plan fields came with issue 15 (and ``anyway`` later): left out while unused, so a
         # move's record (and the hash chain over it) reads as before.
         data = handler(self)
-        for name in (*PLAN_FIELDS, "anyway"):
+        for name in (*PLAN_FIELDS, "anyway", "aboard"):
             if data.get(name) == AxisAlliesMove.model_fields[name].default:
                 data.pop(name, None)
         return data
@@ -97,6 +100,8 @@ def format_move(move: AxisAlliesMove) -> str:
         return f"place {units_text(move.units)} {name(move.to or '')}"
     if k == "rocket":
         return f"rocket {name(move.frm or '')} -> {name(move.to or '')}"
+    if k == "unload" and move.aboard:
+        return f"{order_text(k, move.units, move.path)} from trn with {units_text(move.aboard)}"
     return order_text(k, move.units, move.path)
 
 

@@ -394,8 +394,124 @@ def _order(state: AxisAlliesState, move: AxisAlliesMove) -> movement.MoveOrder:
         if refusals and len({e.code for e in refusals}) == 1:
             raise refusals[0]  # every transport says the same: that is the reason
         raise refuse("no_transport_room", territory=path[-1])
+    if move.kind == "unload":
+        options = unload_options(state, move)
+        if options:
+            return options[0][1]
+        if move.aboard:
+            _refuse_named_unload(state, move)
     units = pick_units(state, path[0], move.units, aboard=move.kind == "unload")
     return movement.MoveOrder(units=units, path=path, bombing=move.kind == "bomb")
+
+
+def _refuse_named_unload(state: AxisAlliesState, move: AxisAlliesMove) -> None:
+    """Why an unload from the transport named by its cargo cannot be done: no such transport, too
+    few of a kind aboard it, or the rule its order breaks."""
+    zone = move.path[0]
+    for t in sorted(state.units_at(zone), key=lambda u: u.id):
+        riders = [u for u in state.units_at(zone) if u.carried_by == t.id and u.lands_in is None]
+        if t.power != state.power or not riders or _counts(_tally(riders)) != move.aboard:
+            continue
+        for kind, n in move.units:
+            have = sum(u.kind == kind for u in riders)
+            if have < n:
+                raise refuse("not_enough_units", unit=kind, count=n, have=have, territory=zone)
+        picked = _take(riders, move.units)
+        assert picked is not None
+        movement.check_move(state, state.power, movement.MoveOrder(units=picked, path=move.path, transport=t.id),
+                            state.phase)  # type: ignore[arg-type]
+    raise refuse("no_transport_with", units=[[k, n] for k, n in move.aboard], territory=zone)
+
+
+UnloadOption = tuple[Counts, movement.MoveOrder, bool]
+"""(the cargo of the transport it unloads from, the order, whether it leaves cargo aboard a
+transport it binds to the land for the first time)."""
+
+
+def unload_options(state: AxisAlliesState, move: AxisAlliesMove) -> list[UnloadOption]:
+    """The ways to carry out an unload order that pass the rules, best first (decision M16).
+
+    One transport if one carries all the units: a transport already bound to that land this turn
+    first, then one the order empties, then the lowest id; with ``move.aboard`` only a transport
+    with exactly that cargo. Otherwise (and no transport named) the units come from several
+    transports, those bound to the land first, then those with the least other cargo. Empty when
+    nothing fits: the caller words the reason.
+    """
+    zone, land = move.path[0], move.path[-1]
+    phase = state.phase
+    cargo: dict[int, list[Unit]] = {}
+    for u in sorted(state.units_at(zone), key=lambda u: (u.moved, u.id)):
+        if u.power == state.power and _cargo(state, u) and u.lands_in is None and u.carried_by is not None:
+            cargo.setdefault(u.carried_by, []).append(u)
+    transports = {t.id: t for t in state.units_at(zone) if t.id in cargo}
+    singles: list[tuple[tuple[bool, bool, int], UnloadOption]] = []
+    for tid, riders in cargo.items():
+        signature = _counts(_tally(riders))
+        if tid not in transports or (move.aboard and signature != move.aboard):
+            continue
+        picked = _take(riders, move.units)
+        if picked is None:
+            continue
+        bound = transports[tid].unloaded_into == land
+        left = len(riders) > len(picked)
+        singles.append(((not bound, left, tid), (signature, movement.MoveOrder(
+            units=picked, path=(zone, land), transport=tid), left and not bound and phase == "combat_move")))
+    options = [option for _, option in sorted(singles, key=lambda s: s[0]) if _passes(state, option[1])]
+    if options or move.aboard:
+        return options
+    order: list[int] = []
+    wanted = dict(move.units)
+    kinds = set(wanted)
+    ranked = sorted(cargo.items(), key=lambda c: (transports.get(c[0]) is None or transports[c[0]].unloaded_into != land,
+                                                   sum(u.kind not in kinds for u in c[1]), c[0]))
+    for _, riders in ranked:
+        for u in riders:
+            if wanted.get(u.kind, 0) > 0:
+                wanted[u.kind] -= 1
+                order.append(u.id)
+    if any(wanted.values()):
+        return []
+    several = movement.MoveOrder(units=tuple(order), path=(zone, land))
+    return [((), several, False)] if _passes(state, several) else []
+
+
+def _tally(units: list[Unit]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for u in units:
+        counts[u.kind] = counts.get(u.kind, 0) + 1
+    return counts
+
+
+def _take(riders: list[Unit], counts: Counts) -> tuple[int, ...] | None:
+    """The ids of ``counts`` among ``riders`` (in their order), or ``None`` if they lack some."""
+    ids: list[int] = []
+    for kind, n in counts:
+        pool = [u.id for u in riders if u.kind == kind]
+        if len(pool) < n:
+            return None
+        ids += pool[:n]
+    return tuple(ids)
+
+
+def _passes(state: AxisAlliesState, order: movement.MoveOrder) -> bool:
+    try:
+        movement.check_move(state, state.power, order, state.phase)  # type: ignore[arg-type]
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def unload_forms(state: AxisAlliesState, move: AxisAlliesMove) -> list[AxisAlliesMove]:
+    """The unload orders a player may type for ``move`` (decision M16): ``move`` itself when the
+    engine's choice binds no transport with cargo left aboard, or when every way to do it leaves
+    the same cargo; else one order per distinct cargo naming its transport (``from trn with``)."""
+    options = unload_options(state, move)
+    if move.aboard or not options or not options[0][2]:
+        return [move] if options else []
+    signatures = list(dict.fromkeys(signature for signature, _, _ in options))
+    if len(signatures) == 1:
+        return [move]
+    return [move.model_copy(update={"aboard": signature}) for signature in signatures]
 
 
 def full_path(state: AxisAlliesState, move: AxisAlliesMove) -> tuple[str, ...]:
