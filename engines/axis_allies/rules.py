@@ -116,11 +116,12 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
         aboard = turn._cargo(state, u)
         key: tuple[Any, ...] = (u.at, u.kind, aboard)
         if aboard:
-            # Cargo: one unit per kind of transport (its cargo, where it unloaded), as each may
-            # land where another may not (decision M16).
+            # Cargo: one unit per kind of transport (its cargo, where it unloaded, whether it moved
+            # in the combat move) and of rider, as each may land where another may not (M16).
             ship = next((t for t in state.units_at(u.at) if t.id == u.carried_by), None)
             riders = [r.kind for r in state.units_at(u.at) if r.carried_by == u.carried_by and r.lands_in is None]
-            key += (tuple(sorted(riders)), ship.unloaded_into if ship else None)
+            key += (tuple(sorted(riders)), u.combat,
+                    (ship.unloaded_into, ship.combat, ship.moved) if ship else None)
         if key in seen:
             continue
         seen.add(key)

@@ -357,3 +357,17 @@ def test_decision_m16_in_the_non_combat_move_the_choice_does_not_matter():
     s = two_transports(("infantry", "armour"), ("infantry", "infantry"), phase="noncombat_move")
     s = play(s, "unload 1 inf North Sea Zone -> United Kingdom")
     assert units(s, "united_kingdom", "uk") == {"infantry": 1}
+
+
+def test_decision_m16_a_transport_that_moved_in_the_combat_move_hides_no_other_cargo():
+    """Aktie 4 and M12: a transport that moved in the combat move (without a sea battle) does
+    not unload in the non-combat move; another transport beside it with the same cargo does, and
+    autocomplete offers that unload."""
+    s = two_transports(("infantry",), ("infantry",), phase="noncombat_move")
+    rode = {0: {"combat": True, "moved": 1}, 2: {"combat": True}}  # cargo rides along: its own moves stay 0
+    moved = tuple(u.model_copy(update=rode[u.id]) if u.id in rode else u for u in s.units)
+    s = s.model_copy(update={"units": moved})
+    offered = [ENGINE.format_move(m, s) for m in ENGINE.legal_moves(s, seat_to_act(s))]
+    assert "unload 1 inf North Sea Zone -> United Kingdom" in offered
+    s = play(s, "unload 1 inf North Sea Zone -> United Kingdom")
+    assert [u.id for u in s.units_at("united_kingdom")] == [3]
