@@ -187,6 +187,8 @@ class AxisAllies:
         if phase in ("tech", "purchase"):
             count = min(3, state.ipcs[power] // economy.unit_cost(state, power, "infantry"))
             return f"buy {count} inf" if count and economy.capital_held(state, power) else "end"
+        if phase == "noncombat_move" and (savable := turn.could_still_land(state)):
+            return turn.landing_example(state, savable[0])  # the aircraft the end would lose first
         if phase in ("combat_move", "noncombat_move"):
             moves = unit_moves(state, limit=1)
             if not moves:

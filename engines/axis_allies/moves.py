@@ -52,12 +52,16 @@ class AxisAlliesMove(Frozen):
         # move's record (and the hash chain over it) reads as before.
         data = handler(self)
         for name in (*PLAN_FIELDS, "anyway", "aboard"):
-            if data.get(name) == AxisAlliesMove.model_fields[name].default:
+            value = data.get(name)
+            if (list(value) if isinstance(value, (list, tuple)) else value) == OPTIONAL_DEFAULTS[name]:
                 data.pop(name, None)
         return data
 
 
 PLAN_FIELDS = ("until_done", "retreat_below", "retreat_to")
+OPTIONAL_DEFAULTS: dict[str, Any] = {"until_done": False, "retreat_below": 0, "retreat_to": None, "anyway": False,
+                                     "aboard": []}
+"""Fields a record leaves out while they hold these values (a tuple dumps as a list in JSON)."""
 
 
 SHORT = {

@@ -405,9 +405,9 @@ def test_aktie4_one_aa_gun_per_territory():
         play(s, "move 1 aa Southern Europe -> Germany")
 
 
-def conquered_karelia_with_a_fighter():
+def conquered_karelia_with_a_fighter(*extra: tuple):
     s = position(("germany", "infantry", "eastern_europe"), ("germany", "fighter", "eastern_europe"),
-                 ("ussr", "infantry", "karelia_ssr"))
+                 ("ussr", "infantry", "karelia_ssr"), *extra)
     s = play(s, "move 1 inf 1 ftr Eastern Europe -> Karelia", "end", "attack Karelia")
     s = roll(roll(s, "attack_fire", 6, 1), "defence_fire", 6)
     assert s.owner("karelia_ssr") == "germany"
@@ -436,6 +436,8 @@ def test_decision_m15_end_refuses_while_an_aircraft_it_would_lose_can_still_land
     assert play(landed, "end").phase == "place"
     offered = texts(s)
     assert "end anyway" in offered and "end" not in offered and params["example"] in offered
+    at_home = conquered_karelia_with_a_fighter(("germany", "infantry", "germany"))
+    assert ENGINE.step_message(at_home)[1]["example"] == params["example"], "the step line shows the landing first"
     assert "end" in texts(landed) and "end anyway" not in texts(landed)
 
 
