@@ -299,3 +299,11 @@ def test_a_move_s_record_leaves_out_the_fields_it_does_not_use():
     unload = parse("unload 1 inf North Sea -> Western Europe from trn with 2 inf").model_dump(mode="json")
     assert unload["aboard"] == [["infantry", 2]]
     assert "aboard" not in parse("unload 1 inf North Sea -> Western Europe").model_dump(mode="json")
+
+
+def test_end_anyway_and_a_named_transport_read_in_dutch_too():
+    from engines.axis_allies.notation import parse
+
+    assert parse("einde toch") == parse("end anyway") == parse("End Anyway")
+    assert parse("los 1 inf Noordzee -> West-Europa van trn met 1 inf 1 arm") == parse(
+        "unload 1 inf North Sea -> Western Europe from trn with 1 inf 1 arm")
