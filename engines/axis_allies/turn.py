@@ -462,8 +462,10 @@ def unload_options(state: AxisAlliesState, move: AxisAlliesMove) -> list[UnloadO
     order: list[int] = []
     wanted = dict(move.units)
     kinds = set(wanted)
-    ranked = sorted(cargo.items(), key=lambda c: (transports.get(c[0]) is None or transports[c[0]].unloaded_into != land,
-                                                   sum(u.kind not in kinds for u in c[1]), c[0]))
+    free = {tid: riders for tid, riders in cargo.items() if tid in transports
+            and (phase != "combat_move" or transports[tid].unloaded_into in (None, land))}  # M14
+    ranked = sorted(free.items(), key=lambda c: (transports[c[0]].unloaded_into != land,
+                                                 sum(u.kind not in kinds for u in c[1]), c[0]))
     for _, riders in ranked:
         for u in riders:
             if wanted.get(u.kind, 0) > 0:

@@ -371,3 +371,15 @@ def test_decision_m16_a_transport_that_moved_in_the_combat_move_hides_no_other_c
     assert "unload 1 inf North Sea Zone -> United Kingdom" in offered
     s = play(s, "unload 1 inf North Sea Zone -> United Kingdom")
     assert [u.id for u in s.units_at("united_kingdom")] == [3]
+
+
+def test_decision_m16_several_transports_unload_together_but_not_one_bound_elsewhere():
+    """M14 and M16: three transports with one infantry each, the first bound to the United
+    Kingdom; ``unload 2 inf`` into Western Europe takes the other two."""
+    s = position(("uk", "transport", "sz_north_sea", 3), ("uk", "infantry", "sz_north_sea", 4),
+                 power="uk", owners={"western_europe": "germany"})
+    for rider, ship in ((3, 0), (4, 0), (5, 1), (6, 2)):
+        s = aboard(s, rider, ship)
+    s = play(s, "unload 1 inf North Sea Zone -> United Kingdom from trn with 2 inf",
+             "unload 2 inf North Sea Zone -> Western Europe")
+    assert sorted(u.id for u in s.units_at("western_europe")) == [5, 6]
