@@ -753,8 +753,9 @@ def _travel(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase
     elif combat and board.enemies(dest):
         battle = "sea"
 
-    updates = [_update(u, at=dest, moved=u.moved + steps, combat=u.combat or combat,
-                       carried_by=decks.get(u.id)) for u in units]
+    # A neutral ends a land unit's move (decision M3), also for a later order: its movement is spent.
+    updates = [_update(u, at=dest, moved=board.movement(u) if neutral and _domain(u) == "land" else u.moved + steps,
+                       combat=u.combat or combat, carried_by=decks.get(u.id)) for u in units]
     carried = []
     for ship in (u for u in units if _domain(u) == "sea"):
         for r in board.riders(ship):

@@ -286,3 +286,24 @@ def test_the_record_replays_to_the_live_state():
     assert (state.power, state.phase, state.techs["ussr"]) == ("germany", "combat_move", ("jet_power",))
     assert replay(ENGINE, options, events) == state
     assert AxisAlliesState.model_validate(state.model_dump(mode="json")) == state
+
+
+def test_a_move_s_record_leaves_out_the_fields_it_does_not_use():
+    """The record (and the hash chain over it) of a move reads as before the optional fields
+    came: ``until done``'s plan, ``end anyway`` and the transport an unload names."""
+    from engines.axis_allies.notation import parse
+
+    assert parse("end").model_dump(mode="json") == {
+        "kind": "end", "count": 0, "units": [], "path": [], "to": None, "frm": None}
+    assert parse("end anyway").model_dump(mode="json")["anyway"] is True
+    unload = parse("unload 1 inf North Sea -> Western Europe from trn with 2 inf").model_dump(mode="json")
+    assert unload["aboard"] == [["infantry", 2]]
+    assert "aboard" not in parse("unload 1 inf North Sea -> Western Europe").model_dump(mode="json")
+
+
+def test_end_anyway_and_a_named_transport_read_in_dutch_too():
+    from engines.axis_allies.notation import parse
+
+    assert parse("einde toch") == parse("end anyway") == parse("End Anyway")
+    assert parse("los 1 inf Noordzee -> West-Europa van trn met 1 inf 1 arm") == parse(
+        "unload 1 inf North Sea -> Western Europe from trn with 1 inf 1 arm")
