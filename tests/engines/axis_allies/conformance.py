@@ -459,7 +459,6 @@ FUZZ_BRANCHES = (
     "amphibious assault fought",
     "sea battle fought",
     "landing waits for a sea battle",
-    "unload after a sea battle",
     "fighter lands on a carrier",
     "several units in one order",
     "AA fire misses",
@@ -473,6 +472,7 @@ RARE_BRANCHES = (
     "raid: the target's gun downs every bomber",
     "raid lapses: no bomber left to bomb",
     "AA fire downs aircraft",
+    "unload after a sea battle",
     "shore bombardment",
 )
 """Reached a few times in a hundred games, or less (a gun hits on a 1; a battleship beside the
