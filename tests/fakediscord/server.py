@@ -30,6 +30,11 @@ _log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
 
+FIRST_ANSWER_WINDOW = 3.0
+"""Seconds Discord gives an interaction's first answer (a response, a deferral, a modal, choices)."""
+TOKEN_LIFE = 15 * 60.0
+"""Seconds an interaction token is valid for followups and edits of the original response."""
+
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 SUPPRESS_EMBEDS = 1 << 2
@@ -289,6 +294,8 @@ class Interaction:
     modal: Optional[dict] = None
     deferred_ephemeral: bool = False
     first_followup_done: bool = False
+    received_at: float = 0.0  # the fake's clock when the interaction was dispatched to the bot
+    answered_at: Optional[float] = None  # the fake's clock at the first callback
 
     @property
     def responded(self) -> bool:
@@ -352,6 +359,11 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 _PRIVATE_USER_FIELDS = ("verified", "mfa_enabled", "email", "locale", "premium_type", "flags")
 
 
+def _what(interaction: "Interaction") -> str:
+    data = interaction.payload.get("data") or {}
+    return str(data.get("custom_id") or data.get("name") or f"type {interaction.type}")
+
+
 def _public_user(user: Mapping[str, Any]) -> dict:
     """A user as other users see it (message authors): without the fields only ``/users/@me`` has."""
     return {k: v for k, v in user.items() if k not in _PRIVATE_USER_FIELDS}
@@ -386,6 +398,9 @@ class FakeDiscord:
         require_auth: bool = True,
         conformance: bool = True,
         deprecated_followups: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        first_answer_window: float = FIRST_ANSWER_WINDOW,
+        token_life: float = TOKEN_LIFE,
     ) -> None:
         self.bot_user: dict = bot or P.bot_user()
         self.application: dict = application or P.application(self.bot_user, id=self.bot_user["id"])
@@ -398,6 +413,13 @@ class FakeDiscord:
         #: requests Discord would refuse or calls it documents as deprecated (see :mod:`conformance`)
         self.violations: List[Violation] = []
         self._failures: List[_FailureRule] = []
+        #: Discord's clock rules, measured on the fake's own clock (``now``; tests move it with ``advance``):
+        #: the first answer (callback) within ``first_answer_window`` seconds of the dispatch, followups and
+        #: edits of the original response within ``token_life``; every interaction answered at all.
+        self._clock = clock
+        self._offset = 0.0
+        self.first_answer_window = first_answer_window
+        self.token_life = token_life
         self.ids = P.Snowflakes(worker=2)
 
         self.requests: List[Request] = []
@@ -428,6 +450,14 @@ class FakeDiscord:
         self._build_routes()
 
     # ------------------------------------------------------------------ lifecycle
+
+    def now(self) -> float:
+        """The fake's clock (seconds): the given ``clock`` plus everything :meth:`advance` added."""
+        return self._clock() + self._offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the fake's clock on (the 15 minutes of an interaction token, without waiting for them)."""
+        self._offset += seconds
 
     @property
     def base_url(self) -> str:
@@ -601,6 +631,7 @@ class FakeDiscord:
             user_id=_int(user["id"]) if user else None,
             payload=dict(payload),
             source_message_id=_int(src["id"]) if src else None,
+            received_at=self.now(),
         )
         self.interactions[iid] = rec
         self._interactions_by_token[rec.token] = rec
@@ -813,8 +844,24 @@ class FakeDiscord:
             if (method is None or r.method == method.upper()) and (rx is None or rx.search(r.path))
         ]
 
+    def unanswered(self) -> List[Interaction]:
+        """Interactions the bot never answered (no callback): the user saw "the application did not respond"."""
+        return [i for i in self.interactions.values() if not i.responded]
+
+    def excuse_unanswered(self) -> None:
+        """Accept the interactions unanswered so far (a test of a bot that fails on purpose)."""
+        for i in self.unanswered():
+            i.response_type = -1
+
     def assert_conformant(self) -> None:
-        """Fail if the bot sent a request Discord would refuse (route, field, rule for each)."""
+        """Fail if the bot sent a request Discord would refuse (route, field, rule for each), answered an
+        interaction late, or left one unanswered."""
+        for i in self.unanswered():
+            self._violate([Violation(
+                "POST /interactions/{interaction_id}/{interaction_token}/callback", "",
+                f"interaction {i.id} ({_what(i)}) was never answered",
+            )])
+            i.response_type = -1  # reported once
         assert not self.violations, "requests Discord would refuse:\n  " + "\n  ".join(map(str, self.violations))
 
     def _violate(self, violations: List[Violation]) -> None:
@@ -1415,6 +1462,14 @@ class FakeDiscord:
         rec = self._interactions_by_token.get(token)
         if rec is None or rec.application_id != int(app_id):
             raise _not_found(10015, "Webhook")
+        age = self.now() - rec.received_at
+        if age > self.token_life:
+            self._violate([Violation(
+                "/webhooks/{application_id}/{interaction_token}", "",
+                f"interaction {rec.id} ({_what(rec)}): token used {age / 60:.1f} min after the interaction "
+                f"(Discord keeps it {self.token_life / 60:g} min)",
+            )])
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
         return rec
 
     def _log_reply(self, m: Message, interaction: Interaction) -> None:
@@ -1447,6 +1502,18 @@ class FakeDiscord:
             raise _not_found(10062, "interaction")
         if interaction.responded:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        late = self.now() - interaction.received_at
+        if late > self.first_answer_window:
+            # Discord forgets an interaction not answered in time: the callback is refused, the user saw
+            # "the application did not respond".
+            self._violate([Violation(
+                "POST /interactions/{interaction_id}/{interaction_token}/callback", "",
+                f"interaction {interaction.id} ({_what(interaction)}) answered {late:.1f} s after it was sent "
+                f"(Discord allows {self.first_answer_window:g} s)",
+            )])
+            interaction.response_type = -1
+            raise _not_found(10062, "interaction")
+        interaction.answered_at = self.now()
         body = rec.json or {}
         ctype = int(body.get("type", 0))
         data = body.get("data") or {}
