@@ -633,10 +633,11 @@ class MatchService:
 
     @asynccontextmanager
     async def _seated(
-        self, place: Place | None, actor: Actor, match_id: int | None = None
+        self, place: Place | None, actor: Actor, match_id: int | None = None, pressed: Pressed | None = None
     ) -> AsyncIterator[tuple[LoadedMatch | None, list[Delivery]]]:
         """Under the match's lock: the live, started, unfinished match here (or the match
-        ``match_id``, for a button) with ``actor`` seated, or ``None`` and the reply that says why not."""
+        ``match_id``, for a button) with ``actor`` seated, or ``None`` and the reply that says why not.
+        A button (``pressed``) of another server's match, or made for an earlier state, is refused."""
         if match_id is None:
             row = await self.repo.live_match_in(place.channel_id) if place is not None else None
             if row is None:
@@ -645,8 +646,10 @@ class MatchService:
             match_id = row.id
         async with self.book.lock(match_id):
             match = await self.book.load(match_id)
-            if match is None:
-                yield None, self._no_match(actor)
+            if match is None or (pressed is not None and not pressed.belongs_to(match)):
+                yield None, self._no_match(actor) if pressed is None else [reply(actor.language, Msg("core.unknown_match_button"))]
+            elif pressed is not None and pressed.seq is not None and pressed.seq != match.progress.seq:
+                yield None, [reply(actor.language, Msg("core.button_outdated"))]
             elif match.row.status in ("finished", "aborted"):
                 yield None, [reply(actor.language, Msg("core.match_over"))]
             elif match.row.status != "active":
@@ -668,10 +671,16 @@ class MatchService:
         return await self._submit(actor, text, place=place)
 
     @_answered
-    async def submit_in(self, match_id: int, actor: Actor, text: str) -> list[Delivery]:
+    async def submit_in(self, match_id: int, actor: Actor, text: str, pressed: Pressed | None = None) -> list[Delivery]:
         """Play a move in the match ``match_id`` (a move button: it names its match, which need not
-        be the one live in the channel now)."""
-        return await self._submit(actor, text, match_id=match_id)
+        be the one live in the channel now; ``pressed`` says where and for which state)."""
+        return await self._submit(actor, text, match_id=match_id, pressed=pressed)
+
+    async def button_current(self, match_id: int, seq: int) -> bool:
+        """Whether a button made at ``seq`` of ``match_id`` can still be pressed (the match is live and
+        has not moved on): the adapter takes the others off their message."""
+        row = await self.repo.get_match(match_id)
+        return row is not None and row.status in LIVE and row.last_seq == seq
 
     @_answered
     async def submit_orders(self, place: Place, actor: Actor, text: str) -> list[Delivery]:
@@ -683,11 +692,12 @@ class MatchService:
         return await self._submit(actor, lines, place=place)
 
     async def _submit(
-        self, actor: Actor, text: str | list[str], *, place: Place | None = None, match_id: int | None = None
+        self, actor: Actor, text: str | list[str], *, place: Place | None = None, match_id: int | None = None,
+        pressed: Pressed | None = None,
     ) -> list[Delivery]:
         await self._seen(actor)
         texts = [text] if isinstance(text, str) else text
-        async with self._seated(place, actor, match_id) as (match, refusal):
+        async with self._seated(place, actor, match_id, pressed) as (match, refusal):
             if match is None:
                 return refusal
             seat = match.seat_of(actor.user_id)
@@ -892,24 +902,43 @@ class MatchService:
             seat = match.seat_of(actor.user_id)
             assert seat is not None  # _seated answers for who is not seated
             try:
-                await self._commit(match, [DrawOfferEvent(seat=seat)])
+                after, _ = await self._commit(match, [DrawOfferEvent(seat=seat)])
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
+        offered = after.progress.seq
         return [
             reply(
                 match.row.language,
                 Msg("core.draw_offered", {"player": actor.name}),
                 ephemeral=False,
-                buttons=(Button("draw_accept", match.id), Button("draw_decline", match.id)),
+                buttons=(Button("draw_accept", match.id, seq=offered), Button("draw_decline", match.id, seq=offered)),
             )
         ]
 
+    async def _offer_gone(self, match: LoadedMatch, offered: int) -> bool:
+        """Whether the draw offer made at event ``offered`` is no longer the open one (answered,
+        ended by a move, or followed by a newer offer)."""
+        if match.progress.meta.draw_offer is None or offered > match.progress.seq:
+            return True
+        later = await self.repo.entries(match.id, after_seq=offered)
+        return any(isinstance(entry.event, (DrawOfferEvent, MoveEvent)) for entry in later)
+
+    async def draw_offer_open(self, match_id: int, offered: int) -> bool:
+        """Whether the draw buttons of the offer made at ``offered`` can still be pressed."""
+        match = await self.book.load(match_id)
+        return match is not None and match.result() is None and not await self._offer_gone(match, offered)
+
     @_answered
-    async def answer_draw(self, match_id: int, actor: Actor, accepted: bool) -> list[Delivery]:
-        """A click on the Accept/Decline buttons of a draw offer."""
+    async def answer_draw(self, match_id: int, actor: Actor, accepted: bool, pressed: Pressed | None = None) -> list[Delivery]:
+        """A click on the Accept/Decline buttons of a draw offer (``pressed``: where, and the
+        offer's event; an answer to an offer no longer open is refused as out of date)."""
         await self._seen(actor)
         async with self.book.lock(match_id):
             match = await self.book.load(match_id)
+            if match is None or (pressed is not None and not pressed.belongs_to(match)):
+                return [reply(actor.language, Msg("core.unknown_match_button" if pressed is not None else "core.match_over"))]
+            if pressed is not None and pressed.seq is not None and match.result() is None and await self._offer_gone(match, pressed.seq):
+                return [reply(actor.language, Msg("core.button_outdated"))]
             if match is not None and match.damage is not None:
                 return [reply(actor.language, damaged_line(match.id, match.damage))]
             if match is None or match.result() is not None:
@@ -1075,12 +1104,15 @@ class MatchService:
 
     @_answered
     async def my_view(
-        self, actor: Actor, *, place: Place | None = None, match_id: int | None = None, piece: str | None = None
+        self, actor: Actor, *, place: Place | None = None, match_id: int | None = None, piece: str | None = None,
+        pressed: Pressed | None = None,
     ) -> list[Delivery]:
         """The actor's private view, as an ephemeral reply (``/view`` and the button); with
         ``piece``, the squares it can reach drawn on it, where the game shows them to beginners."""
         if match_id is not None:
             match = await self.book.load(match_id)
+            if match is not None and pressed is not None and not pressed.belongs_to(match):
+                return [reply(actor.language, Msg("core.unknown_match_button"))]
         else:
             match = await self._latest(place) if place is not None else None
         if match is None:
@@ -1439,6 +1471,18 @@ def _number(value: float) -> str:
 def _as_reply(post: Delivery) -> Delivery:
     """The public post as the public answer to the command that caused it."""
     return Delivery(Reply(ephemeral=False), post.lines, post.language, post.attachments, post.buttons)
+
+
+class Pressed(NamedTuple):
+    """Where a button of a match was pressed, and the state it was made for."""
+
+    guild_id: str | None
+    seq: int | None = None
+    """The event sequence the button was made for (``None``: a button that names no state)."""
+
+    def belongs_to(self, match: LoadedMatch) -> bool:
+        """A button works only in its match's server."""
+        return match.row.guild_id == self.guild_id
 
 
 class _Step(NamedTuple):

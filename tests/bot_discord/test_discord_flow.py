@@ -134,12 +134,24 @@ async def test_draw_by_buttons(world):
     await start_match(world)
     offer = await h.slash("match draw", user=h.alice)
     ids = custom_ids(offer.reply)
-    assert ids == ["scheids:draw:accept:1", "scheids:draw:decline:1"]
+    offered = (await world.bot.services.matches.book.load(1)).progress.seq  # the offer's event
+    assert ids == [f"scheids:draw:accept:1:{offered}", f"scheids:draw:decline:1:{offered}"]
     own = await h.click(ids[0], user=h.alice)
     assert own.reply.ephemeral
     accepted = await h.click(ids[0], user=h.bob)
     assert "a draw" in accepted.reply.content
     assert (await world.bot.services.repo.get_match(1)).status == "finished"
+
+
+async def test_the_accept_button_of_an_older_offer_does_not_accept_a_newer_one(world):
+    h = world.h
+    await start_match(world)
+    old = custom_ids((await h.slash("match draw", user=h.alice)).reply)
+    await h.click(old[1], user=h.bob)  # declined
+    await h.slash("match draw", user=h.alice)  # a new offer, with its own buttons
+    pressed = await h.click(old[0], user=h.bob)
+    assert pressed.reply.ephemeral and "out of date" in pressed.reply.content
+    assert (await world.bot.services.repo.get_match(1)).status == "active"
 
 
 async def test_buttons_work_after_a_restart(world):

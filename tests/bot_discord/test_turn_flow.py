@@ -65,13 +65,15 @@ async def test_a_casualty_question_with_a_menu_then_an_expired_one_answered_by_t
     asked = await h.slash("move", {"text": "attack Ukraine until done"}, user=h.alice)
     question = asked.reply
     assert "Bob has until" in question.content and "then the standing order answers" in question.content
-    options = menus(question)["scheids:choose:1"]
+    asked_at = (await world.bot.services.matches.book.load(1)).progress.seq
+    menu = f"scheids:choose:1:{asked_at}"  # the menu names the state it was made for
+    options = menus(question)[menu]
     assert len(options) > 1 and all(option.startswith("lose ") for option in options)
 
-    wrong = await h.select("scheids:choose:1", [options[0]], question, user=h.alice)
+    wrong = await h.select(menu, [options[0]], question, user=h.alice)
     assert wrong.reply.ephemeral and "not your turn" in wrong.reply.content
     chosen = options[-1]
-    answered = await h.select("scheids:choose:1", [chosen], question, user=h.bob)
+    answered = await h.select(menu, [chosen], question, user=h.bob)
     assert f"Bob played `{chosen}`" in answered.reply.content and not answered.reply.ephemeral
 
     # The battle goes on by Alice's plan until Bob is asked again (these dice: in the next round);
