@@ -102,6 +102,8 @@ HISTORY_PAGE = 20
 SUMMARY_PAGE = 3
 """Turn summaries per page of ``/match history`` (each is several lines)."""
 LEADERBOARD_SIZE = 20
+ORDERS_FILE = "orders.txt"
+"""The name of the file that brings unplayed ``/orders`` back to the player."""
 SUGGESTIONS = 25
 CLOSEST = 5
 
@@ -682,14 +684,37 @@ class MatchService:
         row = await self.repo.get_match(match_id)
         return row is not None and row.status in LIVE and row.last_seq == seq
 
-    @_answered
-    async def submit_orders(self, place: Place, actor: Actor, text: str) -> list[Delivery]:
+    async def submit_orders(
+        self, place: Place, actor: Actor, text: str, match_id: int | None = None
+    ) -> list[Delivery]:
         """Several orders at once (``/orders``: one per line, or separated by ``;``), checked
-        together and played all or nothing; the reply names the first line refused (issue 15)."""
+        together and played all or nothing; the reply names the first line refused (issue 15).
+        A form names its match (``match_id``; else the live match here is meant); orders that
+        could not be played are sent back to the player with the refusal, as typed."""
+        answer = await self._orders(place, actor, text, match_id)
+        if answer and all(isinstance(d.target, Reply) and d.target.ephemeral for d in answer):
+            last = answer[-1]
+            back = replace(
+                last,
+                lines=(*last.lines, Msg("core.orders_returned", {"file": ORDERS_FILE})),
+                attachments=(*last.attachments, Attachment(ORDERS_FILE, text.encode("utf-8"))),
+            )
+            return [*answer[:-1], back]
+        return answer
+
+    @_answered
+    async def _orders(self, place: Place, actor: Actor, text: str, match_id: int | None) -> list[Delivery]:
         lines = [line.strip() for line in text.replace(";", "\n").splitlines() if line.strip()]
         if not lines:
             return [reply(actor.language, Msg("core.orders_empty"))]
-        return await self._submit(actor, lines, place=place)
+        if match_id is None:
+            return await self._submit(actor, lines, place=place)
+        return await self._submit(actor, lines, match_id=match_id, pressed=Pressed(place.guild_id))
+
+    async def live_match_id(self, place: Place) -> int | None:
+        """The id of the match live here (``/orders`` names it in its form)."""
+        row = await self.repo.live_match_in(place.channel_id)
+        return row.id if row is not None else None
 
     async def _submit(
         self, actor: Actor, text: str | list[str], *, place: Place | None = None, match_id: int | None = None,
