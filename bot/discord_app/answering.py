@@ -137,9 +137,10 @@ def allowed_here(interaction: discord.Interaction) -> bool:
     return contexts is None or contexts.dm_channel
 
 
-async def respond(bot: BotHost, interaction: discord.Interaction, work: Work) -> None:
+async def respond(bot: BotHost, interaction: discord.Interaction, work: Work, *, defer_first: bool = False) -> None:
     """Run ``work`` (a service call); if it takes longer than ``DEFER_AFTER``, defer first so the
-    interaction does not expire; deliver what it returned. Anything that fails is answered."""
+    interaction does not expire (``defer_first``: work known to be long defers at once); deliver
+    what it returned. Anything that fails is answered."""
     answer = Answer(interaction)
     task: asyncio.Future[list[Delivery]] | None = None
     if not allowed_here(interaction):
@@ -148,6 +149,8 @@ async def respond(bot: BotHost, interaction: discord.Interaction, work: Work) ->
         return
     try:
         await bot.dms.noticed(interaction)
+        if defer_first:
+            await answer.defer()
         task = asyncio.ensure_future(_guarded(work, interaction))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:

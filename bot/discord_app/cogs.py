@@ -171,7 +171,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
 
     @app_commands.command(name="verify", description=_text("match_verify"))
     async def verify(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, self.matches.verify)
+        # A whole record is replayed (in a worker): deferred at once.
+        await respond(self.bot, interaction, lambda: self.matches.verify(place_of(interaction), actor_of(interaction)),
+                      defer_first=True)
 
     @app_commands.command(name="export", description=_text("match_export"))
     async def export(self, interaction: discord.Interaction) -> None:

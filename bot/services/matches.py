@@ -15,7 +15,7 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
@@ -84,6 +84,7 @@ from engines.core.record import (
     OrdersEvent,
     Record,
     ResignEvent,
+    RollCheck,
     SealCheck,
     StartEvent,
     TimeoutEvent,
@@ -102,6 +103,8 @@ HISTORY_PAGE = 20
 SUMMARY_PAGE = 3
 """Turn summaries per page of ``/match history`` (each is several lines)."""
 LEADERBOARD_SIZE = 20
+VERIFY_EVERY = timedelta(minutes=1)
+"""How often one user may have a record verified (each replays a whole record)."""
 ORDERS_FILE = "orders.txt"
 """The name of the file that brings unplayed ``/orders`` back to the player."""
 SUGGESTIONS = 25
@@ -187,6 +190,7 @@ class MatchService:
         self.seed_source = seed_source
         self.on_timers_changed = on_timers_changed
         self._seen_users: dict[str, UserRow] = {}
+        self._verified_at: dict[str, datetime] = {}
 
     # ----------------------------------------------------------------- helpers
 
@@ -1204,6 +1208,14 @@ class MatchService:
 
     @_answered
     async def verify(self, place: Place, actor: Actor) -> list[Delivery]:
+        """Check a finished record: replayed from the start, every roll recomputed from the revealed
+        seed, every seal opened. The replay runs in the renderer's workers (a long record holds a
+        core for seconds); one user may ask once every ``VERIFY_EVERY``."""
+        now = self.clock.now()
+        last = self._verified_at.get(actor.user_id)
+        if last is not None and now - last < VERIFY_EVERY:
+            return [reply(actor.language, Msg("core.verify_wait", {"at": last + VERIFY_EVERY}))]
+        self._verified_at[actor.user_id] = now
         match = await self._latest(place)
         if match is None:
             return self._no_match(actor)
@@ -1211,14 +1223,16 @@ class MatchService:
             return [reply(actor.language, Msg("core.verify_not_over"))]
         damage = match.damage
         entries: list[Entry] = []
+        ok, checks, seals = False, [], []
         if damage is None:
             entries = await self.repo.entries(match.id)
             # The load replayed only what followed the snapshot: replay all of it before trusting it.
-            damage = _replay_failure(match, entries)
+            damage, ok, checks, seals = await self.renderer.run(
+                verify_record, match.engine, match.options, entries, match.row.seed, match.row.commitment
+            )
         if damage is not None:
+            log.warning("match %s: event %s does not replay", match.id, damage.seq)
             return [reply(match.row.language, damaged_line(match.id, damage), Msg("core.verify_damaged"), ephemeral=False)]
-        ok, checks = verify(match.engine, match.options, entries, match.row.seed, match.row.commitment)
-        seals = verify_seals(match.engine, match.options, entries)
         lines = [
             Msg(
                 "core.verify_head",
@@ -1429,16 +1443,20 @@ def turn_summaries(slug: str, options: Any, events: list[Any]) -> list[tuple[tup
     return summaries
 
 
-def _replay_failure(match: LoadedMatch, entries: list[Entry]) -> Damage | None:
-    """The first event of ``entries`` that the rules refuse, replayed from the start."""
+def verify_record(
+    engine: Engine, options: Any, entries: list[Entry], seed: bytes, seed_commitment: str
+) -> tuple[Damage | None, bool, list[RollCheck], list[SealCheck]]:
+    """``/match verify``'s work on a whole record: replay every event from the start (the first the
+    rules refuse is the damage), then recompute each roll from the seed and open each seal. Plain
+    data in and out: it runs in a worker process (``Renderer.run``)."""
     state = None
     for entry in entries:
         try:
-            state = replay_step(match.engine, match.options, state, entry.event)
-        except Exception as error:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
-            log.warning("match %s: event %s does not replay: %r", match.id, entry.seq, error)
-            return Damage(entry.seq, "replay")
-    return None
+            state = replay_step(engine, options, state, entry.event)
+        except Exception:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
+            return Damage(entry.seq, "replay"), False, [], []
+    ok, checks = verify(engine, options, entries, seed, seed_commitment)
+    return None, ok, list(checks), list(verify_seals(engine, options, entries))
 
 
 def outdated_reply(error: OutdatedMatchError, language: str) -> list[Delivery]:

@@ -293,3 +293,32 @@ async def test_militakiri_create_has_its_own_time_options_and_a_leaderboard(worl
     assert "20 (" in table.reply.content.splitlines()[1]  # a double-board win is 20 points (section 23)
     profile = await h.slash("profile", {"user": h.bob}, user=h.carol)
     assert "0 points" in profile.reply.content and profile.reply.ephemeral
+
+
+async def test_match_verify_defers_first_replays_in_a_worker_and_is_limited_per_user(world, monkeypatch):
+    """The replay of a whole record runs off the event loop (the renderer's workers, as
+    ``/match history``), after a deferral; one user may ask again only after a while."""
+    h = world.h
+    await start_match(world)
+    await h.slash("match resign", user=h.alice)
+    renderer = world.bot.services.matches.renderer
+    ran: list[str] = []
+    run = renderer.run
+
+    async def spied(fn, *args):
+        ran.append(fn.__name__)
+        return await run(fn, *args)
+
+    monkeypatch.setattr(renderer, "run", spied)
+    verified = await h.slash("match verify", user=h.carol)
+    assert verified.interaction.response_type == 5  # deferred before any work
+    assert "Every roll matches" in verified.reply.content and not verified.reply.ephemeral
+    assert ran == ["verify_record"]
+    again = await h.slash("match verify", user=h.carol)
+    assert again.reply.ephemeral and "You can ask for /match verify again" in again.reply.content
+    assert ran == ["verify_record"]  # refused without replaying
+    other = await h.slash("match verify", user=h.dave)  # another user is not held back
+    assert "Every roll matches" in other.reply.content
+    world.clock.advance(seconds=61)
+    later = await h.slash("match verify", user=h.carol)
+    assert "Every roll matches" in later.reply.content and ran == ["verify_record"] * 3
