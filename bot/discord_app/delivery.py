@@ -4,7 +4,7 @@
   move texts, anything in a message's parameters) is escaped: ``[x](https://y) ||z||`` as a name
   shows as typed, never as a masked link or a spoiler.
 - Replies go through the interaction's :class:`Answer` (response, edit of a deferral, followups).
-- A refused DM (``discord.Forbidden``) is remembered per user (``DmMemory``): the services tell the
+- A refused DM (``DM_REFUSALS``: closed DMs, or no server shared any more) is remembered per user (``DmMemory``): the services tell the
   channel once per match and offer the view button; no DM is tried again until the user shows
   their DMs are open.
 - A channel post that Discord refuses (missing permissions, a deleted channel) is not lost: the
@@ -35,7 +35,10 @@ from bot.services.delivery import (
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
-DM_REFUSED = 50007
+DM_REFUSALS = frozenset({50007, 50278})
+"""Discord's documented refusals of a DM: 50007 "Cannot send messages to this user" (DMs closed,
+the bot blocked) and 50278 "... due to having no mutual guilds" (the user left every server the
+bot shares). Both are remembered alike: no DM is tried again until the user shows they are open."""
 CODE_SPAN_SAFE_BACKTICK = "ˋ"  # a backtick cannot be escaped inside `code`: shown as U+02CB instead
 
 
@@ -206,8 +209,8 @@ class Deliverer:
             for index, part in enumerate(parts := chunks(render_text(delivery))):
                 files = files_of(delivery) if index == len(parts) - 1 else []
                 await channel.send(content=part, files=files, allowed_mentions=NO_PINGS)
-        except discord.Forbidden as error:
-            if error.code != DM_REFUSED:
+        except discord.HTTPException as error:
+            if error.code not in DM_REFUSALS:
                 raise
             await memory.remember(target.user_id)
             await self.deliver(await self.bot.services.matches.dm_refused(target.match_id, target.user_id))
@@ -217,7 +220,9 @@ class Deliverer:
         try:
             channel = await self.bot.create_dm(discord.Object(id=int(user_id)))
             await channel.send(content=catalog().render(Msg("core.dms_test"), language), allowed_mentions=NO_PINGS)
-        except discord.Forbidden:
+        except discord.HTTPException as error:
+            if error.code not in DM_REFUSALS:
+                raise
             await self.bot.dms.remember(user_id)
             return False
         await self.bot.dms.forget(user_id)

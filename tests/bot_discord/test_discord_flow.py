@@ -119,6 +119,25 @@ async def test_closed_dms_fall_back_to_the_button_once(world):
     assert clicked.reply.attachments[0].data.startswith(PNG_SIGNATURE)
 
 
+async def test_a_dm_refused_for_no_mutual_server_is_remembered_like_closed_dms(world):
+    """Discord refuses a DM with 50278 when the user shares no server with the bot any more."""
+    h, fake = world.h, world.fake
+    fake.close_dms(h.bob["id"], code=50278)
+    fake.close_dms(h.alice["id"], code=50278)
+    await start_match(world, deadline="48h")
+    mover = await to_move(world)
+    notes = [m for m in fake.messages(h.channel["id"], kind="channel") if "direct messages" in m.content]
+    assert len(notes) == 1 and (mover.get("global_name") or mover["username"]) in notes[0].content
+    assert await world.bot.dms.refused(uid(mover))
+    tries = len(fake.find_requests("POST", r"^/channels/\d+/messages$"))
+    await h.slash("move", {"text": await legal_move(world)}, user=mover)
+    await h.slash("move", {"text": await legal_move(world)}, user=await to_move(world))
+    dm_channels = {int(c["id"]) for c in fake.dm_channels.values()}
+    retried = [r for r in fake.find_requests("POST", r"^/channels/\d+/messages$")[tries:] if int(r.path.split("/")[2]) in dm_channels
+               and int(r.path.split("/")[2]) == fake.dm_channel_id(mover["id"])]
+    assert retried == []  # no DM tried again to whom Discord refused one
+
+
 async def test_open_dms_receive_the_turn_notice(world):
     h, fake = world.h, world.fake
     await start_match(world, deadline="24h")

@@ -30,6 +30,12 @@ _log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
 
+DM_REFUSALS = {
+    50007: "Cannot send messages to this user",
+    50278: "Cannot send messages to this user due to having no mutual guilds",
+}
+"""Discord's JSON error codes for a DM it refuses (403)."""
+
 FIRST_ANSWER_WINDOW = 3.0
 """Seconds Discord gives an interaction's first answer (a response, a deferral, a modal, choices)."""
 TOKEN_LIFE = 15 * 60.0
@@ -433,6 +439,7 @@ class FakeDiscord:
         self.channels: Dict[int, dict] = {}
         self.dm_channels: Dict[int, dict] = {}  # recipient user id -> DM channel
         self.closed_dms: set = set()
+        self.dm_refusals: Dict[int, Tuple[int, str]] = {}  # user id -> (code, message) of a refused DM
         self.thread_members: Dict[int, set] = {}
         self.interactions: Dict[int, Interaction] = {}
         self._interactions_by_token: Dict[str, Interaction] = {}
@@ -598,9 +605,11 @@ class FakeDiscord:
             self.thread_members.setdefault(int(channel["id"]), set()).add(int(channel.get("owner_id") or self.bot_id))
         return channel
 
-    def close_dms(self, user_id: Union[int, str]) -> None:
-        """From now on, DMs to this user fail with 403 / code 50007 (``discord.Forbidden``)."""
+    def close_dms(self, user_id: Union[int, str], code: int = 50007) -> None:
+        """From now on, DMs to this user fail with 403 / code 50007 (``discord.Forbidden``); ``code=50278`` is
+        Discord's other refusal, "no mutual guilds" (the user left every server the bot shares)."""
         self.closed_dms.add(int(user_id))
+        self.dm_refusals[int(user_id)] = (code, DM_REFUSALS[code])
 
     def open_dms(self, user_id: Union[int, str]) -> None:
         self.closed_dms.discard(int(user_id))
@@ -1250,7 +1259,8 @@ class FakeDiscord:
         if is_dm:
             recipients = {int(r["id"]) for r in channel.get("recipients", [])}
             if recipients & self.closed_dms:
-                raise DiscordError(403, 50007, "Cannot send messages to this user")
+                code, message = self.dm_refusals.get(min(recipients & self.closed_dms), (50007, DM_REFUSALS[50007]))
+                raise DiscordError(403, code, message)
         if not (body.get("content") or body.get("embeds") or body.get("components") or self._files_by_index(rec)
                 or body.get("sticker_ids") or body.get("poll")):
             raise DiscordError(400, 50006, "Cannot send an empty message")
