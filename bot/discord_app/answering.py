@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -26,6 +26,10 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.5
 """Seconds to wait for the services before deferring (Discord allows 3 for the first answer)."""
+
+AUTOCOMPLETE_BUDGET = 2.0
+"""Seconds autocomplete may take: what is not ready by then is answered with no choices, in time,
+rather than with choices Discord no longer takes (autocomplete cannot be deferred)."""
 
 NO_PINGS = discord.AllowedMentions.none()
 Work = Callable[[], Awaitable[list[Delivery]]]
@@ -148,10 +152,10 @@ async def respond(bot: BotHost, interaction: discord.Interaction, work: Work, *,
         await answer_failure(answer, None, "core.guild_only")
         return
     try:
-        await bot.dms.noticed(interaction)
         if defer_first:
             await answer.defer()
-        task = asyncio.ensure_future(_guarded(work, interaction))
+        # Nothing before the first answer waits on storage: noticing open DMs is part of the work.
+        task = asyncio.ensure_future(_guarded(_noticed_then(bot, interaction, work), interaction))
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:
             await answer.defer()
@@ -163,6 +167,26 @@ async def respond(bot: BotHost, interaction: discord.Interaction, work: Work, *,
             # The work may still commit: let it, and send what it has for the channel and DMs.
             await _finish_quietly(bot, task)
         await answer_failure(answer, error)
+
+
+def _noticed_then(bot: BotHost, interaction: discord.Interaction, work: Work) -> Work:
+    async def noticed_then() -> list[Delivery]:
+        await bot.dms.noticed(interaction)
+        return await work()
+
+    return noticed_then
+
+
+T = TypeVar("T")
+
+
+async def within_budget(work: Awaitable[list[T]], interaction: discord.Interaction) -> list[T]:
+    """Autocomplete's choices if they are ready within ``AUTOCOMPLETE_BUDGET``, else none (logged)."""
+    try:
+        return await asyncio.wait_for(work, AUTOCOMPLETE_BUDGET)
+    except TimeoutError:
+        log.warning("autocomplete not ready in %s s, answered with no choices: %s", AUTOCOMPLETE_BUDGET, context_of(interaction))
+        return []
 
 
 async def _guarded(work: Work, interaction: discord.Interaction) -> list[Delivery]:

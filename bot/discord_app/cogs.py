@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app import suggestions
-from bot.discord_app.answering import BotHost, respond
+from bot.discord_app.answering import BotHost, respond, within_budget
 from bot.discord_app.buttons import known_match
 from bot.discord_app.options import COMPUTER_CHOICES, create_command, text
 from bot.discord_app.people import actor_of, place_of, user_actor
@@ -264,6 +264,9 @@ class PlayCog(commands.Cog):
     @setup.autocomplete("text")
     @move.autocomplete("text")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await within_budget(self._move_choices(interaction, current), interaction)
+
+    async def _move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         seq, texts = await self.matches.suggestions_at(place_of(interaction), actor_of(interaction), current)
         return [app_commands.Choice(name=name, value=value) for name, value in suggestions.choices(seq, texts)]
 
@@ -322,6 +325,9 @@ class PlayCog(commands.Cog):
 
     @territory.autocomplete("name")
     async def territory_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await within_budget(self._territory_choices(interaction, current), interaction)
+
+    async def _territory_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         choices = await self.matches.place_choices(place_of(interaction), actor_of(interaction), current)
         return [app_commands.Choice(name=name[:100], value=value) for name, value in choices]
 

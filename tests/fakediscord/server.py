@@ -853,6 +853,20 @@ class FakeDiscord:
             if (method is None or r.method == method.upper()) and (rx is None or rx.search(r.path))
         ]
 
+    async def first_answer(self, interaction_id: Union[int, str, None] = None, poll: float = 0.01) -> Interaction:
+        """Wait until the interaction (the latest if no id) has its first answer or its window has passed on
+        the fake's clock, whichever comes first; its record tells which (``answered_at``). For tests that
+        hold the bot's slow work (storage behind a gate) and release it only after this returns."""
+        import asyncio
+
+        rec = self.interaction(interaction_id)
+        while not rec.responded and self.now() - rec.received_at <= self.first_answer_window:
+            await asyncio.sleep(poll)
+        return rec
+
+    def answered_in_time(self, rec: Interaction) -> bool:
+        return rec.answered_at is not None and rec.answered_at - rec.received_at <= self.first_answer_window
+
     def unanswered(self) -> List[Interaction]:
         """Interactions the bot never answered (no callback): the user saw "the application did not respond"."""
         return [i for i in self.interactions.values() if not i.responded]
