@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import replace
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 import discord
