@@ -341,3 +341,22 @@ async def test_match_verify_defers_first_replays_in_a_worker_and_is_limited_per_
     world.clock.advance(seconds=61)
     later = await h.slash("match verify", user=h.carol)
     assert "Every roll matches" in later.reply.content and ran == ["verify_record"] * 3
+
+
+async def test_an_export_larger_than_the_servers_file_limit_is_compressed_or_split(world):
+    """Discord refuses a file over the interaction's ``attachment_size_limit`` (the fake too)."""
+    import gzip
+
+    h = world.h
+    await start_match(world)
+    for _ in range(6):
+        await h.slash("move", {"text": await legal_move(world)}, user=await to_move(world))
+    await h.slash("match resign", user=h.alice)
+    whole = await h.slash("match export", user=h.carol)
+    record = whole.reply.attachments[0].data
+    for limit in (len(record) - 1, 600):
+        exported = await h.slash("match export", user=h.carol, attachment_size_limit=limit)
+        files = [a for m in exported.replies for a in m.attachments]
+        assert files and all(a.size <= limit for a in files)
+        assert gzip.decompress(b"".join(a.data for a in sorted(files, key=lambda a: a.filename))) == record
+    assert len(files) > 1 and "parts" in exported.replies[0].content

@@ -1156,6 +1156,15 @@ class FakeDiscord:
                     {"attachments": {"_errors": [{"code": "ATTACHMENT_NOT_FOUND", "message": f"no file for {key}"}]}},
                 )
             filename = entry.get("filename") or part.filename or f"file{key}"
+            limit = self._upload_limit(rec)
+            if len(part.data) > limit:
+                # Discord refuses a file over the limit of where it is sent (the interaction's
+                # attachment_size_limit, else the guild's): 413 / 40005.
+                self._violate([Violation(
+                    f"{rec.method} {rec.path}", f"files[{key}]",
+                    f"{filename} has {len(part.data)} bytes; the limit here is {limit}",
+                )])
+                raise DiscordError(413, 40005, "Request entity too large")
             aid = self.ids()
             out.append(
                 Attachment(
@@ -1168,6 +1177,18 @@ class FakeDiscord:
                 )
             )
         return out
+
+    def _upload_limit(self, rec: Request) -> int:
+        """The largest file a request may upload: through an interaction (callback, followup, edit of a
+        response) the interaction's ``attachment_size_limit``, otherwise the default of a guild."""
+        found = re.match(r"^/interactions/(\d+)/", rec.path) or re.match(r"^/webhooks/\d+/([^/]+)", rec.path)
+        if found:
+            key = found.group(1)
+            interaction = self.interactions.get(int(key)) if key.isdigit() else None
+            interaction = interaction or self._interactions_by_token.get(key)
+            if interaction is not None:
+                return int(interaction.payload.get("attachment_size_limit") or P.DEFAULT_ATTACHMENT_SIZE_LIMIT)
+        return P.DEFAULT_ATTACHMENT_SIZE_LIMIT
 
     def _new_message(
         self,
