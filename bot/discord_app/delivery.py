@@ -38,6 +38,8 @@ from bot.services.delivery import (
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
+UNKNOWN_CHANNEL = 10003
+"""Discord's code for a channel that does not exist (any more): deleted."""
 FILES_PER_MESSAGE = 10
 DEFAULT_FILE_LIMIT = 10 * 1024 * 1024
 """Discord's file size limit where a server's is not known (DMs): 10 MiB."""
@@ -220,16 +222,19 @@ class Deliverer:
                 await channel.send(files=more, allowed_mentions=NO_PINGS)
         except (discord.Forbidden, discord.NotFound) as error:
             log.warning("post in channel %s refused (%s): handing it to the players", channel_id, error)
-            await self._post_failed(channel_id, delivery, answer)
+            await self._post_failed(channel_id, delivery, answer, deleted=error.code == UNKNOWN_CHANNEL)
 
-    async def _post_failed(self, channel_id: int, delivery: Delivery, answer: Answer | None) -> None:
+    async def _post_failed(self, channel_id: int, delivery: Delivery, answer: Answer | None, *, deleted: bool = False) -> None:
         """Give a post the channel refused to the people it was for: the user who acted (privately)
-        and every seat of the match there (DM)."""
+        and every seat of the match there (DM); saying the channel was deleted, or what the bot lacks."""
         channel = self.bot.get_channel(channel_id)
         lacking: list[str] = []
-        if isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
-            lacking = missing(channel.permissions_for(channel.guild.me), match_needs(channel))
-        note = Msg("core.post_failed", {"channel": ChannelRef(str(channel_id)), "permissions": worded(lacking)})
+        if deleted:
+            note = Msg("core.post_failed_deleted", {"channel": ChannelRef(str(channel_id))})
+        else:
+            if isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
+                lacking = missing(channel.permissions_for(channel.guild.me), match_needs(channel))
+            note = Msg("core.post_failed", {"channel": ChannelRef(str(channel_id)), "permissions": worded(lacking)})
         mover: str | None = None
         if answer is not None:
             mover = str(answer.interaction.user.id)
