@@ -62,7 +62,7 @@ def lacking_permissions(interaction: discord.Interaction, needs: tuple[str, ...]
 
 @app_commands.guild_only()
 class MatchCog(commands.GroupCog, group_name="match", group_description=_text("match")):
-    """``/match``: create, join, leave, start, status, history, resign, draw, abort, verify, export."""
+    """``/match``: create, join, leave, start, status, history, resign, draw, claim, abort, verify, export."""
 
     create = app_commands.Group(name="create", description=_text("match_create"))
 
@@ -164,6 +164,10 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
     @app_commands.command(name="draw", description=_text("match_draw"))
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, self.matches.offer_draw)
+
+    @app_commands.command(name="claim", description=_text("match_claim"))
+    async def claim(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, self.matches.claim)
 
     @app_commands.command(name="abort", description=_text("match_abort"))
     async def abort(self, interaction: discord.Interaction) -> None:

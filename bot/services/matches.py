@@ -103,6 +103,10 @@ HISTORY_PAGE = 20
 SUMMARY_PAGE = 3
 """Turn summaries per page of ``/match history`` (each is several lines)."""
 LEADERBOARD_SIZE = 20
+IDLE_AFTER = timedelta(days=14)
+"""A match without a deadline in which nothing happened this long reminds the player to act."""
+CLAIM_AFTER = timedelta(days=3)
+"""After the reminder, this long again: the waiting players may claim the win or abort the match."""
 VERIFY_EVERY = timedelta(minutes=1)
 """How often one user may have a record verified (each replays a whole record)."""
 ORDERS_FILE = "orders.txt"
@@ -178,6 +182,7 @@ class MatchService:
         seed_source: Callable[[], bytes] = lambda: secrets.token_bytes(SEED_BYTES),
         on_timers_changed: Callable[[], None] = lambda: None,
         renderer: Renderer | None = None,
+        idle_after: timedelta = IDLE_AFTER,
     ) -> None:
         self.on_committed: Callable[[LoadedMatch], None] = lambda match: None
         """Told the match after every commit (the computer seats look whether they owe a move)."""
@@ -191,6 +196,9 @@ class MatchService:
         self.on_timers_changed = on_timers_changed
         self._seen_users: dict[str, UserRow] = {}
         self._verified_at: dict[str, datetime] = {}
+        self.idle_after = idle_after
+        """How long a match without a deadline may stand still before its player to act is
+        reminded; ``CLAIM_AFTER`` later the waiting players may end it."""
 
     # ----------------------------------------------------------------- helpers
 
@@ -225,6 +233,10 @@ class MatchService:
         for seat in sorted(match.to_act()):
             deadline = match.deadline(seat)
             if deadline is None:
+                if match.progress.last_at is not None and match.result() is None:
+                    # No deadline: a reminder once the match has stood still for ``idle_after``.
+                    timers.append(TimerRow(match_id=match.id, kind="reminder", seat=seat,
+                                           due_at=match.progress.last_at + self.idle_after, seq=match.progress.seq))
                 continue
             timers.append(
                 TimerRow(match_id=match.id, kind="timeout", seat=seat, due_at=deadline, seq=match.progress.seq)
@@ -622,9 +634,14 @@ class MatchService:
                 )
                 return [reply(row.language, Msg("core.aborted_by", {"player": actor.name}), ephemeral=False)]
             is_creator = actor.user_id == match.row.creator_id
-            if not (actor.is_admin or (is_creator and match.row.status == "open")):
+            idle = match.damage is None and self._may_end_idle(match, actor)
+            if not (actor.is_admin or (is_creator and match.row.status == "open") or idle):
+                seat, at = match.seat_of(actor.user_id), self._claimable_at(match)
+                if match.row.status == "active" and seat is not None and seat not in match.to_act() and at is not None:
+                    waiting = [match.name_of(s) for s in sorted(match.to_act())]
+                    return [reply(actor.language, Msg("core.abort_not_allowed"), Msg("core.claim_not_yet", {"at": at, "player": waiting}))]
                 return [reply(actor.language, Msg("core.abort_not_allowed"))]
-            by_admin = not (is_creator and match.row.status == "open")
+            by_admin = not (is_creator and match.row.status == "open") and not idle
             try:
                 # A damaged match too: its record stays as it is, the abort is chained after it.
                 after, _ = await self._commit(match, [AbortEvent(by_admin=by_admin)], status="aborted")
@@ -906,6 +923,48 @@ class MatchService:
         if match is None or seat is None:
             return seq, []
         return seq, [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
+
+    def _claimable_at(self, match: LoadedMatch) -> datetime | None:
+        """When the waiting players of ``match`` may end it for standing still: ``idle_after`` and
+        ``CLAIM_AFTER`` after its last event, if no seat to act has a deadline (``None`` then: the
+        time control ends it)."""
+        if match.progress.last_at is None or any(match.deadline(seat) is not None for seat in match.to_act()):
+            return None
+        return match.progress.last_at + self.idle_after + CLAIM_AFTER
+
+    def _may_end_idle(self, match: LoadedMatch, actor: Actor) -> bool:
+        """Whether ``actor`` waits in ``match`` (seated, not to act) and it has stood still long enough."""
+        seat = match.seat_of(actor.user_id)
+        at = self._claimable_at(match)
+        return (
+            match.row.status == "active" and seat is not None and seat not in match.to_act()
+            and at is not None and self.clock.now() >= at
+        )
+
+    @_answered
+    async def claim(self, place: Place, actor: Actor) -> list[Delivery]:
+        """``/match claim``: a waiting player takes the win of a match the player to act has left
+        standing (reminded at ``idle_after``, claimable ``CLAIM_AFTER`` later); recorded as that
+        seat's time-out."""
+        await self._seen(actor)
+        async with self._seated(place, actor) as (match, refusal):
+            if match is None:
+                return refusal
+            idle = sorted(match.to_act())
+            if match.seat_of(actor.user_id) in idle:
+                return [reply(actor.language, Msg("core.claim_your_turn"))]
+            if not self._may_end_idle(match, actor) or not idle:
+                at = self._claimable_at(match)
+                if at is None:
+                    return [reply(actor.language, Msg("core.claim_has_deadline"))]
+                waiting = [match.name_of(s) for s in idle]
+                return [reply(actor.language, Msg("core.claim_not_yet", {"at": at, "player": waiting}))]
+            try:
+                after, updates = await self._commit(match, [TimeoutEvent(seat=idle[0])])
+            except StaleWriteError:
+                return [reply(actor.language, Msg("core.retry"))]
+        lines = [Msg("core.claimed", {"player": actor.name, "idle": match.name_of(idle[0]), "days": (self.clock.now() - match.progress.last_at).days})]  # type: ignore[operator]
+        return [_as_reply(await self._ending_post(after, lines, updates))]
 
     @_answered
     async def resign(self, place: Place, actor: Actor) -> list[Delivery]:
@@ -1362,18 +1421,13 @@ class MatchService:
                 if computer_level(seat.user_id):
                     return []  # nobody to remind
                 language = await self._language_of(seat.user_id, match.row.language)
-                return [
-                    Delivery(
-                        DirectMessage(seat.user_id, match.id),
-                        (
-                            Msg(
-                                "core.reminder",
-                                {"game": presenter.game_name(match.row.game), "channel": presenter.place_ref(match), "deadline": deadline},
-                            ),
-                        ),
-                        language,
-                    )
-                ]
+                where = {"game": presenter.game_name(match.row.game), "channel": presenter.place_ref(match)}
+                if deadline is None:  # a match standing still: the others may end it from ``claimable``
+                    idle = {"days": self.idle_after.days, "claimable": self._claimable_at(match)}
+                    line = Msg("core.idle_reminder", {**where, **idle})
+                else:
+                    line = Msg("core.reminder", {**where, "deadline": deadline})
+                return [Delivery(DirectMessage(seat.user_id, match.id), (line,), language)]
             if deadline is None or deadline > self.clock.now():
                 # Not this turn's deadline (the time control says otherwise): the next commit sets
                 # the right timers, and any late command is refused by ``_overdue`` meanwhile.
