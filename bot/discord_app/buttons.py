@@ -275,9 +275,9 @@ def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | No
             item = MoveButton(button.match_id, button.seq, button.text, words.render(Msg(button.label), language))
         else:
             item = ChooseMenu(button.match_id, button.seq, button.options, words.render(Msg(button.label), language))
-        if len(item.custom_id) > CUSTOM_ID_LIMIT:  # type: ignore[attr-defined]
+        if len(item.custom_id) > CUSTOM_ID_LIMIT:
             # Only a move text near its 60 characters in a match of a huge id could: typing it still works.
-            log.warning("button %r left out: its custom_id is longer than Discord allows", item.custom_id)  # type: ignore[attr-defined]
+            log.warning("button %r left out: its custom_id is longer than Discord allows", item.custom_id)
             continue
         view.add_item(item)
     return view

@@ -1282,7 +1282,7 @@ class MatchService:
             return [reply(actor.language, Msg("core.verify_not_over"))]
         damage = match.damage
         entries: list[Entry] = []
-        ok, checks, seals = False, [], []
+        ok, checks, seals = False, list[RollCheck](), list[SealCheck]()
         if damage is None:
             entries = await self.repo.entries(match.id)
             # The load replayed only what followed the snapshot: replay all of it before trusting it.
