@@ -716,3 +716,22 @@ async def test_setup_hook_guild_sync_with_fixed_guild_id(fake_discord: FakeDisco
         assert fake_discord.synced_commands(dev_guild)[0]["guild_id"] == str(dev_guild)
         r = await h.slash("demo ping", command_guild_id=dev_guild)
         assert r.reply.content == "pong"
+
+
+async def test_a_file_over_the_interactions_size_limit_is_refused(h: DiscordHarness, fake_discord: FakeDiscord) -> None:
+    small = len(tiny_png()) - 1  # the reply's picture is one byte too large here
+    with pytest.raises(HarnessError, match="40005"):
+        await h.slash("board_reply", attachment_size_limit=small)
+    assert "reply.png has" in str(fake_discord.violations[0]) and f"the limit here is {small}" in str(fake_discord.violations[0])
+    fake_discord.violations.clear()
+    fake_discord.excuse_unanswered()
+    fits = await h.slash("board_reply", attachment_size_limit=len(tiny_png()))
+    assert fits.reply.attachments
+
+
+async def test_dms_refused_for_no_mutual_server(h: DiscordHarness, fake_discord: FakeDiscord) -> None:
+    fake_discord.close_dms(h.carol["id"], code=50278)
+    r = await h.slash("secret", {"who": h.carol}, user=h.alice)
+    assert r.reply.content == "cannot DM Carol (50278)"
+    [refused] = [q for q in r if q.status == 403]
+    assert refused.response["code"] == 50278 and "no mutual guilds" in refused.response["message"]
