@@ -130,3 +130,9 @@ async def test_a_move_button_plays_for_the_seat_to_act_also_after_a_restart(toy_
     match = await world.bot.services.matches.book.load(1)
     assert match.progress.moves == 2 and match.state.to_move == 1
     assert not world.fake.unhandled
+
+
+async def test_a_menu_of_an_old_version_without_its_state_is_refused_as_out_of_date(world):
+    h = world.h
+    old = await h.select("scheids:choose:1", ["lose 1 inf"], user=h.alice)
+    assert old.reply.ephemeral and "This button is out of date" in old.reply.content
