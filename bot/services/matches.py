@@ -105,6 +105,8 @@ SUMMARY_PAGE = 3
 LEADERBOARD_SIZE = 20
 IDLE_AFTER = timedelta(days=14)
 """A match without a deadline in which nothing happened this long reminds the player to act."""
+configured_idle_after = IDLE_AFTER
+"""``IDLE_AFTER`` as ``config.toml`` sets it (``[matches] idle_days``)."""
 CLAIM_AFTER = timedelta(days=3)
 """After the reminder, this long again: the waiting players may claim the win or abort the match."""
 VERIFY_EVERY = timedelta(minutes=1)
@@ -182,7 +184,7 @@ class MatchService:
         seed_source: Callable[[], bytes] = lambda: secrets.token_bytes(SEED_BYTES),
         on_timers_changed: Callable[[], None] = lambda: None,
         renderer: Renderer | None = None,
-        idle_after: timedelta = IDLE_AFTER,
+        idle_after: timedelta | None = None,
     ) -> None:
         self.on_committed: Callable[[LoadedMatch], None] = lambda match: None
         """Told the match after every commit (the computer seats look whether they owe a move)."""
@@ -196,7 +198,7 @@ class MatchService:
         self.on_timers_changed = on_timers_changed
         self._seen_users: dict[str, UserRow] = {}
         self._verified_at: dict[str, datetime] = {}
-        self.idle_after = idle_after
+        self.idle_after = idle_after or configured_idle_after
         """How long a match without a deadline may stand still before its player to act is
         reminded; ``CLAIM_AFTER`` later the waiting players may end it."""
 
