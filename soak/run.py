@@ -89,6 +89,9 @@ class Figures:
     accepted_wrongly: list[str]
     latencies: list[float]
     child_errors: list[str]
+    false_damaged: list[str] = field(default_factory=list)
+    """Answers that called a match damaged: the soak damages no record (the end checks say
+    whether every record is sound), so each of them is false."""
 
     @property
     def ok(self) -> bool:
@@ -96,6 +99,7 @@ class Figures:
         return not (
             f.lost or f.doubled or f.timeouts_lost or f.timeouts_doubled or f.timeouts_early or f.replay_failures
             or f.after_end or f.chain.startswith("broken") or self.unanswered or self.accepted_wrongly or self.child_errors
+            or self.false_damaged
         )
 
     def table(self) -> str:
@@ -119,6 +123,7 @@ class Figures:
             ("hash chain", f.chain),
             ("bad commands sent / refused", f"{self.bad_commands} / {self.bad_refused}"),
             ("commands not answered or failing", len(self.unanswered)),
+            ("false damaged", len(self.false_damaged)),
             ("bad commands accepted wrongly", len(self.accepted_wrongly)),
             ("errors logged by the bots", len(self.child_errors)),
             ("answer time p50 / p99 (ms)", f"{p50:.0f} / {p99:.0f}"),
@@ -129,7 +134,7 @@ class Figures:
         return "\n".join(lines)
 
     def problems(self) -> list[str]:
-        return self.findings.problems + self.unanswered + self.accepted_wrongly + self.child_errors
+        return self.findings.problems + self.unanswered + self.accepted_wrongly + self.child_errors + self.false_damaged
 
 
 class Child:
@@ -232,6 +237,7 @@ class Soak:
         self.bad_refused = 0
         self.unanswered: list[str] = []
         self.accepted_wrongly: list[str] = []
+        self.false_damaged: list[str] = []
         self.ends_at = 0.0
         self.hard_end = 0.0
         self.draining = False
@@ -321,6 +327,8 @@ class Soak:
             elif answer is not None and not answer.get("answered"):
                 self.unanswered.append(f"{where}: no answer")
             elif answer is not None:
+                if "core.damaged" in answer.get("keys", ()):
+                    self.false_damaged.append(f"{where}: said the match is damaged")
                 self.latencies.append(seconds)
                 child.answered += 1
                 child.progressed.set()
@@ -482,6 +490,7 @@ class Soak:
             unanswered=self.unanswered,
             accepted_wrongly=self.accepted_wrongly,
             latencies=self.latencies,
+            false_damaged=self.false_damaged,
             child_errors=[crash for child in children for crash in child.crashes]
             + errors_logged([child.log_path for child in children]),
         )

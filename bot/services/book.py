@@ -6,9 +6,11 @@ process together with the repository's lock across processes (PostgreSQL), and s
 load replays only the newest events. Across processes the events primary key decides:
 a stale append raises ``StaleWriteError`` and the caller tells the user to retry.
 
-A cold load checks the whole hash chain (reading every event is cheap; replaying them is what
-snapshots save) and replays the events after the snapshot. A record that fails either loads as
-damaged (``LoadedMatch.damage``) with the events before the damage, instead of raising.
+A load reads the match row, its seats, events and snapshot in one consistent read, so no
+commit of another task or process falls between them. A cold load checks the whole hash chain
+(reading every event is cheap; replaying them is what snapshots save) and replays the events
+after the snapshot. A record that fails either loads as damaged (``LoadedMatch.damage``) with the
+events before the damage, instead of raising; damage is read once more before it is believed.
 """
 
 from __future__ import annotations
@@ -25,11 +27,11 @@ from datetime import datetime
 from typing import Any
 
 from bot.services.progress import Damage, LoadedMatch, Progress, advance
-from bot.storage.models import MatchRow, SeatRow, Status, TimerRow
+from bot.storage.models import Status, TimerRow
 from bot.storage.repository import (
-    DamagedRecordError,
     OutdatedMatchError,
     Repository,
+    StoredMatch,
 )
 from engines.core.contract import Engine
 from engines.core.record import Entry, MetaState, chain_break, chain_hash
@@ -71,15 +73,24 @@ class MatchBook:
         self._cache.pop(match_id, None)
 
     async def load(self, match_id: int) -> LoadedMatch | None:
-        row = await self.repo.get_match(match_id)
-        if row is None:
-            return None
-        seats = tuple(await self.repo.seats(match_id))
+        """The match as one consistent read of the store finds it (``Repository.read_match``),
+        replayed from its snapshot, or the cached match when no event was added since. Damage
+        found is read a second time, fresh, before the match is called damaged."""
         cached = self._cache.get(match_id)
-        if cached is not None and cached.row.last_seq == row.last_seq:
-            loaded = replace(cached, row=row, seats=seats)
+        stored = await self.repo.read_match(match_id, cached.row.last_seq if cached is not None else None)
+        if stored is None:
+            return None
+        if cached is not None and stored.entries is None:
+            loaded = replace(cached, row=stored.row, seats=stored.seats)
         else:
-            loaded = await self._load_cold(row, seats)
+            loaded = self._load_cold(stored)
+            if loaded.damage is not None:
+                again = await self.repo.read_match(match_id)
+                if again is None:
+                    return None
+                loaded = self._load_cold(again)
+                if loaded.damage is not None:
+                    log.error("match %s is damaged at event %s (%s)", match_id, loaded.damage.seq, loaded.damage.reason)
         self._remember(loaded)
         return loaded
 
@@ -91,16 +102,16 @@ class MatchBook:
             raise LookupError(f"match {match_id} is not stored")
         return loaded
 
-    async def _load_cold(self, row: MatchRow, seats: tuple[SeatRow, ...]) -> LoadedMatch:
+    def _load_cold(self, stored: StoredMatch) -> LoadedMatch:
+        row, seats = stored.row, stored.seats
         engine = self.engine(row.game)
         if row.engine_version != engine.version and row.engine_version not in engine.replays:
             raise OutdatedMatchError(row.id, row.engine_version, engine.version)
         options = engine.options_model.model_validate(row.options)
         damage = None
-        try:
-            entries = await self.repo.entries(row.id)
-        except DamagedRecordError as error:
-            entries, damage = error.readable, Damage(error.seq, error.reason)
+        entries = list(stored.entries or ())
+        if stored.unreadable is not None:
+            damage = Damage(stored.unreadable, "unreadable")
         broken = chain_break(row.commitment, entries)
         if broken is not None:
             damage = Damage(*broken)
@@ -108,7 +119,7 @@ class MatchBook:
         elif damage is None and len(entries) != row.last_seq:
             damage = Damage(min(len(entries), row.last_seq) + 1, "gap")
         progress = Progress()
-        snap = await self.repo.snapshot(row.id)
+        snap = stored.snapshot
         if snap is not None and snap[1] == engine.version and snap[0] <= len(entries):
             progress = _progress_from_json(engine, snap[2])
         for entry in entries[progress.seq :]:
@@ -122,8 +133,6 @@ class MatchBook:
             # Also for what a snapshot folded in: it keeps neither of these.
             secret_seen = any(getattr(entry.event, "secret", False) for entry in entries)
             progress = replace(progress, hash=entries[-1].hash or "", secret_seen=secret_seen)
-        if damage is not None:
-            log.error("match %s is damaged at event %s (%s)", row.id, damage.seq, damage.reason)
         return LoadedMatch(row, seats, engine, options, progress, damage)
 
     def _remember(self, loaded: LoadedMatch) -> None:

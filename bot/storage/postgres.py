@@ -41,7 +41,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage.common import entry_of, migration_files
+from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
     MatchRow,
@@ -64,6 +64,7 @@ from bot.storage.repository import (
     StorageError,
     StorageFullError,
     StorageIOError,
+    StoredMatch,
 )
 from engines.core.record import Entry, chain_hash
 
@@ -89,10 +90,6 @@ RELISTEN_PAUSE = 1.0
 _CONFLICT = (asyncpg.exceptions.TransactionRollbackError, asyncpg.exceptions.LockNotAvailableError)
 """Rolled back for sure, and worth another attempt."""
 
-_MATCH_COLUMNS = (
-    "id, guild_id, channel_id, game, engine_version, options, time_control, creator_id, "
-    "invited_id, status, seed, commitment, language, result, last_seq, created_at, updated_at"
-)
 
 
 def redacted(url: str) -> str:
@@ -346,29 +343,35 @@ class PostgresRepository:
         return await self._matches("WHERE status IN ('open', 'active') ORDER BY id")
 
     async def _matches(self, where: str, *args: Any) -> list[MatchRow]:
-        rows = await self._read(f"SELECT {_MATCH_COLUMNS} FROM matches {where}", *args)
-        return [
-            MatchRow(
-                id=row["id"],
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                game=row["game"],
-                engine_version=row["engine_version"],
-                options=json.loads(row["options"]),
-                time_control=json.loads(row["time_control"]),
-                creator_id=row["creator_id"],
-                invited_id=row["invited_id"],
-                status=row["status"],
-                seed=row["seed"],
-                commitment=row["commitment"],
-                language=row["language"],
-                result=json.loads(row["result"]) if row["result"] is not None else None,
-                last_seq=row["last_seq"],
-                created_at=row["created_at"],
-                updated_at=row["updated_at"],
-            )
-            for row in rows
-        ]
+        rows = await self._read(f"SELECT {MATCH_COLUMNS} FROM matches {where}", *args)
+        return [match_row(row) for row in rows]
+
+    async def read_match(self, match_id: int, known_seq: int | None = None) -> StoredMatch | None:
+        try:
+            # REPEATABLE READ: every query of the transaction sees the snapshot its first took.
+            async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+                rows = await conn.fetch(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1", match_id)
+                if not rows:
+                    return None
+                seats = await conn.fetch(
+                    "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = $1 ORDER BY seat",
+                    match_id,
+                )
+                events = snapshot = None
+                if rows[0]["last_seq"] != known_seq:
+                    events = await conn.fetch(
+                        "SELECT seq, at, payload, hash FROM events WHERE match_id = $1 ORDER BY seq", match_id
+                    )
+                    snapshots = await conn.fetch(
+                        "SELECT seq, engine_version, payload FROM snapshots WHERE match_id = $1", match_id
+                    )
+                    snapshot = snapshots[0] if snapshots else None
+        except Exception as error:
+            translated = storage_error(error)
+            if translated is not None:
+                raise translated from error
+            raise
+        return stored_match(rows[0], seats, events, snapshot)
 
     # ------------------------------------------------------------------- seats
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.common import entry_of, migration_files
+from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
     MatchRow,
@@ -52,6 +52,7 @@ from bot.storage.repository import (
     StorageError,
     StorageFullError,
     StorageIOError,
+    StoredMatch,
 )
 from engines.core.record import Entry, chain_hash
 
@@ -84,10 +85,6 @@ def storage_error(error: sqlite3.Error) -> StorageError | None:
     if primary in _IO_CODES:
         return StorageIOError(detail)
     return None
-_MATCH_COLUMNS = (
-    "id, guild_id, channel_id, game, engine_version, options, time_control, creator_id, "
-    "invited_id, status, seed, commitment, language, result, last_seq, created_at, updated_at"
-)
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -312,29 +309,36 @@ class SqliteRepository:
         return await self._matches("WHERE status IN ('open', 'active') ORDER BY id", ())
 
     async def _matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRow]:
-        rows = await self._read(f"SELECT {_MATCH_COLUMNS} FROM matches {where}", params)
-        return [
-            MatchRow(
-                id=row["id"],
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                game=row["game"],
-                engine_version=row["engine_version"],
-                options=json.loads(row["options"]),
-                time_control=json.loads(row["time_control"]),
-                creator_id=row["creator_id"],
-                invited_id=row["invited_id"],
-                status=row["status"],
-                seed=row["seed"],
-                commitment=row["commitment"],
-                language=row["language"],
-                result=json.loads(row["result"]) if row["result"] else None,
-                last_seq=row["last_seq"],
-                created_at=datetime.fromisoformat(row["created_at"]),
-                updated_at=datetime.fromisoformat(row["updated_at"]),
-            )
-            for row in rows
-        ]
+        rows = await self._read(f"SELECT {MATCH_COLUMNS} FROM matches {where}", params)
+        return [match_row(row) for row in rows]
+
+    async def read_match(self, match_id: int, known_seq: int | None = None) -> StoredMatch | None:
+        async with self._lock:
+            # A deferred transaction that only reads: every SELECT in it sees the one snapshot
+            # its first took (WAL), whatever other connections commit meanwhile. It ends before
+            # the lock is released, so it never pins that snapshot for a later write.
+            await self.db.execute("BEGIN")
+            try:
+                rows = await self._fetch(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+                if not rows:
+                    return None
+                seats = await self._fetch(
+                    "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = ? ORDER BY seat",
+                    (match_id,),
+                )
+                events = snapshot = None
+                if rows[0]["last_seq"] != known_seq:
+                    events = await self._fetch(
+                        "SELECT seq, at, payload, hash FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+                    )
+                    snapshots = await self._fetch(
+                        "SELECT seq, engine_version, payload FROM snapshots WHERE match_id = ?", (match_id,)
+                    )
+                    snapshot = snapshots[0] if snapshots else None
+            finally:
+                if self.db.in_transaction:
+                    await self.db.execute("COMMIT")
+        return stored_match(rows[0], seats, events, snapshot)
 
     # ------------------------------------------------------------------- seats
 
