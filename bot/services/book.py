@@ -107,8 +107,13 @@ class MatchBook:
         engine = self.engine(row.game)
         if row.engine_version != engine.version and row.engine_version not in engine.replays:
             raise OutdatedMatchError(row.id, row.engine_version, engine.version)
-        options = engine.options_model.model_validate(row.options)
         damage = None
+        unreadable = row.unreadable
+        try:
+            options = engine.options_model.model_validate(row.options)
+        except ValueError:  # pydantic's ValidationError: options that are no longer this game's
+            options = engine.options_model.model_construct()
+            unreadable = (*unreadable, "options") if "options" not in unreadable else unreadable
         entries = list(stored.entries or ())
         if stored.unreadable is not None:
             damage = Damage(stored.unreadable, "unreadable")
@@ -121,7 +126,11 @@ class MatchBook:
         progress = Progress()
         snap = stored.snapshot
         if snap is not None and snap[1] == engine.version and snap[0] <= len(entries):
-            progress = _progress_from_json(engine, snap[2])
+            try:
+                progress = _progress_from_json(engine, snap[2])
+            except (ValueError, TypeError, KeyError, AttributeError) as error:  # ValidationError is a ValueError
+                # The events are the record; a snapshot only saves replaying them.
+                log.warning("match %s: its snapshot does not read (%s); replaying its events", row.id, type(error).__name__)
         for entry in entries[progress.seq :]:
             try:
                 progress = advance(engine, options, len(seats), progress, entry)
@@ -133,6 +142,8 @@ class MatchBook:
             # Also for what a snapshot folded in: it keeps neither of these.
             secret_seen = any(getattr(entry.event, "secret", False) for entry in entries)
             progress = replace(progress, hash=entries[-1].hash or "", secret_seen=secret_seen)
+        if unreadable:
+            damage = Damage(0, "row", unreadable)
         return LoadedMatch(row, seats, engine, options, progress, damage)
 
     def _remember(self, loaded: LoadedMatch) -> None:

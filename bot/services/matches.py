@@ -154,6 +154,8 @@ def _language_of_actor(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
 
 def damaged_line(match_id: int, damage: Damage) -> Msg:
     """``Match #id is damaged at event N: why.``, with what can still be done."""
+    if damage.reason == "row":
+        return Msg("core.damaged_row", {"id": match_id, "fields": ", ".join(damage.fields)})
     return Msg("core.damaged", {"id": match_id, "seq": damage.seq, "reason": Msg(f"core.damage_{damage.reason}")})
 
 

@@ -56,10 +56,12 @@ class Progress:
 @dataclass(frozen=True)
 class Damage:
     """Where a stored record stops being trustworthy: the first event ``seq`` that fails, and why
-    (``"unreadable"``, ``"hash"``, ``"gap"``, ``"replay"``; see ``DamagedRecordError``)."""
+    (``"unreadable"``, ``"hash"``, ``"gap"``, ``"replay"``; see ``DamagedRecordError``), or the
+    match row itself (``"row"``: ``fields`` name what no longer reads; ``seq`` is 0)."""
 
     seq: int
     reason: str
+    fields: tuple[str, ...] = ()
 
 
 def advance(engine: Engine, options: BaseModel, players: int, progress: Progress, entry: Entry) -> Progress:

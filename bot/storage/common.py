@@ -24,6 +24,8 @@ MATCH_COLUMNS = (
 )
 NO_TIME = datetime(1970, 1, 1, tzinfo=UTC)
 """The time a match row gets for a stored time that no longer reads."""
+_REPORTED: set[tuple[int, tuple[str, ...], int]] = set()
+"""Rows whose unreadable fields were logged (by their stored text): once per process, not at every read."""
 
 
 def migration_files(*folder: str) -> list[tuple[int, str]]:
@@ -75,7 +77,9 @@ def match_row(values: Mapping[str, Any]) -> MatchRow:
     result = read("result", lambda v: None if v is None or v == "" else _json_object(v), None)
     created_at = read("created_at", _time, NO_TIME)
     updated_at = read("updated_at", _time, created_at)
-    if bad:
+    seen = (values["id"], tuple(bad), hash(tuple(str(values[field]) for field in bad)))
+    if bad and seen not in _REPORTED:
+        _REPORTED.add(seen)
         log.error("match %s: its stored %s cannot be read; the match is damaged", values["id"], ", ".join(bad))
     return MatchRow(
         id=values["id"],
