@@ -16,6 +16,8 @@ events before the damage, instead of raising; damage is read once more before it
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 import logging
 import weakref
@@ -125,12 +127,21 @@ class MatchBook:
             damage = Damage(min(len(entries), row.last_seq) + 1, "gap")
         progress = Progress()
         snap = stored.snapshot
-        if snap is not None and snap[1] == engine.version and snap[0] <= len(entries):
+        stale = False
+        if snap is not None and snap[1] == engine.version and 0 < snap[0] <= len(entries):
+            # The events are the record; a snapshot only saves replaying them, and is used only
+            # when it reads and its hash binds it to the event it follows.
             try:
-                progress = _progress_from_json(engine, snap[2])
-            except (ValueError, TypeError, KeyError, AttributeError) as error:  # ValidationError is a ValueError
-                # The events are the record; a snapshot only saves replaying them.
-                log.warning("match %s: its snapshot does not read (%s); replaying its events", row.id, type(error).__name__)
+                data = json.loads(snap[2])
+                if not snapshot_checks(data, entries[snap[0] - 1].hash or ""):
+                    raise _Unbound
+                progress = _progress_from_dict(engine, data)
+            except (ValueError, TypeError, KeyError, AttributeError, _Unbound) as error:  # ValidationError is a ValueError
+                # Only the kind of failure: the message of a state that fails its model quotes it.
+                why = "its hash does not match its state and the event it follows" if isinstance(error, _Unbound) \
+                    else f"it does not read ({type(error).__name__})"
+                log.warning("match %s: its snapshot after event %s is not used, %s; replaying its events", row.id, snap[0], why)
+                stale = True
         for entry in entries[progress.seq :]:
             try:
                 progress = advance(engine, options, len(seats), progress, entry)
@@ -144,7 +155,7 @@ class MatchBook:
             progress = replace(progress, hash=entries[-1].hash or "", secret_seen=secret_seen)
         if unreadable:
             damage = Damage(0, "row", unreadable)
-        return LoadedMatch(row, seats, engine, options, progress, damage)
+        return LoadedMatch(row, seats, engine, options, progress, damage, snapshot_stale=stale)
 
     def _remember(self, loaded: LoadedMatch) -> None:
         self._cache[loaded.id] = loaded
@@ -187,7 +198,8 @@ class MatchBook:
         last = match.row.last_seq + len(entries)
         snapshot = None
         # A damaged match's progress stops before the damage: it must never become a snapshot.
-        if match.damage is None and last // SNAPSHOT_EVERY != match.row.last_seq // SNAPSHOT_EVERY:
+        # A snapshot found unsound on load is replaced at once.
+        if match.damage is None and (match.snapshot_stale or last // SNAPSHOT_EVERY != match.row.last_seq // SNAPSHOT_EVERY):
             snapshot = _progress_to_json(after.progress)
         try:
             await self.repo.append(
@@ -214,30 +226,55 @@ class MatchBook:
                 "result": result.model_dump(mode="json") if result is not None else None,
             }
         )
-        after = replace(after, row=row)
+        after = replace(after, row=row, snapshot_stale=match.snapshot_stale and snapshot is None)
         self._remember(after)
         return after
 
 
+def _canonical(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def snapshot_hash(body: dict[str, Any], follows: str) -> str:
+    """SHA-256 of the hash of the event a snapshot follows and the snapshot's canonical JSON
+    (without its ``hash``): what binds the snapshot to the record's chain."""
+    return hashlib.sha256((follows + _canonical(body)).encode()).hexdigest()
+
+
+def snapshot_checks(data: Any, follows: str) -> bool:
+    """The stored snapshot ``data`` carries the hash of its own body after ``follows``. A
+    snapshot of before the binding (no ``hash``) does not check: it is replayed over."""
+    if not isinstance(data, dict) or not isinstance(data.get("hash"), str):
+        return False
+    body = {key: value for key, value in data.items() if key != "hash"}
+    return hmac.compare_digest(data["hash"], snapshot_hash(body, follows))
+
+
+class _Unbound(Exception):
+    """A snapshot whose hash does not bind it to the record."""
+
+
 def _progress_to_json(progress: Progress) -> str:
-    return json.dumps(
-        {
-            "state": progress.state.model_dump(mode="json") if progress.state is not None else None,
-            "seq": progress.seq,
-            "draw_index": progress.draw_index,
-            "meta": progress.meta.model_dump(mode="json"),
-            "used": list(progress.used),
-            "last_at": progress.last_at.isoformat() if progress.last_at else None,
-            "turn_started": progress.turn_started.isoformat() if progress.turn_started else None,
-            "moves": progress.moves,
-            "turn_state": progress.turn_state.model_dump(mode="json") if progress.turn_state is not None else None,
-            "orders": {str(seat): orders for seat, orders in progress.orders.items()},
-        }
-    )
+    body = {
+        "state": progress.state.model_dump(mode="json") if progress.state is not None else None,
+        "seq": progress.seq,
+        "draw_index": progress.draw_index,
+        "meta": progress.meta.model_dump(mode="json"),
+        "used": list(progress.used),
+        "last_at": progress.last_at.isoformat() if progress.last_at else None,
+        "turn_started": progress.turn_started.isoformat() if progress.turn_started else None,
+        "moves": progress.moves,
+        "turn_state": progress.turn_state.model_dump(mode="json") if progress.turn_state is not None else None,
+        "orders": {str(seat): orders for seat, orders in progress.orders.items()},
+    }
+    return json.dumps({**body, "hash": snapshot_hash(body, progress.hash)})
 
 
 def _progress_from_json(engine: Engine, payload: str) -> Progress:
-    data = json.loads(payload)
+    return _progress_from_dict(engine, json.loads(payload))
+
+
+def _progress_from_dict(engine: Engine, data: dict[str, Any]) -> Progress:
     return Progress(
         state=engine.state_model.model_validate(data["state"]) if data["state"] is not None else None,
         seq=data["seq"],

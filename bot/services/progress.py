@@ -112,6 +112,9 @@ class LoadedMatch:
     damage: Damage | None = None
     """Set when the stored record failed its chain or its replay: ``progress`` then holds the
     events before the damage, and nothing more may be played (an admin can still abort)."""
+    snapshot_stale: bool = False
+    """The stored snapshot did not read or check on load (the events were replayed instead): the
+    next append writes a new one."""
 
     @property
     def id(self) -> int:
