@@ -146,7 +146,7 @@ class MatchBook:
             try:
                 progress = advance(engine, options, len(seats), progress, entry)
             except Exception as error:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
-                log.warning("match %s: event %s does not replay: %r", row.id, entry.seq, error)
+                log.warning("match %s: event %s does not replay (%s)", row.id, entry.seq, type(error).__name__)
                 damage = Damage(entry.seq, "replay")
                 break
         if entries and progress.seq == entries[-1].seq:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 import functools
+import inspect
 import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -109,17 +110,21 @@ CLOSEST = 5
 def _answered(method: Callable[..., Awaitable[list[Delivery]]]) -> Callable[..., Awaitable[list[Delivery]]]:
     """Answer instead of raising when the database fails (busy, full, I/O: nothing was applied)
     or a stored record turns out damaged, in the language of the acting user; log it with the
-    command and its arguments."""
+    command and where and by whom it was given (``_where``), never its text: a move's text may
+    be a secret setup."""
+
+    signature = inspect.signature(method)
 
     @functools.wraps(method)
     async def answered(self: MatchService, *args: Any, **kwargs: Any) -> list[Delivery]:
         try:
             return await method(self, *args, **kwargs)
         except StorageError as error:
-            log.error("%s%r failed on the database: %s", method.__name__, args, error.detail)
+            where = _where(_bound(signature, args, kwargs))
+            log.error("%s (%s) failed on the database: %s", method.__name__, where, error.detail)
             return [reply(_language_of_actor(args, kwargs), Msg(error.code))]
         except DamagedRecordError as error:
-            log.error("%s%r met a damaged record: %s", method.__name__, args, error)
+            log.error("%s (%s) met a damaged record: %s", method.__name__, _where(_bound(signature, args, kwargs)), error)
             return [reply(_language_of_actor(args, kwargs), damaged_line(error.match_id, Damage(error.seq, error.reason)))]
 
     return answered
@@ -143,6 +148,33 @@ def _region_named(regions: tuple[str, ...], text: str) -> str | None:
         if wanted in {name.casefold() for name in names}:
             return region
     return None
+
+
+def _where(bound: dict[str, Any]) -> str:
+    """The place, match and user among a command's (bound) arguments, for the log: no text
+    argument (a move, orders, a name typed) ever goes in.
+
+    >>> _where({"place": Place("g", "c", "en"), "actor": Actor("u", "U", "en"), "text": "setup f11223m"})
+    'channel c, user u'
+    >>> _where({"match_id": 7, "actor": Actor("u", "U", "en"), "accepted": True})
+    'match 7, user u'
+    """
+    parts = []
+    for name, value in bound.items():
+        if isinstance(value, Place):
+            parts.append(f"channel {value.channel_id}")
+        elif isinstance(value, Actor):
+            parts.append(f"{name if name != 'actor' else 'user'} {value.user_id}")
+        elif name == "match_id" and value is not None:
+            parts.append(f"match {value}")
+    return ", ".join(parts) or "no place"
+
+
+def _bound(signature: inspect.Signature, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return dict(signature.bind_partial(None, *args, **kwargs).arguments)
+    except TypeError:
+        return {}
 
 
 def _language_of_actor(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
@@ -1381,7 +1413,7 @@ def _replay_failure(match: LoadedMatch, entries: list[Entry]) -> Damage | None:
         try:
             state = replay_step(match.engine, match.options, state, entry.event)
         except Exception as error:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
-            log.warning("match %s: event %s does not replay: %r", match.id, entry.seq, error)
+            log.warning("match %s: event %s does not replay (%s)", match.id, entry.seq, type(error).__name__)
             return Damage(entry.seq, "replay")
     return None
 
