@@ -137,6 +137,8 @@ class SqliteRepository:
             if check:
                 await repo.check_pages()
             await repo.migrate()
+            if check:
+                await repo.check_schema()
         except BaseException as error:
             await db.close()
             if isinstance(error, sqlite3.DatabaseError) and not isinstance(storage_error(error), StorageBusyError):
@@ -155,6 +157,31 @@ class SqliteRepository:
         problems = [row[0] for row in rows if row[0] != "ok"]
         if problems:
             raise DatabaseUnusableError("database", "; ".join(problems[:3]))
+
+    async def check_schema(self) -> None:
+        """``DatabaseUnusableError`` unless every table the migrations make is there with every
+        column they give it (a column renamed or dropped by hand at the current version would
+        otherwise fail every command that reads it). Compared with the migrations applied to an
+        empty database in memory; tables and columns added by hand are left alone."""
+        expected = await _schema_of_migrations()
+        found = await self._columns()
+        missing = []
+        for table, columns in expected.items():
+            if table not in found:
+                missing.append(f"table {table} is missing")
+                continue
+            lacking = [column for column in columns if column not in found[table]]
+            if lacking:
+                missing.append(f"table {table} has no column {', '.join(lacking)}")
+        if missing:
+            raise DatabaseUnusableError("database", "; ".join(missing) + " (changed by hand?)")
+
+    async def _columns(self) -> dict[str, list[str]]:
+        tables = await self._read("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        return {
+            row["name"]: [column["name"] for column in await self._read(f"PRAGMA table_info({row['name']})")]
+            for row in tables
+        }
 
     async def migrate(self) -> int:
         """Apply the migrations newer than ``user_version``; returns the version reached.
@@ -634,6 +661,18 @@ async def _fill_event_hashes(repo: SqliteRepository) -> None:
 
 _AFTER_MIGRATION = {3: _fill_event_hashes}
 """Work a migration needs beyond SQL, done in the same transaction right after its file."""
+
+async def _schema_of_migrations() -> dict[str, list[str]]:
+    """Table -> columns, as the migrations make them on an empty database."""
+    db = await aiosqlite.connect(":memory:", isolation_level=None)
+    try:
+        db.row_factory = sqlite3.Row
+        fresh = SqliteRepository(db)
+        await fresh.migrate()
+        return await fresh._columns()
+    finally:
+        await db.close()
+
 
 def _statements(sql: str) -> list[str]:
     """Split a migration into statements (our migrations hold no ';' inside literals)."""

@@ -610,3 +610,20 @@ async def test_busy_is_its_own_error(tmp_path):
         other.execute("ROLLBACK")
         other.close()
         await repo.close()
+
+
+@pytest.mark.parametrize(("table", "column"), [("events", "hash"), ("matches", "options"), ("timers", "due_at")])
+async def test_a_column_renamed_by_hand_is_named_at_start(tmp_path, table, column):
+    """A column renamed by hand at the current schema version used to pass the start and then
+    fail every command with a traceback. The start compares the file's tables with what the
+    migrations make, names what is missing and exits 2."""
+    path = tmp_path / "renamed.sqlite3"
+    repo = await SqliteRepository.open(path)
+    await repo.db.execute(f"ALTER TABLE {table} RENAME COLUMN {column} TO {column}_old")
+    await repo.close()
+    with pytest.raises(DatabaseUnusableError, match=f"{table}.*{column}"):
+        await SqliteRepository.open(path, check=True)
+    started = start_console(path)
+    assert started.returncode == 2, started.stderr
+    assert "cannot be used" in started.stderr and f"{table}" in started.stderr and column in started.stderr
+    assert "Traceback" not in started.stderr
