@@ -97,6 +97,9 @@ from engines.registry import get_engine
 
 log = logging.getLogger(__name__)
 
+UNPOSTED_TIMEOUT = "unposted-timeout:"
+"""Setting key prefix (then the match id; the value: the timeout's seq) of a timeout being recorded
+and not yet posted (``MatchService.fire_timer``)."""
 MAX_STANDING_MOVES = 1000
 """A bound on the moves standing orders make after one command (a battle to its end is a few dozen)."""
 HISTORY_PAGE = 20
@@ -1342,11 +1345,43 @@ class MatchService:
                 # the right timers, and any late command is refused by ``_overdue`` meanwhile.
                 await self.repo.claim_timer(timer_id)
                 return []
+            # A note before the commit, taken back (claimed) before the post: should the bot die
+            # between the commit and the post, a restarted bot finds it and posts the end.
+            note = f"{UNPOSTED_TIMEOUT}{match.id}"
+            await self.repo.set_setting(note, str(match.row.last_seq + 1))
             try:
                 after, updates = await self._commit(match, [TimeoutEvent(seat=timer.seat)])
             except StaleWriteError:
                 return []
+            if not await self.repo.claim_setting(note):
+                return []  # another process posted it
         return [await self._ending_post(after, [], updates)]
+
+    async def unposted_timeouts(self) -> list[Delivery]:
+        """The end of each match whose timeout was recorded by a bot that died before posting it
+        (``fire_timer``'s note is still there): posted once, by whoever claims the note. A note
+        whose timeout is not recorded stays (its timer fires again and takes it back), unless
+        the match went on otherwise."""
+        posts: list[Delivery] = []
+        for note, value in (await self.repo.settings_starting(UNPOSTED_TIMEOUT)).items():
+            try:
+                match_id, seq = int(note.removeprefix(UNPOSTED_TIMEOUT)), int(value)
+            except ValueError:
+                await self.repo.claim_setting(note)
+                continue
+            async with self.book.lock(match_id):
+                match = await self.book.load(match_id)
+                if match is not None and match.row.last_seq < seq:
+                    continue  # not recorded (yet)
+                try:
+                    event = (await self.repo.entries(match_id, seq - 1))[:1] if match is not None else []
+                except DamagedRecordError:
+                    event = []
+                recorded = bool(event) and isinstance(event[0].event, TimeoutEvent) and match is not None
+                if await self.repo.claim_setting(note) and recorded and match is not None and match.damage is None:
+                    log.info("match %s: posting its timeout, recorded before a restart", match_id)
+                    posts.append(await self._ending_post(match, [], []))
+        return posts
 
 
     async def _question_expired(self, match: LoadedMatch, timer: TimerRow) -> list[Delivery]:

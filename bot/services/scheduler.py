@@ -58,6 +58,7 @@ class Scheduler:
     async def run_due(self) -> int:
         """Fire every timer that is due now, except those waiting after a failure; returns how
         many were tried."""
+        await self.deliver(await self.service.unposted_timeouts())
         timers = await self.repo.due_timers(self.clock.now())
         due = {timer.id for timer in timers}
         self._timer_failures = {key: value for key, value in self._timer_failures.items() if key in due}

@@ -709,6 +709,16 @@ class PostgresRepository:
             value,
         )
 
+    async def settings_starting(self, prefix: str) -> dict[str, str]:
+        rows = await self._read("SELECT key, value FROM bot_settings WHERE left(key, $1) = $2", len(prefix), prefix)
+        return {row["key"]: row["value"] for row in rows}
+
+    async def claim_setting(self, key: str) -> bool:
+        async def claim(conn: asyncpg.Connection) -> bool:
+            return _count(await conn.execute("DELETE FROM bot_settings WHERE key = $1", key)) == 1
+
+        return await self._write(claim)
+
     async def _execute(self, sql: str, *args: Any) -> None:
         async def run(conn: asyncpg.Connection) -> None:
             await conn.execute(sql, *args)

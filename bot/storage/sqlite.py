@@ -635,6 +635,16 @@ class SqliteRepository:
             )
 
 
+    async def settings_starting(self, prefix: str) -> dict[str, str]:
+        rows = await self._read("SELECT key, value FROM bot_settings WHERE substr(key, 1, ?) = ?", (len(prefix), prefix))
+        return {row["key"]: row["value"] for row in rows}
+
+    async def claim_setting(self, key: str) -> bool:
+        async with self._transaction():
+            cursor = await self.db.execute("DELETE FROM bot_settings WHERE key = ?", (key,))
+            return cursor.rowcount == 1
+
+
 def _entry(row: Any) -> Entry:
     return entry_of(row)
 

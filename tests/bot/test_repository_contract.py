@@ -477,3 +477,14 @@ async def test_a_match_is_read_whole_in_one_read_and_its_events_only_when_new(st
     await storage.execute("UPDATE events SET payload = '{broken' WHERE match_id = $1 AND seq = 2", match_id)
     broken = await repo.read_match(match_id)
     assert broken.unreadable == 2 and [entry.seq for entry in broken.entries] == [1]
+
+
+async def test_settings_are_listed_by_prefix_and_claimed_once(storage):
+    a, b = await storage.open(), await storage.open()
+    await a.set_setting("note:1", "5")
+    await a.set_setting("note:2", "7")
+    await a.set_setting("other", "x")
+    assert await b.settings_starting("note:") == {"note:1": "5", "note:2": "7"}
+    claims = await asyncio.gather(a.claim_setting("note:1"), b.claim_setting("note:1"))
+    assert sorted(claims) == [False, True]
+    assert await a.settings_starting("note:") == {"note:2": "7"} and await a.setting("other") == "x"
