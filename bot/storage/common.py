@@ -22,6 +22,8 @@ MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, engine_version, options, time_control, creator_id, "
     "invited_id, status, seed, commitment, language, result, last_seq, created_at, updated_at"
 )
+Row = Any
+"""A fetched row read by column name: a ``sqlite3.Row`` or an ``asyncpg.Record``."""
 NO_TIME = datetime(1970, 1, 1, tzinfo=UTC)
 """The time a match row gets for a stored time that no longer reads."""
 _REPORTED: set[tuple[int, tuple[str, ...], int]] = set()
@@ -58,7 +60,7 @@ def _time(value: Any) -> datetime:
     return value if isinstance(value, datetime) else datetime.fromisoformat(value)
 
 
-def match_row(values: Mapping[str, Any]) -> MatchRow:
+def match_row(values: Row) -> MatchRow:
     """A stored match row (``MATCH_COLUMNS``) as a ``MatchRow``. A field that no longer reads
     (options, time control or result that are not JSON objects, a time that is not one) does
     not raise: it gets a neutral value and its name goes into ``unreadable``, so that one match
@@ -104,10 +106,10 @@ def match_row(values: Mapping[str, Any]) -> MatchRow:
 
 
 def stored_match(
-    row: Mapping[str, Any],
-    seats: Sequence[Mapping[str, Any]],
-    events: Sequence[Mapping[str, Any]] | None,
-    snapshot: Mapping[str, Any] | None,
+    row: Row,
+    seats: Sequence[Row],
+    events: Sequence[Row] | None,
+    snapshot: Row | None,
 ) -> StoredMatch:
     """What one consistent read of a match fetched, read into a ``StoredMatch`` (the events up
     to the first that no longer reads)."""

@@ -170,8 +170,8 @@ class PostgresRepository:
     ) -> PostgresRepository:
         """Connect to ``url`` and migrate. A server that cannot be reached or refuses us raises
         ``DatabaseUnusableError``; a database of a newer Scheids ``DatabaseTooNewError``.
-        (``check`` is accepted for the SQLite signature: the server checks its own pages.)"""
-        del check
+        ``check`` (at start-up) also compares the tables with what the migrations make (the
+        server checks its own pages)."""
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -191,6 +191,8 @@ class PostgresRepository:
         try:
             await lock_pool  # min_size 0: connects when a lock is first taken
             await repo.migrate()
+            if check:
+                await repo.check_schema()
         except BaseException as error:
             await pool.close()
             await lock_pool.close()
@@ -232,6 +234,44 @@ class PostgresRepository:
             return current
 
         return await self._write(run)
+
+    async def check_schema(self) -> None:
+        """``DatabaseUnusableError`` unless every table the migrations make is there with every
+        column they give it (a column renamed or dropped by hand at the current version would
+        otherwise fail every command that reads it). The migrations are run into a scratch schema
+        inside a transaction that is rolled back, and their columns compared with ours; tables
+        and columns added by hand are left alone."""
+
+        async def columns(conn: asyncpg.Connection) -> dict[str, set[str]]:
+            rows = await conn.fetch(
+                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+            )
+            found: dict[str, set[str]] = {}
+            for row in rows:
+                found.setdefault(row["table_name"], set()).add(row["column_name"])
+            return found
+
+        async with self.pool.acquire() as conn:
+            found = await columns(conn)
+            scratch = "scheids_schema_check"
+            transaction = conn.transaction()
+            await transaction.start()
+            try:
+                await conn.execute(f"CREATE SCHEMA {scratch}")
+                await conn.execute(f"SET LOCAL search_path TO {scratch}")
+                for _, sql in migrations():
+                    await conn.execute(sql)
+                expected = await columns(conn)
+            finally:
+                await transaction.rollback()
+        missing = []
+        for table, wanted in sorted(expected.items()):
+            if table not in found:
+                missing.append(f"table {table} is missing")
+            elif lacking := sorted(wanted - found[table]):
+                missing.append(f"table {table} has no column {', '.join(lacking)}")
+        if missing:
+            raise DatabaseUnusableError(redacted(self.url), "; ".join(missing) + " (changed by hand?)")
 
     async def schema_version(self) -> int:
         return await self._value("SELECT version FROM scheids_schema")

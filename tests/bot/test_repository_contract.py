@@ -17,6 +17,7 @@ from bot.storage.models import NewMatch, RatingRow, RatingUpdate, TimerRow, User
 from bot.storage.repository import (
     DamagedRecordError,
     DatabaseTooNewError,
+    DatabaseUnusableError,
     LiveMatchExistsError,
     SeatRefusedError,
     StaleWriteError,
@@ -488,3 +489,12 @@ async def test_settings_are_listed_by_prefix_and_claimed_once(storage):
     claims = await asyncio.gather(a.claim_setting("note:1"), b.claim_setting("note:1"))
     assert sorted(claims) == [False, True]
     assert await a.settings_starting("note:") == {"note:2": "7"} and await a.setting("other") == "x"
+
+
+async def test_a_column_renamed_by_hand_is_refused_at_a_checked_open(storage):
+    """At start-up (``check``) the tables are compared with what the migrations make: a fresh
+    database passes, one with a column renamed by hand at the current version is refused."""
+    await storage.open(check=True)
+    await storage.execute("ALTER TABLE events RENAME COLUMN hash TO hash_old")
+    with pytest.raises(DatabaseUnusableError, match="events has no column hash"):
+        await storage.open(check=True)
