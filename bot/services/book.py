@@ -138,8 +138,12 @@ class MatchBook:
                 progress = _progress_from_dict(engine, data)
             except (ValueError, TypeError, KeyError, AttributeError, _Unbound) as error:  # ValidationError is a ValueError
                 # Only the kind of failure: the message of a state that fails its model quotes it.
-                why = "its hash does not match its state and the event it follows" if isinstance(error, _Unbound) \
-                    else f"it does not read ({type(error).__name__})"
+                if not isinstance(error, _Unbound):
+                    why = f"it does not read ({type(error).__name__})"
+                elif isinstance(data, dict) and "hash" not in data:
+                    why = "it carries no hash (written before snapshots were bound to the record)"
+                else:
+                    why = "its hash does not match its state and the event it follows"
                 log.warning("match %s: its snapshot after event %s is not used, %s; replaying its events", row.id, snap[0], why)
                 stale = True
         for entry in entries[progress.seq :]:
