@@ -65,7 +65,15 @@ class Settings:
     ended or were left stay so."""
     max_seconds: float = 120.0
     abandon: float = 0.3
-    """Share of matches left alone part-way, so their deadline must fire."""
+    """Share of matches left alone part-way, so their deadline must fire. A game's only match
+    played on is never abandoned: every game is played."""
+    played_deadline_hours: float | None = None
+    """The deadline of the matches that are not abandoned (``None``: ``deadline_hours``). Long,
+    a run's play is bounded by its moves: a loaded machine's slow answers and restarts then do
+    not end those matches on time before they are played; the abandoned ones keep the short
+    deadline, so timeouts still fire."""
+    played_militakiri_clock: str | None = None
+    """Militakiri's clock in a match that is not abandoned (``None``: ``militakiri_clock``)."""
     think: float = 0.15
     """At most this many wall seconds between two commands of a match."""
     seed: int = 1
@@ -89,6 +97,9 @@ class Figures:
     accepted_wrongly: list[str]
     latencies: list[float]
     child_errors: list[str]
+    false_damaged: list[str] = field(default_factory=list)
+    """Answers that called a match damaged: the soak damages no record (the end checks say
+    whether every record is sound), so each of them is false."""
 
     @property
     def ok(self) -> bool:
@@ -96,6 +107,7 @@ class Figures:
         return not (
             f.lost or f.doubled or f.timeouts_lost or f.timeouts_doubled or f.timeouts_early or f.replay_failures
             or f.after_end or f.chain.startswith("broken") or self.unanswered or self.accepted_wrongly or self.child_errors
+            or self.false_damaged
         )
 
     def table(self) -> str:
@@ -119,6 +131,7 @@ class Figures:
             ("hash chain", f.chain),
             ("bad commands sent / refused", f"{self.bad_commands} / {self.bad_refused}"),
             ("commands not answered or failing", len(self.unanswered)),
+            ("false damaged", len(self.false_damaged)),
             ("bad commands accepted wrongly", len(self.accepted_wrongly)),
             ("errors logged by the bots", len(self.child_errors)),
             ("answer time p50 / p99 (ms)", f"{p50:.0f} / {p99:.0f}"),
@@ -129,7 +142,7 @@ class Figures:
         return "\n".join(lines)
 
     def problems(self) -> list[str]:
-        return self.findings.problems + self.unanswered + self.accepted_wrongly + self.child_errors
+        return self.findings.problems + self.unanswered + self.accepted_wrongly + self.child_errors + self.false_damaged
 
 
 class Child:
@@ -232,6 +245,7 @@ class Soak:
         self.bad_refused = 0
         self.unanswered: list[str] = []
         self.accepted_wrongly: list[str] = []
+        self.false_damaged: list[str] = []
         self.ends_at = 0.0
         self.hard_end = 0.0
         self.draining = False
@@ -239,6 +253,11 @@ class Soak:
         self.through_discord = set(range(settings.matches - count, settings.matches))
         """The last matches (consecutive: one of each game in turn) go through discord.py."""
         self.players = {k: get_engine(GAMES[k % len(GAMES)]).min_players for k in range(settings.matches)}
+        drawn = {k for k in range(settings.matches) if self._match_rng(k).random() < settings.abandon}
+        kept = {min(j for j in range(settings.matches) if j % len(GAMES) == k % len(GAMES)) for k in drawn
+                if all(j in drawn for j in range(settings.matches) if j % len(GAMES) == k % len(GAMES))}
+        self.abandoned = drawn - kept
+        """The matches left part-way (drawn at the share ``abandon``, keeping one of each game played)."""
 
     # --------------------------------------------------------------- bots
 
@@ -321,6 +340,8 @@ class Soak:
             elif answer is not None and not answer.get("answered"):
                 self.unanswered.append(f"{where}: no answer")
             elif answer is not None:
+                if "core.damaged" in answer.get("keys", ()):
+                    self.false_damaged.append(f"{where}: said the match is damaged")
                 self.latencies.append(seconds)
                 child.answered += 1
                 child.progressed.set()
@@ -349,14 +370,21 @@ class Soak:
 
     # ---------------------------------------------------------------- play
 
-    def create_fields(self, k: int) -> dict[str, Any]:
+    def create_fields(self, k: int, abandoned: bool = True) -> dict[str, Any]:
+        """The match's game and time: the short deadline for a match that will be abandoned,
+        the ``played_…`` ones (when given) for the others."""
         game = GAMES[k % len(GAMES)]
         if game == "militakiri":  # its time rule is its own (section 24): the shortest clock
-            return {"game": game, "options": {"time_control": self.s.militakiri_clock}}
-        return {"game": game, "options": {}, "hours": self.s.deadline_hours}
+            clock = self.s.militakiri_clock if abandoned else self.s.played_militakiri_clock or self.s.militakiri_clock
+            return {"game": game, "options": {"time_control": clock}}
+        hours = self.s.deadline_hours if abandoned or self.s.played_deadline_hours is None else self.s.played_deadline_hours
+        return {"game": game, "options": {}, "hours": hours}
+
+    def _match_rng(self, k: int) -> random.Random:
+        return random.Random(self.s.seed * 100_003 + k)
 
     async def play(self, k: int, services: list[Child], discord: Child | None) -> None:
-        rng = random.Random(self.s.seed * 100_003 + k)
+        rng = self._match_rng(k)
         route = random.Random(self.s.seed * 7 + k)  # apart from ``rng``: one bot plays as before
 
         def pick() -> Child:
@@ -367,6 +395,9 @@ class Soak:
 
         child = pick()
         channel, users = self.channel(k), [self.user(k, seat) for seat in range(self.players[k])]
+        abandon_after = rng.randint(min(3, self.s.moves), self.s.moves) if rng.random() < self.s.abandon else None
+        if k not in self.abandoned:
+            abandon_after = None
         # Open, fill and start the match; every step is retried after a kill.
         while not self.stopping():
             found = await child.request("peek", channel=channel, pick=0)
@@ -374,7 +405,7 @@ class Soak:
             if found is None:
                 continue
             if found["match"] is None:
-                await self.send(child, "create", channel=channel, user=users[0], **self.create_fields(k))
+                await self.send(child, "create", channel=channel, user=users[0], **self.create_fields(k, abandon_after is not None))
             elif found["status"] == "open":
                 for user in users:
                     if user not in found["seats"]:
@@ -382,7 +413,6 @@ class Soak:
                 await self.send(child, "start", channel=channel, user=users[0])
             else:
                 break
-        abandon_after = rng.randint(min(3, self.s.moves), self.s.moves) if rng.random() < self.s.abandon else None
         played = 0
         last: Command | None = None
         while not self.stopping() and played < self.s.moves and (abandon_after is None or played < abandon_after):
@@ -482,6 +512,7 @@ class Soak:
             unanswered=self.unanswered,
             accepted_wrongly=self.accepted_wrongly,
             latencies=self.latencies,
+            false_damaged=self.false_damaged,
             child_errors=[crash for child in children for crash in child.crashes]
             + errors_logged([child.log_path for child in children]),
         )

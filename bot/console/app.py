@@ -48,6 +48,12 @@ DEFAULT_CHANNEL = "general"
 DEFAULT_USER = "you"
 BUTTON_LABELS = {"view_pieces": "core.button_view", "draw_accept": "core.button_draw_accept", "draw_decline": "core.button_draw_decline"}
 """The catalog keys of the buttons' labels, as the Discord adapter shows them."""
+MAX_LINE = 5000
+"""The longest line the console reads: a ``/orders`` text as long as Discord's box takes (4,000
+characters) with the user, channel and command around it. Longer lines are refused before they
+are split (shlex takes time that grows with the square of the length: seconds for a megabyte)."""
+ECHO = 80
+"""Characters of an over-long line echoed back."""
 
 log = logging.getLogger(__name__)
 
@@ -120,12 +126,21 @@ class ConsoleApp:
             self.say(plain(f"{head} {text}"))
             for attachment in delivery.attachments:
                 path = self.out_dir / attachment.filename
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(attachment.data)
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_bytes(attachment.data)
+                except OSError as error:  # a full disk, a folder we may not write: play goes on
+                    log.warning("console: picture %s not written: %s", path, error.strerror or type(error).__name__)
+                    self.note(Msg("console.picture_failed", {"path": str(path), "error": error.strerror or type(error).__name__}))
+                    continue
                 self.say("  " + self.frame("file", path=str(path)))
             if delivery.buttons:
                 labels = ", ".join(self._button_label(b, delivery.language) for b in delivery.buttons)
                 self.say("  " + self.frame("buttons", labels=labels))
+
+    def _count(self, number: int) -> str:
+        """A count with thousands marked as the console's language does (1,200 / 1.200)."""
+        return f"{number:,}".replace(",", "." if self.language == "nl" else ",")
 
     @staticmethod
     def _button_label(button: Button, language: str) -> str:
@@ -143,6 +158,9 @@ class ConsoleApp:
 
     async def handle(self, text: str) -> bool:
         """Run one line; ``False`` when the console should stop."""
+        if len(text.rstrip("\r\n")) > MAX_LINE:
+            self.note(Msg("console.line_too_long", {"length": self._count(len(text.rstrip("\r\n"))), "limit": self._count(MAX_LINE)}))
+            return True
         try:
             line = parse_line(text)
         except ConsoleSyntaxError as error:
@@ -319,7 +337,8 @@ async def run_console(
             if text is None:
                 break
             if not interactive and text.strip() and not text.lstrip().startswith("#"):
-                app.say(f"> {text.rstrip()}")
+                shown = text.rstrip()
+                app.say(f"> {shown if len(shown) <= MAX_LINE else shown[:ECHO] + '…'}")
             if undecodable is not None:
                 app.note(Msg("console.not_utf8", {"line": number, **undecodable}))
                 continue

@@ -6,14 +6,18 @@ process together with the repository's lock across processes (PostgreSQL), and s
 load replays only the newest events. Across processes the events primary key decides:
 a stale append raises ``StaleWriteError`` and the caller tells the user to retry.
 
-A cold load checks the whole hash chain (reading every event is cheap; replaying them is what
-snapshots save) and replays the events after the snapshot. A record that fails either loads as
-damaged (``LoadedMatch.damage``) with the events before the damage, instead of raising.
+A load reads the match row, its seats, events and snapshot in one consistent read, so no
+commit of another task or process falls between them. A cold load checks the whole hash chain
+(reading every event is cheap; replaying them is what snapshots save) and replays the events
+after the snapshot. A record that fails either loads as damaged (``LoadedMatch.damage``) with the
+events before the damage, instead of raising; damage is read once more before it is believed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 import logging
 import weakref
@@ -25,11 +29,11 @@ from datetime import datetime
 from typing import Any
 
 from bot.services.progress import Damage, LoadedMatch, Progress, advance
-from bot.storage.models import MatchRow, SeatRow, Status, TimerRow
+from bot.storage.models import Status, TimerRow
 from bot.storage.repository import (
-    DamagedRecordError,
     OutdatedMatchError,
     Repository,
+    StoredMatch,
 )
 from engines.core.contract import Engine
 from engines.core.record import Entry, MetaState, chain_break, chain_hash
@@ -71,15 +75,24 @@ class MatchBook:
         self._cache.pop(match_id, None)
 
     async def load(self, match_id: int) -> LoadedMatch | None:
-        row = await self.repo.get_match(match_id)
-        if row is None:
-            return None
-        seats = tuple(await self.repo.seats(match_id))
+        """The match as one consistent read of the store finds it (``Repository.read_match``),
+        replayed from its snapshot, or the cached match when no event was added since. Damage
+        found is read a second time, fresh, before the match is called damaged."""
         cached = self._cache.get(match_id)
-        if cached is not None and cached.row.last_seq == row.last_seq:
-            loaded = replace(cached, row=row, seats=seats)
+        stored = await self.repo.read_match(match_id, cached.row.last_seq if cached is not None else None)
+        if stored is None:
+            return None
+        if cached is not None and stored.entries is None:
+            loaded = replace(cached, row=stored.row, seats=stored.seats)
         else:
-            loaded = await self._load_cold(row, seats)
+            loaded = self._load_cold(stored)
+            if loaded.damage is not None:
+                again = await self.repo.read_match(match_id)
+                if again is None:
+                    return None
+                loaded = self._load_cold(again)
+                if loaded.damage is not None:
+                    log.error("match %s is damaged at event %s (%s)", match_id, loaded.damage.seq, loaded.damage.reason)
         self._remember(loaded)
         return loaded
 
@@ -91,16 +104,21 @@ class MatchBook:
             raise LookupError(f"match {match_id} is not stored")
         return loaded
 
-    async def _load_cold(self, row: MatchRow, seats: tuple[SeatRow, ...]) -> LoadedMatch:
+    def _load_cold(self, stored: StoredMatch) -> LoadedMatch:
+        row, seats = stored.row, stored.seats
         engine = self.engine(row.game)
         if row.engine_version != engine.version and row.engine_version not in engine.replays:
             raise OutdatedMatchError(row.id, row.engine_version, engine.version)
-        options = engine.options_model.model_validate(row.options)
         damage = None
+        unreadable = row.unreadable
         try:
-            entries = await self.repo.entries(row.id)
-        except DamagedRecordError as error:
-            entries, damage = error.readable, Damage(error.seq, error.reason)
+            options = engine.options_model.model_validate(row.options)
+        except ValueError:  # pydantic's ValidationError: options that are no longer this game's
+            options = engine.options_model.model_construct()
+            unreadable = (*unreadable, "options") if "options" not in unreadable else unreadable
+        entries = list(stored.entries or ())
+        if stored.unreadable is not None:
+            damage = Damage(stored.unreadable, "unreadable")
         broken = chain_break(row.commitment, entries)
         if broken is not None:
             damage = Damage(*broken)
@@ -108,23 +126,40 @@ class MatchBook:
         elif damage is None and len(entries) != row.last_seq:
             damage = Damage(min(len(entries), row.last_seq) + 1, "gap")
         progress = Progress()
-        snap = await self.repo.snapshot(row.id)
-        if snap is not None and snap[1] == engine.version and snap[0] <= len(entries):
-            progress = _progress_from_json(engine, snap[2])
+        snap = stored.snapshot
+        stale = False
+        if snap is not None and snap[1] == engine.version and 0 < snap[0] <= len(entries):
+            # The events are the record; a snapshot only saves replaying them, and is used only
+            # when it reads and its hash binds it to the event it follows.
+            try:
+                data = json.loads(snap[2])
+                if not snapshot_checks(data, entries[snap[0] - 1].hash or ""):
+                    raise _Unbound
+                progress = _progress_from_dict(engine, data)
+            except (ValueError, TypeError, KeyError, AttributeError, _Unbound) as error:  # ValidationError is a ValueError
+                # Only the kind of failure: the message of a state that fails its model quotes it.
+                if not isinstance(error, _Unbound):
+                    why = f"it does not read ({type(error).__name__})"
+                elif isinstance(data, dict) and "hash" not in data:
+                    why = "it carries no hash (written before snapshots were bound to the record)"
+                else:
+                    why = "its hash does not match its state and the event it follows"
+                log.warning("match %s: its snapshot after event %s is not used, %s; replaying its events", row.id, snap[0], why)
+                stale = True
         for entry in entries[progress.seq :]:
             try:
                 progress = advance(engine, options, len(seats), progress, entry)
             except Exception as error:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
-                log.warning("match %s: event %s does not replay: %r", row.id, entry.seq, error)
+                log.warning("match %s: event %s does not replay (%s)", row.id, entry.seq, type(error).__name__)
                 damage = Damage(entry.seq, "replay")
                 break
         if entries and progress.seq == entries[-1].seq:
             # Also for what a snapshot folded in: it keeps neither of these.
             secret_seen = any(getattr(entry.event, "secret", False) for entry in entries)
             progress = replace(progress, hash=entries[-1].hash or "", secret_seen=secret_seen)
-        if damage is not None:
-            log.error("match %s is damaged at event %s (%s)", row.id, damage.seq, damage.reason)
-        return LoadedMatch(row, seats, engine, options, progress, damage)
+        if unreadable:
+            damage = Damage(0, "row", unreadable)
+        return LoadedMatch(row, seats, engine, options, progress, damage, snapshot_stale=stale)
 
     def _remember(self, loaded: LoadedMatch) -> None:
         self._cache[loaded.id] = loaded
@@ -167,7 +202,8 @@ class MatchBook:
         last = match.row.last_seq + len(entries)
         snapshot = None
         # A damaged match's progress stops before the damage: it must never become a snapshot.
-        if match.damage is None and last // SNAPSHOT_EVERY != match.row.last_seq // SNAPSHOT_EVERY:
+        # A snapshot found unsound on load is replaced at once.
+        if match.damage is None and (match.snapshot_stale or last // SNAPSHOT_EVERY != match.row.last_seq // SNAPSHOT_EVERY):
             snapshot = _progress_to_json(after.progress)
         try:
             await self.repo.append(
@@ -194,30 +230,55 @@ class MatchBook:
                 "result": result.model_dump(mode="json") if result is not None else None,
             }
         )
-        after = replace(after, row=row)
+        after = replace(after, row=row, snapshot_stale=match.snapshot_stale and snapshot is None)
         self._remember(after)
         return after
 
 
+def _canonical(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def snapshot_hash(body: dict[str, Any], follows: str) -> str:
+    """SHA-256 of the hash of the event a snapshot follows and the snapshot's canonical JSON
+    (without its ``hash``): what binds the snapshot to the record's chain."""
+    return hashlib.sha256((follows + _canonical(body)).encode()).hexdigest()
+
+
+def snapshot_checks(data: Any, follows: str) -> bool:
+    """The stored snapshot ``data`` carries the hash of its own body after ``follows``. A
+    snapshot of before the binding (no ``hash``) does not check: it is replayed over."""
+    if not isinstance(data, dict) or not isinstance(data.get("hash"), str):
+        return False
+    body = {key: value for key, value in data.items() if key != "hash"}
+    return hmac.compare_digest(data["hash"], snapshot_hash(body, follows))
+
+
+class _Unbound(Exception):
+    """A snapshot whose hash does not bind it to the record."""
+
+
 def _progress_to_json(progress: Progress) -> str:
-    return json.dumps(
-        {
-            "state": progress.state.model_dump(mode="json") if progress.state is not None else None,
-            "seq": progress.seq,
-            "draw_index": progress.draw_index,
-            "meta": progress.meta.model_dump(mode="json"),
-            "used": list(progress.used),
-            "last_at": progress.last_at.isoformat() if progress.last_at else None,
-            "turn_started": progress.turn_started.isoformat() if progress.turn_started else None,
-            "moves": progress.moves,
-            "turn_state": progress.turn_state.model_dump(mode="json") if progress.turn_state is not None else None,
-            "orders": {str(seat): orders for seat, orders in progress.orders.items()},
-        }
-    )
+    body = {
+        "state": progress.state.model_dump(mode="json") if progress.state is not None else None,
+        "seq": progress.seq,
+        "draw_index": progress.draw_index,
+        "meta": progress.meta.model_dump(mode="json"),
+        "used": list(progress.used),
+        "last_at": progress.last_at.isoformat() if progress.last_at else None,
+        "turn_started": progress.turn_started.isoformat() if progress.turn_started else None,
+        "moves": progress.moves,
+        "turn_state": progress.turn_state.model_dump(mode="json") if progress.turn_state is not None else None,
+        "orders": {str(seat): orders for seat, orders in progress.orders.items()},
+    }
+    return json.dumps({**body, "hash": snapshot_hash(body, progress.hash)})
 
 
 def _progress_from_json(engine: Engine, payload: str) -> Progress:
-    data = json.loads(payload)
+    return _progress_from_dict(engine, json.loads(payload))
+
+
+def _progress_from_dict(engine: Engine, data: dict[str, Any]) -> Progress:
     return Progress(
         state=engine.state_model.model_validate(data["state"]) if data["state"] is not None else None,
         seq=data["seq"],

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 import functools
+import inspect
 import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -97,6 +98,9 @@ from engines.registry import get_engine
 
 log = logging.getLogger(__name__)
 
+UNPOSTED_TIMEOUT = "unposted-timeout:"
+"""Setting key prefix (then the match id; the value: the timeout's seq) of a timeout being recorded
+and not yet posted (``MatchService.fire_timer``)."""
 MAX_STANDING_MOVES = 1000
 """A bound on the moves standing orders make after one command (a battle to its end is a few dozen)."""
 HISTORY_PAGE = 20
@@ -120,17 +124,21 @@ CLOSEST = 5
 def _answered(method: Callable[..., Awaitable[list[Delivery]]]) -> Callable[..., Awaitable[list[Delivery]]]:
     """Answer instead of raising when the database fails (busy, full, I/O: nothing was applied)
     or a stored record turns out damaged, in the language of the acting user; log it with the
-    command and its arguments."""
+    command and where and by whom it was given (``_where``), never its text: a move's text may
+    be a secret setup."""
+
+    signature = inspect.signature(method)
 
     @functools.wraps(method)
     async def answered(self: MatchService, *args: Any, **kwargs: Any) -> list[Delivery]:
         try:
             return await method(self, *args, **kwargs)
         except StorageError as error:
-            log.error("%s%r failed on the database: %s", method.__name__, args, error.detail)
+            where = _where(_bound(signature, args, kwargs))
+            log.error("%s (%s) failed on the database: %s", method.__name__, where, error.detail)
             return [reply(_language_of_actor(args, kwargs), Msg(error.code))]
         except DamagedRecordError as error:
-            log.error("%s%r met a damaged record: %s", method.__name__, args, error)
+            log.error("%s (%s) met a damaged record: %s", method.__name__, _where(_bound(signature, args, kwargs)), error)
             return [reply(_language_of_actor(args, kwargs), damaged_line(error.match_id, Damage(error.seq, error.reason)))]
 
     return answered
@@ -156,6 +164,33 @@ def _region_named(regions: tuple[str, ...], text: str) -> str | None:
     return None
 
 
+def _where(bound: dict[str, Any]) -> str:
+    """The place, match and user among a command's (bound) arguments, for the log: no text
+    argument (a move, orders, a name typed) ever goes in.
+
+    >>> _where({"place": Place("g", "c", "en"), "actor": Actor("u", "U", "en"), "text": "setup f11223m"})
+    'channel c, user u'
+    >>> _where({"match_id": 7, "actor": Actor("u", "U", "en"), "accepted": True})
+    'match 7, user u'
+    """
+    parts = []
+    for name, value in bound.items():
+        if isinstance(value, Place):
+            parts.append(f"channel {value.channel_id}")
+        elif isinstance(value, Actor):
+            parts.append(f"{name if name != 'actor' else 'user'} {value.user_id}")
+        elif name == "match_id" and value is not None:
+            parts.append(f"match {value}")
+    return ", ".join(parts) or "no place"
+
+
+def _bound(signature: inspect.Signature, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return dict(signature.bind_partial(None, *args, **kwargs).arguments)
+    except TypeError:
+        return {}
+
+
 def _language_of_actor(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
     for value in (*args, *kwargs.values()):
         if isinstance(value, Actor):
@@ -165,6 +200,8 @@ def _language_of_actor(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
 
 def damaged_line(match_id: int, damage: Damage) -> Msg:
     """``Match #id is damaged at event N: why.``, with what can still be done."""
+    if damage.reason == "row":
+        return Msg("core.damaged_row", {"id": match_id, "fields": ", ".join(damage.fields)})
     return Msg("core.damaged", {"id": match_id, "seq": damage.seq, "reason": Msg(f"core.damage_{damage.reason}")})
 
 
@@ -1435,11 +1472,43 @@ class MatchService:
                 # the right timers, and any late command is refused by ``_overdue`` meanwhile.
                 await self.repo.claim_timer(timer_id)
                 return []
+            # A note before the commit, taken back (claimed) before the post: should the bot die
+            # between the commit and the post, a restarted bot finds it and posts the end.
+            note = f"{UNPOSTED_TIMEOUT}{match.id}"
+            await self.repo.set_setting(note, str(match.row.last_seq + 1))
             try:
                 after, updates = await self._commit(match, [TimeoutEvent(seat=timer.seat)])
             except StaleWriteError:
                 return []
+            if not await self.repo.claim_setting(note):
+                return []  # another process posted it
         return [await self._ending_post(after, [], updates)]
+
+    async def unposted_timeouts(self) -> list[Delivery]:
+        """The end of each match whose timeout was recorded by a bot that died before posting it
+        (``fire_timer``'s note is still there): posted once, by whoever claims the note. A note
+        whose timeout is not recorded stays (its timer fires again and takes it back), unless
+        the match went on otherwise."""
+        posts: list[Delivery] = []
+        for note, value in (await self.repo.settings_starting(UNPOSTED_TIMEOUT)).items():
+            try:
+                match_id, seq = int(note.removeprefix(UNPOSTED_TIMEOUT)), int(value)
+            except ValueError:
+                await self.repo.claim_setting(note)
+                continue
+            async with self.book.lock(match_id):
+                match = await self.book.load(match_id)
+                if match is not None and match.row.last_seq < seq:
+                    continue  # not recorded (yet)
+                try:
+                    event = (await self.repo.entries(match_id, seq - 1))[:1] if match is not None else []
+                except DamagedRecordError:
+                    event = []
+                recorded = bool(event) and isinstance(event[0].event, TimeoutEvent) and match is not None
+                if await self.repo.claim_setting(note) and recorded and match is not None and match.damage is None:
+                    log.info("match %s: posting its timeout, recorded before a restart", match_id)
+                    posts.append(await self._ending_post(match, [], []))
+        return posts
 
 
     async def _question_expired(self, match: LoadedMatch, timer: TimerRow) -> list[Delivery]:

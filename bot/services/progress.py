@@ -56,10 +56,12 @@ class Progress:
 @dataclass(frozen=True)
 class Damage:
     """Where a stored record stops being trustworthy: the first event ``seq`` that fails, and why
-    (``"unreadable"``, ``"hash"``, ``"gap"``, ``"replay"``; see ``DamagedRecordError``)."""
+    (``"unreadable"``, ``"hash"``, ``"gap"``, ``"replay"``; see ``DamagedRecordError``), or the
+    match row itself (``"row"``: ``fields`` name what no longer reads; ``seq`` is 0)."""
 
     seq: int
     reason: str
+    fields: tuple[str, ...] = ()
 
 
 def advance(engine: Engine, options: BaseModel, players: int, progress: Progress, entry: Entry) -> Progress:
@@ -110,6 +112,9 @@ class LoadedMatch:
     damage: Damage | None = None
     """Set when the stored record failed its chain or its replay: ``progress`` then holds the
     events before the damage, and nothing more may be played (an admin can still abort)."""
+    snapshot_stale: bool = False
+    """The stored snapshot did not read or check on load (the events were replayed instead): the
+    next append writes a new one."""
 
     @property
     def id(self) -> int:

@@ -4,14 +4,17 @@ Timers live in the database, so a restart loses none: the scheduler simply reads
 one again. The service wakes it when timers change (a move sets new deadlines), and so does the
 repository when another process changed them (PostgreSQL's LISTEN/NOTIFY). A failure
 (the database busy or briefly gone) is logged and retried after a growing pause: the task
-never ends on an error, so timers keep firing once the database answers again.
+never ends on an error, so timers keep firing once the database answers again. So is one timer
+whose handling raises: it waits, longer after each failure, while the other timers fire.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 
 from bot.clock import Clock
 from bot.services.delivery import Delivery
@@ -41,6 +44,9 @@ class Scheduler:
         self.backoff_max = BACKOFF_MAX
         self.failures = 0
         """Failed looks in a row (0 once a look succeeds)."""
+        self.monotonic: Callable[[], float] = time.monotonic
+        self._timer_failures: dict[int, tuple[int, float]] = {}
+        """Per timer that failed: (failures in a row, monotonic time before which it waits)."""
         self._wake = asyncio.Event()
         self._watching = False
         self._task: asyncio.Task | None = None
@@ -50,21 +56,48 @@ class Scheduler:
         self._wake.set()
 
     async def run_due(self) -> int:
-        """Fire every timer that is due now; returns how many fired."""
+        """Fire every timer that is due now, except those waiting after a failure; returns how
+        many were tried."""
+        await self.deliver(await self.service.unposted_timeouts())
         timers = await self.repo.due_timers(self.clock.now())
+        due = {timer.id for timer in timers}
+        self._timer_failures = {key: value for key, value in self._timer_failures.items() if key in due}
+        tried = 0
         for timer in timers:
+            failed = self._timer_failures.get(timer.id) if timer.id is not None else None
+            if failed is not None and failed[1] > self.monotonic():
+                continue
+            tried += 1
             try:
                 deliveries = await self.service.fire_timer(timer)
                 await self.deliver(deliveries)
             except Exception:
-                log.exception("timer %s of match %s failed", timer.id, timer.match_id)
-        return len(timers)
+                count = (failed[0] if failed is not None else 0) + 1
+                pause = min(self.backoff_first * 2 ** (count - 1), self.backoff_max)
+                if timer.id is not None:
+                    self._timer_failures[timer.id] = (count, self.monotonic() + pause)
+                # The traceback the first time; then one line per failure.
+                log.error("timer %s of match %s failed (%d in a row); trying it again in %.0f s",
+                          timer.id, timer.match_id, count, pause, exc_info=count == 1)
+            else:
+                self._timer_failures.pop(timer.id or 0, None)
+        return tried
 
     async def seconds_to_next(self) -> float:
+        """Until the next timer is due, or, while the due ones wait after a failure, until the
+        first of them may be tried again or another falls due."""
+        now = self.clock.now()
         timer = await self.repo.next_timer()
         if timer is None:
             return MAX_SLEEP
-        return min(max((timer.due_at - self.clock.now()).total_seconds(), 0.0), MAX_SLEEP)
+        wait = min(max((timer.due_at - now).total_seconds(), 0.0), MAX_SLEEP)
+        if wait > 0 or timer.id not in self._timer_failures:
+            return wait
+        wait = max(min(until for _, until in self._timer_failures.values()) - self.monotonic(), 0.0)
+        ready = [t for t in await self.repo.due_timers(now + timedelta(seconds=wait)) if t.id not in self._timer_failures]
+        if ready:
+            wait = min(wait, max((ready[0].due_at - now).total_seconds(), 0.0))
+        return min(wait, MAX_SLEEP)
 
     async def run_forever(self) -> None:
         while True:

@@ -38,6 +38,9 @@ class MatchRow(NewMatch):
     last_seq: int
     created_at: datetime
     updated_at: datetime
+    unreadable: tuple[str, ...] = ()
+    """The stored fields that no longer read (bad JSON, a bad time): they hold neutral values
+    here, and the match loads as damaged (``bot.storage.common.match_row``)."""
 
 
 class SeatRow(_Row):

@@ -41,7 +41,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.storage.common import entry_of, migration_files
+from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
     MatchRow,
@@ -64,6 +64,7 @@ from bot.storage.repository import (
     StorageError,
     StorageFullError,
     StorageIOError,
+    StoredMatch,
 )
 from engines.core.record import Entry, chain_hash
 
@@ -92,10 +93,6 @@ RELISTEN_PAUSE = 1.0
 _CONFLICT = (asyncpg.exceptions.TransactionRollbackError, asyncpg.exceptions.LockNotAvailableError)
 """Rolled back for sure, and worth another attempt."""
 
-_MATCH_COLUMNS = (
-    "id, guild_id, channel_id, game, engine_version, options, time_control, creator_id, "
-    "invited_id, status, seed, commitment, language, result, last_seq, created_at, updated_at"
-)
 
 
 def redacted(url: str) -> str:
@@ -177,8 +174,8 @@ class PostgresRepository:
     ) -> PostgresRepository:
         """Connect to ``url`` and migrate. A server that cannot be reached or refuses us raises
         ``DatabaseUnusableError``; a database of a newer Scheids ``DatabaseTooNewError``.
-        (``check`` is accepted for the SQLite signature: the server checks its own pages.)"""
-        del check
+        ``check`` (at start-up) also compares the tables with what the migrations make (the
+        server checks its own pages)."""
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -202,6 +199,8 @@ class PostgresRepository:
         try:
             await lock_pool  # min_size 0: connects when a lock is first taken
             await repo.migrate()
+            if check:
+                await repo.check_schema()
         except BaseException as error:
             await pool.close()
             await lock_pool.close()
@@ -243,6 +242,48 @@ class PostgresRepository:
             return current
 
         return await self._write(run)
+
+    async def check_schema(self) -> None:
+        """``DatabaseUnusableError`` unless every table the migrations make is there with every
+        column they give it (a column renamed or dropped by hand at the current version would
+        otherwise fail every command that reads it). The migrations are run into a scratch schema
+        inside a transaction that is rolled back, and their columns compared with ours; tables
+        and columns added by hand are left alone."""
+
+        async def columns(conn: asyncpg.Connection) -> dict[str, set[str]]:
+            rows = await conn.fetch(
+                "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()"
+            )
+            found: dict[str, set[str]] = {}
+            for row in rows:
+                found.setdefault(row["table_name"], set()).add(row["column_name"])
+            return found
+
+        async with self.pool.acquire() as conn:
+            found = await columns(conn)
+            scratch = "scheids_schema_check"
+            transaction = conn.transaction()
+            await transaction.start()
+            try:
+                await conn.execute(f"CREATE SCHEMA {scratch}")
+                await conn.execute(f"SET LOCAL search_path TO {scratch}")
+                for _, sql in migrations():
+                    await conn.execute(sql)
+                expected = await columns(conn)
+            except asyncpg.exceptions.InsufficientPrivilegeError as error:
+                # A bot user without the right to create a schema still starts, unchecked.
+                log.warning("cannot compare the tables with the migrations (%s); not checked", error)
+                return
+            finally:
+                await transaction.rollback()
+        missing = []
+        for table, wanted in sorted(expected.items()):
+            if table not in found:
+                missing.append(f"table {table} is missing")
+            elif lacking := sorted(wanted - found[table]):
+                missing.append(f"table {table} has no column {', '.join(lacking)}")
+        if missing:
+            raise DatabaseUnusableError(redacted(self.url), "; ".join(missing) + " (changed by hand?)")
 
     async def schema_version(self) -> int:
         return await self._value("SELECT version FROM scheids_schema")
@@ -354,29 +395,35 @@ class PostgresRepository:
         return await self._matches("WHERE status IN ('open', 'active') ORDER BY id")
 
     async def _matches(self, where: str, *args: Any) -> list[MatchRow]:
-        rows = await self._read(f"SELECT {_MATCH_COLUMNS} FROM matches {where}", *args)
-        return [
-            MatchRow(
-                id=row["id"],
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                game=row["game"],
-                engine_version=row["engine_version"],
-                options=json.loads(row["options"]),
-                time_control=json.loads(row["time_control"]),
-                creator_id=row["creator_id"],
-                invited_id=row["invited_id"],
-                status=row["status"],
-                seed=row["seed"],
-                commitment=row["commitment"],
-                language=row["language"],
-                result=json.loads(row["result"]) if row["result"] is not None else None,
-                last_seq=row["last_seq"],
-                created_at=row["created_at"],
-                updated_at=row["updated_at"],
-            )
-            for row in rows
-        ]
+        rows = await self._read(f"SELECT {MATCH_COLUMNS} FROM matches {where}", *args)
+        return [match_row(row) for row in rows]
+
+    async def read_match(self, match_id: int, known_seq: int | None = None) -> StoredMatch | None:
+        try:
+            # REPEATABLE READ: every query of the transaction sees the snapshot its first took.
+            async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+                rows = await conn.fetch(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1", match_id)
+                if not rows:
+                    return None
+                seats = await conn.fetch(
+                    "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = $1 ORDER BY seat",
+                    match_id,
+                )
+                events = snapshot = None
+                if rows[0]["last_seq"] != known_seq:
+                    events = await conn.fetch(
+                        "SELECT seq, at, payload, hash FROM events WHERE match_id = $1 ORDER BY seq", match_id
+                    )
+                    snapshots = await conn.fetch(
+                        "SELECT seq, engine_version, payload FROM snapshots WHERE match_id = $1", match_id
+                    )
+                    snapshot = snapshots[0] if snapshots else None
+        except Exception as error:
+            translated = storage_error(error)
+            if translated is not None:
+                raise translated from error
+            raise
+        return stored_match(rows[0], seats, events, snapshot)
 
     # ------------------------------------------------------------------- seats
 
@@ -713,6 +760,16 @@ class PostgresRepository:
             key,
             value,
         )
+
+    async def settings_starting(self, prefix: str) -> dict[str, str]:
+        rows = await self._read("SELECT key, value FROM bot_settings WHERE left(key, $1) = $2", len(prefix), prefix)
+        return {row["key"]: row["value"] for row in rows}
+
+    async def claim_setting(self, key: str) -> bool:
+        async def claim(conn: asyncpg.Connection) -> bool:
+            return _count(await conn.execute("DELETE FROM bot_settings WHERE key = $1", key)) == 1
+
+        return await self._write(claim)
 
     async def _execute(self, sql: str, *args: Any) -> None:
         async def run(conn: asyncpg.Connection) -> None:

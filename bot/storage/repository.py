@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -18,6 +19,22 @@ from bot.storage.models import (
     UserRow,
 )
 from engines.core.record import Entry
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    """A match as one consistent read found it (``Repository.read_match``): no commit of any
+    process falls between its row, its seats, its events and its snapshot."""
+
+    row: MatchRow
+    seats: tuple[SeatRow, ...]
+    entries: tuple[Entry, ...] | None
+    """The events that read, in order, stopping before ``unreadable``; ``None`` when they were not
+    read because the row's ``last_seq`` is the ``known_seq`` the caller already has."""
+    unreadable: int | None = None
+    """The first event whose payload no longer reads as an event, if any."""
+    snapshot: tuple[int, int, str] | None = None
+    """(seq, engine_version, payload) of the cached state, read with the events."""
 
 
 class StaleWriteError(Exception):
@@ -118,6 +135,12 @@ class Repository(Protocol):
         ...
 
     async def get_match(self, match_id: int) -> MatchRow | None: ...
+    async def read_match(self, match_id: int, known_seq: int | None = None) -> StoredMatch | None:
+        """The match row, its seats, events and snapshot in one consistent read (one read
+        transaction), or ``None`` when no such match is stored. Events and snapshot are left out
+        (``entries`` is ``None``) when the row's ``last_seq`` equals ``known_seq``."""
+        ...
+
     async def live_match_in(self, channel_id: str) -> MatchRow | None: ...
     async def latest_match_in(self, channel_id: str) -> MatchRow | None:
         """The newest match of the channel, live or not."""
@@ -208,5 +231,12 @@ class Repository(Protocol):
     async def forget_dm_refused(self, user_id: str) -> None: ...
     async def setting(self, key: str) -> str | None: ...
     async def set_setting(self, key: str, value: str) -> None: ...
+    async def settings_starting(self, prefix: str) -> dict[str, str]:
+        """Every setting whose key starts with ``prefix``."""
+        ...
+
+    async def claim_setting(self, key: str) -> bool:
+        """Delete a setting; True only for the one caller (of any process) that deleted it."""
+        ...
 
     async def close(self) -> None: ...

@@ -29,7 +29,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.common import entry_of, migration_files
+from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
     MatchRow,
@@ -52,6 +52,7 @@ from bot.storage.repository import (
     StorageError,
     StorageFullError,
     StorageIOError,
+    StoredMatch,
 )
 from engines.core.record import Entry, chain_hash
 
@@ -84,10 +85,6 @@ def storage_error(error: sqlite3.Error) -> StorageError | None:
     if primary in _IO_CODES:
         return StorageIOError(detail)
     return None
-_MATCH_COLUMNS = (
-    "id, guild_id, channel_id, game, engine_version, options, time_control, creator_id, "
-    "invited_id, status, seed, commitment, language, result, last_seq, created_at, updated_at"
-)
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -140,6 +137,8 @@ class SqliteRepository:
             if check:
                 await repo.check_pages()
             await repo.migrate()
+            if check:
+                await repo.check_schema()
         except BaseException as error:
             await db.close()
             if isinstance(error, sqlite3.DatabaseError) and not isinstance(storage_error(error), StorageBusyError):
@@ -158,6 +157,31 @@ class SqliteRepository:
         problems = [row[0] for row in rows if row[0] != "ok"]
         if problems:
             raise DatabaseUnusableError("database", "; ".join(problems[:3]))
+
+    async def check_schema(self) -> None:
+        """``DatabaseUnusableError`` unless every table the migrations make is there with every
+        column they give it (a column renamed or dropped by hand at the current version would
+        otherwise fail every command that reads it). Compared with the migrations applied to an
+        empty database in memory; tables and columns added by hand are left alone."""
+        expected = await _schema_of_migrations()
+        found = await self._columns()
+        missing = []
+        for table, columns in expected.items():
+            if table not in found:
+                missing.append(f"table {table} is missing")
+                continue
+            lacking = [column for column in columns if column not in found[table]]
+            if lacking:
+                missing.append(f"table {table} has no column {', '.join(lacking)}")
+        if missing:
+            raise DatabaseUnusableError("database", "; ".join(missing) + " (changed by hand?)")
+
+    async def _columns(self) -> dict[str, list[str]]:
+        tables = await self._read("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        return {
+            row["name"]: [column["name"] for column in await self._read(f"PRAGMA table_info({row['name']})")]
+            for row in tables
+        }
 
     async def migrate(self) -> int:
         """Apply the migrations newer than ``user_version``; returns the version reached.
@@ -312,29 +336,36 @@ class SqliteRepository:
         return await self._matches("WHERE status IN ('open', 'active') ORDER BY id", ())
 
     async def _matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRow]:
-        rows = await self._read(f"SELECT {_MATCH_COLUMNS} FROM matches {where}", params)
-        return [
-            MatchRow(
-                id=row["id"],
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                game=row["game"],
-                engine_version=row["engine_version"],
-                options=json.loads(row["options"]),
-                time_control=json.loads(row["time_control"]),
-                creator_id=row["creator_id"],
-                invited_id=row["invited_id"],
-                status=row["status"],
-                seed=row["seed"],
-                commitment=row["commitment"],
-                language=row["language"],
-                result=json.loads(row["result"]) if row["result"] else None,
-                last_seq=row["last_seq"],
-                created_at=datetime.fromisoformat(row["created_at"]),
-                updated_at=datetime.fromisoformat(row["updated_at"]),
-            )
-            for row in rows
-        ]
+        rows = await self._read(f"SELECT {MATCH_COLUMNS} FROM matches {where}", params)
+        return [match_row(row) for row in rows]
+
+    async def read_match(self, match_id: int, known_seq: int | None = None) -> StoredMatch | None:
+        async with self._lock:
+            # A deferred transaction that only reads: every SELECT in it sees the one snapshot
+            # its first took (WAL), whatever other connections commit meanwhile. It ends before
+            # the lock is released, so it never pins that snapshot for a later write.
+            await self.db.execute("BEGIN")
+            try:
+                rows = await self._fetch(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+                if not rows:
+                    return None
+                seats = await self._fetch(
+                    "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = ? ORDER BY seat",
+                    (match_id,),
+                )
+                events = snapshot = None
+                if rows[0]["last_seq"] != known_seq:
+                    events = await self._fetch(
+                        "SELECT seq, at, payload, hash FROM events WHERE match_id = ? ORDER BY seq", (match_id,)
+                    )
+                    snapshots = await self._fetch(
+                        "SELECT seq, engine_version, payload FROM snapshots WHERE match_id = ?", (match_id,)
+                    )
+                    snapshot = snapshots[0] if snapshots else None
+            finally:
+                if self.db.in_transaction:
+                    await self.db.execute("COMMIT")
+        return stored_match(rows[0], seats, events, snapshot)
 
     # ------------------------------------------------------------------- seats
 
@@ -604,6 +635,16 @@ class SqliteRepository:
             )
 
 
+    async def settings_starting(self, prefix: str) -> dict[str, str]:
+        rows = await self._read("SELECT key, value FROM bot_settings WHERE substr(key, 1, ?) = ?", (len(prefix), prefix))
+        return {row["key"]: row["value"] for row in rows}
+
+    async def claim_setting(self, key: str) -> bool:
+        async with self._transaction():
+            cursor = await self.db.execute("DELETE FROM bot_settings WHERE key = ?", (key,))
+            return cursor.rowcount == 1
+
+
 def _entry(row: Any) -> Entry:
     return entry_of(row)
 
@@ -630,6 +671,18 @@ async def _fill_event_hashes(repo: SqliteRepository) -> None:
 
 _AFTER_MIGRATION = {3: _fill_event_hashes}
 """Work a migration needs beyond SQL, done in the same transaction right after its file."""
+
+async def _schema_of_migrations() -> dict[str, list[str]]:
+    """Table -> columns, as the migrations make them on an empty database."""
+    db = await aiosqlite.connect(":memory:", isolation_level=None)
+    try:
+        db.row_factory = sqlite3.Row
+        fresh = SqliteRepository(db)
+        await fresh.migrate()
+        return await fresh._columns()
+    finally:
+        await db.close()
+
 
 def _statements(sql: str) -> list[str]:
     """Split a migration into statements (our migrations hold no ';' inside literals)."""

@@ -111,3 +111,62 @@ def test_configure_logging_holds_the_secret_loggers_at_info(debug_log):
     for name in logging_setup.SECRET_LOGGERS:
         assert not logging.getLogger(name).isEnabledFor(logging.DEBUG), name
     assert logging.getLogger("discord.http.something").getEffectiveLevel() == logging.INFO
+
+
+SECRET_ACTIONS = {
+    # game: (options, moves before the secret one (by whoever is to move), (user, secret text))
+    "masters_victory": ({}, [], ("bob", "setup f11223m t11223m s11223m")),
+    "militakiri": ({}, [], ("alice", "towers b1 f2 c3")),
+    # The blocks go down in turns (whoever the start roll picked first), then each arms three of theirs.
+    "battle_island": (
+        {"blocks": "armed_by_owner"},
+        ["block l1", "block b11", "block h8", "block i3", "block c6", "block g7", "block j9", "block d10",
+         "block e5", "block k2"],
+        ("alice", "arm {0} {1} {2}"),
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SECRET_ACTIONS))
+async def test_a_secret_action_the_database_fails_on_is_logged_without_its_text(game, tmp_path, debug_log):
+    """Masters Victory's setup, Militakiri's towers, Battle for the Island's armed blocks: the
+    database fails while the secret move is recorded. The player hears so, and the log names
+    the command and the match, at every level, but never the secret text."""
+    from bot.services.matches import MatchService
+    from bot.services.people import Actor, Place
+    from bot.storage.repository import StorageIOError
+    from tests.bot.conftest import words
+
+    logging_setup.configure_logging("DEBUG")  # as the bot sets it up, at its most verbose
+    options, before, (user, secret) = SECRET_ACTIONS[game]
+    repo = await SqliteRepository.open(tmp_path / "scheids.sqlite3")
+    service = MatchService(repo, ManualClock(datetime(2026, 1, 1, tzinfo=UTC)), seed_source=lambda: SEED)
+    place = Place("guild-1", "chan-1", "en")
+    people = {name: Actor(name, name.title(), "en") for name in ("alice", "bob")}
+    try:
+        await service.create(place, people["alice"], game, options, opponent=people["bob"])
+        await service.join(place, people["bob"])
+        await service.start(place, people["alice"])
+        placed: dict[str, list[str]] = {"alice": [], "bob": []}
+        for text in before:
+            match = await service.book.load((await repo.live_match_in(place.channel_id)).id)
+            (seat,) = match.to_act()
+            mover = match.seats[seat].user_id
+            answer = await service.submit(place, people[mover], text)
+            assert not answer[0].target.ephemeral, (text, words(answer))
+            placed[mover].append(text.split()[-1])
+        secret = secret.format(*placed[user])
+
+        async def failing_append(*args, **kwargs):
+            raise StorageIOError("disk I/O error")
+
+        repo.append = failing_append
+        debug_log.lines.clear()
+        answer = await service.submit(place, people[user], secret)
+        assert "could not read or write" in words(answer)
+        logged = "\n".join(debug_log.lines)
+        assert "submit" in logged and "failed on the database" in logged, logged
+        secret_part = secret.split(" ", 1)[1]
+        assert secret_part not in logged and secret not in logged, logged
+    finally:
+        await repo.close()

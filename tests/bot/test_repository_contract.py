@@ -17,6 +17,7 @@ from bot.storage.models import NewMatch, RatingRow, RatingUpdate, TimerRow, User
 from bot.storage.repository import (
     DamagedRecordError,
     DatabaseTooNewError,
+    DatabaseUnusableError,
     LiveMatchExistsError,
     SeatRefusedError,
     StaleWriteError,
@@ -472,3 +473,43 @@ async def test_timers_set_by_one_process_wake_the_scheduler_of_another(postgres_
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_match_is_read_whole_in_one_read_and_its_events_only_when_new(storage):
+    """``read_match``: row, seats, events and snapshot together; with the ``known_seq`` the
+    caller already has, only row and seats; a payload that no longer reads stops the events."""
+    repo = await storage.open()
+    match_id = await started(repo)
+    await repo.append(match_id, 1, [ResignEvent(seat=0)], START, snapshot='{"a": 2}', engine_version=3)
+    stored = await repo.read_match(match_id)
+    assert stored.row == await repo.get_match(match_id) and stored.row.last_seq == 2
+    assert [seat.user_id for seat in stored.seats] == ["alice", "bob"]
+    assert [entry.event.type for entry in stored.entries] == ["start", "resign"]
+    assert stored.entries == tuple(await repo.entries(match_id)) and stored.unreadable is None
+    assert stored.snapshot == (2, 3, '{"a": 2}')
+    known = await repo.read_match(match_id, known_seq=2)
+    assert known.entries is None and known.row.last_seq == 2 and len(known.seats) == 2
+    assert await repo.read_match(match_id + 1) is None
+    await storage.execute("UPDATE events SET payload = '{broken' WHERE match_id = $1 AND seq = 2", match_id)
+    broken = await repo.read_match(match_id)
+    assert broken.unreadable == 2 and [entry.seq for entry in broken.entries] == [1]
+
+
+async def test_settings_are_listed_by_prefix_and_claimed_once(storage):
+    a, b = await storage.open(), await storage.open()
+    await a.set_setting("note:1", "5")
+    await a.set_setting("note:2", "7")
+    await a.set_setting("other", "x")
+    assert await b.settings_starting("note:") == {"note:1": "5", "note:2": "7"}
+    claims = await asyncio.gather(a.claim_setting("note:1"), b.claim_setting("note:1"))
+    assert sorted(claims) == [False, True]
+    assert await a.settings_starting("note:") == {"note:2": "7"} and await a.setting("other") == "x"
+
+
+async def test_a_column_renamed_by_hand_is_refused_at_a_checked_open(storage):
+    """At start-up (``check``) the tables are compared with what the migrations make: a fresh
+    database passes, one with a column renamed by hand at the current version is refused."""
+    await storage.open(check=True)
+    await storage.execute("ALTER TABLE events RENAME COLUMN hash TO hash_old")
+    with pytest.raises(DatabaseUnusableError, match="events has no column hash"):
+        await storage.open(check=True)

@@ -113,6 +113,44 @@ async def test_a_kill_while_a_timeout_is_recorded_loses_no_timeout_and_doubles_n
     await repo.close()
 
 
+async def test_a_timeout_recorded_just_before_a_kill_is_posted_after_the_restart_once(tmp_path):
+    """Killed after the timeout's commit and before its post: the record has it, the channel
+    never heard it. The restarted bot posts it, once; another restart (or another process)
+    posts nothing more, and a timeout posted as usual leaves nothing to post."""
+    database = tmp_path / "scheids.sqlite3"
+    repo = await SqliteRepository.open(database)
+    match_id = await Harness(repo, ManualClock(START)).started_match(time_control=TimeControl(per_move_hours=24))
+    await repo.close()
+
+    child = run_child(TIMEOUT_CHILD, str(database), "after")
+    assert child.returncode == 9, child.stderr
+
+    posted = []
+    for _ in range(2):  # two restarts, each looking twice
+        repo = await SqliteRepository.open(database)
+        restarted = Harness(repo, ManualClock(START + timedelta(hours=25)))
+        await restarted.scheduler.run_due()
+        await restarted.scheduler.run_due()
+        posted += [d for d in restarted.delivered if "ran out of time" in words([d])]
+        await repo.close()
+    assert len(posted) == 1 and isinstance(posted[0].target, ChannelPost)
+    assert f"#{match_id}" in words(posted) or "ran out of time" in words(posted)
+    repo = await SqliteRepository.open(database)
+    assert (await event_types(repo, match_id)).count("timeout") == 1
+    await repo.close()
+
+
+async def test_a_timeout_posted_as_usual_is_not_posted_again(harness):
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=1))
+    harness.clock.advance(hours=2)
+    await harness.scheduler.run_due()
+    await harness.scheduler.run_due()
+    again = Harness(harness.repo, harness.clock)  # another process on the same database
+    await again.scheduler.run_due()
+    assert len([d for d in harness.delivered + again.delivered if "ran out of time" in words([d])]) == 1
+    assert (await harness.repo.get_match(match_id)).status == "finished"
+
+
 @pytest.mark.parametrize("control", [TimeControl(per_move_hours=24), TimeControl(clock_minutes=10)])
 async def test_a_late_move_is_refused_and_the_loss_on_time_recorded_first(harness, control):
     """Issue 13.1: with no scheduler running at all, a move after the deadline (or with the clock
@@ -610,3 +648,20 @@ async def test_busy_is_its_own_error(tmp_path):
         other.execute("ROLLBACK")
         other.close()
         await repo.close()
+
+
+@pytest.mark.parametrize(("table", "column"), [("events", "hash"), ("matches", "options"), ("timers", "due_at")])
+async def test_a_column_renamed_by_hand_is_named_at_start(tmp_path, table, column):
+    """A column renamed by hand at the current schema version used to pass the start and then
+    fail every command with a traceback. The start compares the file's tables with what the
+    migrations make, names what is missing and exits 2."""
+    path = tmp_path / "renamed.sqlite3"
+    repo = await SqliteRepository.open(path)
+    await repo.db.execute(f"ALTER TABLE {table} RENAME COLUMN {column} TO {column}_old")
+    await repo.close()
+    with pytest.raises(DatabaseUnusableError, match=f"{table}.*{column}"):
+        await SqliteRepository.open(path, check=True)
+    started = start_console(path)
+    assert started.returncode == 2, started.stderr
+    assert "cannot be used" in started.stderr and f"{table}" in started.stderr and column in started.stderr
+    assert "Traceback" not in started.stderr

@@ -2,8 +2,10 @@
 
 The short run: 8 matches of all five games (two through discord.py and the fake Discord),
 bots SIGKILLed every 1.5 to 4 wall seconds and restarted, deadlines of a scaled clock (half an
-hour, 15 wall seconds) firing;
-10 wall seconds of play, longer (at most 2 minutes) until 20 moves and every game were acknowledged.
+hour, 15 wall seconds) firing in the abandoned matches; the others have a day a move (12 wall
+minutes), so a loaded machine's slow answers do not end them on time before they are played.
+Bounded by work: at least 10 wall seconds of play, then on until 20 moves and every game were
+acknowledged (with a 15-minute guard against a hang, not a measure of the work).
 ``make soak`` runs the longer one (``python -m soak``).
 """
 
@@ -21,9 +23,10 @@ from tests.bot.conftest import ALICE, BOB, PLACE, START, Harness
 
 async def test_the_short_soak_passes_every_check(tmp_path, capsys):
     # At least 10 s of play; on a loaded machine on until 20 moves (of every game) were acknowledged.
-    # A half-hour deadline (15 wall seconds) is a move's time through kills and slow restarts.
+    # The abandoned matches' half-hour deadline (15 wall seconds) fires; the others' do not.
     settings = Settings(matches=8, seconds=10, moves=25, kill_every=(1.5, 4.0), folder=tmp_path, seed=7,
-                        deadline_hours=0.5, until_acked=20, max_seconds=120)
+                        deadline_hours=0.5, until_acked=20, max_seconds=900,
+                        played_deadline_hours=24.0, played_militakiri_clock="24h")
     soak = Soak(settings)
     figures = await soak.run()
     with capsys.disabled():
@@ -38,6 +41,22 @@ async def test_the_short_soak_passes_every_check(tmp_path, capsys):
               if any(c.outcome == "acked" for c in commands)}
     assert played == set(GAMES)
     assert any(c.outcome == "acked" for k in soak.through_discord for c in soak.ledger.get(soak.channel(k), []))
+
+
+def test_only_the_abandoned_matches_get_the_short_deadline():
+    """A played match's deadline is not what ends it on a slow machine: it gets the long one."""
+    soak = Soak(Settings(deadline_hours=0.5, played_deadline_hours=24.0, played_militakiri_clock="24h"))
+    militakiri = GAMES.index("militakiri")
+    other = next(k for k, game in enumerate(GAMES) if game != "militakiri")
+    assert soak.create_fields(other, abandoned=True)["hours"] == 0.5
+    assert soak.create_fields(other, abandoned=False)["hours"] == 24.0
+    assert soak.create_fields(militakiri, abandoned=True)["options"] == {"time_control": "60m"}
+    assert soak.create_fields(militakiri, abandoned=False)["options"] == {"time_control": "24h"}
+    plain = Soak(Settings(deadline_hours=0.5))  # without them, as before: one deadline for all
+    assert plain.create_fields(other, abandoned=False)["hours"] == 0.5
+    # A game's only match is played on, so every game is played; others may be left.
+    every = Soak(Settings(matches=8, abandon=1.0))
+    assert every.abandoned == {5, 6, 7}
 
 
 def test_align_counts_lost_and_doubled_moves():
