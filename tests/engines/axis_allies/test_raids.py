@@ -111,6 +111,15 @@ def test_a_raided_territory_is_not_taken_from_the_sea():
     refused("raid_and_conquest", s, "unload 1 inf Baltic Sea Zone -> Karelia")
 
 
+def test_no_amphibious_assault_on_a_raided_territory():
+    """Bombers raid the industry or join the battle: an unload into defended raided land would
+    start a battle there."""
+    s = karelia_raided(("germany", "transport", "sz_baltic_sea"), ("germany", "infantry", "eastern_europe"),
+                       ("ussr", "infantry", "karelia_ssr"))
+    s = play(s, "load 1 inf Eastern Europe -> Baltic Sea Zone")
+    refused("raid_and_battle", s, "unload 1 inf Baltic Sea Zone -> Karelia")
+
+
 def with_cargo(s, zone):
     """Put the power's infantry in ``zone`` aboard its transport there."""
     (transport,) = ids(s, zone, s.power, "transport")
