@@ -2,18 +2,28 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# Two installs: what the bot needs (make run), and on top of it the test and lint tools and the
+# embedded PostgreSQL the tests start (make test and the rest).
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
+ARGS ?=
 
 .PHONY: run test lint bench bench-load bench-ai soak clean
 
-$(STAMP): pyproject.toml
+$(RUN_STAMP): pyproject.toml
+	@echo "scheids: installing what the bot needs into $(VENV) (once)…"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
-	$(PY) -m bot
+# make run ARGS="--lang nl --db data/other.sqlite3" (python -m bot --help lists them)
+run: $(RUN_STAMP)
+	$(PY) -m bot $(ARGS)
 
 # Style and types first (ruff, then mypy; fail fast), then both cores: the engines' 1,000-game
 # playouts dominate the run. worksteal: a worker that runs dry takes half of the other's queue

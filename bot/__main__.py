@@ -33,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
         help="log level (default: INFO for Discord, WARNING for the console); secrets stay out at every level",
     )
     args = parser.parse_args(argv)
+    # Said at once: the database check and the imports below take a few seconds on a cold start.
+    print("scheids: starting…", file=sys.stderr, flush=True)
     try:
         config = load_config(args.config)
     except ConfigError as error:

@@ -11,7 +11,9 @@ as the printed board is.
   short name, the IPC value in a white badge on its top-right corner (none for 0), and a gold star
   on its top-left corner for a capital. A territory held by someone other than its original owner
   shows the original owner's roundel on its bottom-left corner.
-- **Sea zones** are soft blue rounded shapes with a short name in blue.
+- **Sea zones** are soft blue rounded shapes with a short name in blue and, under it, the
+  reader's word for a sea zone (``picture_sea_zone``: "sea zone", "zeegebied"): many sea zones
+  carry the name of the land beside them ("Japan", "Karelia"), and the word says which is sea.
 - **Borders** are solid dark lines between two land territories, dotted blue lines between land and
   sea, and faint blue lines between two sea zones. The Suez and Panama canals are a gold band with
   the canal's name in a tag; the tag takes the holder's colour when one power holds all the canal's
@@ -87,6 +89,7 @@ from render.common import (
     WHITE,
     BoardLabels,
     Box,
+    FittedText,
     Point,
     blend,
     bold_font,
@@ -97,6 +100,7 @@ from render.common import (
     draw_text,
     encode_png,
     fit_lines,
+    fit_name,
     fit_text,
     font,
     hex_rgb,
@@ -127,6 +131,9 @@ MARKS_HEIGHT = 24
 PANEL_BOTTOM = HEIGHT - 8 - MARKS_HEIGHT - 6
 MARKS_TOP = PANEL_BOTTOM + 6
 
+SEA_LABEL_H = 20
+"""The room a sea zone's two label lines take above its chips: its name, and the reader's word
+for a sea zone under it (so a blue box named after the land beside it reads as sea)."""
 CHIP_H = 15
 """Height of a unit chip; chips sit in rows ``CHIP_H + CHIP_GAP`` apart."""
 CHIP_GAP = 2
@@ -224,7 +231,7 @@ def render_image(view: AxisAlliesView, *, labels: BoardLabels | None = None,
     """The board for ``view`` as a Pillow image, before encoding; the places in ``changed`` (what
     the step changed) ringed in yellow, and the legend then explains the ring."""
     labels = labels or BoardLabels()
-    board = _Map(view, CLASSIC)
+    board = _Map(view, CLASSIC, labels.word("sea_zone"))
     image = _background().copy()
     canvas = _Canvas(image)
     board.draw_nodes(canvas, changed)
@@ -387,9 +394,12 @@ def _draw_borders(canvas: _Canvas, gmap: GameMap) -> None:
 class _Map:
     """Drawing on the map part of the picture for one view."""
 
-    def __init__(self, view: AxisAlliesView, gmap: GameMap) -> None:
+    def __init__(self, view: AxisAlliesView, gmap: GameMap, sea_word: str = "") -> None:
         self.view = view
         self.gmap = gmap
+        self.sea_word = sea_word
+        """The reader's word for a sea zone (``picture_sea_zone``), printed under every sea zone's
+        name so "Japan" in blue reads as the sea beside Japan; without labels, none."""
         self.order = [p.id for p in view.powers]
         self.by_id = {t.id: t for t in view.territories}
         self.drawn: list[tuple[float, float, float, float]] = list(_nominal_boxes().values())
@@ -430,7 +440,7 @@ class _Map:
         x0, y0, x1, y1 = _node_box(tid)
         sea = layout.is_sea(tid)
         units = _sorted_units(t.units if t else (), self.order)
-        label_h = 16 if sea else 18
+        label_h = (SEA_LABEL_H if self.sea_word else 16) if sea else 18
         room = max(int((y1 - y0 - label_h - 2 + CHIP_GAP) // (CHIP_H + CHIP_GAP)), 1)
         rows = _chip_rows(units, x1 - x0 - 4)
         box = (x0, y0, x1, y1)
@@ -454,7 +464,11 @@ class _Map:
         cx = (x0 + x1) / 2
         t = plan.territory
         label = self.gmap.territories[plan.tid].label or (t.name if t else plan.tid)
-        if plan.sea:
+        if plan.sea and self.sea_word:
+            canvas.sprite((cx, (y0 + y1) / 2), sea_sprite, w, h)
+            canvas.sprite((cx, y0 + 7), label_sprite, label, 10, False, SEA_TEXT, w - 4)
+            canvas.sprite((cx, y0 + 16), label_sprite, self.sea_word, 9, False, SEA_TEXT, w - 6)
+        elif plan.sea:
             canvas.sprite((cx, (y0 + y1) / 2), sea_sprite, w, h)
             canvas.sprite((cx, y0 + 8), label_sprite, label, 10, False, SEA_TEXT, w - 4)
         else:
@@ -738,8 +752,8 @@ class _Panel:
             x += text_width(fit_text(name, bold_font(16), x1 - 12 - x), bold_font(16)) + 10
             player = self._seat_name(mover) if mover else ""
             if player and x < x1 - 40:
-                draw_text(draw, (x, row1), fit_text(player, font(14), x1 - 12 - x), font(14), FRAME_TEXT_DIM,
-                          anchor="lm")
+                fitted = fit_lines(player, x1 - 12 - x, size=14, min_size=11)
+                draw_lines(draw, (x, row1), fitted, FRAME_TEXT_DIM, anchor="lm")
         # the turn's phases, the current one lit
         row2 = y0 + 62
         step = 50
@@ -792,11 +806,13 @@ class _Panel:
                 paste_sprite(self.image, crown_sprite(18), (x + 18, mid - 9))
             x += 28
             name = self._power_name(power)
-            draw_text(draw, (x, mid), fit_text(name, bold_font(14), 136), bold_font(14), WHITE, anchor="lm")
-            x += 142
-            draw_text(draw, (x, mid), fit_text(self._seat_name(power), font(14), 104), font(14), FRAME_TEXT_DIM,
-                      anchor="lm")
-            x += 110
+            # the longest power name ("Verenigde Staten") is 120 px: the player's name gets the rest
+            draw_text(draw, (x, mid), fit_text(name, bold_font(14), 122), bold_font(14), WHITE, anchor="lm")
+            x += 128
+            # a long name shrinks, then takes two lines, before it is cut (fit_name)
+            draw_lines(draw, (x, mid), fitted_seat_name(self._seat_name(power)), FRAME_TEXT_DIM,
+                       anchor="lm")
+            x += 124
             paste_sprite(self.image, coin_sprite(16), (x + 8, mid))
             draw_text(draw, (x + 20, mid), str(power.ipcs), bold_font(15), WHITE, anchor="lm")
             x += 62
@@ -937,6 +953,15 @@ class _Panel:
 
 
 # --------------------------------------------------------------------------- sprites: map
+
+
+SEAT_NAME_WIDTH = 118
+"""The room for a player's name on a power's row of the panel."""
+
+
+def fitted_seat_name(name: str) -> FittedText:
+    """A player's name as it fits a power's row: shrunk to 10 px, else on two lines (``fit_name``)."""
+    return fit_name(name, SEAT_NAME_WIDTH, size=14, min_size=10)
 
 
 def _draw_mark(image: Image.Image, mark: str, left: float, mid: float) -> float:
@@ -1415,7 +1440,7 @@ def render_region(view: AxisAlliesView, region: str, *, labels: BoardLabels | No
     and shapes, not the full map's pixels scaled up), under a strip naming the region
     (``region_<id>`` word) and the status, over the strip that explains the marks."""
     labels = labels or BoardLabels()
-    board = _Map(view, CLASSIC)
+    board = _Map(view, CLASSIC, labels.word("sea_zone"))
     pieces = []
     for box in region_boxes(region):
         piece = _region_background(box).copy()

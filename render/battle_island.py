@@ -31,9 +31,10 @@ told apart by hue alone.
   ``restricted`` one (after a zero option) also bracketed, possible ``shots`` as thin white
   lines with a crosshair on the target, ``entry`` squares framed in white.
 
-The panel holds, per seat (blue at the top, red at the bottom, as they sit): a token, the
-name, framed in the seat's colour when it is to act and in gold with a crown once it has
-won; the characters lost out of ``win_at`` as a count and a row of pips. In the middle: the
+The panel holds, per seat (blue at the top, red at the bottom, as they sit): a token and the
+name across the block (shrunk, then on two lines: ``render.common.fit_name``), framed in the
+seat's colour when it is to act and in gold with a crown once it has won; below, the characters
+lost out of ``win_at`` as a row of pips and a count. In the middle: the
 title, the turn number, a token of the seat to move beside the last roll's die face (a blank
 face for 0), the score once the game is over, the blocks left (and the live ones when that
 is public), the quiet turns, a padlock once the layout is sealed (open once it is revealed;
@@ -44,6 +45,10 @@ Words: the title, names and status (which says the step, in the reader's languag
 ``labels``. Everything else is symbols and numbers. A long title shrinks, then wraps onto two
 lines, and the status wraps between its phrases (``render.common.fit_lines``), so neither is
 cut.
+
+Under the picture, when the labels carry the ``legend_*`` words, a strip says what each mark the
+picture draws means (``marks_shown``, in the order of ``MARKS``), in the reader's language; the
+picture grows by the strip (``render.common.with_legend``), and keeps its size without words.
 
 Pieces and marks are cached anti-aliased sprites (see ``render.common``); the PNG is written
 with a 256-colour palette.
@@ -93,20 +98,26 @@ from render.common import (
     encode_png,
     fill_pattern,
     fit_lines,
-    fit_text,
+    fit_name,
     font,
     hex_rgb,
     hourglass_sprite,
+    legend_entries,
+    legend_icon_box,
+    move_icon,
     overlay,
     paste_sprite,
     rgba,
     scale_points,
     score,
     shorten,
+    shown_marks,
     star_points,
     supersampled,
+    text_icon,
     text_width,
     tick_sprite,
+    with_legend,
 )
 
 __all__ = ["SEATS", "BoardLabels", "Layout", "layout", "render_board", "render_image"]
@@ -256,8 +267,9 @@ def render_image(view: BattleIslandView, *, labels: BoardLabels | None = None) -
     board.draw_removals(image)
     board.draw_revealed_badges(image)
 
-    _draw_panel(image, draw, view, lay, labels or BoardLabels())
-    return image
+    labels = labels or BoardLabels()
+    _draw_panel(image, draw, view, lay, labels)
+    return with_legend(image, legend_entries(marks_shown(view), labels, lambda mark: legend_icon(mark, view)))
 
 
 class _Board:
@@ -830,7 +842,7 @@ def loss_pip_sprite(seat: int, lost: bool, size: int) -> Image.Image:
 
 SEAT_BLOCK = 86
 NAME_ROW = 44
-PIP = 15
+PIP = 13
 
 
 def _winners(view: BattleIslandView) -> tuple[int, ...]:
@@ -864,24 +876,25 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIsland
     paste_sprite(image, character_sprite(seat, "soldier", None, None, token), (tx, mid))
     if winner:
         paste_sprite(image, crown_sprite(22), (tx + 12, mid - 12))
+    if name:
+        left = tx + token / 2 + 6
+        draw_lines(draw, (left, mid), fitted_name(name, x1 - 10 - left), WHITE, anchor="lm")
+
+    # the losses that end the game, crossed out as they happen, and their count at the right
+    # (the name above has the header's whole width)
     lost, limit = view.lost[seat], view.win_at
+    y = top + NAME_ROW + (SEAT_BLOCK - NAME_ROW) / 2
     count = f"{lost}/{limit}"
     count_font = bold_font(16)
     right: float = x1 - 10
-    draw_text(draw, (right, mid), count, count_font, WHITE if lost else FRAME_TEXT, anchor="rm")
-    right -= text_width(count, count_font) + 6
-    paste_sprite(image, cross_sprite(22, 0.3, 0.2, 0.11), (right - 9, mid))
-    right -= 26
-    if name:
-        left = tx + token / 2 + 6
-        draw_text(draw, (left, mid), fit_text(name, font(17), right - left), font(17), WHITE, anchor="lm")
-
-    # the losses that end the game, crossed out as they happen
-    y = top + NAME_ROW + (SEAT_BLOCK - NAME_ROW) / 2
+    draw_text(draw, (right, y), count, count_font, WHITE if lost else FRAME_TEXT, anchor="rm")
+    right -= text_width(count, count_font) + 4
+    paste_sprite(image, cross_sprite(20, 0.3, 0.2, 0.11), (right - 9, y))
+    right -= 24
     slots = max(limit, 1)
-    gap = min(PIP + 4, (x1 - x0 - 20) / slots)
+    gap = min(PIP + 2, (right - x0 - 14) / slots)
     size = min(PIP, round(gap - 2))
-    x = (x0 + x1) / 2 - gap * (slots - 1) / 2
+    x = x0 + 10 + gap / 2
     for index in range(slots):
         paste_sprite(image, loss_pip_sprite(seat, index < lost, size), (x + index * gap, y))
 
@@ -915,7 +928,8 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIsla
     rows.append((die + 12, die_row))
     mover = labels.seat(view.to_move) if view.to_move is not None and view.result is None else ""
     if mover:
-        text_row(fit_text(mover, font(16), width), font(16), SEATS[view.to_move].light, 22)  # type: ignore[index]
+        # shrunk rather than cut: the whole panel's width holds a 32-character name at 12 px
+        lines_row(fit_lines(mover, width, size=16, min_size=12), SEATS[view.to_move].light, 6)  # type: ignore[index]
     result = score(view.result)
     if result:
         text_row(result, bold_font(24), GOLD, 36)
@@ -954,6 +968,11 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: BattleIsla
         y += height
 
 
+def fitted_name(name: str, width: float) -> FittedText:
+    """A seat's name as it fits its row: shrunk to 12 px, else on two lines (``fit_name``)."""
+    return fit_name(name, width, size=17, min_size=12)
+
+
 def fitted_title(title: str, width: float) -> FittedText:
     """The title as it fits the panel: shrunk to 14 px, else on two lines (never cut while two
     lines at 14 px hold it)."""
@@ -964,6 +983,164 @@ def fitted_status(status: str, width: float, room: float) -> FittedText:
     """The status (whose turn and step, or the result, and the clocks) as it fits ``room`` px:
     broken between phrases first, as many lines as the room takes (at most 6)."""
     return fit_lines(status, width, size=14, min_size=12, max_lines=int(min(max(room // 18, 1), 6)), line_spacing=1.3)
+
+
+# --------------------------------------------------------------------------- the marks' legend
+
+
+MARKS = ("soldier", "jeep", "tank", "facing", "pad", "rocket", "block", "live", "safe", "blast", "defused", "move",
+         "shot", "removed", "movable", "restricted", "shot_possible", "entry", "turn", "die", "blocks_left",
+         "live_left", "quiet", "lock", "lost")
+"""Every mark the picture may draw, in the order the strip under it explains them (each has a
+``legend_<mark>`` word); ``marks_shown`` says which a view's picture draws."""
+
+
+def marks_shown(view: BattleIslandView) -> tuple[str, ...]:
+    """The marks ``view``'s picture draws (the legend explains these: a picture explains what it
+    shows, and the strip stays short)."""
+    found = {"lost"}
+    on_island = [c for c in view.characters if c.square is not None]
+    found |= {c.kind for c in on_island}
+    if any(c.facing is not None for c in on_island):
+        found.add("facing")
+    pads = [pad for pad in view.pads if pad.files]
+    if pads:
+        found.add("pad")
+        found |= {kind for pad in pads for kind in pad.slots if kind is not None}
+        if any(pad.rocket for pad in pads):
+            found.add("rocket")
+    if view.blocks:
+        found.add("block")
+    if any(b.live for b in view.blocks) or any(r.live for r in view.revealed):
+        found.add("live")
+    if any(b.live is False for b in view.blocks) or any(not r.live for r in view.revealed):
+        found.add("safe")
+    if any(r.live for r in view.revealed):
+        found.add("blast")
+    if any(not r.live for r in view.revealed):
+        found.add("defused")
+    for action in view.actions:
+        frm, to = _island(view, action.frm), _island(view, action.to)
+        if action.kind in ("move", "reinforce") and to is not None and (frm != to or action.kind == "reinforce"):
+            found.add("move")
+        if action.kind == "shoot":
+            if frm is not None and to is not None and frm != to:
+                found.add("shot")
+            if to is not None or any(_island(view, s) for s in action.caught):
+                found.add("removed")
+        if action.kind == "remove" and (to or frm) is not None:
+            found.add("removed")
+    if view.movable:
+        found.add("movable")
+    if view.restricted:
+        found |= {"movable", "restricted"}
+    if any(shot.frm != shot.to for shot in view.shots):
+        found.add("shot_possible")
+    if view.entry:
+        found.add("entry")
+    if view.phase == "play" and view.turn:
+        found.add("turn")
+    found.add("die")
+    if view.phase != "seal":
+        found.add("blocks_left")
+        if view.live_left is not None:
+            found.add("live_left")
+        if view.quiet_turns:
+            found.add("quiet")
+    if view.seal:
+        found.add("lock")
+    return shown_marks(found, MARKS)
+
+
+def legend_icon(mark: str, view: BattleIslandView) -> Image.Image:
+    """``mark`` as the picture draws it, small, for the legend strip."""
+    seat = view.to_move if view.to_move is not None else 0
+    size = 24
+    if mark in _RANGE:
+        return character_sprite(0, mark, _RANGE[mark], None, size)
+    if mark == "rocket":
+        return rocket_sprite(0, 22)
+    if mark == "block":
+        return crate_sprite(None, None, size)
+    if mark == "live":
+        return bomb_sprite(18)
+    if mark == "safe":
+        return tick_sprite(18)
+    if mark == "move":
+        actions = [a for a in view.actions if a.kind in ("move", "reinforce")]
+        return move_icon(SEATS[actions[-1].seat if actions else seat].fill)
+    if mark == "turn":
+        return text_icon(f"#{view.turn or 1}", 17)
+    if mark == "die":
+        return die_sprite(view.last_roll if view.last_roll is not None else 3, 22)
+    if mark == "blocks_left":
+        icon, draw = legend_icon_box(36)
+        paste_sprite(icon, crate_sprite(None, None, 26), (12, 11))
+        draw_text(draw, (26, 12), str(view.blocks_left), font(14), FRAME_TEXT, anchor="lm")
+        return icon
+    if mark == "live_left":
+        return bomb_sprite(20)
+    if mark == "quiet":
+        return hourglass_sprite(18, FRAME_TEXT_DIM)
+    if mark == "lock":
+        return lock_sprite(18, view.opening is not None)
+    if mark == "lost":
+        icon, _ = legend_icon_box(36)
+        paste_sprite(icon, cross_sprite(20, 0.3, 0.2, 0.11), (10, 11))
+        paste_sprite(icon, loss_pip_sprite(0, True, 13), (28, 11))
+        return icon
+    if mark == "pad":
+        icon, draw = legend_icon_box(size, size)
+        draw.rounded_rectangle((0, 0, size - 1, size - 1), radius=4, fill=DECK, outline=INK)
+        draw.rounded_rectangle((4, 4, size - 5, size - 9), radius=3, fill=DECK_SLOT)
+        draw.rectangle((3, size - 6, size - 4, size - 4), fill=SEATS[0].fill)
+        draw_text(draw, (size / 2, (size - 5) / 2), "1", bold_font(11), FRAME_TEXT)
+        return icon
+    if mark == "shot_possible":
+        icon, _ = legend_icon_box(36)
+
+        def aim(d: ImageDraw.ImageDraw, scale: float, origin: Point) -> None:
+            pts = scale_points([(2, 11), (28, 11)], scale, origin)
+            d.line(pts, fill=rgba(INK), width=round(2.6 * scale))
+            d.line(pts, fill=rgba(WHITE), width=round(1.3 * scale))
+            cx, cy = scale_points([(28, 11)], scale, origin)[0]
+            for colour, w in ((INK, 2.8), (WHITE, 1.4)):
+                d.ellipse(circle_box(cx, cy, 6 * scale), outline=rgba(colour), width=round(w * scale))
+
+        return supersampled(icon.size, lambda image, s: aim(ImageDraw.Draw(image), s, (0, 0)))
+    if mark == "shot":
+        icon, _ = legend_icon_box(36)
+
+        def dashed(image: Image.Image, s: float) -> None:
+            d = ImageDraw.Draw(image)
+            for p, q in dashes((2 * s, 11 * s), (34 * s, 11 * s), 4 * s):
+                d.line([p, q], fill=rgba(WHITE), width=round(4.4 * s))
+                d.line([p, q], fill=rgba(SEATS[seat].fill), width=round(2.4 * s))
+
+        return supersampled(icon.size, dashed)
+    # marks on an island square of their own
+    icon, _ = legend_icon_box(size, size, fill=GRASS[0])
+    centre = (size / 2, size / 2)
+    if mark == "facing":
+        paste_sprite(icon, character_sprite(0, "soldier", 2, "n", size), centre)
+    elif mark == "blast":
+        icon.paste(blend(GRASS[0], BLAST, BLAST_TINT), (0, 0, size, size))
+        paste_sprite(icon, burst_sprite(size), centre)
+    elif mark == "defused":
+        paste_sprite(icon, safe_frame_sprite(size), centre)
+        paste_sprite(icon, revealed_badge_sprite(False, 12), (size - 6, 6))
+    elif mark == "removed":
+        paste_sprite(icon, cross_sprite(size, 0.22), centre)
+    elif mark == "movable":
+        paste_sprite(icon, ring_sprite(size), centre)
+        paste_sprite(icon, character_sprite(0, "jeep", 3, None, size), centre)
+    elif mark == "restricted":
+        paste_sprite(icon, brackets_sprite(size), centre)
+    elif mark == "entry":
+        paste_sprite(icon, entry_sprite(size), centre)
+    else:
+        raise ValueError(f"no legend icon for {mark!r}")
+    return icon
 
 
 SPRITES: tuple[Callable[..., Image.Image], ...] = (

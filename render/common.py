@@ -13,7 +13,14 @@ Text is drawn in Noto Sans, installed from PyPI with the project (``fontpkg-noto
 read from the system: it covers Latin, Greek and Cyrillic, so "geëindigd – Zoë" draws as typed;
 ``printable`` replaces only what it lacks (CJK, emoji) with a near spelling or ``?``. A line
 that may be long (a title, a result) goes through ``fit_lines``: it shrinks, then wraps at
-phrase and word boundaries, and cuts with an ellipsis only when nothing else fits.
+phrase and word boundaries, and cuts with an ellipsis only when nothing else fits; a player's
+name goes through ``fit_name`` (shrink, then two lines, then the ellipsis).
+
+The square-board pictures end in a legend strip (``with_legend``): each mark the picture draws,
+as a small icon with its word in the reader's language (the game's ``picture_legend_<mark>``
+words in ``BoardLabels.words``). A picture explains the marks it draws, not the game's whole
+list (Axis & Allies' fixed strip explains its ten map marks, which every map shows): a
+newcomer reads what is in front of them, and the strip stays one to three rows.
 """
 
 from __future__ import annotations
@@ -870,3 +877,148 @@ def hourglass_sprite(size: int, colour: RGB = FRAME_TEXT) -> Image.Image:
         draw.polygon([(0.34 * c, y1 - w), (0.66 * c, y1 - w), (0.5 * c, 0.66 * c)], fill=rgba(colour))
 
     return supersampled((size, size), draw_fn)
+
+
+# --------------------------------------------------------------------------- the marks' legend
+
+
+LEGEND_ICON = 22
+"""The height of a mark's icon in a legend strip (its width is the mark's own)."""
+LEGEND_ROW = 28
+"""A legend strip's row height."""
+LEGEND_SIZE = 14
+"""The legend's words' font size (smaller only when one entry alone is wider than the strip)."""
+LEGEND_PAD = 12
+"""Room left and right of a legend strip's rows, and after each entry."""
+LEGEND_LINE: RGB = blend(FRAME, WHITE, 0.13)
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    """One mark as a legend strip explains it: its icon as the picture draws it, and its word."""
+
+    mark: str
+    icon: Image.Image
+    text: str
+
+
+def shown_marks(found: Iterable[str], marks: Sequence[str]) -> tuple[str, ...]:
+    """The marks of ``found`` in the order of ``marks`` (a renderer's declared ``MARKS``); a mark
+    that is not declared is a programming error, so a mark never goes without a legend word.
+
+    >>> shown_marks({"move", "turn"}, ("turn", "move", "hourglass"))
+    ('turn', 'move')
+    """
+    found = set(found)
+    unknown = found - set(marks)
+    if unknown:
+        raise ValueError(f"marks not declared: {sorted(unknown)}")
+    return tuple(mark for mark in marks if mark in found)
+
+
+def legend_entries(marks: Iterable[str], labels: BoardLabels,
+                   icon: Callable[[str], Image.Image]) -> list[LegendEntry]:
+    """The entries for ``marks`` that have a word (``legend_<mark>``) in ``labels``: without
+    words nothing is explained, as symbols alone explain nothing."""
+    return [LegendEntry(mark, icon(mark), text) for mark in marks if (text := labels.word(f"legend_{mark}"))]
+
+
+def _entry_width(entry: LegendEntry, fnt: Font) -> float:
+    return entry.icon.width + 6 + text_width(printable(entry.text), fnt)
+
+
+def legend_rows(entries: Sequence[LegendEntry], width: int) -> list[list[LegendEntry]]:
+    """``entries`` laid out left to right in rows of at most ``width`` px, in their order.
+
+    >>> icon = Image.new("RGBA", (20, 20))
+    >>> entries = [LegendEntry(str(i), icon, "a word") for i in range(9)]
+    >>> [len(row) for row in legend_rows(entries, 400)], [len(row) for row in legend_rows(entries, 200)]
+    ([4, 4, 1], [2, 2, 2, 2, 1])
+    """
+    fnt = font(LEGEND_SIZE)
+    room = width - 2 * LEGEND_PAD
+    rows: list[list[LegendEntry]] = []
+    used = room + 1.0
+    for entry in entries:
+        need = _entry_width(entry, fnt)
+        if rows and used + LEGEND_PAD + need <= room:
+            rows[-1].append(entry)
+            used += LEGEND_PAD + need
+        else:
+            rows.append([entry])
+            used = need
+    return rows
+
+
+def legend_height(entries: Sequence[LegendEntry], width: int) -> int:
+    """How tall the strip for ``entries`` is on a picture ``width`` px wide (0 without entries)."""
+    rows = legend_rows(entries, width)
+    return len(rows) * LEGEND_ROW + 10 if rows else 0
+
+
+def with_legend(image: Image.Image, entries: Sequence[LegendEntry]) -> Image.Image:
+    """``image`` with a strip below it that says what each mark of ``entries`` means: the mark's
+    icon, then its word, in rows across the width; ``image`` itself when there is nothing to say.
+    The picture grows by ``legend_height``: the board above keeps every pixel it had."""
+    height = legend_height(entries, image.width)
+    if not height:
+        return image
+    out = Image.new("RGB", (image.width, image.height + height), FRAME)
+    out.paste(image, (0, 0))
+    draw = ImageDraw.Draw(out)
+    top = image.height
+    draw.line([(LEGEND_PAD, top + 2), (image.width - LEGEND_PAD, top + 2)], fill=LEGEND_LINE, width=1)
+    fnt = font(LEGEND_SIZE)
+    room = image.width - 2 * LEGEND_PAD
+    for index, row in enumerate(legend_rows(entries, image.width)):
+        mid = top + 6 + index * LEGEND_ROW + LEGEND_ROW / 2
+        x: float = LEGEND_PAD
+        for entry in row:
+            out.paste(entry.icon, (round(x), round(mid - entry.icon.height / 2)), entry.icon)
+            x += entry.icon.width + 6
+            text = fit_text(entry.text, fnt, room - entry.icon.width - 6)
+            draw_text(draw, (x, mid), text, fnt, FRAME_TEXT, anchor="lm")
+            x += text_width(text, fnt) + LEGEND_PAD
+    return out
+
+
+def text_icon(text: str, size: int = 16, colour: RGB = FRAME_TEXT) -> Image.Image:
+    """``text`` (a number such as ``#12``) as a legend icon, as the panel prints it."""
+    fnt = font(size)
+    mask, _, _ = text_mask(text, fnt, "lm")
+    icon = Image.new("RGBA", (mask.width, LEGEND_ICON), rgba(colour, 0))
+    icon.paste(rgba(colour), (0, (LEGEND_ICON - mask.height) // 2), mask)
+    return icon
+
+
+def legend_icon_box(width: int = LEGEND_ICON, height: int = LEGEND_ICON, *,
+                    fill: RGB | None = None) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank legend icon (transparent, or ``fill``) to draw a mark on with ``paste_sprite``."""
+    icon = Image.new("RGBA", (width, height), rgba(fill) if fill else (0, 0, 0, 0))
+    return icon, ImageDraw.Draw(icon)
+
+
+def fit_name(name: str, width: float, *, size: int, min_size: int, line_spacing: float = 1.1) -> FittedText:
+    """A player's name as it fits ``width`` px: whole at ``size`` if it fits, else shrunk down to
+    ``min_size``, else on two lines, and only then cut with an ellipsis (``fit_lines``); a name
+    has no phrases, so it breaks between words, or inside a word too long for a line."""
+    return fit_lines(name, width, size=size, min_size=min_size, max_lines=2, line_spacing=line_spacing)
+
+
+@cache
+def move_icon(colour: RGB, width: int = 36) -> Image.Image:
+    """A last move as the square boards draw it, for a legend: a ring where the piece started and
+    a white-edged arrow in the mover's ``colour`` up to where it went."""
+
+    def draw_fn(image: Image.Image, s: float) -> None:
+        draw = ImageDraw.Draw(image)
+        mid = LEGEND_ICON / 2 * s
+        start, end = (5 * s, mid), ((width - 1) * s, mid)
+        edge = 1.2 * s
+        draw.ellipse(circle_box(*start, 3.8 * s + edge), outline=rgba(WHITE), width=round(3.4 * edge))
+        draw.ellipse(circle_box(*start, 3.8 * s), outline=rgba(colour), width=round(1.4 * edge))
+        points = shorten([start, end], 5.5 * s, 0)
+        draw_arrow(draw, points, rgba(WHITE), 3.4 * s + 2 * edge, 8.5 * s + 3 * edge)
+        draw_arrow(draw, shorten(points, 0, edge * 1.6), rgba(colour), 3.4 * s, 8.5 * s)
+
+    return supersampled((width, LEGEND_ICON), draw_fn)

@@ -12,7 +12,12 @@ seat 1 blue; blue also carries stripes so the colours never have to be told apar
   seat to act framed in its colour, winners crowned; in the middle the title, the move number
   and the score once the game is over; below, across the width, the status (whose turn, or
   how it ended). Words appear only if the bot passes ``labels``; a long title shrinks or takes
-  two lines, a long status two lines (``render.common.fit_lines``), so neither is cut.
+  two lines, a long status two lines (``render.common.fit_lines``), so neither is cut; a name
+  runs from the seat's badge to the block's far edge and shrinks to 11 px before it is cut;
+- legend: when the labels carry the ``legend_*`` words, a strip under the status says what each
+  mark the picture draws means (``marks_shown``, in the order of ``MARKS``), in the reader's
+  language; the picture grows by the strip (``render.common.with_legend``), and keeps its size
+  without words.
 
 Pieces, tiles and marks are cached anti-aliased sprites (see ``render.common``); the PNG is
 written with a 256-colour palette, which loses nothing visible on these flat colours.
@@ -55,8 +60,9 @@ from render.common import (
     encode_png,
     fill_pattern,
     fit_lines,
-    fit_text,
     font,
+    legend_entries,
+    move_icon,
     overlay,
     parse_square,
     paste_sprite,
@@ -64,9 +70,12 @@ from render.common import (
     scale_points,
     score,
     shorten,
+    shown_marks,
     star_points,
     supersampled,
+    text_icon,
     text_width,
+    with_legend,
 )
 
 __all__ = ["HEIGHT", "SEATS", "WIDTH", "BoardLabels", "render_board", "render_image"]
@@ -114,8 +123,9 @@ def render_image(view: HeroesCitiesView, *, labels: BoardLabels | None = None) -
         for square in view.last_move.captured:
             paste_sprite(image, capture_sprite(geo.cell), geo.square_centre(square))
 
+    labels = labels or BoardLabels()
     _draw_strip(image, draw, view, labels)
-    return image
+    return with_legend(image, legend_entries(marks_shown(view), labels, lambda mark: legend_icon(mark, view)))
 
 
 def layout(size: int) -> BoardLayout:
@@ -352,8 +362,9 @@ def _draw_seat(
     widths = [icon.width for icon, _ in items]
     texts = [str(n) for _, n in items]
     total = sum(w + gap_icon + text_width(t, number_font) for w, t in zip(widths, texts)) + gap_item * 3
-    text_left = x0 + 8 + badge + 10
-    text_right = x1 - 8 - badge - 10
+    # the words and counts run from the badge to the block's far edge
+    text_left = x0 + 8 + badge + 10 if left_side else x0 + 10
+    text_right = x1 - 10 if left_side else x1 - 8 - badge - 10
     row = mid + 11 if name else mid
     x = text_left if left_side else text_right - total
     for (icon, _), w, text in zip(items, widths, texts):
@@ -363,7 +374,50 @@ def _draw_seat(
         x += text_width(text, number_font) + gap_item
 
     if name:
-        name_font = font(17)
-        shown = fit_text(name, name_font, text_right - text_left)
         anchor_x, anchor = (text_left, "lm") if left_side else (text_right, "rm")
-        draw_text(draw, (anchor_x, mid - 12), shown, name_font, WHITE, anchor=anchor)
+        draw_lines(draw, (anchor_x, mid - 12), fitted_name(name, text_right - text_left), WHITE, anchor=anchor)
+
+
+def fitted_name(name: str, width: float) -> FittedText:
+    """A seat's name as it fits above its counts: one line, shrunk down to 11 px before it is cut
+    (the counts below leave no room for a second line)."""
+    return fit_lines(name, width, size=17, min_size=11)
+
+
+# --------------------------------------------------------------------------- the marks' legend
+
+
+MARKS = ("city", "attacker", "hero", "move", "capture", "turn", "lost")
+"""Every mark the picture may draw, in the order the strip under it explains them (each has a
+``legend_<mark>`` word); ``marks_shown`` says which a view's picture draws. The strip's counts
+beside a city and a hero icon are explained by those marks' words."""
+
+
+def marks_shown(view: HeroesCitiesView) -> tuple[str, ...]:
+    """The marks ``view``'s picture draws: the strip always shows a city, a hero and the lost
+    pieces with their counts, and the move number."""
+    found = {"city", "hero", "turn", "lost"} | {piece.kind for piece in view.pieces}
+    move = view.last_move
+    if move is not None and len(move.path) >= 2:
+        found.add("move")
+    if move is not None and move.captured:
+        found.add("capture")
+    return shown_marks(found, MARKS)
+
+
+def legend_icon(mark: str, view: HeroesCitiesView) -> Image.Image:
+    """``mark`` as the picture draws it, small, for the legend strip."""
+    seat = view.last_move.seat if view.last_move is not None else 0
+    if mark == "city":
+        return city_sprite(0, 22)
+    if mark in ("attacker", "hero"):
+        return piece_sprite(0, mark, 26)
+    if mark == "move":
+        return move_icon(SEATS[seat].fill)
+    if mark == "capture":
+        return capture_sprite(24)
+    if mark == "turn":
+        return text_icon(f"#{view.turn}", 17)
+    if mark == "lost":
+        return lost_sprite(0, "attacker", 22)
+    raise ValueError(f"no legend icon for {mark!r}")

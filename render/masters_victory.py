@@ -22,7 +22,10 @@ whatever number it really has.
 - pieces: upright blocks seen from the front, their height growing with the view's
   ``height`` (fighter tallest), so the defence zone's "taller protects smaller" reads at a
   glance; the sticker is the type's icon (fighter and bomber from above, pointing at the
-  enemy; tank, soldier and artillery from the side / front);
+  enemy; tank, soldier and artillery from the side / front). The outlines differ, not only
+  their details, so a phone showing the picture 400 px wide still tells them apart: the fighter
+  is a dart (a triangle), the bomber a cross of straight wings; the tank fills its block's
+  width, low, where the soldier is narrow and tall;
 - the last complete turn and the actions of the turn being played: start and end squares
   tinted, the way as an arrow in the mover's colour, attacked squares with a burst,
   removed pieces as crossed-out ghosts (or a cross badge where a piece now stands), swept
@@ -35,7 +38,12 @@ whatever number it really has.
   the ones switched away); in the middle the turn number, an arrow to the seat to move,
   its moves left (filled pips) and a continuing piece's steps left, the score at the end.
   Words appear only if the bot passes ``labels``; the title shrinks or wraps and the status
-  wraps between phrases (``render.common.fit_lines``), so neither is cut.
+  wraps between phrases (``render.common.fit_lines``), so neither is cut; a long name shrinks,
+  then takes two lines (``render.common.fit_name``).
+- legend: when the labels carry the ``legend_*`` words, a strip under the picture says what
+  each mark the picture draws means (``marks_shown``, in the order of ``MARKS``): the piece
+  types, numbers, arrows, bursts, zones, the panel's marks. The picture grows by the strip
+  (``render.common.with_legend``); without words it keeps its size.
 
 Pieces, tiles and marks are cached anti-aliased sprites (see ``render.common``); the PNG is
 written with a 256-colour palette.
@@ -89,19 +97,25 @@ from render.common import (
     encode_png,
     fill_pattern,
     fit_lines,
-    fit_text,
+    fit_name,
     font,
     hex_rgb,
     hourglass_sprite,
+    legend_entries,
+    legend_icon_box,
+    move_icon,
     overlay,
     paste_sprite,
     rgba,
     scale_points,
     shorten,
+    shown_marks,
     star_points,
     supersampled,
+    text_icon,
     text_width,
     tick_sprite,
+    with_legend,
 )
 
 __all__ = ["HEIGHT", "SEATS", "WIDTH", "BoardLabels", "render_board", "render_image"]
@@ -139,6 +153,9 @@ PATTERN_ALPHA = 150
 """How strongly a seat's pattern (green's dots) shows on its pieces: enough to tell the seats
 apart without colour, faint enough to keep the icon crisp."""
 ICON_SIZE = 0.54
+ICON_WIDE = {"tank": 0.7}
+"""Icons drawn larger than ``ICON_SIZE`` (the tank fills its block's width: low and wide where the
+soldier is narrow and tall, so the two differ in outline on a phone)."""
 ICON_PAD = 0.045
 """The icon's largest drawing box, and the room kept above and below it in the block, in squares."""
 
@@ -186,8 +203,9 @@ def render_image(view: MastersVictoryView, *, labels: BoardLabels | None = None)
     board.draw_action_marks(image, actions)
     board.draw_continuation(image)
 
-    _draw_panel(image, draw, view, labels or BoardLabels())
-    return image
+    labels = labels or BoardLabels()
+    _draw_panel(image, draw, view, labels)
+    return with_legend(image, legend_entries(marks_shown(view), labels, lambda mark: legend_icon(mark, view)))
 
 
 def bottom_seat(view: MastersVictoryView) -> int:
@@ -527,15 +545,15 @@ def draw_icon(draw: ImageDraw.ImageDraw, kind: str, box: tuple[float, float, flo
         draw.ellipse(circle_box(cx, cy, r * size), fill=fill)
 
     if kind == "fighter":
-        half = [(0.5, 0.02), (0.565, 0.15), (0.58, 0.38), (0.93, 0.64), (0.93, 0.75), (0.58, 0.66),
-                (0.57, 0.8), (0.74, 0.9), (0.74, 0.98), (0.5, 0.93)]
+        # a dart: swept delta wings from the nose to the tail, a triangle even at a glance
+        half = [(0.5, 0.0), (0.58, 0.2), (0.6, 0.34), (0.97, 0.78), (0.97, 0.9), (0.62, 0.84), (0.64, 0.97),
+                (0.5, 0.92)]
         draw.polygon(mirrored(half), fill=ink)
     elif kind == "bomber":
-        half = [(0.5, 0.03), (0.565, 0.09), (0.575, 0.34), (0.99, 0.44), (0.99, 0.55), (0.575, 0.56),
-                (0.565, 0.79), (0.77, 0.86), (0.77, 0.95), (0.5, 0.92)]
+        # straight broad wings across the whole width and a wide tail: a cross, never a triangle
+        half = [(0.5, 0.02), (0.58, 0.08), (0.6, 0.26), (1.0, 0.3), (1.0, 0.5), (0.6, 0.52), (0.59, 0.76),
+                (0.82, 0.8), (0.82, 0.96), (0.5, 0.94)]
         draw.polygon(mirrored(half), fill=ink)
-        for u in (0.7, 0.85, 0.3, 0.15):
-            draw.rounded_rectangle(rect(u - 0.045, 0.27, u + 0.045, 0.47), radius=0.04 * size, fill=ink)
     elif kind == "tank":
         draw.rounded_rectangle(rect(0.03, 0.6, 0.97, 0.93), radius=0.16 * size, fill=ink)
         for u in (0.2, 0.4, 0.6, 0.8):
@@ -604,7 +622,7 @@ def piece_sprite(owner: int, kind: str, height: int | None, cell: int, at_top: b
         fill_pattern(image, mask, style, s, cell)
         v0, v1 = ICON_EXTENT[kind]
         room = bottom - top - band - 2 * ICON_PAD * c
-        size = min(ICON_SIZE * c, room / (v1 - v0))
+        size = min(ICON_WIDE.get(kind, ICON_SIZE) * c, room / (v1 - v0))
         cy = (top + band + bottom) / 2
         flipped = at_top and kind in AIRCRAFT
         if flipped:
@@ -955,7 +973,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, view: MastersVicto
         x -= 24 + 8
     if name:
         left = token_x + 17 + 10
-        draw_text(draw, (left, mid), fit_text(name, font(17), x - left), font(17), WHITE, anchor="lm")
+        draw_lines(draw, (left, mid), fitted_name(name, x - left), WHITE, anchor="lm")
 
     # the tray
     tx0 = PANEL_LEFT + (PANEL_WIDTH - TRAY_COLUMNS * TRAY_CELL) / 2 - 4
@@ -1054,6 +1072,11 @@ def pip_sprite(seat: int, lit: bool, size: int) -> Image.Image:
     return supersampled((size, size), draw_fn)
 
 
+def fitted_name(name: str, width: float) -> FittedText:
+    """A seat's name as it fits its header: shrunk to 12 px, else on two lines (``fit_name``)."""
+    return fit_name(name, width, size=17, min_size=12)
+
+
 TURN_WIDTH = WIDTH - 14 - (PANEL_LEFT + 10)
 """The width of the panel's middle (title, turn, status)."""
 
@@ -1083,6 +1106,159 @@ def setup_sprite(size: int, done: bool) -> Image.Image:
             draw.ellipse(circle_box(x * c, c / 2, 0.06 * c), fill=rgba(FRAME_TEXT_DIM))
 
     return supersampled((size, size), draw_fn)
+
+
+# --------------------------------------------------------------------------- the marks' legend
+
+
+MARKS = (*KIND_ORDER, "number", "move", "attack", "removed", "taken_here", "switch_in", "switch_out", "sweep", "zone",
+         "continue", "start_place", "bunker", "mine", "turn", "to_move", "moves_left", "quiet", "roll", "ready",
+         "masters", "eliminated", "eye")
+"""Every mark the picture may draw, in the order the strip under it explains them (each has a
+``legend_<mark>`` word); ``marks_shown`` says which a view's picture draws."""
+
+
+def marks_shown(view: MastersVictoryView) -> tuple[str, ...]:
+    """The marks ``view``'s picture draws (the legend explains these, not the whole list: a
+    picture explains what it shows, and the strip stays short)."""
+    found: set[str] = {p.kind for p in view.pieces} | {"masters"}
+    actions = (*view.last_turn, *view.current_turn)
+    occupied = {p.square for p in view.pieces}
+    removed = [(square, piece) for a in actions for square, piece in zip(a.removed_squares, a.removed)]
+    attacked = {a.attack for a in actions if a.attack is not None}
+    eliminated = [piece for seat in view.eliminated for piece in seat]
+    if any(p.number is not None for p in view.pieces) or any(p.number is not None for p in eliminated) \
+            or any(piece.number is not None and square not in occupied for square, piece in removed):
+        found.add("number")
+    if any(len(a.path) >= 2 for a in actions):
+        found.add("move")
+    if attacked:
+        found.add("attack")
+    ghosts: dict[str, list[bool]] = {}
+    for square, piece in removed:
+        if square not in occupied:
+            ghosts.setdefault(square, []).append(piece.switched)
+    if any(not all(switched[-2:]) for switched in ghosts.values()):
+        found.add("removed")
+    if any(all(switched[-2:]) for switched in ghosts.values()) or any(p.switched for p in eliminated):
+        found.add("switch_out")
+    if ({square for square, piece in removed if not piece.switched} & occupied) - attacked:
+        found.add("taken_here")
+    if any(a.placed for a in actions):
+        found.add("switch_in")
+    if any(a.swept for a in actions):
+        found.add("sweep")
+    if any(zone.squares for zone in view.artillery_zones):
+        found.add("zone")
+    if view.zones.bunkers:
+        found.add("bunker")
+    if view.zones.mines:
+        found.add("mine")
+    if any(place.square not in occupied for place in view.zones.start_places):
+        found.add("start_place")
+    if eliminated:
+        found.add("eliminated")
+    if view.viewer is not None:
+        found.add("eye")
+    if view.phase == "setup":
+        found.add("ready")
+    if view.result is None and view.phase == "roll":
+        found.add("roll")
+    elif view.result is None and view.turn is not None:
+        found |= {"turn", "to_move", "moves_left"}
+        if view.turn.continuation is not None:
+            found.add("continue")
+        if view.quiet_turns:
+            found.add("quiet")
+    return shown_marks(found, MARKS)
+
+
+def legend_icon(mark: str, view: MastersVictoryView) -> Image.Image:
+    """``mark`` as the picture draws it, small, for the legend strip."""
+    seat = view.turn.seat if view.turn is not None else 0
+    actions = (*view.last_turn, *view.current_turn)
+    if mark in KIND_ORDER:
+        return piece_sprite(0, mark, None, 24)
+    if mark == "turn":
+        return text_icon(f"#{view.turn.number if view.turn is not None else 1}", 18)
+    if mark == "move":
+        return move_icon(SEATS[actions[-1].seat if actions else seat].fill)
+    if mark == "attack":
+        return burst_sprite(20, False)
+    if mark == "quiet":
+        return hourglass_sprite(18, FRAME_TEXT_DIM)
+    if mark == "roll":
+        return die_sprite(20)
+    if mark == "masters":
+        return star_sprite(18, True)
+    if mark == "eye":
+        return eye_sprite(22)
+    if mark == "continue":
+        return brackets_sprite(22)
+    if mark == "taken_here":
+        return cross_badge_sprite(16)
+    if mark == "switch_out":
+        return swap_sprite(18)
+    if mark == "switch_in":
+        return ring_sprite(next((a.seat for a in reversed(actions) if a.placed), seat), 22)
+    if mark == "sweep":
+        return _square_icon(mark, next((a.seat for a in reversed(actions) if a.swept), seat))
+    return _square_icon(mark, seat)
+
+
+def _square_icon(mark: str, seat: int) -> Image.Image:
+    """The legend icons drawn on a small square or strip of their own."""
+    size = 22
+    if mark in ("bunker", "mine", "start_place", "sweep", "zone", "removed"):
+        base = {"bunker": BUNKER[0], "mine": MINE[0], "zone": blend(DARK_SQUARE, SEATS[seat].light, ZONE_WASH)}
+        icon, draw = legend_icon_box(size, size, fill=base.get(mark, DARK_SQUARE))
+        if mark == "bunker":
+            paste_sprite(icon, bunker_sprite(size), (size / 2, size / 2))
+        elif mark == "mine":
+            paste_sprite(icon, mine_sprite(size), (size / 2, size / 2))
+        elif mark == "start_place":
+            paste_sprite(icon, start_place_sprite(0, "fighter", size, False), (size / 2, size / 2))
+        elif mark == "sweep":
+            paste_sprite(icon, sweep_sprite(seat, size), (size / 2, size / 2))
+        elif mark == "zone":
+            for a, b in (((1, 1), (20, 1)), ((20, 1), (20, 20)), ((20, 20), (1, 20)), ((1, 20), (1, 1))):
+                for p, q in dashes(a, b, 2.5):
+                    draw.line([p, q], fill=SEATS[seat].dark, width=1)
+        else:
+            paste_sprite(icon, ghost_sprite(0, "soldier", size), (size / 2, size / 2))
+            paste_sprite(icon, removed_sprite(size), (size / 2, size / 2 + 2))
+        return icon
+    if mark == "number":
+        plain, master = badge_sprite("2", False, 18), badge_sprite("3M", True, 18)
+        icon, _ = legend_icon_box(plain.width + 3 + master.width)
+        paste_sprite(icon, plain, (plain.width / 2, 11))
+        paste_sprite(icon, master, (plain.width + 3 + master.width / 2, 11))
+        return icon
+    if mark == "to_move":
+
+        def arrow(d: ImageDraw.ImageDraw, scale: float, origin: Point) -> None:
+            draw_arrow(d, scale_points([(8, 21), (8, 1)], scale, origin), SEATS[seat].fill, 5 * scale, 9 * scale)
+
+        # drawn on the frame's colour, as the panel has it
+        back = Image.new("RGB", (16, 22), FRAME)
+        overlay(back, (0, 0, *back.size), arrow)
+        return back.convert("RGBA")
+    if mark == "moves_left":
+        icon, _ = legend_icon_box(3 * 12 + 4)
+        for i in range(3):
+            paste_sprite(icon, pip_sprite(seat, i < 2, 11), (6 + i * 14, 11))
+        return icon
+    if mark == "ready":
+        icon, _ = legend_icon_box(42)
+        paste_sprite(icon, tick_sprite(18), (10, 11))
+        paste_sprite(icon, setup_sprite(18, False), (32, 11))
+        return icon
+    if mark == "eliminated":
+        icon, draw = legend_icon_box(24)
+        draw.rounded_rectangle((0, 0, 23, 21), radius=4, fill=rgba(blend(FRAME, INK, 0.55)))
+        paste_sprite(icon, piece_sprite(0, "soldier", None, 20), (12, 11))
+        return icon
+    raise ValueError(f"no legend icon for {mark!r}")
 
 
 SPRITES: tuple[Callable[..., Image.Image], ...] = (

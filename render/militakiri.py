@@ -33,8 +33,13 @@ that rank's lower bands); towers waiting for a free square in the setup zone (go
 oldest first); and, when the endgame rule is active, the moves it has left. In the middle: the
 title, the move number, the score once the game is over and the status from ``labels``. Words
 appear only if the bot passes ``labels``; the title shrinks or wraps, and the status breaks
-between its phrases before it breaks inside one (``render.common.fit_lines``). The view
-carries no clocks, so none are drawn.
+between its phrases before it breaks inside one (``render.common.fit_lines``); a long name
+shrinks, then takes two lines (``render.common.fit_name``). The view carries no clocks, so none
+are drawn.
+
+Under the picture, when the labels carry the ``legend_*`` words, a strip says what each mark the
+picture draws means (``marks_shown``, in the order of ``MARKS``), in the reader's language; the
+picture grows by the strip (``render.common.with_legend``), and keeps its size without words.
 
 Pieces and marks are cached anti-aliased sprites (see ``render.common``); the PNG is written
 with a 256-colour palette, which loses nothing visible on these flat colours.
@@ -76,23 +81,30 @@ from render.common import (
     crossed_out,
     crown_sprite,
     draw_arrow,
+    draw_lines,
     draw_text,
     encode_png,
     fill_pattern,
     fit_lines,
-    fit_text,
+    fit_name,
     font,
     hex_rgb,
     hourglass_sprite,
+    legend_entries,
+    legend_icon_box,
+    move_icon,
     overlay,
     paste_sprite,
     rgba,
     scale_points,
     shorten,
+    shown_marks,
     star_points,
     supersampled,
+    text_icon,
     text_width,
     tick_sprite,
+    with_legend,
 )
 
 __all__ = ["SEATS", "BoardLabels", "layout", "render_board", "render_image"]
@@ -205,8 +217,9 @@ def render_image(view: MilitakiriView, *, labels: BoardLabels | None = None) -> 
             else:
                 paste_sprite(image, promotion_sprite(move.seat, move.promotion, cell, 0.62), (x, y))
 
-    _draw_panel(image, draw, view, lay, labels or BoardLabels())
-    return image
+    labels = labels or BoardLabels()
+    _draw_panel(image, draw, view, lay, labels)
+    return with_legend(image, legend_entries(marks_shown(view), labels, lambda mark: legend_icon(mark, view)))
 
 
 def capture_mark_centre(view: MilitakiriView, geo: BoardGeometry) -> Point:
@@ -666,9 +679,8 @@ def _draw_seat(
         paste_sprite(image, mark, (right - 11, y))
         right -= 28
     if name:
-        name_font = font(17)
         text_left = left + badge + 8
-        draw_text(draw, (text_left, y), fit_text(name, name_font, right - text_left), name_font, WHITE, anchor="lm")
+        draw_lines(draw, (text_left, y), fitted_name(name, right - text_left), WHITE, anchor="lm")
     y += NAME_ROW / 2
 
     # reserve towers per shape
@@ -735,6 +747,11 @@ def score(result: Result | None) -> str:
     return "1-0" if 0 in result.winners else "0-1"
 
 
+def fitted_name(name: str, width: float) -> FittedText:
+    """A seat's name as it fits its row: shrunk to 12 px, else on two lines (``fit_name``)."""
+    return fit_name(name, width, size=17, min_size=12)
+
+
 def fitted_title(title: str, width: float) -> FittedText:
     """The title as it fits the panel: shrunk to 14 px, else on two lines."""
     return fit_lines(title, width, size=18, min_size=14, max_lines=2)
@@ -770,3 +787,99 @@ def _draw_centre(
     for text, fnt, colour, height in lines:
         draw_text(draw, (centre, y + height / 2), text, fnt, colour)
         y += height
+
+
+# --------------------------------------------------------------------------- the marks' legend
+
+
+MARKS = ("pawn", "rank", "tower", "setup_zone", "move", "capture", "placed", "promotion", "reach", "placement",
+         "turn", "ready", "reserve", "lost", "pending", "endgame")
+"""Every mark the picture may draw, in the order the strip under it explains them (each has a
+``legend_<mark>`` word); ``marks_shown`` says which a view's picture draws."""
+
+
+def marks_shown(view: MilitakiriView) -> tuple[str, ...]:
+    """The marks ``view``'s picture draws (the legend explains these: a picture explains what it
+    shows, and the strip stays short on the narrow single board)."""
+    found = {"turn", "reserve"}
+    for piece in view.pieces:
+        found.add("tower" if piece.kind == "tower" else "rank" if max(piece.height, len(piece.stack)) > 1 else "pawn")
+    if any(view.setup_zones):
+        found.add("setup_zone")
+    move = view.last_move
+    if move is not None:
+        if move.frm and move.to and move.frm != move.to:
+            found.add("move")
+        if move.placement:
+            found.add("placed")
+        if move.to and move.capture:
+            found.add("capture")
+        if move.to and move.promotion:
+            found.add("promotion")
+    if view.highlights:
+        found.add("reach")
+    if view.placing and view.placement_squares and _placing_shape(view) is not None and view.to_act:
+        found.add("placement")
+    if view.phase == "setup":
+        found.add("ready")
+    if any(lost_rows(lost) for lost in view.lost):
+        found.add("lost")
+    if any(view.pending):
+        found.add("pending")
+    if view.endgame is not None:
+        found.add("endgame")
+    return shown_marks(found, MARKS)
+
+
+def legend_icon(mark: str, view: MilitakiriView) -> Image.Image:
+    """``mark`` as the picture draws it, small, for the legend strip."""
+    seat = view.last_move.seat if view.last_move is not None else 0
+    size = 24
+    if mark == "pawn":
+        return coin_sprite(0, "plus", size)
+    if mark == "rank":
+        icon, _ = legend_icon_box(size + 6)
+        paste_sprite(icon, coin_sprite(0, "star", size), (size / 2, 12))
+        paste_sprite(icon, height_sprite(2, 20), (size - 2, 8))
+        return icon
+    if mark == "tower":
+        return tower_sprite(0, "cross", size)
+    if mark == "move":
+        return move_icon(SEATS[seat].fill)
+    if mark == "capture":
+        return capture_sprite(40)
+    if mark == "promotion":
+        return promotion_sprite(seat, "star", 22, 1.0)
+    if mark == "turn":
+        return text_icon(f"#{view.turn}", 17)
+    if mark == "ready":
+        icon, _ = legend_icon_box(42)
+        paste_sprite(icon, tick_sprite(18), (10, 11))
+        paste_sprite(icon, hourglass_sprite(18, FRAME_TEXT_DIM), (32, 11))
+        return icon
+    if mark == "reserve":
+        icon, draw = legend_icon_box(38)
+        paste_sprite(icon, tower_sprite(0, "plus", size), (12, 11))
+        draw_text(draw, (25, 12), "2", font(15), FRAME_TEXT, anchor="lm")
+        return icon
+    if mark == "lost":
+        return lost_sprite(0, "pawn", "cross", 22)
+    if mark == "pending":
+        return pending_sprite(0, "star", 22, True)
+    if mark == "endgame":
+        return hourglass_sprite(20, FRAME_TEXT)
+    # marks on a square of their own
+    icon, _ = legend_icon_box(size, size, fill=DARK_SQUARE)
+    if mark == "setup_zone":
+        icon.paste(blend(DARK_SQUARE, SEATS[0].light, ZONE_TINT), (0, 0, size, size))
+    elif mark == "placed":
+        icon.paste(blend(DARK_SQUARE, HIGHLIGHT, TO_TINT), (0, 0, size, size))
+        paste_sprite(icon, placed_sprite(size), (size / 2, size / 2))
+    elif mark == "reach":
+        icon.paste(blend(DARK_SQUARE, REACH, REACH_TINT), (0, 0, size, size))
+        paste_sprite(icon, reach_dot_sprite(size), (size / 2, size / 2))
+    elif mark == "placement":
+        paste_sprite(icon, ghost_tower_sprite(0, "plus", size), (size / 2, size / 2))
+    else:
+        raise ValueError(f"no legend icon for {mark!r}")
+    return icon

@@ -256,7 +256,14 @@ class ConsoleApp:
         """The console's commands, then the games (slug and name) and how to read their rules."""
         words = catalog()
         games = [words.render(line, self.language) for line in guide.game_lines()]
-        return "\n".join([words.render(Msg("console.help"), self.language), words.render(Msg("core.help_games"), self.language), *(f"  {g}" for g in games)])
+        return "\n".join(
+            [
+                words.render(Msg("console.help"), self.language),
+                words.render(Msg("core.help_games"), self.language),
+                *(f"  {g}" for g in games),
+                words.render(Msg("core.help_rules"), self.language),
+            ]
+        )
 
     async def _button(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         assert self.services is not None

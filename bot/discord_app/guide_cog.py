@@ -15,11 +15,11 @@ from bot.services.delivery import Delivery
 from engines.registry import ENGINES
 
 GAME_CHOICES = [app_commands.Choice(name=text(f"games.{slug}"), value=slug) for slug in ENGINES]
-TOPIC_CHOICES = [app_commands.Choice(name=text(f"commands.choice_topic_{topic}"), value=topic) for topic in guide.TOPICS]
+TOPIC_CHOICES = [app_commands.Choice(name=text(f"commands.choice_topic_{topic}"), value=topic) for topic in (*guide.TOPICS, guide.ALL)]
 
 
 class GuideCog(commands.Cog):
-    """``/help`` (the commands and the games) and ``/rules game [topic]``."""
+    """``/help`` (the commands and the games) and ``/rules game [topic]`` (every topic of ``guide.TOPICS``, and ``all``)."""
 
     def __init__(self, bot: BotHost) -> None:
         self.bot = bot

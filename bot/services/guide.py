@@ -4,17 +4,22 @@ rules for players.
 The rules texts are the "For players" sections of ``docs/games/<slug>.md`` (English) and
 ``docs/games/<slug>.nl.md`` (Dutch), shipped as the catalog namespace ``rules``
 (``bot/i18n/messages/rules.toml``, written by ``python -m bot.i18n.rules_source``; a test keeps it
-equal to the docs). One topic is one message, within Discord's 2,000 characters.
+equal to the docs). One topic is one message, within Discord's 2,000 characters. Every game has
+the topics summary, notation and options, and those of the others (``TOPICS``) its rules need.
 """
 
 from __future__ import annotations
 
-from bot.i18n import Msg
+from bot.i18n import Msg, catalog
+from bot.i18n.rules_source import TOPICS as TOPIC_HEADINGS
 from bot.services.delivery import Delivery, reply
 from bot.services.presenter import game_name
 from engines.registry import ENGINES
 
-TOPICS = ("summary", "notation", "options")
+TOPICS = tuple(TOPIC_HEADINGS)
+"""Every topic of ``/rules``, in the order shown; a game has those its rules text has."""
+ALL = "all"
+"""The topic that asks for every topic of a game, one message each."""
 
 
 def known_games() -> list[Msg]:
@@ -37,19 +42,39 @@ def help_reply(language: str) -> list[Delivery]:
     return [reply(language, Msg("core.help"), Msg("core.help_games"), *game_lines(), Msg("core.help_rules"))]
 
 
+def game_topics(game: str) -> tuple[str, ...]:
+    """The topics ``game``'s rules text has, in ``TOPICS`` order."""
+    return tuple(topic for topic in TOPICS if catalog().has(f"rules.{game}_{topic}"))
+
+
+def _topic_list(game: str | None = None) -> list[Msg]:
+    """The topics of ``game`` (of every game without one) and ``all``, each as code."""
+    return [Msg("core.rules_topic_code", {"topic": topic}) for topic in (*(game_topics(game) if game else TOPICS), ALL)]
+
+
 def rules(language: str, game: str, topic: str | None = None) -> list[Delivery]:
-    """``/rules``: one message per topic (all three without ``topic``), each headed by game and topic."""
+    """``/rules``: one message per topic, each headed by game and topic. Without a topic the
+    summary and, after it, the game's other topics and how to ask for one; ``all`` gives every
+    topic of the game."""
     game = game.strip().lower()
     if game not in ENGINES:
         return [reply(language, unknown_game(game))]
     topic = (topic or "").strip().lower() or None
-    if topic is not None and topic not in TOPICS:
-        return [reply(language, Msg("core.rules_unknown_topic", {"topic": topic}))]
-    return [
+    if topic is not None and topic != ALL and topic not in TOPICS:
+        return [reply(language, Msg("core.rules_unknown_topic", {"topic": topic, "topics": _topic_list()}))]
+    topics = game_topics(game)
+    if topic is not None and topic != ALL and topic not in topics:
+        return [
+            reply(language, Msg("core.rules_no_such_topic", {"game": game_name(game), "topic": topic, "topics": _topic_list(game)}))
+        ]
+    chosen = topics if topic == ALL else (topic or "summary",)
+    answers = [
         reply(
             language,
             Msg("core.rules_head", {"game": game_name(game), "topic": Msg(f"core.rules_topic_{name}")}),
             Msg(f"rules.{game}_{name}"),
+            *([Msg("core.rules_more", {"topics": _topic_list(game)})] if topic is None else []),
         )
-        for name in ((topic,) if topic else TOPICS)
+        for name in chosen
     ]
+    return answers

@@ -407,12 +407,12 @@ class MatchService:
             ),
             _time_control_line(control),
         ]
-        if opponent is not None:
-            lines.append(Msg("core.invited", {"player": opponent.name, "creator": actor.name}))
-        else:
-            lines.append(Msg("core.open_to_join"))
-        created = [reply(place.language, *lines, ephemeral=False)]
         level = computer_level(opponent.user_id) if opponent is not None else None
+        if opponent is None:
+            lines.append(Msg("core.open_to_join"))
+        elif level is None:
+            lines.append(Msg("core.invited", {"player": opponent.name, "creator": actor.name}))
+        created = [reply(place.language, *lines, ephemeral=False)]
         if level is None:
             return created
         # A computer opponent takes its seat at once (and the other seats the game needs), and

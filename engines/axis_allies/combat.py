@@ -15,8 +15,8 @@ the antiaircraft shots at aircraft flying over or into a territory, and :func:`b
 The machine never asks a question with only one answer: hits that kill every eligible unit, or
 a choice between interchangeable units, are applied at once. Nothing here knows the game state:
 the caller passes the units, where a retreat may go, and each power's weapons developments.
-Rulebook places are those of the Dutch 2nd-edition rulebook (``shared/rules/axis-and-allies.nl.md``);
-"notes" is ``shared/reference/axis_allies_classic_rules_notes.md``.
+Rulebook places are those of the Dutch 2nd-edition rulebook (``axis-and-allies.nl.md``);
+"notes" is ``axis_allies_classic_rules_notes.md``.
 
 One round of a land battle (Aktie 3, "Het Gevecht"): Germany's infantry and armour attack
 two British infantry in Anglo-Egyptian Sudan. The attacker's dice come first (1 and 3: both

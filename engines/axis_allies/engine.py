@@ -25,7 +25,7 @@ from engines.axis_allies.rules import iter_legal_moves, legal_moves, unit_moves
 from engines.axis_allies.state import AxisAlliesState, initial_state
 from engines.axis_allies.view import AxisAlliesView, build_view, step_battle_boards, step_changes
 from engines.core.contract import ChanceSpec, Frozen, Outcome, Result, Seat, options_as
-from engines.core.errors import IllegalMoveError
+from engines.core.errors import AmbiguousMoveError, IllegalMoveError
 
 
 class _RecentSteps:
@@ -148,6 +148,12 @@ class AxisAllies:
                 move = move.model_copy(update={"path": turn.full_path(state, move)})
             except IllegalMoveError:
                 pass  # apply below words the real reason
+        if move.kind == "unload" and not move.aboard and turn.machine(state) is None and seat in turn.to_act(state):
+            forms = turn.unload_forms(state, move)
+            if len(forms) > 1:  # which transport matters: the player names it (decision M16)
+                texts = [format_move(f) for f in forms]
+                raise AmbiguousMoveError("axis_allies.ambiguous_transport", f"which transport? {texts}",
+                                         candidates=texts)
         self.apply(state, seat, move)  # kept: the referee applies this very move next
         return move
 
@@ -182,6 +188,8 @@ class AxisAllies:
         if phase in ("tech", "purchase"):
             count = min(3, state.ipcs[power] // economy.unit_cost(state, power, "infantry"))
             return f"buy {count} inf" if count and economy.capital_held(state, power) else "end"
+        if phase == "noncombat_move" and (savable := turn.could_still_land(state)):
+            return turn.landing_example(state, savable[0])  # the aircraft the end would lose first
         if phase in ("combat_move", "noncombat_move"):
             moves = unit_moves(state, limit=1)
             if not moves:

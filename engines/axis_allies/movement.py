@@ -15,7 +15,7 @@ Three shapes of order (decision M9 in ``docs/games/axis_allies.md``, "Movement")
 * **load**: ``transport`` set, land units and the path ``(land, sea zone)``.
 * **unload**: land units aboard transports and the path ``(sea zone, land)``.
 
-Rulebook places are the Dutch 2nd-edition text (``shared/rules/axis-and-allies.nl.md``):
+Rulebook places are the Dutch 2nd-edition text (``axis-and-allies.nl.md``):
 "Aktie 2" (the combat move), "Aktie 4" (the non-combat move), each unit's "Hoe ze bewegen",
 the neutrals, and Appendix II (illustrated moves).
 
@@ -816,8 +816,9 @@ def _travel(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase
     elif combat and board.enemies(dest):
         battle = "sea"
 
-    updates = [_update(u, at=dest, moved=u.moved + steps, combat=u.combat or combat,
-                       carried_by=decks.get(u.id)) for u in units]
+    # A neutral ends a land unit's move (decision M3), also for a later order: its movement is spent.
+    updates = [_update(u, at=dest, moved=board.movement(u) if neutral and _domain(u) == "land" else u.moved + steps,
+                       combat=u.combat or combat, carried_by=decks.get(u.id)) for u in units]
     carried = []
     for ship in (u for u in units if _domain(u) == "sea"):
         for r in board.riders(ship):

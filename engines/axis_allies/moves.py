@@ -40,19 +40,28 @@ class AxisAlliesMove(Frozen):
     """attack ... until done: retreat once fewer attacking units than this are left."""
     retreat_to: str | None = None
     """attack ... until done: where to retreat (else the first place the attackers may go)."""
+    anyway: bool = False
+    """end: end the non-combat move even though aircraft that could still land are lost."""
+    aboard: Counts = ()
+    """unload: the whole cargo of the transport to unload from (``from trn with 1 inf 1 arm``),
+    naming it where the choice matters (decision M16); empty: the engine chooses."""
 
     @model_serializer(mode="wrap")
     def _without_unused_plan(self, handler: Any) -> dict[str, Any]:
-        # The plan fields came with issue 15: left out while unused, so a move's record (and
-        # the hash chain over it) reads as before.
+        # The plan fields came with issue 15 (and ``anyway`` later): left out while unused, so a
+        # move's record (and the hash chain over it) reads as before.
         data = handler(self)
-        for name in PLAN_FIELDS:
-            if data.get(name) == AxisAlliesMove.model_fields[name].default:
+        for name in (*PLAN_FIELDS, "anyway", "aboard"):
+            value = data.get(name)
+            if (list(value) if isinstance(value, (list, tuple)) else value) == OPTIONAL_DEFAULTS[name]:
                 data.pop(name, None)
         return data
 
 
 PLAN_FIELDS = ("until_done", "retreat_below", "retreat_to")
+OPTIONAL_DEFAULTS: dict[str, Any] = {"until_done": False, "retreat_below": 0, "retreat_to": None, "anyway": False,
+                                     "aboard": []}
+"""Fields a record leaves out while they hold these values (a tuple dumps as a list in JSON)."""
 
 
 SHORT = {
@@ -73,6 +82,8 @@ def name(tid: str) -> str:
 def format_move(move: AxisAlliesMove) -> str:
     """The canonical text; ``parse(format_move(m))`` gives ``m`` back."""
     k = move.kind
+    if k == "end" and move.anyway:
+        return "end anyway"
     if k in ("end", "stay", "undo"):
         return k
     if k == "press_on":
@@ -93,6 +104,8 @@ def format_move(move: AxisAlliesMove) -> str:
         return f"place {units_text(move.units)} {name(move.to or '')}"
     if k == "rocket":
         return f"rocket {name(move.frm or '')} -> {name(move.to or '')}"
+    if k == "unload" and move.aboard:
+        return f"{order_text(k, move.units, move.path)} from trn with {units_text(move.aboard)}"
     return order_text(k, move.units, move.path)
 
 

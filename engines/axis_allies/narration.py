@@ -14,7 +14,7 @@ order things happened:
 5. at the end of a step: the battles to fight, the income collected, and whose power is next and
    why (the next in the turn order; a new round after the United States).
 
-Everything is public (DESIGN.md: "none; dice"), so every line may go to the channel. Params:
+Everything is public (docs/architecture.md: "none; dice"), so every line may go to the channel. Params:
 ``power``, ``victim`` and ``ally`` are power ids and ``seat`` a seat (the bot words them),
 ``units`` lists ``[unit id, count]`` pairs, ``territory``/``to``/``territories`` are names.
 

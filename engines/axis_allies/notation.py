@@ -11,6 +11,7 @@ and ``naar``; typographic dashes read as ``-``):
 ``move 2 inf 1 arm Ukraine -> Caucasus``    a move (the route is filled in when only the ends are given)
 ``load 2 inf Karelia -> Karelia Sea Zone``  land units board a transport in the sea zone
 ``unload 2 inf Baltic -> Karelia``          land units aboard leave their transport
+``unload 1 inf Baltic -> Karelia from trn with 1 inf 1 arm``  ... from the transport with that cargo
 ``bomb 1 bmr Germany -> Russia``            a strategic bombing raid
 ``attack Karelia``                          fight the battle there next
 ``attack Karelia until done``               ... to its end, no question after each round;
@@ -21,6 +22,7 @@ and ``naar``; typographic dashes read as ``-``):
 ``rocket Germany -> Russia``                rockets: an AA gun hits a complex
 ``place 3 inf Germany``                     placement
 ``end``                                     end the phase
+``end anyway``                              end the non-combat move, losing aircraft that could still land
 ``undo``                                    take back the last order of this phase (before any dice)
 ==========================================  ===============================================
 
@@ -52,7 +54,7 @@ from engines.core.move_text import plain_dashes
 EXPECTED = (
     "tech 2 | buy 3 inf 1 arm | move 2 inf 1 arm Ukraine -> Caucasus | load 2 inf Karelia -> Karelia Sea Zone | "
     "unload 2 inf Baltic -> Karelia | bomb 1 bmr Germany -> Russia | attack Karelia | lose 2 inf | continue | "
-    "retreat Karelia | submerge Baltic | stay | rocket Germany -> Russia | place 3 inf Germany | end | undo"
+    "retreat Karelia | submerge Baltic | stay | rocket Germany -> Russia | place 3 inf Germany | end | end anyway | undo"
 )
 VERBS: dict[str, MoveKind] = {
     "tech": "tech", "research": "tech", "ontwikkel": "tech", "buy": "buy", "koop": "buy", "move": "move",
@@ -160,6 +162,8 @@ def parse(text: str) -> AxisAlliesMove:
         raise invalid(text)
     if verb == "end" and (not rest or [w.lower() for w in rest] == ["phase"]):
         return M(kind="end")
+    if verb == "end" and [w.lower() for w in rest] in (["anyway"], ["toch"]):
+        return M(kind="end", anyway=True)
     if verb == "press_on" and (not rest or [w.lower() for w in rest] in (["on"], ["door"])):
         return M(kind="press_on")
     if verb in ("stay", "undo") and not rest:
@@ -187,12 +191,33 @@ def parse(text: str) -> AxisAlliesMove:
         return M(kind="rocket", frm=territory(ends[0], text, "land"), to=territory(ends[1], text, "land"))
     if verb in ("move", "load", "unload", "bomb"):
         counts, left = read_units(rest, text)
+        aboard: Counts = ()
+        if verb == "unload":
+            left, aboard = _named_transport(left, text)
         places = split_path(left)
         if not counts or len(places) < 2 or not all(places):
             raise invalid(text)
         domains = _path_domains(verb, counts, len(places))
-        return M(kind=verb, units=counts, path=tuple(territory(p, text, d) for p, d in zip(places, domains)))
+        path = tuple(territory(p, text, d) for p, d in zip(places, domains))
+        return M(kind=verb, units=counts, path=path, aboard=aboard)
     raise invalid(text)
+
+
+TRANSPORT_NAMING = (("from", "trn", "with"), ("from", "transport", "with"), ("van", "trn", "met"),
+                    ("van", "transport", "met"), ("van", "transportschip", "met"))
+"""The words that name the transport of an unload by its cargo (decision M16)."""
+
+
+def _named_transport(words: list[str], whole: str) -> tuple[list[str], Counts]:
+    """Split ``... from trn with 1 inf 1 arm`` off an unload's path: (the path's words, the cargo)."""
+    lower = [w.lower() for w in words]
+    for i in range(len(words) - 2):
+        if tuple(lower[i : i + 3]) in TRANSPORT_NAMING:
+            cargo, left = read_units(words[i + 3 :], whole)
+            if not cargo or left:
+                raise invalid(whole, "(unload 1 inf North Sea -> Western Europe from trn with 1 inf 1 arm)")
+            return words[:i], cargo
+    return words, ()
 
 
 def _attack_until_done(rest: list[str], text: str) -> AxisAlliesMove:

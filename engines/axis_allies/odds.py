@@ -2,7 +2,7 @@
 
 Per round the attacking submarines strike first at ships (their victims do not fire back), the
 other attackers fire, then every defender still standing fires (those just hit too: the casualty
-zone), and casualties leave. Each side loses its cheapest unit first (cost, then the weaker unit
+zone; a defending submarine's hit sinks only a ship), and casualties leave. Each side loses its cheapest unit first (cost, then the weaker unit
 on that side). The attacker presses on to the end. A round in which nothing is hit leaves the
 armies as they were, so a state's value solves ``V = p_stay V + sum p V'``.
 
@@ -69,17 +69,21 @@ def _round(a: Army, d: Army) -> dict[tuple[Army, Army], float]:
     out: dict[tuple[Army, Army], float] = {}
     subs = [_strength(k, True) for k in a if k == "submarine"]
     strike = _hits(subs) if subs and any(_ship(k) for k in d) else {0: 1.0}
-    air_or_land_attack = any(not _ship(k) for k in a)
+    ships_attack = any(_ship(k) for k in a)
     for h_sub, p_sub in strike.items():
         d1 = _lose(d, h_sub, ships_only=True)
         attack = _hits([_strength(k, True) for k in a if k != "submarine" and _strength(k, True) > 0]) if d1 else {0: 1.0}
-        defence = _hits([_strength(k, False) for k in d1
-                         if _strength(k, False) > 0 and (k != "submarine" or not air_or_land_attack or any(_ship(x) for x in a))])
+        # Defending subs fire only at ships ("Onderzeeboten kunnen niet op vliegtuigen vuren !"):
+        # their hits sink the cheapest ships, the other hits then take the cheapest of the rest.
+        sub_fire = _hits([_strength(k, False) for k in d1 if k == "submarine"] if ships_attack else [])
+        defence = _hits([_strength(k, False) for k in d1 if k != "submarine" and _strength(k, False) > 0])
         for h_att, p_att in attack.items():
             d2 = _lose(d1, h_att)
-            for h_def, p_def in defence.items():
-                key = (a[h_def:], d2)
-                out[key] = out.get(key, 0.0) + p_sub * p_att * p_def
+            for h_dsub, p_dsub in sub_fire.items():
+                a1 = _lose(a, h_dsub, ships_only=True)
+                for h_def, p_def in defence.items():
+                    key = (a1[h_def:], d2)
+                    out[key] = out.get(key, 0.0) + p_sub * p_att * p_dsub * p_def
     return out
 
 

@@ -59,7 +59,7 @@ def iter_legal_moves(state: AxisAlliesState, seat: Seat,
     if running is None and not (phase == "combat" and (state.battles or state.raids)) and not (
         phase == "place" and turn.placeable(state)
     ):
-        moves.append(M(kind="end"))
+        moves.append(M(kind="end", anyway=phase == "noncombat_move" and bool(turn.could_still_land(state))))
     yield from (m for m in moves if wanted is None or wanted(format_move(m)))
 
 
@@ -108,12 +108,20 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
     move, so a caller that needs a few moves never checks them all (issue 14)."""
     M = AxisAlliesMove
     power, phase = state.power, state.phase
-    seen: set[tuple[str, str, bool]] = set()
+    seen: set[tuple[Any, ...]] = set()
+    offered: set[str] = set()
     for u in sorted(state.units, key=lambda u: (u.at, u.moved, u.id)):
         if u.power != power or UNITS[u.kind].domain == "building" or u.lands_in is not None:
             continue
         aboard = turn._cargo(state, u)
-        key = (u.at, u.kind, aboard)
+        key: tuple[Any, ...] = (u.at, u.kind, aboard)
+        if aboard:
+            # Cargo: one unit per kind of transport (its cargo, where it unloaded, whether it moved
+            # in the combat move) and of rider, as each may land where another may not (M16).
+            ship = next((t for t in state.units_at(u.at) if t.id == u.carried_by), None)
+            riders = [r.kind for r in state.units_at(u.at) if r.carried_by == u.carried_by and r.lands_in is None]
+            key += (tuple(sorted(riders)), u.combat,
+                    (ship.unloaded_into, ship.combat, ship.moved) if ship else None)
         if key in seen:
             continue
         seen.add(key)
@@ -129,6 +137,14 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
             else:
                 kind, path = "move", routes.get(dest, (u.at, dest))
             units = ((u.kind, 1),)
+            if kind == "unload":
+                if movement.allowed(state, power, orders, phase):  # type: ignore[arg-type]
+                    for form in turn.unload_forms(state, M(kind=kind, units=units, path=path)):
+                        text = format_move(form)
+                        if text not in offered and (wanted is None or wanted(text)):
+                            offered.add(text)
+                            yield form
+                continue
             if wanted is not None and not wanted(order_text(kind, units, path)):
                 continue
             if movement.allowed(state, power, orders, phase):  # type: ignore[arg-type]

@@ -22,6 +22,7 @@ from engines.axis_allies.economy import (
     seat_of,
 )
 from engines.axis_allies.moves import AxisAlliesMove, Counts, format_move
+from engines.axis_allies.standing import CasualtyOrder, pick_casualties
 from engines.axis_allies.state import (
     PHASES,
     UNDO_FIELDS,
@@ -155,7 +156,9 @@ def end_turn(state: AxisAlliesState) -> AxisAlliesState:
     return begin_turn(state, TURN_ORDER[(index + 1) % len(TURN_ORDER)])
 
 
-def end_phase(state: AxisAlliesState) -> AxisAlliesState:
+def end_phase(state: AxisAlliesState, anyway: bool = False) -> AxisAlliesState:
+    """The next step; ``anyway`` lets the non-combat move end although aircraft that could
+    still land would be lost (decision M15)."""
     phase = state.phase
     if phase == "combat_move":
         state = state.model_copy(update={"phase": "combat", "battles": pending_battles(state)})
@@ -168,6 +171,13 @@ def end_phase(state: AxisAlliesState) -> AxisAlliesState:
             raise refuse("battles_left", territories=list(state.battles + state.raids))
         return state.model_copy(update={"phase": "noncombat_move"})
     if phase == "noncombat_move":
+        savable = could_still_land(state)
+        if savable and not anyway:
+            kinds: dict[str, int] = {}
+            for u in savable:
+                kinds[u.kind] = kinds.get(u.kind, 0) + 1
+            raise refuse("aircraft_can_land", units=[[k, n] for k, n in _counts(kinds)],
+                         territories=sorted({u.at for u in savable}), example=landing_example(state, savable[0]))
         landings = movement.landings(state, state.power)
         state = _update_units(state, landings.landed)
         state = _remove_units(state, set(landings.lost))
@@ -182,6 +192,22 @@ def end_phase(state: AxisAlliesState) -> AxisAlliesState:
             )
         return end_turn(state)
     return state.model_copy(update={"phase": PHASES[PHASES.index(phase) + 1]})
+
+
+def could_still_land(state: AxisAlliesState) -> list[Unit]:
+    """Aircraft the end of the non-combat move would lose that a move could still land
+    (decision M15): the power's lost aircraft with a legal destination left."""
+    lost = movement.landings(state, state.power).lost
+    return [u for u in state.units if u.id in lost
+            and movement.reachable(state, state.power, u.id, "noncombat_move")]
+
+
+def landing_example(state: AxisAlliesState, aircraft: Unit) -> str:
+    """A move that lands ``aircraft``: to its nearest landing (then the first by id), as the
+    order of one such aircraft from its place reads."""
+    reach = movement.reachable(state, state.power, aircraft.id, "noncombat_move")
+    dest = min(reach, key=lambda t: (reach[t], t))
+    return format_move(AxisAlliesMove(kind="move", units=((aircraft.kind, 1),), path=(aircraft.at, dest)))
 
 
 def pending_battles(state: AxisAlliesState) -> tuple[str, ...]:
@@ -240,7 +266,7 @@ def undo(state: AxisAlliesState) -> AxisAlliesState:
 def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> AxisAlliesState:
     kind, phase = move.kind, state.phase
     if kind == "end":
-        return end_phase(state)
+        return end_phase(state, move.anyway)
     if kind == "tech":
         if phase != "tech":
             raise refuse("tech_only_first")
@@ -370,11 +396,129 @@ def _order(state: AxisAlliesState, move: AxisAlliesMove) -> movement.MoveOrder:
         if refusals and len({e.code for e in refusals}) == 1:
             raise refusals[0]  # every transport says the same: that is the reason
         raise refuse("no_transport_room", territory=path[-1])
+    if move.kind == "unload":
+        options = unload_options(state, move)
+        if options:
+            return options[0][1]
+        if move.aboard:
+            _refuse_named_unload(state, move)
     units = pick_units(state, path[0], move.units, aboard=move.kind == "unload")
     gmap = state.map
     if move.kind != "unload" and len(path) == 2 and path[0] in gmap.territories and path[-1] not in gmap.neighbours(path[0]):
         movement.check_distance(state, state.power, units, *path)  # no route was found between the ends
     return movement.MoveOrder(units=units, path=path, bombing=move.kind == "bomb")
+
+
+def _refuse_named_unload(state: AxisAlliesState, move: AxisAlliesMove) -> None:
+    """Why an unload from the transport named by its cargo cannot be done: no such transport, too
+    few of a kind aboard it, or the rule its order breaks."""
+    zone = move.path[0]
+    for t in sorted(state.units_at(zone), key=lambda u: u.id):
+        riders = [u for u in state.units_at(zone) if u.carried_by == t.id and u.lands_in is None]
+        if t.power != state.power or not riders or _counts(_tally(riders)) != move.aboard:
+            continue
+        for kind, n in move.units:
+            have = sum(u.kind == kind for u in riders)
+            if have < n:
+                raise refuse("not_enough_units", unit=kind, count=n, have=have, territory=zone)
+        picked = _take(riders, move.units)
+        assert picked is not None
+        movement.check_move(state, state.power, movement.MoveOrder(units=picked, path=move.path, transport=t.id),
+                            state.phase)  # type: ignore[arg-type]
+    raise refuse("no_transport_with", units=[[k, n] for k, n in move.aboard], territory=zone)
+
+
+UnloadOption = tuple[Counts, movement.MoveOrder, bool]
+"""(the cargo of the transport it unloads from, the order, whether it leaves cargo aboard a
+transport it binds to the land for the first time)."""
+
+
+def unload_options(state: AxisAlliesState, move: AxisAlliesMove) -> list[UnloadOption]:
+    """The ways to carry out an unload order that pass the rules, best first (decision M16).
+
+    One transport if one carries all the units: a transport already bound to that land this turn
+    first, then one the order empties, then the lowest id; with ``move.aboard`` only a transport
+    with exactly that cargo. Otherwise (and no transport named) the units come from several
+    transports, those bound to the land first, then those with the least other cargo. Empty when
+    nothing fits: the caller words the reason.
+    """
+    zone, land = move.path[0], move.path[-1]
+    phase = state.phase
+    cargo: dict[int, list[Unit]] = {}
+    for u in sorted(state.units_at(zone), key=lambda u: (u.moved, u.id)):
+        if u.power == state.power and _cargo(state, u) and u.lands_in is None and u.carried_by is not None:
+            cargo.setdefault(u.carried_by, []).append(u)
+    transports = {t.id: t for t in state.units_at(zone) if t.id in cargo}
+    singles: list[tuple[tuple[bool, bool, int], UnloadOption]] = []
+    for tid, riders in cargo.items():
+        signature = _counts(_tally(riders))
+        if tid not in transports or (move.aboard and signature != move.aboard):
+            continue
+        picked = _take(riders, move.units)
+        if picked is None:
+            continue
+        bound = transports[tid].unloaded_into == land
+        left = len(riders) > len(picked)
+        singles.append(((not bound, left, tid), (signature, movement.MoveOrder(
+            units=picked, path=(zone, land), transport=tid), left and not bound and phase == "combat_move")))
+    options = [option for _, option in sorted(singles, key=lambda s: s[0]) if _passes(state, option[1])]
+    if options or move.aboard:
+        return options
+    order: list[int] = []
+    wanted = dict(move.units)
+    kinds = set(wanted)
+    free = {tid: riders for tid, riders in cargo.items() if tid in transports
+            and (phase != "combat_move" or transports[tid].unloaded_into in (None, land))}  # M14
+    ranked = sorted(free.items(), key=lambda c: (transports[c[0]].unloaded_into != land,
+                                                 sum(u.kind not in kinds for u in c[1]), c[0]))
+    for _, riders in ranked:
+        for u in riders:
+            if wanted.get(u.kind, 0) > 0:
+                wanted[u.kind] -= 1
+                order.append(u.id)
+    if any(wanted.values()):
+        return []
+    several = movement.MoveOrder(units=tuple(order), path=(zone, land))
+    return [((), several, False)] if _passes(state, several) else []
+
+
+def _tally(units: list[Unit]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for u in units:
+        counts[u.kind] = counts.get(u.kind, 0) + 1
+    return counts
+
+
+def _take(riders: list[Unit], counts: Counts) -> tuple[int, ...] | None:
+    """The ids of ``counts`` among ``riders`` (in their order), or ``None`` if they lack some."""
+    ids: list[int] = []
+    for kind, n in counts:
+        pool = [u.id for u in riders if u.kind == kind]
+        if len(pool) < n:
+            return None
+        ids += pool[:n]
+    return tuple(ids)
+
+
+def _passes(state: AxisAlliesState, order: movement.MoveOrder) -> bool:
+    try:
+        movement.check_move(state, state.power, order, state.phase)  # type: ignore[arg-type]
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def unload_forms(state: AxisAlliesState, move: AxisAlliesMove) -> list[AxisAlliesMove]:
+    """The unload orders a player may type for ``move`` (decision M16): ``move`` itself when the
+    engine's choice binds no transport with cargo left aboard, or when every way to do it leaves
+    the same cargo; else one order per distinct cargo naming its transport (``from trn with``)."""
+    options = unload_options(state, move)
+    if move.aboard or not options or not options[0][2]:
+        return [move] if options else []
+    signatures = list(dict.fromkeys(signature for signature, _, _ in options))
+    if len(signatures) == 1:
+        return [move]
+    return [move.model_copy(update={"aboard": signature}) for signature in signatures]
 
 
 def full_path(state: AxisAlliesState, move: AxisAlliesMove) -> tuple[str, ...]:
@@ -559,6 +703,11 @@ def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisA
     decision = combat.waiting(running)
     if decision is None:
         raise refuse("not_now", action=_verb(move))
+    if move.kind == "attack" and isinstance(running, combat.Battle):
+        # An attack (and its plan, ``until done``) begins a battle; this one is being fought.
+        example = casualty_example(state, decision) if decision.kind == "casualties" else (
+            "continue" if decision.kind == "press_on_or_retreat" else "stay")
+        raise refuse("battle_under_way", territory=running.territory, example=example)
     if decision.kind == "casualties":
         if move.kind != "lose":
             raise refuse("choose_casualties", count=decision.count, example=casualty_example(state, decision))
@@ -593,13 +742,9 @@ def _verb(move: AxisAlliesMove) -> str:
 
 
 def casualty_example(state: AxisAlliesState, decision: combat.Decision) -> str:
-    """A ``lose`` order that fits ``decision``: its first eligible units (issue 18: a hint names
-    units the player has)."""
-    kinds: dict[str, int] = {}
-    for uid in decision.eligible[: decision.count]:
-        kind = _kind(state, uid)
-        kinds[kind] = kinds.get(kind, 0) + 1
-    return format_move(AxisAlliesMove(kind="lose", units=_counts(kinds)))
+    """A ``lose`` order that fits ``decision``: units the player has (issue 18), the cheapest
+    first, submarine hits on ships (the choice of a standing order with nothing kept)."""
+    return format_move(AxisAlliesMove(kind="lose", units=pick_casualties(state, decision, CasualtyOrder())))
 
 
 def _kind(state: AxisAlliesState, unit_id: int) -> str:

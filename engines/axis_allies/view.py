@@ -1,6 +1,6 @@
 """What leaves the engine for Axis & Allies: the view model the renderer and the bot read.
 
-Axis & Allies has no hidden information (DESIGN.md: "none; dice"), so every seat and the
+Axis & Allies has no hidden information (docs/architecture.md: "none; dice"), so every seat and the
 channel see the same view. Ids are the data file's (``karelia_ssr``, ``sz_north_sea``); names
 are our spelling. Names here are stable: the renderer is written against them.
 ``build_view`` builds the view from a state.

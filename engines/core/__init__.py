@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (see DESIGN.md, "The engine contract")."""
+"""The engine contract shared by every game (see docs/architecture.md, "The engine contract")."""
 
 from engines.core.contract import ChanceSpec, Engine, Outcome, Result, Seat
 from engines.core.errors import (

@@ -1,4 +1,4 @@
-"""Dice anyone can verify (DESIGN.md, "Dice anyone can verify").
+"""Dice anyone can verify (docs/architecture.md, "Dice anyone can verify").
 
 Each match has a secret 32-byte seed; the channel sees ``commitment(seed)`` at the start.
 Draw number ``i`` is ``HMAC-SHA256(seed, i as 8 bytes big-endian)`` read as a 256-bit

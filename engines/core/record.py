@@ -1,4 +1,4 @@
-"""The record is the truth: events, replay and verification (DESIGN.md).
+"""The record is the truth: events, replay and verification (docs/architecture.md).
 
 A match is ``(engine slug, engine version, options, seats, seed, events)``. Events are
 append-only; the state is ``replay(events)``. ``verify`` checks the dice of a finished record

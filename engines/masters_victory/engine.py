@@ -117,6 +117,14 @@ class MastersVictory:
     def format_move(self, move: MastersVictoryMove, state: MastersVictoryState) -> str:
         return format_move(move)
 
+    def step_message(self, state: MastersVictoryState) -> tuple[str, dict[str, Any]] | None:
+        """While setups are awaited, how to send one (a newcomer's first question); none in play.
+
+        >>> MastersVictory().step_message(MastersVictory().setup(2))
+        ('masters_victory.setup_step', {})
+        """
+        return ("masters_victory.setup_step", {}) if state.phase == "setup" and self.to_act(state) else None
+
     def is_secret(self, move: MastersVictoryMove, state: MastersVictoryState) -> bool:
         """The setup is secret (it places back-numbers); every other action is public."""
         return move.kind == "setup"
@@ -137,7 +145,8 @@ class MastersVictory:
 
 
 if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
-    from engines.core.contract import Engine, NarratingGame
+    from engines.core.contract import Engine, NarratingGame, StepGame
 
     _engine: Engine[MastersVictoryState, MastersVictoryMove, MastersVictoryView, MastersVictoryOptions] = MastersVictory()
     _narrating: NarratingGame[MastersVictoryState, MastersVictoryMove] = MastersVictory()
+    _steps: StepGame[MastersVictoryState] = MastersVictory()

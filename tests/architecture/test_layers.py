@@ -1,4 +1,4 @@
-"""Imports go one way only (DESIGN.md, "Layers"): a wrong arrow fails here."""
+"""Imports go one way only (docs/architecture.md, "Layers"): a wrong arrow fails here."""
 
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
-"""Issue 18 through the real discord.py: ``/help`` and ``/rules`` (private, translated, within
-Discord's 2,000 characters a message), and the languages of a match: the server's preferred
-locale for channel posts, the user's for what only they see."""
+"""Through the real discord.py: ``/help`` and ``/rules`` (private, translated, within Discord's
+2,000 characters a message, every topic as a translated choice), and the languages of a match:
+the server's preferred locale for channel posts, the user's for what only they see."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.i18n import catalog, Msg
-from bot.services.guide import TOPICS
+from bot.i18n import Msg, catalog
+from bot.services.guide import ALL, TOPICS, game_topics
 from engines.registry import ENGINES
 
 MESSAGE_LIMIT = 2000
@@ -35,16 +35,36 @@ async def test_help_and_rules_work_in_direct_messages(world):
 
 @pytest.mark.parametrize("locale", ["en-US", "nl"])
 @pytest.mark.parametrize("game", sorted(ENGINES))
-async def test_rules_without_a_topic_are_three_private_messages_that_fit_discord(world, game, locale):
+async def test_rules_without_a_topic_give_the_summary_and_the_topics_and_all_gives_every_topic(world, game, locale):
     h = world.h
-    result = await h.slash("rules", {"game": game}, user=h.alice, locale=locale)
-    replies = result.replies
-    assert len(replies) == len(TOPICS)
     language = "nl" if locale == "nl" else "en"
-    for reply, topic in zip(replies, TOPICS):
+    name = catalog().render(Msg(f"games.{game}"), language)
+    (summary,) = (await h.slash("rules", {"game": game}, user=h.alice, locale=locale)).replies
+    heading = catalog().render(Msg("core.rules_topic_summary"), language)
+    assert summary.ephemeral and summary.content.startswith(f"**{name}: {heading}**") and len(summary.content) <= MESSAGE_LIMIT
+    assert "`/rules`" in summary.content and "`topic:`" in summary.content and "\\" not in summary.content.splitlines()[-1]
+    assert all(f"`{topic}`" in summary.content for topic in game_topics(game))
+    replies = (await h.slash("rules", {"game": game, "topic": ALL}, user=h.alice, locale=locale)).replies
+    assert len(replies) == len(game_topics(game))
+    for reply, topic in zip(replies, game_topics(game)):
         assert reply.ephemeral and 0 < len(reply.content) <= MESSAGE_LIMIT
         heading = catalog().render(Msg(f"core.rules_topic_{topic}"), language)
-        assert reply.content.startswith(f"**{catalog().render(Msg(f'games.{game}'), language)}: {heading}**")
+        assert reply.content.startswith(f"**{name}: {heading}**")
+
+
+async def test_the_new_topics_answer_in_english_and_in_dutch(world):
+    h = world.h
+    numbered = (await h.slash("rules", {"game": "battle_island", "topic": "numbered"}, user=h.alice)).reply
+    assert numbered.content.startswith("**Battle for the Island (Slag om het Eiland): numbered rules**")
+    assert "**Rule 1a.**" in numbered.content and "**Rule 15.**" in numbered.content
+    dutch = (await h.slash("rules", {"game": "battle_island", "topic": "numbered"}, user=h.alice, locale="nl")).reply
+    assert dutch.content.startswith("**Slag om het Eiland: genummerde regels**") and "**Regel 1b.**" in dutch.content
+    combat = (await h.slash("rules", {"game": "masters_victory", "topic": "combat"}, user=h.bob, locale="nl")).reply
+    assert "**R1, zelfde type met nummer**" in combat.content and "**tank** valt aan: tank (R1), soldaat, artillerie;" in combat.content
+    units = (await h.slash("rules", {"game": "axis_allies", "topic": "units"}, user=h.bob)).reply
+    assert "battleship  bb    24   4   4   2" in units.content
+    missing = (await h.slash("rules", {"game": "heroes_cities", "topic": "units"}, user=h.bob)).reply
+    assert missing.ephemeral and "has no topic `units`" in missing.content
 
 
 async def test_rules_by_topic_give_that_part_only(world):
@@ -60,9 +80,13 @@ async def test_the_rules_command_offers_the_games_and_topics_as_translated_choic
     rules = next(c for c in world.fake.synced_commands() if c["name"] == "rules")
     game, topic = rules["options"]
     assert [c["value"] for c in game["choices"]] == list(ENGINES) and game["required"]
-    assert [c["value"] for c in topic["choices"]] == list(TOPICS) and not topic.get("required")
+    assert [c["value"] for c in topic["choices"]] == [*TOPICS, ALL] and not topic.get("required")
     names = {c["value"]: c for c in game["choices"]}
     assert names["battle_island"]["name_localizations"]["nl"] == "Slag om het Eiland"
+    topics = {c["value"]: c for c in topic["choices"]}
+    assert topics["pictures"]["name"] == "the pictures" and topics["pictures"]["name_localizations"]["nl"] == "de afbeeldingen"
+    assert topics["numbered"]["name_localizations"]["nl"] == "genummerde regels (Slag om het Eiland)"
+    assert all(0 < len(c["name"]) <= 100 for c in topic["choices"])
 
 
 async def test_channel_posts_follow_the_servers_locale_and_private_answers_the_users(world):

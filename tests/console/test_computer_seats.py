@@ -21,3 +21,12 @@ async def test_match_start_fills_the_empty_seats_with_the_computer(tmp_path):
     assert "players" in first.split("players:seven", 1)[1], "a players that is not a number is refused"
     assert "Computer (easy) joins" in rest and "Computer (easy) 2 joins" in rest
     assert "The match starts: Axis & Allies" in rest
+
+
+async def test_a_match_against_the_computer_invites_nobody_and_a_secret_setup_says_how(tmp_path):
+    """A newcomer's first minute: the computer is not asked to ``/match join`` (it sits down at
+    once), and a game that opens with secret setups says how to send one, in the channel."""
+    text = await console("as alice: /match create game:masters_victory opponent:computer level:easy\n", tmp_path, start="")
+    assert "Computer (easy) joins" in text
+    assert "you are invited" not in text and "/match join" not in text
+    assert "Each player first sends a secret setup: `/setup text:setup random`" in text

@@ -46,12 +46,13 @@ async def test_help_lists_every_game_and_rules_answer_in_the_consoles_language(t
     text = await console("/help\nas alice: /rules game:heroes_cities topic:notation\n", tmp_path)
     for slug in ENGINES:
         assert f"- `{slug}`:" in text
-    assert "/rules game:GAME [topic:summary|notation|options]" in text
+    assert "/rules game:GAME [topic:TOPIC|all]" in text and "`/rules game:<game>` explains a game" in text
     assert "[alice, only you] Heroes & Cities (Helden & Steden): notation" in text
     assert "`e4=H`" in text and "**" not in text
     dutch = await console("/help\nas alice: /rules game:militakiri\n", tmp_path / "nl", language="nl")
     assert "De spellen:" in dutch and "- `battle_island`: Slag om het Eiland" in dutch
-    assert "Militakiri: regels in het kort" in dutch and "Militakiri: notatie" in dutch and "Militakiri: opties" in dutch
+    assert "Militakiri: regels in het kort" in dutch and "Meer: vraag `/rules` opnieuw met `topic:`" in dutch
+    assert "Militakiri: notatie" not in dutch  # one topic at a time; `topic:all` gives every one
 
 
 async def test_games_prints_your_move_without_markdown(tmp_path):

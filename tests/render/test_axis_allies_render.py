@@ -520,3 +520,43 @@ def test_power_names_on_the_panel_come_from_the_readers_words() -> None:
     dutch = rgb_image(aa.render_board(view, labels=with_words("nl"))).crop(powers_box)
     assert dutch.tobytes() != plain.tobytes()
     assert dict(with_words("nl").words)["power_germany"] == "Duitsland"
+
+
+# --------------------------------------------------------------------------- sea zones read as sea
+
+
+@pytest.mark.parametrize("tid", ["sz_japan", "sz_caspian_sea", "sz_karelia"])
+def test_a_sea_zone_is_labelled_as_a_sea_zone_in_the_readers_language(tid: str) -> None:
+    """A blue box named "Japan" beside the land Japan says it is sea: the reader's word for a sea
+    zone (``picture_sea_zone``) stands under its name; the name players type does not change."""
+    assert dict(with_words("en").words)["sea_zone"] == "sea zone"
+    assert dict(with_words("nl").words)["sea_zone"] == "zeegebied"
+    x0, y0, x1, _ = aa._node_box(tid)
+    band = (round(x0) + 4, round(y0) + 13, round(x1) - 4, round(y0) + 20)  # under the name's line
+    view = opening_view()
+
+    def ink(labels: BoardLabels) -> list[tuple[int, ...]]:
+        raw = aa.render_image(view, labels=labels).crop(band).convert("RGB").tobytes()
+        pixels = [tuple(raw[i:i + 3]) for i in range(0, len(raw), 3)]
+        return [c for c in pixels if close(c, aa.SEA_TEXT, 60)]
+
+    english, dutch = ink(with_words("en")), ink(with_words("nl"))
+    assert len(english) >= 20 and len(dutch) >= 20, (len(english), len(dutch))
+    assert english != dutch
+    assert len(ink(LABELS)) < 5, "without words the sea zone keeps its one line"
+    assert CLASSIC.territories[tid].is_sea and CLASSIC.find(CLASSIC.territories[tid].name).id == tid
+
+
+@pytest.mark.parametrize("name", ["Computer (normal) 2", "AVeryLongDiscordNameOf32Chars_xy"])
+def test_a_long_player_name_on_a_power_row_shrinks_then_wraps_before_it_is_cut(name: str) -> None:
+    """Player names are never cut to "Compute…" where there is room (the row used to cut at 104 px, 14 px)."""
+    from render.common import fit_text, font
+
+    assert fit_text(name, font(14), 104).endswith("…")
+    fitted = aa.fitted_seat_name(name)
+    assert "".join(fitted.lines).replace(" ", "") == name.replace(" ", "") and len(fitted.lines) <= 2
+    assert fitted.height <= 30 and fitted.width <= aa.SEAT_NAME_WIDTH
+    assert aa.fitted_seat_name("Computer (normal) 2").lines == ("Computer (normal) 2",)
+    view = opening_view()
+    labels = BoardLabels(seats=(name,) * 5)
+    assert rgb_image(aa.render_board(view, labels=labels)).size == (aa.WIDTH, aa.HEIGHT)

@@ -461,3 +461,55 @@ def test_a_revealed_blocks_square_says_live_or_safe() -> None:
     assert green == 0 and black >= 8
     assert _badge_corner(False, char(0, "tank", "f6", "n"))[0] >= 20
     assert _badge_corner(True, char(0, "tank", "f6", "e"))[1] >= 8
+
+
+# --------------------------------------------------------------------------- the marks' legend
+
+
+def legend_views() -> list[BattleIslandView]:
+    """Views that together draw every mark of ``bi.MARKS``."""
+    shot = ActionView(seat=0, kind="shoot", text="c5xf5", frm="c5", to="f5")
+    return [
+        mid_view(movable=("c5", "a2"), restricted="c5", entry=("b1", "c1")),
+        mid_view(actions=(shot,), shots=()),
+        over_view(),
+    ]
+
+
+def test_every_mark_has_a_legend_word_in_english_and_dutch_and_an_icon() -> None:
+    """Every mark the picture can draw (``bi.MARKS``) has a word in both languages: a new mark
+    without one fails here."""
+    from tests.render.legend import assert_every_mark_has_an_icon, assert_every_mark_has_words
+
+    assert_every_mark_has_words("battle_island", bi.MARKS)
+    sample = legend_views()[0]
+    assert_every_mark_has_an_icon(bi.MARKS, lambda mark: bi.legend_icon(mark, sample))
+
+
+def test_a_picture_explains_the_marks_it_draws_in_the_readers_language() -> None:
+    from tests.render.legend import assert_pictures_explain_their_marks
+
+    assert_pictures_explain_their_marks("battle_island", legend_views(), bi.render_image, bi.marks_shown, bi.MARKS,
+                                        bi.legend_icon)
+
+
+def test_the_legend_names_only_what_the_picture_draws() -> None:
+    shown = set(bi.marks_shown(view()))
+    assert {"lock", "die", "blocks_left", "lost"} <= shown
+    assert not {"move", "shot", "blast", "pad", "rocket", "movable", "entry", "soldier", "quiet"} & shown
+    assert {"pad", "rocket", "blast", "defused", "move", "shot_possible", "quiet"} <= set(bi.marks_shown(mid_view()))
+
+
+def test_a_long_player_name_shrinks_then_wraps_before_it_is_cut() -> None:
+    """Player names are never cut to "Compute…" where there is room: the seat's header gives the
+    name its whole width (the losses' count sits on the pips' row)."""
+    from render.common import fit_text, font
+
+    lay = bi.layout(12)
+    width = lay.panel_right - lay.panel_left - 8 - 36 - 6 - 10
+    assert fit_text("Computer (normal) 2", font(17), width - 62).endswith("…")  # the room the count left before
+    assert bi.fitted_name("Computer (normal) 2", width).lines == ("Computer (normal) 2",)
+    fitted = bi.fitted_name("AVeryLongDiscordNameOf32Chars_xy", width)
+    assert len(fitted.lines) == 2 and "".join(fitted.lines) == "AVeryLongDiscordNameOf32Chars_xy"
+    image = png(bi.render_board(mid_view(), labels=BoardLabels(seats=("Computer (normal) 2", "Bob"))))
+    assert image.size == size()

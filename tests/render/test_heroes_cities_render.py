@@ -375,3 +375,41 @@ def test_bad_squares_are_refused() -> None:
     view = start_view().model_copy(update={"pieces": (piece("k1", 0),)})
     with pytest.raises(ValueError):
         hc.render_board(view)
+
+
+# --------------------------------------------------------------------------- the marks' legend
+
+
+def test_every_mark_has_a_legend_word_in_english_and_dutch_and_an_icon() -> None:
+    """Every mark the picture can draw (``hc.MARKS``) has a word in both languages: a new mark
+    without one fails here."""
+    from tests.render.legend import assert_every_mark_has_an_icon, assert_every_mark_has_words
+
+    assert_every_mark_has_words("heroes_cities", hc.MARKS)
+    assert_every_mark_has_an_icon(hc.MARKS, lambda mark: hc.legend_icon(mark, mid_view()))
+
+
+def test_a_picture_explains_the_marks_it_draws_in_the_readers_language() -> None:
+    from tests.render.legend import assert_pictures_explain_their_marks
+
+    assert_pictures_explain_their_marks("heroes_cities", [start_view(), mid_view()], hc.render_image, hc.marks_shown,
+                                        hc.MARKS, hc.legend_icon)
+
+
+def test_the_legend_names_only_what_the_picture_draws() -> None:
+    assert not {"move", "capture"} & set(hc.marks_shown(start_view()))
+    assert {"move", "capture"} <= set(hc.marks_shown(mid_view()))
+
+
+def test_a_long_player_name_is_shrunk_before_it_is_cut() -> None:
+    """Player names are never cut to "Compute…" where there is room: a name runs from the seat's
+    badge to the block's far edge, and shrinks before an ellipsis."""
+    from render.common import fit_text, font
+
+    room = 262 - (hc.MARGIN - 14) - 8 - 40 - 10 - 10
+    assert fit_text("Computer (normal) 2", font(17), room - 58).endswith("…")  # the room it had before
+    assert hc.fitted_name("Computer (normal) 2", room).lines == ("Computer (normal) 2",)
+    fitted = hc.fitted_name("Anna-Maria van den Berg (NL)", room)
+    assert fitted.lines == ("Anna-Maria van den Berg (NL)",) and fitted.size < 17
+    image = rgb_image(hc.render_board(mid_view(), labels=BoardLabels(seats=("Computer (normal) 2", "Bob"))))
+    assert image.size == (hc.WIDTH, hc.HEIGHT)

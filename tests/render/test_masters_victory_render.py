@@ -764,3 +764,75 @@ def test_title_and_status_fit_the_panel_whole(status: str) -> None:
     assert not any(line.endswith("…") for line in fitted.lines)
     if "·" in status:
         assert fitted.lines == tuple(part.strip() for part in status.split("·"))
+
+
+# --------------------------------------------------------------------------- the marks' legend
+
+
+def legend_views() -> list[MastersVictoryView]:
+    """Views that together draw every mark of ``mv.MARKS``."""
+    switch = ActionView(seat=1, kind="switch", text="switch a3 q5", removed=(elim(1, "soldier", 1, switched=True),),
+                        removed_squares=("a3",), placed=("q5",))
+    under = ActionView(seat=0, kind="fire", text="h4-i4", path=(), removed=(elim(1, "soldier", 2),),
+                       removed_squares=("i4",))  # a piece stands on i4: the cross badge, no ghost
+    own = tuple(p for p in start_view(0).pieces if p.owner == 0)
+    return [
+        mid_view(0, last_turn=(*LAST_TURN, switch), current_turn=(*CURRENT_TURN, under), quiet_turns=4),
+        start_view(0, phase="setup", pieces=own, ready=(False, True), turn=None, to_act=(0,), first_player=None),
+        start_view(phase="roll", turn=None, to_act=(), first_player=None),
+    ]
+
+
+def test_every_mark_has_a_legend_word_in_english_and_dutch_and_an_icon() -> None:
+    """Every mark the picture can draw (``mv.MARKS``) has a word in both languages: a new mark
+    without one fails here."""
+    from tests.render.legend import assert_every_mark_has_an_icon, assert_every_mark_has_words
+
+    assert_every_mark_has_words("masters_victory", mv.MARKS)
+    view = legend_views()[0]
+    assert_every_mark_has_an_icon(mv.MARKS, lambda mark: mv.legend_icon(mark, view))
+
+
+def test_a_picture_explains_the_marks_it_draws_in_the_readers_language() -> None:
+    from tests.render.legend import assert_pictures_explain_their_marks
+
+    assert_pictures_explain_their_marks("masters_victory", legend_views(), mv.render_image, mv.marks_shown,
+                                        mv.MARKS, mv.legend_icon)
+
+
+def test_the_legend_names_only_what_the_picture_draws() -> None:
+    shown = mv.marks_shown(start_view())
+    assert {"bunker", "mine", "fighter", "masters"} <= set(shown)
+    assert not {"move", "attack", "zone", "removed", "eye", "number", "start_place"} & set(shown)  # every place taken
+    assert "eye" in mv.marks_shown(start_view(0)) and "number" in mv.marks_shown(start_view(0))
+    assert {"zone", "start_place"} <= set(mv.marks_shown(mid_view()))
+
+
+def test_fighter_and_bomber_tank_and_soldier_differ_in_outline_at_400_px() -> None:
+    """Pieces distinguishable at 400 px width, by outline, not by a detail: shrunk as a phone shows
+    the picture, the fighter is a dart (its white widens to the wing tips at the tail, most of it
+    in the lower half) where the bomber's straight wings sit high (most of it in the upper half),
+    and the tank is at least 1.8 times as wide as the soldier."""
+    cell = mv.geometry(18, 11).cell
+    small = round(cell * 400 / mv.WIDTH)
+
+    def white(kind: str) -> list[tuple[int, int]]:
+        sprite = mv.piece_sprite(0, kind, HEIGHTS[kind], cell).resize((small, small), Image.Resampling.LANCZOS)
+        raw = sprite.convert("RGBA").tobytes()
+        rgba = [tuple(raw[i:i + 4]) for i in range(0, len(raw), 4)]
+        return [(x, y) for x in range(small) for y in range(small)
+                if min(rgba[y * small + x][:3]) > 190 and rgba[y * small + x][3] > 200]
+
+    def shape(kind: str) -> tuple[int, float, float]:
+        """Width, where the widest row is (0 top .. 1 bottom), share of the white below the middle."""
+        px = white(kind)
+        xs, ys = [x for x, _ in px], [y for _, y in px]
+        top, bottom = min(ys), max(ys)
+        rows = [sum(1 for _, y in px if y == row) for row in range(top, bottom + 1)]
+        lower = sum(1 for y in ys if y > (top + bottom) / 2) / len(px)
+        return max(xs) - min(xs) + 1, rows.index(max(rows)) / (len(rows) - 1), lower
+
+    fighter, bomber = shape("fighter"), shape("bomber")
+    assert fighter[1] >= 0.7 and fighter[2] >= 0.65, fighter
+    assert bomber[1] <= 0.4 and bomber[2] <= 0.4, bomber
+    assert shape("tank")[0] >= 1.8 * shape("soldier")[0]

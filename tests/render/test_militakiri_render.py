@@ -648,3 +648,56 @@ def test_moves_with_a_placement_and_passes_render() -> None:
     image = rgb_image(mk.render_board(mid_view(last_move=both)))
     for square in ("b2", "b3", "a3"):
         assert corner(image, mid_view(), square)[2] < zone_plain(square, 0)[2] - 30, square
+
+
+# --------------------------------------------------------------------------- the marks' legend
+
+
+def legend_views() -> list[MilitakiriView]:
+    """Views that together draw every mark of ``mk.MARKS``."""
+    promoted = LastMoveView(seat=1, kind="capture", text="h5xj3", frm="h5", to="j3", capture=True, promotion="star")
+    placed = LastMoveView(seat=0, kind="move", text="T@a3 b2-b3", frm="b2", to="b3", placement="a3")
+    return [
+        mid_view(highlights=("c3", "d4"), lost=(lost(pawns=(1, 0, 0)), LostView())),
+        mid_view(last_move=placed, placing=True, placement_squares=("e12", "f12"), pending=((), ("plus",))),
+        double_mid_view(last_move=promoted, pending=((), ("star",))),
+        start_view(phase="setup", setup_done=(True, False), to_act=(1,)),
+    ]
+
+
+def test_every_mark_has_a_legend_word_in_english_and_dutch_and_an_icon() -> None:
+    """Every mark the picture can draw (``mk.MARKS``) has a word in both languages: a new mark
+    without one fails here."""
+    from tests.render.legend import assert_every_mark_has_an_icon, assert_every_mark_has_words
+
+    assert_every_mark_has_words("militakiri", mk.MARKS)
+    view = legend_views()[0]
+    assert_every_mark_has_an_icon(mk.MARKS, lambda mark: mk.legend_icon(mark, view))
+
+
+def test_a_picture_explains_the_marks_it_draws_in_the_readers_language() -> None:
+    from tests.render.legend import assert_pictures_explain_their_marks
+
+    assert_pictures_explain_their_marks("militakiri", legend_views(), mk.render_image, mk.marks_shown, mk.MARKS,
+                                        mk.legend_icon)
+
+
+def test_the_legend_names_only_what_the_picture_draws() -> None:
+    shown = set(mk.marks_shown(start_view()))
+    assert {"pawn", "tower", "setup_zone", "turn", "reserve"} <= shown
+    assert not {"move", "capture", "rank", "reach", "placement", "pending", "endgame", "lost", "ready"} & shown
+    assert {"move", "capture", "rank"} <= set(mk.marks_shown(mid_view()))
+
+
+def test_a_long_player_name_shrinks_then_wraps_before_it_is_cut() -> None:
+    """Player names are never cut to "Compute…" where there is room."""
+    from render.common import fit_text, font
+
+    lay = mk.layout(6, 12)
+    width = lay.panel_right - lay.panel_left - 2 * mk.BLOCK_PAD - 6 - 32 - 8  # right of the seat's coin
+    assert fit_text("Computer (normal) 2", font(17), width).endswith("…")  # what the panel drew before
+    assert mk.fitted_name("Computer (normal) 2", width).lines == ("Computer (normal) 2",)
+    for room in (width, width - 28):  # in play; during the setup, beside the hourglass
+        for name in ("Computer (normal) 2", "AVeryLongDiscordNameOf32Chars_xy"):
+            fitted = mk.fitted_name(name, room)
+            assert len(fitted.lines) <= 2 and "".join(fitted.lines).replace(" ", "") == name.replace(" ", "")

@@ -34,7 +34,7 @@ from engines.axis_allies import economy
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.turn import begin_turn
 
-from .conftest import ENGINE, play, roll, seat_to_act, texts, units
+from .conftest import ENGINE, play, refused, roll, seat_to_act, texts, units
 
 JAPAN, USSR, USA = 3, 0, 4
 """Seats with 5 players."""
@@ -206,8 +206,11 @@ def test_appendix1_aktie4_the_aircraft_fly_home():
 
 def test_appendix1_aktie4_an_aircraft_left_at_sea_is_lost():
     """Aktie 4: "Japan moet alle aanvallende vliegtuigen in deze zet laten landen"; the fighter
-    that stays over the Hawaiian Islands zone has nowhere to land."""
-    s = play(checkpoints()["noncombat"], "move 1 ftr Manchuria -> Kwangtung", "move 1 bmr Manchuria -> Japan", "end")
+    that stays over the Hawaiian Islands zone has nowhere to land. It could still fly to the
+    carrier, so a plain ``end`` is refused and ``end anyway`` loses it (decision M15)."""
+    s = play(checkpoints()["noncombat"], "move 1 ftr Manchuria -> Kwangtung", "move 1 bmr Manchuria -> Japan")
+    assert refused("aircraft_can_land", s, "end")["territories"] == ["Hawaii Sea Zone"]
+    s = play(s, "end anyway")
     assert units(s, "sz_hawaii", "japan") == {"battleship": 1, "submarine": 1}
 
 

@@ -2,16 +2,18 @@
 driven through the engine by move texts and fixed dice.
 
 Each test reproduces one situation of the issue and is named after the rule; the docstrings name
-the rulebook place, the rules notes (``shared/reference/axis_allies_classic_rules_notes.md``) or
+the rulebook place, the rules notes (``axis_allies_classic_rules_notes.md``) or
 the decision in docs/games/axis_allies.md.
 """
 
 from __future__ import annotations
 
+import pytest
+
 from engines.axis_allies import economy
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState
-from engines.core.errors import IllegalMoveError
+from engines.core.errors import AmbiguousMoveError, IllegalMoveError
 
 from .conftest import ENGINE, ids, play, position, refused, roll, seat_to_act, units
 
@@ -272,3 +274,112 @@ def test_economic_victory_is_on_by_default():
     over = play(s, "end")
     assert over.result is not None and over.result.reason == "axis_allies.economic_victory"
     assert play(s.model_copy(update={"options": AxisAlliesOptions(economic_victory=False)}), "end").result is None
+
+
+# ---------------------------------------------------------------- which transport unloads (decision M16)
+
+
+def two_transports(first: tuple[str, ...], second: tuple[str, ...], phase: str = "combat_move") -> AxisAlliesState:
+    """UK: transports 0 and 1 in the North Sea Zone carrying ``first`` and ``second`` (unit kinds),
+    loaded before this turn (cargo ids in that order, from 2 on); Western Europe empty."""
+    s = position(("uk", "transport", "sz_north_sea", 2), *[("uk", k, "sz_north_sea") for k in first + second],
+                 power="uk", phase=phase, owners={"western_europe": "germany"})
+    for i in range(len(first)):
+        s = aboard(s, 2 + i, 0)
+    for i in range(len(second)):
+        s = aboard(s, 2 + len(first) + i, 1)
+    return s
+
+
+def test_decision_m16_unloading_empties_a_transport_rather_than_commit_two():
+    """Decision M14 (one landing per transport in the combat move) and M16: with 1 inf 1 arm on
+    transport 0 and 2 inf on transport 1, ``unload 2 inf ... -> Western Europe`` takes transport
+    1's two, so transport 0's cargo may still land elsewhere (before, one infantry of each was
+    taken and both transports were bound to Western Europe)."""
+    s = two_transports(("infantry", "armour"), ("infantry", "infantry"))
+    s = play(s, "unload 2 inf North Sea Zone -> Western Europe")
+    assert {u.id for u in s.units_at("western_europe")} == {4, 5}
+    s = play(s, "unload 1 inf 1 arm North Sea Zone -> United Kingdom")
+    assert units(s, "united_kingdom", "uk") == {"infantry": 1, "armour": 1}
+
+
+def test_decision_m16_a_transport_already_bound_to_the_land_unloads_first():
+    """M14 and M16: after transport 1 unloaded one infantry into Western Europe, the next
+    infantry for Western Europe comes from it too, leaving transport 0 free."""
+    s = two_transports(("infantry",), ("infantry", "infantry"))
+    s = play(s, "unload 1 inf North Sea Zone -> Western Europe from trn with 2 inf",
+             "unload 1 inf North Sea Zone -> Western Europe")
+    assert {u.id for u in s.units_at("western_europe")} == {3, 4}
+    every_offered_action_applies(s)
+
+
+def test_decision_m16_the_cargo_left_on_a_bound_transport_is_still_offered_and_lands():
+    """The issue's case: a transport bound to Western Europe in the combat move; the other
+    transport's cargo still unloads elsewhere, and autocomplete offers it (it offered nothing)."""
+    s = two_transports(("infantry",), ("infantry",))
+    s = play(s, "unload 1 inf North Sea Zone -> Western Europe from trn with 1 inf")
+    offered = [ENGINE.format_move(m, s) for m in ENGINE.legal_moves(s, seat_to_act(s))]
+    assert "unload 1 inf North Sea Zone -> United Kingdom" in offered
+    s = play(s, "unload 1 inf North Sea Zone -> United Kingdom")
+    assert units(s, "united_kingdom", "uk") == {"infantry": 1}
+
+
+def test_decision_m16_a_choice_that_matters_is_asked_by_naming_the_transport():
+    """M16: 1 inf 1 arm on one transport, 2 inf on the other; ``unload 1 inf`` into Western
+    Europe binds either transport and leaves either an armour or an infantry aboard it: the
+    order is ambiguous, the reply lists both named forms, each applies, and autocomplete offers
+    the named forms (not the plain one)."""
+    s = two_transports(("infantry", "armour"), ("infantry", "infantry"))
+    with pytest.raises(AmbiguousMoveError) as caught:
+        ENGINE.parse_move("unload 1 inf North Sea Zone -> Western Europe", s, seat_to_act(s))
+    named = ["unload 1 inf North Sea Zone -> Western Europe from trn with 1 inf 1 arm",
+             "unload 1 inf North Sea Zone -> Western Europe from trn with 2 inf"]
+    assert caught.value.code == "axis_allies.ambiguous_transport" and caught.value.params["candidates"] == named
+    first = play(s, named[0])
+    assert [u.id for u in first.units_at("western_europe")] == [2]
+    second = play(s, named[1])
+    assert [u.id for u in second.units_at("western_europe")] == [4]
+    offered = [ENGINE.format_move(m, s) for m in ENGINE.legal_moves(s, seat_to_act(s))]
+    assert set(named) <= set(offered) and "unload 1 inf North Sea Zone -> Western Europe" not in offered
+    every_offered_action_applies(s)
+    for text in offered:
+        assert ENGINE.format_move(ENGINE.parse_move(text, s, seat_to_act(s)), s) == text
+
+
+def test_decision_m16_a_named_transport_must_be_there():
+    s = two_transports(("infantry",), ("infantry",))
+    refused("no_transport_with", s, "unload 1 inf North Sea Zone -> Western Europe from trn with 1 arm")
+    refused("not_enough_units", s, "unload 2 inf North Sea Zone -> Western Europe from trn with 1 inf")
+
+
+def test_decision_m16_in_the_non_combat_move_the_choice_does_not_matter():
+    """Outside the combat move a transport may unload into more than one territory: no question."""
+    s = two_transports(("infantry", "armour"), ("infantry", "infantry"), phase="noncombat_move")
+    s = play(s, "unload 1 inf North Sea Zone -> United Kingdom")
+    assert units(s, "united_kingdom", "uk") == {"infantry": 1}
+
+
+def test_decision_m16_a_transport_that_moved_in_the_combat_move_hides_no_other_cargo():
+    """Aktie 4 and M12: a transport that moved in the combat move (without a sea battle) does
+    not unload in the non-combat move; another transport beside it with the same cargo does, and
+    autocomplete offers that unload."""
+    s = two_transports(("infantry",), ("infantry",), phase="noncombat_move")
+    rode = {0: {"combat": True, "moved": 1}, 2: {"combat": True}}  # cargo rides along: its own moves stay 0
+    moved = tuple(u.model_copy(update=rode[u.id]) if u.id in rode else u for u in s.units)
+    s = s.model_copy(update={"units": moved})
+    offered = [ENGINE.format_move(m, s) for m in ENGINE.legal_moves(s, seat_to_act(s))]
+    assert "unload 1 inf North Sea Zone -> United Kingdom" in offered
+    s = play(s, "unload 1 inf North Sea Zone -> United Kingdom")
+    assert [u.id for u in s.units_at("united_kingdom")] == [3]
+
+
+def test_decision_m16_several_transports_unload_together_but_not_one_bound_elsewhere():
+    """M14 and M16: three transports with one infantry each, the first bound to the United
+    Kingdom; ``unload 2 inf`` into Western Europe takes the other two."""
+    s = position(("uk", "transport", "sz_north_sea", 3), ("uk", "infantry", "sz_north_sea", 4),
+                 power="uk", owners={"western_europe": "germany"})
+    for rider, ship in ((3, 0), (4, 0), (5, 1), (6, 2)):
+        s = aboard(s, rider, ship)
+    s = play(s, "unload 1 inf North Sea Zone -> United Kingdom from trn with 2 inf",
+             "unload 2 inf North Sea Zone -> Western Europe")
+    assert sorted(u.id for u in s.units_at("western_europe")) == [5, 6]

@@ -1,7 +1,7 @@
 """Battles, AA fire, bombing and rockets (``engines/axis_allies/combat.py``), one rule per test.
 
 Test names and docstrings give the place in the Dutch 2nd-edition rulebook
-(``shared/rules/axis-and-allies.nl.md``) or the rules notes. Dice are written as faces 1..6
+(``axis-and-allies.nl.md``) or the rules notes. Dice are written as faces 1..6
 with :func:`faces`; the machine takes 0..5.
 """
 

@@ -96,16 +96,17 @@ def _round(a: Army, d: Army) -> dict[tuple[Army, Army], Fraction]:
         attack = _hits_distribution(shooters) if d1 else {0: Fraction(1)}
         for h_att, p_att in attack.items():
             d2, _zone = _remove_cheapest(d1, h_att, "defender")
-            # 3. every defender still there fires, the zone included; subs only at ships
-            if any(k == "submarine" for k in d1) and any(_ship(k) for k in a):
-                raise NotImplementedError("defending subs firing at ships: not needed by these battles")
-            fire = [_strength(k, "defender") for k in d1
-                    if _strength(k, "defender") > 0 and (k != "submarine" or any(_ship(x) for x in a))]
-            defence = _hits_distribution(fire)
-            for h_def, p_def in defence.items():
-                a2, _ = _remove_cheapest(a, h_def, "attacker")
-                key = (a2, d2)
-                out[key] = out.get(key, Fraction(0)) + p_sub * p_att * p_def
+            # 3. every defender still there fires, the zone included; a sub's hit sinks only a
+            #    ship ("Onderzeeboten kunnen niet op vliegtuigen vuren !"): the attacker gives
+            #    its cheapest ships to the sub hits, then its cheapest units to the others
+            sub_fire = [_strength(k, "defender") for k in d1 if k == "submarine"] if any(map(_ship, a)) else []
+            fire = [_strength(k, "defender") for k in d1 if k != "submarine" and _strength(k, "defender") > 0]
+            for h_dsub, p_dsub in _hits_distribution(sub_fire).items():
+                sunk, _ = _remove_cheapest(a, h_dsub, "attacker", ships_only=True)
+                for h_def, p_def in _hits_distribution(fire).items():
+                    a2, _ = _remove_cheapest(sunk, h_def, "attacker")
+                    key = (a2, d2)
+                    out[key] = out.get(key, Fraction(0)) + p_sub * p_att * p_dsub * p_def
     return out
 
 
@@ -135,9 +136,14 @@ def exact(a: Army, d: Army) -> tuple[Fraction, Fraction, Fraction]:
 
 def _choose(battle: Battle, decision: Decision) -> list[int]:
     by_id = {c.id: c for c in battle.attackers + battle.defenders}
-    assert decision.max_non_ships is None, "these battles never mix sub hits with others"
     ranked = sorted(decision.eligible, key=lambda i: (*_policy_key(by_id[i].kind, decision.side), i))
-    return ranked[:decision.count]
+    if decision.max_non_ships is None:
+        return ranked[:decision.count]
+    # the sub hits take the cheapest ships, the other hits the cheapest of the rest
+    ships = [i for i in ranked if _ship(by_id[i].kind)]
+    sub_hits = decision.count - decision.max_non_ships
+    chosen = ships[:max(sub_hits, 0)]
+    return chosen + [i for i in ranked if i not in chosen][:decision.count - len(chosen)]
 
 
 def play(battle: Battle, rng: random.Random) -> str:
@@ -165,6 +171,8 @@ CASES = [
                  id="2inf1arm-vs-2inf"),
     pytest.param(("fighter",), ("submarine", "transport"), True, id="1ftr-vs-1sub1trn"),
     pytest.param(("submarine",), ("battleship",), True, id="1sub-vs-1bb"),
+    pytest.param(("battleship", "fighter", "fighter"), ("submarine", "submarine", "transport"), True,
+                 id="1bb2ftr-vs-2sub1trn"),
 ]
 
 
@@ -202,4 +210,18 @@ def test_the_computer_player_uses_the_same_odds(attackers: Army, defenders: Army
     from engines.axis_allies.odds import win_chance
 
     win, _, _ = exact(_sorted(attackers, "attacker"), _sorted(defenders, "defender"))
+    assert math.isclose(win_chance(attackers, defenders), float(win), rel_tol=1e-9)
+
+
+def test_defending_subs_hits_never_fall_on_aircraft() -> None:
+    """Aktie 3, vliegdekschepen: "Onderzeeboten kunnen niet op vliegtuigen vuren !". A battleship
+    and two fighters against two subs and a transport: the subs' hits can only sink the
+    battleship, so the fighters (cheaper) are not lost to them. The chain above, checked against
+    the machine with dice (``1bb2ftr-vs-2sub1trn``), gives 0.996; the computer's odds must too
+    (they gave 0.81 when the subs' hits took the fighters first)."""
+    from engines.axis_allies.odds import win_chance
+
+    attackers, defenders = ("battleship", "fighter", "fighter"), ("submarine", "submarine", "transport")
+    win, _, _ = exact(_sorted(attackers, "attacker"), _sorted(defenders, "defender"))
+    assert round(float(win), 3) == 0.996
     assert math.isclose(win_chance(attackers, defenders), float(win), rel_tol=1e-9)

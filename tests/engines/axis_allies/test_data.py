@@ -1,9 +1,9 @@
 """The classic map and unit data: shape of the graph, opening set-up, unit table, name lookup.
 
-Expected figures are literals taken from the reference facts in ``../shared/reference/``
-(``axis_allies_classic.json``: its ``validation``, ``starting_units_by_power`` and ``unit_types``
-sections). They are copied here on purpose: CI runs a clean checkout where ``../shared`` is
-absent, so the test must not read it.
+Expected figures are literals taken from the reference facts the project was given, which are not
+in this repository (``axis_allies_classic.json``: its ``validation``, ``starting_units_by_power``
+and ``unit_types`` sections). They are copied here on purpose: CI runs a clean checkout without
+those facts, so the test must not read them.
 """
 
 from __future__ import annotations

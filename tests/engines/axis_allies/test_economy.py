@@ -3,7 +3,7 @@ development and purchase ("Aktie 1"), placement ("Aktie 5"), income ("Aktie 6"),
 capitals and liberation ("Resultaten van zowel land- als zeegevechten") and victory (chapter 1,
 Appendix IV).
 
-Test names and docstrings carry the place in ``shared/rules/axis-and-allies.nl.md``; where the
+Test names and docstrings carry the place in ``axis-and-allies.nl.md``; where the
 text is lost, the decision the engine follows is named instead.
 """
 
@@ -466,3 +466,18 @@ def test_chapter1_victory_is_checked_at_the_end_of_the_round_only():
     assert over.result is not None and over.result.winners == (1, 3)
     assert ENGINE.result(over) == over.result and ENGINE.to_act(over) == frozenset()
     assert ENGINE.legal_moves(over, 1) == [] and ENGINE.chance(over) is None
+
+
+@pytest.mark.parametrize("language, on, off", [("en", "on by default", "off by default"),
+                                               ("nl", "standaard aan", "standaard uit")])
+def test_option_defaults_the_players_read_are_the_engine_s(language, on, off):
+    """Decision 11: economic victory is on by default. The options a player reads (``/rules``,
+    made from the docs page and its Dutch twin) say of every on/off option the default the engine
+    starts with."""
+    from bot.i18n.rules_source import page, sections
+
+    text = sections(page("axis_allies", language).read_text(encoding="utf-8"), language)["options"]
+    for name, field in AxisAlliesOptions.model_fields.items():
+        if field.annotation is bool:
+            line = next(line for line in text.splitlines() if line.startswith(f"- `{name}`"))
+            assert (on if field.default else off) in line, line

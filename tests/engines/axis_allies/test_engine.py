@@ -2,7 +2,7 @@
 section 5): every offered move formats and parses back to itself and applies; texts that are
 not moves give typed errors; the view holds no secrets; the record replays.
 
-The rulebook places here are the notation section of docs/games/axis_allies.md and DESIGN.md
+The rulebook places here are the notation section of docs/games/axis_allies.md and docs/architecture.md
 ("Axis & Allies: none [hidden information]; dice").
 """
 
@@ -224,7 +224,7 @@ def test_setup_accepts_a_mapping_of_options():
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_the_view_has_no_secrets(name):
-    """DESIGN.md: Axis & Allies hides nothing; every seat and the channel see the same view."""
+    """docs/architecture.md: Axis & Allies hides nothing; every seat and the channel see the same view."""
     state = SAMPLES[name]()
     public = ENGINE.view(state, None)
     assert AxisAlliesView.model_validate(public.model_dump(mode="json")) == public
@@ -264,7 +264,7 @@ def test_no_move_after_the_end():
 
 
 def test_the_record_replays_to_the_live_state():
-    """DESIGN.md, "the record is the truth": moves and dice replayed give the same state."""
+    """docs/architecture.md, "the record is the truth": moves and dice replayed give the same state."""
     options = AxisAlliesOptions(round_limit=2)
     state = ENGINE.setup(5, options)
     events: list = [StartEvent(players=5)]
@@ -286,3 +286,24 @@ def test_the_record_replays_to_the_live_state():
     assert (state.power, state.phase, state.techs["ussr"]) == ("germany", "combat_move", ("jet_power",))
     assert replay(ENGINE, options, events) == state
     assert AxisAlliesState.model_validate(state.model_dump(mode="json")) == state
+
+
+def test_a_move_s_record_leaves_out_the_fields_it_does_not_use():
+    """The record (and the hash chain over it) of a move reads as before the optional fields
+    came: ``until done``'s plan, ``end anyway`` and the transport an unload names."""
+    from engines.axis_allies.notation import parse
+
+    assert parse("end").model_dump(mode="json") == {
+        "kind": "end", "count": 0, "units": [], "path": [], "to": None, "frm": None}
+    assert parse("end anyway").model_dump(mode="json")["anyway"] is True
+    unload = parse("unload 1 inf North Sea -> Western Europe from trn with 2 inf").model_dump(mode="json")
+    assert unload["aboard"] == [["infantry", 2]]
+    assert "aboard" not in parse("unload 1 inf North Sea -> Western Europe").model_dump(mode="json")
+
+
+def test_end_anyway_and_a_named_transport_read_in_dutch_too():
+    from engines.axis_allies.notation import parse
+
+    assert parse("einde toch") == parse("end anyway") == parse("End Anyway")
+    assert parse("los 1 inf Noordzee -> West-Europa van trn met 1 inf 1 arm") == parse(
+        "unload 1 inf North Sea -> Western Europe from trn with 1 inf 1 arm")

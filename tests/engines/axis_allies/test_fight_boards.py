@@ -173,7 +173,7 @@ def test_the_fights_of_an_earlier_turn_show_no_board():
     _, aa, chosen = heavy_raid(30)
     after = roll(chosen, "bombing", 1, 1, 1, 1, 1, 1)
     assert pictures(aa, after) != ()
-    later = play(after, "end", "end", "end")  # to the United Kingdom's turn: the fights are gone
+    later = play(after, "end", "end anyway", "end")  # to the United Kingdom's turn: the fights are gone
     assert later.power == "uk" and pictures(after, later) == ()
 
 

@@ -1,4 +1,4 @@
-"""Golden playthroughs (DESIGN.md, "Testing"): rule drift shows as a diff of the files in
+"""Golden playthroughs (docs/architecture.md, "Testing"): rule drift shows as a diff of the files in
 tests/golden/axis_allies/.
 
 Each file holds the dice seed (hex), the number of players, the options, the move texts, the

@@ -42,6 +42,31 @@ def test_the_casualty_hint_names_units_the_power_has():
     play(s, params["example"])  # legal
 
 
+def test_the_casualty_hint_names_the_cheapest_loss_first():
+    """Aktie 3: "De verdediger verkiest ..." the owner chooses; the hint suggests what costs least
+    (an infantry, 3 IPCs, before a fighter, 12), whatever order the units were set up in."""
+    s = position(("germany", "armour", "eastern_europe", 2), ("ussr", "fighter", "ukraine_ssr"),
+                 ("ussr", "infantry", "ukraine_ssr"), owners={"ukraine_ssr": "ussr"})
+    s = play(s, "move 2 arm Eastern Europe -> Ukraine", "end", "attack Ukraine")
+    s = roll(s, "attack_fire", 1, 6)
+    code, params = ENGINE.step_message(s)
+    assert code == "axis_allies.decide_casualties" and params["example"] == "lose 1 inf"
+    assert refused("choose_casualties", s, "continue")["example"] == "lose 1 inf"
+
+
+def test_the_casualty_hint_gives_submarine_hits_to_ships():
+    """Vliegdekschepen: "Onderzeeboten kunnen niet op vliegtuigen vuren !": with a sub's hit and
+    another, the cheapest loss that fits is a fighter and the battleship, not two fighters."""
+    s = position(("germany", "fighter", "germany", 2), ("germany", "battleship", "sz_baltic_sea"),
+                 ("ussr", "submarine", "sz_north_sea"), ("ussr", "transport", "sz_north_sea"))
+    s = play(s, "move 1 bb Baltic -> North Sea", "move 2 ftr Germany -> North Sea", "end", "attack North Sea")
+    s = roll(s, "attack_fire", 6, 6, 6)
+    s = roll(s, "defence_fire", 1, 1)
+    code, params = ENGINE.step_message(s)
+    assert code == "axis_allies.decide_casualties" and params["example"] == "lose 1 ftr 1 bb"
+    play(s, params["example"])  # legal
+
+
 def test_the_placement_hint_is_the_powers_own():
     """Issue 18's example: ``place 3 inf Germany`` shown to the USSR."""
     s = play(ENGINE.setup(2), "buy 3 inf", "end", "end", "end", "end")

@@ -1,6 +1,6 @@
 """Movement (engines/axis_allies/movement.py): combat move ("Aktie 2") and non-combat move ("Aktie 4").
 
-Test names and docstrings carry the rulebook place (``shared/rules/axis-and-allies.nl.md``) or the
+Test names and docstrings carry the rulebook place (``axis-and-allies.nl.md``) or the
 decision (M1.. in docs/games/axis_allies.md, "Movement"). Positions are hand-built: the opening
 map and ownership with only the listed units on it (:func:`board`).
 """
@@ -240,6 +240,27 @@ def test_units_that_moved_into_a_battle_stay_there():
     refused("in_battle", state, 0, "karelia_ssr", "russia")
 
 
+def test_stops_hold_across_orders():
+    """Decision M1: an order ends where one order covering both paths would have to stop. A ship
+    that sailed into a zone with enemy ships (Appendix II, "Als zeezone A door de vijand bezet
+    is, dan mag uw vloot echter niet naar zeezone B") and a fighter that flew into a battle stay;
+    a tank that went into empty enemy land may go on, as the one order through it (a blitz,
+    decision M2) may, but no further than its two moves."""
+    state = board(("germany", "battleship", "sz_baltic_sea"), ("ussr", "submarine", "sz_north_sea"),
+                  ("germany", "fighter", "eastern_europe"), ("ussr", "infantry", "karelia_ssr"),
+                  ("germany", "armour", "germany"))
+    refused("fleet_blocked", state, 0, "sz_baltic_sea", "sz_north_sea", "sz_baltic_sea")
+    state = apply(state, go(state, 0, "sz_baltic_sea", "sz_north_sea"))
+    refused("in_battle", state, 0, "sz_north_sea", "sz_baltic_sea")
+    state = apply(state, go(state, 2, "eastern_europe", "karelia_ssr"))
+    refused("in_battle", state, 2, "karelia_ssr", "eastern_europe")
+    empty = board(("germany", "armour", "ukraine_ssr"))
+    assert go(empty, 0, "ukraine_ssr", "caucasus", "russia").blitzed == ("caucasus",)
+    empty = apply(empty, go(empty, 0, "ukraine_ssr", "caucasus"))
+    assert update(go(empty, 0, "caucasus", "russia"), 0).moved == 2
+    refused("too_far", empty, 0, "caucasus", "russia", "karelia_ssr")
+
+
 def test_moves_add_up_within_a_phase():
     """Decision M1."""
     state = board(("germany", "armour", "germany"))
@@ -278,6 +299,30 @@ def test_neutrals_only_in_the_combat_move_and_never_an_aa_gun():
     refused("neutral_noncombat", state, 0, "caucasus", "turkey", phase=NC)
     refused("aa_gun_combat_move", state, 1, "caucasus", "turkey")
     refused("neutral_noncombat", state, 1, "caucasus", "turkey", phase=NC)
+
+
+def test_neutrals_a_land_unit_that_entered_one_moves_no_further_this_turn():
+    """Decision M3: a neutral ends a land unit's move, also when the next step is another order
+    (``move 1 arm Caucasus -> Turkey`` then ``move 1 arm Turkey -> Syria-Jordan``, refused as the
+    one order through Turkey is). Neutrals: once entered it is "niet langer als neutraal
+    behandeld", but the armour that entered it has stopped."""
+    state = board(("ussr", "armour", "caucasus"), power="ussr")
+    plan = go(state, 0, "caucasus", "turkey")
+    assert update(plan, 0).moved == UNITS["armour"].movement
+    state = apply(state, plan)
+    refused("too_far", state, 0, "turkey", "syria_jordan")
+
+
+def test_neutrals_the_issue_s_two_orders_through_the_engine():
+    """The same through the engine, with the players' text: the second order is refused."""
+    from .conftest import play, position
+    from .conftest import refused as refused_text
+
+    state = position(("ussr", "armour", "caucasus"), power="ussr")
+    params = refused_text("too_far", state, "move 1 arm Caucasus -> Turkey", "move 1 arm Turkey -> Syria-Jordan")
+    assert params["left"] == 0
+    after = play(state, "move 1 arm Caucasus -> Turkey")
+    assert after.owner("turkey") == "ussr"
 
 
 def test_neutral_fee_must_be_paid():

@@ -192,9 +192,10 @@ def test_no_income_while_the_capital_is_held():
 
 
 def test_aircraft_with_nowhere_to_land_are_said_lost():
-    """Non-combat move: aircraft that cannot land are lost when the step ends."""
+    """Non-combat move: aircraft that cannot land are lost when the step ends (this one could
+    fly to Algeria: ``end anyway``, decision M15)."""
     s = position(("germany", "fighter", "sz_south_atlantic"), phase="noncombat_move")
-    _, lines = narrate(s, "end")
+    _, lines = narrate(s, "end anyway")
     assert said(SLUG, lines) == "Germany's aircraft with nowhere to land are lost: 1 fighter."
 
 

@@ -131,3 +131,16 @@ def test_undo_is_refused_after_dice():
     assert ENGINE.chance(s).kind == "aa_fire" and len(s.undo) == 1
     s = roll(s, "aa_fire", 6)
     refused("nothing_to_undo", s, "undo")
+
+
+def test_attack_until_done_in_a_battle_under_way_is_refused_with_the_reason():
+    """An ``attack ... until done`` is the attacker's plan for a battle it begins; given while
+    that battle waits for the attacker after a round, the refusal says the battle is under way
+    and what fits now (not only "press on or retreat")."""
+    s = roll(karelia_attack(), "attack_fire", 6, 6, 6)
+    s = roll(s, "defence_fire", 6, 6, 6, 6)
+    params = refused("battle_under_way", s, "attack Karelia until done")
+    assert params == {"territory": "Karelia S.S.R.", "example": "continue"}
+    assert refused("battle_under_way", s, "attack Karelia")["example"] == "continue"
+    s = roll(karelia_attack(), "attack_fire", 1, 6, 6)
+    assert refused("battle_under_way", s, "attack Karelia until done")["example"] == "lose 1 inf"

@@ -3,7 +3,7 @@ fixed dice: seats and whose turn (chapters 1-2), the combat move ("Aktie 2"), ba
 "Resultaten van zowel land- als zeegevechten"), the non-combat move ("Aktie 4") and the
 weapons developments as they act in play.
 
-Test names and docstrings carry the place in ``shared/rules/axis-and-allies.nl.md`` or the
+Test names and docstrings carry the place in ``axis-and-allies.nl.md`` or the
 decision in docs/games/axis_allies.md (M.. for movement, C.. for combat).
 """
 
@@ -405,9 +405,9 @@ def test_aktie4_one_aa_gun_per_territory():
         play(s, "move 1 aa Southern Europe -> Germany")
 
 
-def conquered_karelia_with_a_fighter():
+def conquered_karelia_with_a_fighter(*extra: tuple):
     s = position(("germany", "infantry", "eastern_europe"), ("germany", "fighter", "eastern_europe"),
-                 ("ussr", "infantry", "karelia_ssr"))
+                 ("ussr", "infantry", "karelia_ssr"), *extra)
     s = play(s, "move 1 inf 1 ftr Eastern Europe -> Karelia", "end", "attack Karelia")
     s = roll(roll(s, "attack_fire", 6, 1), "defence_fire", 6)
     assert s.owner("karelia_ssr") == "germany"
@@ -416,11 +416,39 @@ def conquered_karelia_with_a_fighter():
 
 def test_aktie4_aircraft_must_land_and_are_lost_with_nowhere_to_land():
     """Aktie 4: "Japan moet alle aanvallende vliegtuigen in deze zet laten landen"; an aircraft
-    left where it cannot land (land taken this turn) is lost at the end of the move (decision M6)."""
+    left where it cannot land (land taken this turn) is lost at the end of the move (decision M6),
+    when the player ends the step with ``end anyway`` while it could still land (decision M15)."""
     s = conquered_karelia_with_a_fighter()
     assert units(s, "karelia_ssr", "germany") == {"infantry": 1, "fighter": 1}
-    after = play(s, "end")
+    after = play(s, "end anyway")
     assert after.phase == "place" and units(after, "karelia_ssr", "germany") == {"infantry": 1}
+
+
+def test_decision_m15_end_refuses_while_an_aircraft_it_would_lose_can_still_land():
+    """Decision M15: ``end`` does not give up an aircraft that can still land: it names the
+    aircraft and a landing that fits (a legal move), and ``end anyway`` loses it on purpose.
+    Autocomplete offers the landing and ``end anyway``, never a plain ``end`` that is refused."""
+    s = conquered_karelia_with_a_fighter()
+    params = refused("aircraft_can_land", s, "end")
+    assert params["units"] == [["fighter", 1]] and params["territories"] == ["Karelia S.S.R."]
+    landed = play(s, params["example"])
+    assert landed.phase == "noncombat_move" and units(landed, "karelia_ssr", "germany") == {"infantry": 1}
+    assert play(landed, "end").phase == "place"
+    offered = texts(s)
+    assert "end anyway" in offered and "end" not in offered and params["example"] in offered
+    at_home = conquered_karelia_with_a_fighter(("germany", "infantry", "germany"))
+    assert ENGINE.step_message(at_home)[1]["example"] == params["example"], "the step line shows the landing first"
+    assert "end" in texts(landed) and "end anyway" not in texts(landed)
+
+
+def test_decision_m15_end_gives_up_aircraft_that_cannot_land_without_asking():
+    """Decision M6 and M15: an aircraft with no landing in reach is lost by a plain ``end``."""
+    s = position(("germany", "fighter", "karelia_ssr"), ("germany", "infantry", "karelia_ssr"),
+                 phase="noncombat_move", owners={"karelia_ssr": "germany"})
+    spent = tuple(u.model_copy(update={"moved": 4, "combat": True}) if u.kind == "fighter" else u for u in s.units)
+    s = s.model_copy(update={"conquered": ("karelia_ssr",), "units": spent})
+    assert "end" in texts(s)
+    assert units(play(s, "end"), "karelia_ssr", "germany") == {"infantry": 1}
 
 
 def test_aktie4_aircraft_fly_home_to_land_held_since_the_turn_began():
@@ -434,7 +462,7 @@ def test_aktie4_a_fighter_at_sea_lands_on_a_carrier_or_is_lost():
     """Aktie 4 and App. II: a fighter comes down on a friendly carrier with room (decision M6)."""
     s = position(("japan", "fighter", "sz_wake_island"), ("japan", "carrier", "sz_caroline_islands"),
                  power="japan", phase="noncombat_move")
-    lost = play(s, "end")
+    lost = play(s, "end anyway")
     assert units(lost, "sz_wake_island") == {}
     s = play(s, "move 1 ftr Wake Island Sea Zone -> Caroline Islands Sea Zone", "end")
     (fighter,) = [u for u in s.units if u.kind == "fighter"]

@@ -1,4 +1,4 @@
-"""Golden playthroughs (DESIGN.md, "Testing"): rule drift shows as a diff of the files in
+"""Golden playthroughs (docs/architecture.md, "Testing"): rule drift shows as a diff of the files in
 tests/golden/masters_victory/.
 
 Each file holds the dice seed (hex), the options, the actions as ``[seat, text]`` (the setup

@@ -1,4 +1,4 @@
-"""Golden playthroughs (DESIGN.md, "Testing"): rule drift shows as a diff of the files in
+"""Golden playthroughs (docs/architecture.md, "Testing"): rule drift shows as a diff of the files in
 tests/golden/militakiri/.
 
 Each file holds the dice seed (hex), the options, the move texts (the first two are the setups
