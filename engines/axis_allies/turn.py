@@ -806,7 +806,7 @@ def _settle(state: AxisAlliesState) -> AxisAlliesState:
             ipcs = dict(state.ipcs)
             ipcs[raid.victim] = max(0, ipcs[raid.victim] - raided.damage)
             state = _remove_units(state, set(raided.bombers_lost))
-            raids = tuple(t for t in state.raids if t != raid.territory)
+            raids = tuple(t for t in state.raids if raid.kind != "bombing" or t != raid.territory)  # a rocket is no raid
             rolls = (*(_aa_rolls(raid.aa) if raid.aa else ()), combat.Roll(kind=raid.kind, round=1, values=raided.rolls, hits=0))
             gun = raid.aa.gun_power if raid.aa is not None and raid.aa.gun_power != raid.victim else None
             fought = Fought(kind=raid.kind, territory=raid.territory, attacker=raid.attacker, defender=raid.victim, gun=gun,

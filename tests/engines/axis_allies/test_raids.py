@@ -239,3 +239,17 @@ def test_a_flight_too_long_is_refused_with_its_length():
     with pytest.raises(IllegalMoveError) as caught:
         play(s, "bomb 1 bmr Germany -> East Indies")
     assert caught.value.code == "axis_allies.too_far_away"
+
+
+# ---------------------------------------------------------------- a rocket at a raided complex
+
+
+def test_a_rocket_at_a_raided_complex_leaves_the_raid_to_be_flown():
+    """Rockets (decision C14) and a raid on the same complex are two attacks: the rocket's end
+    does not take the bombers' raid off the list of fights (before, the raid vanished unflown)."""
+    s = karelia_raided(("germany", "aa_gun", "germany"), ("germany", "aa_gun", "eastern_europe"))
+    s = s.model_copy(update={"techs": {**s.techs, "germany": ("rockets",)}})
+    s = roll(play(s, "end", "rocket Eastern Europe -> Karelia"), "rocket", 2)
+    assert s.raids == ("karelia_ssr",) and texts(s) == ["attack Karelia S.S.R."]
+    s = roll(play(s, "attack Karelia"), "bombing", 3)
+    assert s.raids == () and [f.kind for f in s.fights] == ["rocket", "bombing"]
