@@ -440,7 +440,8 @@ def _check_raids(board: _Board, order: MoveOrder, plan: MovePlan) -> None:
     flown where the power's units already went this combat move, and no battle is started where
     it raids. A raid is flown against the complex of "uw vijand": land units do not take the
     raided territory (walking in, blitzing through, unloading, or a landing that waits for a sea
-    battle), and no raid is flown against land such a landing will take."""
+    battle), and no raid is flown against land such a landing will take. A bomber joins a raid
+    with a raid order (``bomb``), whose target gun fires in the raid, never with a plain move."""
     raids = board.state.raids
     dest = plan.path[-1]
     if order.bombing:
@@ -454,6 +455,10 @@ def _check_raids(board: _Board, order: MoveOrder, plan: MovePlan) -> None:
         return
     if dest in raids and plan.battle in ("land", "amphibious"):
         raise _illegal("axis_allies.raid_and_battle", f"{dest} is raided: no battle there too", territory=dest)
+    if dest in raids and any(board.by_id[i].kind == "bomber" for i in order.units):
+        # Its gun would fire at the bomber on arrival and again in the raid.
+        raise _illegal("axis_allies.raid_join_with_bomb", f"a bomber joins the raid on {dest} with bomb",
+                       territory=dest)
     taken = [t for t in (*plan.conquered, *((dest,) if plan.landing else ())) if t in raids]
     if taken:
         raise _illegal("axis_allies.raid_and_conquest", f"{taken[0]} is raided: it is not taken this combat move",

@@ -253,3 +253,13 @@ def test_a_rocket_at_a_raided_complex_leaves_the_raid_to_be_flown():
     assert s.raids == ("karelia_ssr",) and texts(s) == ["attack Karelia S.S.R."]
     s = roll(play(s, "attack Karelia"), "bombing", 3)
     assert s.raids == () and [f.kind for f in s.fights] == ["rocket", "bombing"]
+
+
+def test_a_bomber_joins_a_raid_with_bomb_not_with_move():
+    """The raid's gun fires once per bomber, in the raid ("vuurt dit door voor elke bommenwerper
+    een dobbelsteen te werpen"): a bomber sent with ``move`` would be fired at on arrival and again
+    in the raid, so it joins with ``bomb``."""
+    s = karelia_raided(("germany", "bomber", "eastern_europe"), ("ussr", "aa_gun", "karelia_ssr"))
+    refused("raid_join_with_bomb", s, "move 1 bmr Eastern Europe -> Karelia")
+    s = play(s, "bomb 1 bmr Eastern Europe -> Karelia", "end", "attack Karelia")
+    assert ENGINE.chance(s).kind == "aa_fire" and len(ENGINE.chance(s).sizes) == 2
