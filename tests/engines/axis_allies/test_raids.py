@@ -54,9 +54,9 @@ def test_the_opening_raid_on_russia_shot_down_over_karelia_lapses_and_the_game_g
     assert play(after, "end").phase == "noncombat_move"
 
 
-def test_a_raid_lapses_when_the_last_of_its_bombers_is_shot_down_on_a_later_order():
-    """Two raids on one complex: the first bomber arrives, the second is shot down on the way. The
-    raid goes on with the first; once every bomber is down, the raid lapses."""
+def test_a_raid_stands_while_one_of_its_bombers_is_left():
+    """Two raid orders on one complex: the first bomber arrives, the second is shot down on the way.
+    The raid does not lapse while a bomber is left: it is flown with the first."""
     s = position(("germany", "bomber", "germany", 2), ("ussr", "aa_gun", "karelia_ssr"),
                  ("ussr", "factory", "russia"), ipcs={"ussr": 20})
     s = play(s, "bomb 1 bmr Germany -> Eastern Europe -> Ukraine -> Caucasus -> Russia")
@@ -67,7 +67,9 @@ def test_a_raid_lapses_when_the_last_of_its_bombers_is_shot_down_on_a_later_orde
     assert s.ipcs["ussr"] == 16 and s.raids == ()
 
 
-def test_a_raid_shot_down_on_the_way_in_a_hand_built_position_with_two_bombers():
+def test_a_raid_of_two_bombers_lapses_only_when_both_are_shot_down():
+    """"Voor elke "1" wordt een bommenwerper neergehaald": one 1 leaves a bomber for the raid (its
+    owner picks the loss), two 1s leave none and the raid lapses."""
     s = position(("germany", "bomber", "germany", 2), ("ussr", "aa_gun", "karelia_ssr"),
                  ("ussr", "factory", "russia"), ipcs={"ussr": 20})
     s = roll(play(s, "bomb 2 bmr Germany -> Eastern Europe -> Karelia -> Russia"), "aa_fire", 1, 3)
