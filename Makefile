@@ -8,7 +8,7 @@ RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: run test lint bench bench-load bench-ai soak clean
+.PHONY: run test lint bench bench-load bench-ai soak fuzz clean
 
 $(RUN_STAMP): pyproject.toml
 	@echo "scheids: installing what the bot needs into $(VENV) (once)…"
@@ -50,13 +50,27 @@ bench-load: $(STAMP)
 bench-ai: $(STAMP)
 	$(PY) -m bench.ai
 
-# Longer random playouts than CI runs, then the soak with kills (python -m soak; the figures as a
-# table, exit 1 when a check fails): make soak GAMES=20000 SOAK_MATCHES=40 SOAK_SECONDS=300
+# The coverage fuzzer (tests/engines/conformance/fuzz.py) beyond its CI slice: FUZZ_GAMES games of
+# each engine (default per engine: Axis & Allies 500 of 10 rounds with raids, 2 and 5 players in
+# turn), the turn's end searched at every step, on FUZZ_JOBS processes; prints the coverage table
+# and every freeze, exit 1 on a freeze or a kind or branch never reached. Bounded, stops by itself:
+# make fuzz FUZZ_SLUGS=axis_allies FUZZ_GAMES=40 (FUZZ_FIRST=40 plays the next 40). An Axis & Allies
+# game of 10 rounds (some 1,200 moves, each followed by a search for the turn's end) takes some
+# 20-30 s, so the default 500 take one and a half to two hours on two cores; make soak plays 60.
+FUZZ_JOBS ?= 2
+fuzz: $(STAMP)
+	FUZZ_JOBS=$(FUZZ_JOBS) $(PY) -m tests.engines.conformance.fuzz
+
+# Longer random playouts than CI runs, a slice of the fuzz (SOAK_FUZZ_GAMES of each engine), then
+# the soak with kills (python -m soak; the figures as a table, exit 1 when a check fails):
+# make soak GAMES=20000 SOAK_FUZZ_GAMES=100 SOAK_MATCHES=40 SOAK_SECONDS=300
 GAMES ?= 10000
+SOAK_FUZZ_GAMES ?= 60
 SOAK_MATCHES ?= 20
 SOAK_SECONDS ?= 120
 soak: $(STAMP)
 	SCHEIDS_PLAYOUTS=$(GAMES) $(PY) -m pytest tests -k playout
+	FUZZ_GAMES=$(SOAK_FUZZ_GAMES) FUZZ_JOBS=$(FUZZ_JOBS) $(PY) -m tests.engines.conformance.fuzz
 	SOAK_MATCHES=$(SOAK_MATCHES) SOAK_SECONDS=$(SOAK_SECONDS) $(PY) -m soak
 
 clean:

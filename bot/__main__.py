@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from datetime import timedelta
 
 from bot.config import ConfigError, load_config
 from bot.logging_setup import LEVELS, configure_logging
@@ -48,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
 
     computer.configured_workers = config.computer_workers
     computer.configured_seconds = config.computer_seconds
+    from bot.services import matches
+
+    matches.configured_idle_after = timedelta(days=config.idle_days)
     refusal = _refusal(database, args.lang)
     if refusal is not None:
         print(f"scheids: {refusal}", file=sys.stderr)

@@ -36,6 +36,9 @@ class Config:
     computer_seconds: float | None = None
     """Thinking time per move (``[computer] seconds``), for every level; unset: the level's own
     (easy 0.3 s, normal 1 s, hard 2 s)."""
+    idle_days: int = 14
+    """Days a match without a deadline may stand still before its player to act is reminded
+    (``[matches] idle_days``); three days later the waiting players may claim the win or abort."""
 
     def __post_init__(self) -> None:
         if self.shard_ids is not None:
@@ -47,6 +50,8 @@ class Config:
                     f"[discord] shard_ids {list(self.shard_ids)} must be different numbers from 0 to "
                     f"{self.shard_count - 1} (shard_count is {self.shard_count})"
                 )
+        if self.idle_days < 1:
+            raise ConfigError(f"[matches] idle_days must be 1 or more, not {self.idle_days}")
         if self.shard_count is not None and self.shard_count < 1:
             raise ConfigError(f"[discord] shard_count must be 1 or more, not {self.shard_count}")
 
@@ -81,4 +86,5 @@ def load_config(path: str | Path = "config.toml") -> Config:
         shard_ids=tuple(discord["shard_ids"]) if discord.get("shard_ids") is not None else None,
         computer_workers=data.get("computer", {}).get("workers", Config.computer_workers),
         computer_seconds=data.get("computer", {}).get("seconds"),
+        idle_days=data.get("matches", {}).get("idle_days", Config.idle_days),
     )

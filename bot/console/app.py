@@ -191,6 +191,7 @@ class ConsoleApp:
             ("match", "resign"): m.resign,
             ("match", "draw"): m.offer_draw,
             ("match", "abort"): m.abort,
+            ("match", "claim"): m.claim,
             ("match", "verify"): m.verify,
             ("match", "export"): m.export,
         }

@@ -10,14 +10,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot.discord_app.people import DmMemory, actor_of
 from bot.i18n import Msg, catalog, locale_of
-from bot.services.delivery import Delivery
+from bot.services.delivery import ChannelPost, Delivery, Reply
 from bot.services.matches import outdated_reply
 from bot.storage.repository import OutdatedMatchError
 from bot.wiring import Services
@@ -26,6 +27,15 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.5
 """Seconds to wait for the services before deferring (Discord allows 3 for the first answer)."""
+
+STILL_WORKING_AFTER = 8.0
+"""Seconds after the deferral before the deferred response says the command is still working."""
+ANSWER_LIMIT = 13 * 60.0
+"""Seconds an interaction waits for its work: then the player hears it takes too long and the
+result goes to the channel, before the interaction's token (15 minutes) is spent."""
+AUTOCOMPLETE_BUDGET = 2.0
+"""Seconds autocomplete may take: what is not ready by then is answered with no choices, in time,
+rather than with choices Discord no longer takes (autocomplete cannot be deferred)."""
 
 NO_PINGS = discord.AllowedMentions.none()
 Work = Callable[[], Awaitable[list[Delivery]]]
@@ -72,6 +82,11 @@ class Answer:
     @property
     def language(self) -> str:
         return locale_of(str(self.interaction.locale))
+
+    async def note(self, text: str) -> None:
+        """Put ``text`` in the deferred response while the result is not there yet (it replaces it)."""
+        if self.thinking:
+            await self.interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
     async def defer(self) -> None:
         if not self.interaction.response.is_done():
@@ -137,9 +152,10 @@ def allowed_here(interaction: discord.Interaction) -> bool:
     return contexts is None or contexts.dm_channel
 
 
-async def respond(bot: BotHost, interaction: discord.Interaction, work: Work) -> None:
+async def respond(bot: BotHost, interaction: discord.Interaction, work: Work, *, defer_first: bool = False) -> None:
     """Run ``work`` (a service call); if it takes longer than ``DEFER_AFTER``, defer first so the
-    interaction does not expire; deliver what it returned. Anything that fails is answered."""
+    interaction does not expire (``defer_first``: work known to be long defers at once); deliver
+    what it returned. Anything that fails is answered."""
     answer = Answer(interaction)
     task: asyncio.Future[list[Delivery]] | None = None
     if not allowed_here(interaction):
@@ -147,11 +163,26 @@ async def respond(bot: BotHost, interaction: discord.Interaction, work: Work) ->
         await answer_failure(answer, None, "core.guild_only")
         return
     try:
-        await bot.dms.noticed(interaction)
-        task = asyncio.ensure_future(_guarded(work, interaction))
+        if defer_first:
+            await answer.defer()
+        # Nothing before the first answer waits on storage: noticing open DMs is part of the work.
+        task = asyncio.ensure_future(_guarded(_noticed_then(bot, interaction, work), interaction))
+        started = asyncio.get_running_loop().time()
         done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
         if not done:
             await answer.defer()
+            done, _ = await asyncio.wait({task}, timeout=STILL_WORKING_AFTER)
+        if not done:
+            await answer.note(catalog().render(Msg("core.still_working"), answer.language))
+            left = ANSWER_LIMIT - (asyncio.get_running_loop().time() - started)
+            done, _ = await asyncio.wait({task}, timeout=max(left, 0))
+        if not done:
+            # The token will not outlive the work: say so while it lives, and let the work finish
+            # whole (the services commit all of a command or nothing); its public result goes to the channel.
+            log.warning("no result within %s s, the result goes to the channel: %s", ANSWER_LIMIT, context_of(interaction))
+            await answer.note(catalog().render(Msg("core.too_long"), answer.language))
+            await _finish_late(bot, task, interaction)
+            return
         deliveries = await task
         await bot.deliverer.deliver(deliveries, answer)
     except Exception as error:  # every failure gets an answer; nothing may leave "thinking…" behind
@@ -162,11 +193,54 @@ async def respond(bot: BotHost, interaction: discord.Interaction, work: Work) ->
         await answer_failure(answer, error)
 
 
+def _noticed_then(bot: BotHost, interaction: discord.Interaction, work: Work) -> Work:
+    async def noticed_then() -> list[Delivery]:
+        await bot.dms.noticed(interaction)
+        return await work()
+
+    return noticed_then
+
+
+T = TypeVar("T")
+
+
+async def within_budget(work: Awaitable[list[T]], interaction: discord.Interaction) -> list[T]:
+    """Autocomplete's choices if they are ready within ``AUTOCOMPLETE_BUDGET``, else none (logged)."""
+    try:
+        return await asyncio.wait_for(work, AUTOCOMPLETE_BUDGET)
+    except TimeoutError:
+        log.warning("autocomplete not ready in %s s, answered with no choices: %s", AUTOCOMPLETE_BUDGET, context_of(interaction))
+        return []
+
+
 async def _guarded(work: Work, interaction: discord.Interaction) -> list[Delivery]:
     try:
         return await work()
     except OutdatedMatchError as error:
         return outdated_reply(error, actor_of(interaction).language)
+
+
+async def _finish_late(bot: BotHost, task: asyncio.Future[list[Delivery]], interaction: discord.Interaction) -> None:
+    """The work of an interaction whose token is (nearly) spent: its public replies become posts in
+    the interaction's channel; what only the user was to see is not sent (logged)."""
+    try:
+        deliveries = await task
+    except Exception:
+        log.exception("the late work of %s failed", context_of(interaction))
+        return
+    here = ChannelPost(str(interaction.channel_id))
+    late: list[Delivery] = []
+    for delivery in deliveries:
+        if isinstance(delivery.target, Reply):
+            if delivery.target.ephemeral:
+                log.info("a private answer of %s came after its time and is not sent", context_of(interaction))
+                continue
+            delivery = replace(delivery, target=here)
+        late.append(delivery)
+    try:
+        await bot.deliverer.deliver(late)
+    except Exception:
+        log.exception("the late result of %s could not be delivered", context_of(interaction))
 
 
 async def _finish_quietly(bot: BotHost, task: asyncio.Future[list[Delivery]]) -> None:

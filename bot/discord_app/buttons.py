@@ -5,10 +5,19 @@ so nothing about them is kept in memory; ``client.add_dynamic_items`` registers 
 Every click goes through ``respond`` (deferred when slow, failures answered). A custom_id
 whose match id no match can have (beyond SQLite's 64-bit ids), or any other ``scheids:``
 custom_id we do not know, is answered too: "this button belongs to no match I know".
+
+A button that plays (a move, a menu's answer, a draw answer) names the state it was made for:
+``scheids:move:<match>:<seq>:<text>``, ``scheids:choose:<match>:<seq>``,
+``scheids:draw:<answer>:<match>:<seq>`` (``seq``: the match's event sequence, as the long
+suggestions' tokens carry it). Pressed once the match has moved on (an old board, a second quick
+press) it is refused as out of date and taken off its message when the bot can edit it; the forms
+of older versions, which named no state, are refused so too. Any button works only in its match's
+server. ``View my pieces`` plays nothing and names no state: it shows the pieces of now.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -19,7 +28,12 @@ from bot.discord_app.answering import BotHost, respond
 from bot.discord_app.people import actor_of
 from bot.i18n import Msg, catalog
 from bot.services.delivery import Button, Delivery, reply
+from bot.services.matches import Pressed
 
+log = logging.getLogger(__name__)
+
+CUSTOM_ID_LIMIT = 100
+"""Discord's limit of a component's custom_id."""
 MAX_MATCH_ID = 2**63 - 1
 """The largest id storage can hold: a larger one in a custom_id names no match."""
 
@@ -32,16 +46,50 @@ async def unknown_match(interaction: discord.Interaction) -> list[Delivery]:
     return [reply(actor_of(interaction).language, Msg("core.unknown_match_button"))]
 
 
+async def outdated(interaction: discord.Interaction) -> list[Delivery]:
+    return [reply(actor_of(interaction).language, Msg("core.button_outdated"))]
+
+
+def pressed_at(interaction: discord.Interaction, seq: int | None = None) -> Pressed:
+    """Where the button was pressed (its server) and the state it names."""
+    return Pressed(str(interaction.guild_id) if interaction.guild_id is not None else None, seq)
+
+
 async def respond_in_match(
-    interaction: discord.Interaction, match_id: int, act: Callable[[BotHost], Awaitable[list[Delivery]]]
+    interaction: discord.Interaction,
+    match_id: int,
+    act: Callable[[BotHost], Awaitable[list[Delivery]]],
+    still_current: Callable[[BotHost], Awaitable[bool]] | None = None,
 ) -> None:
     """Answer a button of match ``match_id`` through the one answering path; an id no match can
-    have (a mangled custom_id) is answered as such instead of reaching storage."""
+    have (a mangled custom_id) is answered as such instead of reaching storage. Afterwards, a
+    button that ``still_current`` says can no longer be pressed is taken off its message."""
     bot: BotHost = interaction.client  # type: ignore[assignment]
     if not known_match(match_id):
         await respond(bot, interaction, lambda: unknown_match(interaction))
         return
     await respond(bot, interaction, lambda: act(bot))
+    if still_current is not None:
+        try:
+            current = await still_current(bot)
+        except Exception:  # the answer is given; a failed look only leaves old buttons in place
+            log.exception("could not tell whether the buttons of match %s are current", match_id)
+            return
+        if not current:
+            await take_off_buttons(interaction)
+
+
+async def take_off_buttons(interaction: discord.Interaction) -> None:
+    """Remove the components of the message a pressed button sits on, when it is the bot's own
+    message in a channel (an ephemeral one cannot be edited this way)."""
+    message = interaction.message
+    me = interaction.client.user
+    if message is None or not message.components or message.flags.ephemeral or me is None or message.author.id != me.id:
+        return
+    try:
+        await message.edit(view=None)
+    except discord.HTTPException as error:
+        log.info("could not take the old buttons off message %s: %s", message.id, error)
 
 
 class ViewPiecesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scheids:view:(?P<match>\d+)"):
@@ -58,92 +106,141 @@ class ViewPiecesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sch
         return cls(int(match["match"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await respond_in_match(interaction, self.match_id, lambda bot: bot.services.matches.my_view(actor_of(interaction), match_id=self.match_id))
+        await respond_in_match(
+            interaction, self.match_id,
+            lambda bot: bot.services.matches.my_view(actor_of(interaction), match_id=self.match_id, pressed=pressed_at(interaction)),
+        )
 
 
 class DrawButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"scheids:draw:(?P<answer>accept|decline):(?P<match>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"scheids:draw:(?P<answer>accept|decline):(?P<match>\d+):(?P<seq>\d{1,15})",
 ):
-    def __init__(self, match_id: int, accept: bool, label: str | None = None) -> None:
+    """Accept or decline the draw offer made at event ``seq``."""
+
+    def __init__(self, match_id: int, accept: bool, seq: int, label: str | None = None) -> None:
         answer = "accept" if accept else "decline"
         super().__init__(
             discord.ui.Button(
                 label=label or answer,
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-                custom_id=f"scheids:draw:{answer}:{match_id}",
+                custom_id=f"scheids:draw:{answer}:{match_id}:{seq}",
             )
         )
         self.match_id = match_id
         self.accept = accept
+        self.seq = seq
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
-        return cls(int(match["match"]), match["answer"] == "accept")
+        return cls(int(match["match"]), match["answer"] == "accept", int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await respond_in_match(interaction, self.match_id, lambda bot: bot.services.matches.answer_draw(self.match_id, actor_of(interaction), self.accept))
+        await respond_in_match(
+            interaction, self.match_id,
+            lambda bot: bot.services.matches.answer_draw(
+                self.match_id, actor_of(interaction), self.accept, pressed_at(interaction, self.seq)
+            ),
+            lambda bot: bot.services.matches.draw_offer_open(self.match_id, self.seq),
+        )
 
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"scheids:move:(?P<match>\d+):(?P<text>[a-z0-9 _-]{1,60})",
+    template=r"scheids:move:(?P<match>\d+):(?P<seq>\d{1,15}):(?P<text>[a-z0-9 _-]{1,60})",
 ):
     """An obvious next move (``ButtonGame``): a click submits the text for whoever clicked, in
-    the match named by the custom_id (not whatever is live in the channel by then)."""
+    the match named by the custom_id (not whatever is live in the channel by then), if the match
+    is still at event ``seq``."""
 
-    def __init__(self, match_id: int, text: str, label: str | None = None) -> None:
+    def __init__(self, match_id: int, seq: int, text: str, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=(label or text)[:80], style=discord.ButtonStyle.primary, custom_id=f"scheids:move:{match_id}:{text}"
+                label=(label or text)[:80], style=discord.ButtonStyle.primary,
+                custom_id=f"scheids:move:{match_id}:{seq}:{text}",
             )
         )
         self.match_id = match_id
+        self.seq = seq
         self.text = text
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
-        return cls(int(match["match"]), match["text"])
+        return cls(int(match["match"]), int(match["seq"]), match["text"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # A move draws the board: ``respond`` defers when that takes long, like ``/move``.
-        await respond_in_match(interaction, self.match_id, lambda bot: bot.services.matches.submit_in(self.match_id, actor_of(interaction), self.text))
+        await respond_in_match(
+            interaction, self.match_id,
+            lambda bot: bot.services.matches.submit_in(
+                self.match_id, actor_of(interaction), self.text, pressed_at(interaction, self.seq)
+            ),
+            lambda bot: bot.services.matches.button_current(self.match_id, self.seq),
+        )
 
 
-class ChooseMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"scheids:choose:(?P<match>\d+)"):
+class ChooseMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"scheids:choose:(?P<match>\d+):(?P<seq>\d{1,15})"):
     """A select menu of the legal answers to a question (``ChoosingGame``: a battle's casualties):
-    the choice is submitted as the chooser's move in the match of the custom_id. The options
-    travel in the message, so it works after a restart too."""
+    the choice is submitted as the chooser's move in the match of the custom_id, if it is still at
+    event ``seq``. The options travel in the message, so it works after a restart too."""
 
-    def __init__(self, match_id: int, options: tuple[str, ...], placeholder: str = "") -> None:
+    def __init__(self, match_id: int, seq: int, options: tuple[str, ...], placeholder: str = "") -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"scheids:choose:{match_id}",
+                custom_id=f"scheids:choose:{match_id}:{seq}",
                 placeholder=placeholder[:150] or None,
                 options=[discord.SelectOption(label=text[:100], value=text[:100]) for text in options],
             )
         )
         self.match_id = match_id
+        self.seq = seq
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
         options = item.options if isinstance(item, discord.ui.Select) else []
-        return cls(int(match["match"]), tuple(option.value for option in options) or ("-",))
+        return cls(int(match["match"]), int(match["seq"]), tuple(option.value for option in options) or ("-",))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         text = str((data.get("values") or [""])[0])
-        await respond_in_match(interaction, self.match_id, lambda bot: bot.services.matches.submit_in(self.match_id, actor_of(interaction), text))
+        await respond_in_match(
+            interaction, self.match_id,
+            lambda bot: bot.services.matches.submit_in(self.match_id, actor_of(interaction), text, pressed_at(interaction, self.seq)),
+            lambda bot: bot.services.matches.button_current(self.match_id, self.seq),
+        )
+
+
+OLD_FORMS = r"scheids:(?:move:\d+:[a-z0-9 _-]{1,60}|choose:\d+|draw:(?:accept|decline):\d+)"
+"""The custom_ids of versions whose buttons named no state."""
+
+
+class OldButton(discord.ui.DynamicItem[discord.ui.Button], template=OLD_FORMS):
+    """A button (or menu) of an older version, made before buttons named their state: nothing can
+    tell whether the match is still where it was, so it is refused as out of date and taken off."""
+
+    def __init__(self, custom_id: str = "scheids:move:0:-") -> None:
+        super().__init__(discord.ui.Button(label="?", custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: BotHost = interaction.client  # type: ignore[assignment]
+        await respond(bot, interaction, lambda: outdated(interaction))
+        await take_off_buttons(interaction)
 
 
 class UnknownButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    # every scheids: custom_id that none of the buttons above takes (they would all be dispatched)
+    # every scheids: custom_id that none of the items above takes (they would all be dispatched)
     template=(
-        r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+$)(?!scheids:move:\d+:[a-z0-9 _-]{1,60}$)"
-        r"(?!scheids:choose:\d+$)(?!scheids:orders$)scheids:.*"
+        r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+:\d{1,15}$)"
+        r"(?!scheids:move:\d+:\d{1,15}:[a-z0-9 _-]{1,60}$)(?!scheids:choose:\d+:\d{1,15}$)"
+        r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)scheids:.*"
     ),
 ):
-    """A ``scheids:`` button of no known form (an older version, a mangled id): answered, not ignored."""
+    """A ``scheids:`` button of no known form (a mangled id): answered, not ignored."""
 
     def __init__(self, custom_id: str = "scheids:unknown") -> None:
         super().__init__(discord.ui.Button(label="?", custom_id=custom_id))
@@ -157,7 +254,7 @@ class UnknownButton(
         await respond(bot, interaction, lambda: unknown_match(interaction))
 
 
-DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, UnknownButton)
+DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, OldButton, UnknownButton)
 
 
 def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | None:
@@ -167,14 +264,20 @@ def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | No
     words = catalog()
     view = discord.ui.View(timeout=None)
     for button in buttons:
+        item: discord.ui.Item[Any]
         if button.kind == "view_pieces":
-            view.add_item(ViewPiecesButton(button.match_id, words.render(Msg("core.button_view"), language)))
-        elif button.kind == "draw_accept":
-            view.add_item(DrawButton(button.match_id, True, words.render(Msg("core.button_draw_accept"), language)))
-        elif button.kind == "draw_decline":
-            view.add_item(DrawButton(button.match_id, False, words.render(Msg("core.button_draw_decline"), language)))
+            item = ViewPiecesButton(button.match_id, words.render(Msg("core.button_view"), language))
+        elif button.kind in ("draw_accept", "draw_decline"):
+            accept = button.kind == "draw_accept"
+            label = words.render(Msg("core.button_draw_accept" if accept else "core.button_draw_decline"), language)
+            item = DrawButton(button.match_id, accept, button.seq, label)
         elif button.kind == "move":
-            view.add_item(MoveButton(button.match_id, button.text, words.render(Msg(button.label), language)))
-        elif button.kind == "choose":
-            view.add_item(ChooseMenu(button.match_id, button.options, words.render(Msg(button.label), language)))
+            item = MoveButton(button.match_id, button.seq, button.text, words.render(Msg(button.label), language))
+        else:
+            item = ChooseMenu(button.match_id, button.seq, button.options, words.render(Msg(button.label), language))
+        if len(item.custom_id) > CUSTOM_ID_LIMIT:
+            # Only a move text near its 60 characters in a match of a huge id could: typing it still works.
+            log.warning("button %r left out: its custom_id is longer than Discord allows", item.custom_id)
+            continue
+        view.add_item(item)
     return view

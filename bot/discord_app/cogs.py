@@ -8,6 +8,9 @@ offer it in DMs); ``/games``, ``/view`` (private, of your own match) and ``/dms`
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
 from typing import Any, Final
 
 import discord
@@ -15,7 +18,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app import suggestions
-from bot.discord_app.answering import BotHost, respond
+from bot.discord_app.answering import BotHost, respond, within_budget
+from bot.discord_app.buttons import known_match
 from bot.discord_app.options import COMPUTER_CHOICES, create_command, text
 from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worded
@@ -23,8 +27,11 @@ from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
 from bot.services.people import computer_actor
 from bot.services.time_control import TimeControlError, time_control_given
+from bot.storage.repository import StorageError
 from engines.core.contract import RegionsGame, TimedGame
 from engines.registry import ENGINES
+
+log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES: Final = 10080
 REGION_CHOICES = [
@@ -55,7 +62,7 @@ def lacking_permissions(interaction: discord.Interaction, needs: tuple[str, ...]
 
 @app_commands.guild_only()
 class MatchCog(commands.GroupCog, group_name="match", group_description=_text("match")):
-    """``/match``: create, join, leave, start, status, history, resign, draw, abort, verify, export."""
+    """``/match``: create, join, leave, start, status, history, resign, draw, claim, abort, verify, export."""
 
     create = app_commands.Group(name="create", description=_text("match_create"))
 
@@ -158,13 +165,19 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
     async def draw(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, self.matches.offer_draw)
 
+    @app_commands.command(name="claim", description=_text("match_claim"))
+    async def claim(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, self.matches.claim)
+
     @app_commands.command(name="abort", description=_text("match_abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, self.matches.abort)
 
     @app_commands.command(name="verify", description=_text("match_verify"))
     async def verify(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, self.matches.verify)
+        # A whole record is replayed (in a worker): deferred at once.
+        await respond(self.bot, interaction, lambda: self.matches.verify(place_of(interaction), actor_of(interaction)),
+                      defer_first=True)
 
     @app_commands.command(name="export", description=_text("match_export"))
     async def export(self, interaction: discord.Interaction) -> None:
@@ -173,27 +186,46 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
 
 ORDERS_MAX = 4000
 """Discord's limit of a text input's value."""
+ORDERS_INPUT = "orders"
+ORDERS_FORM = re.compile(r"scheids:orders(?::(?P<match>\d{1,20}):(?P<form>\d{1,20}))?")
+"""A form's custom_id: ``scheids:orders:<match>:<form>`` (``match`` 0: none named; ``form``: the id of
+the ``/orders`` that opened it, so each form is its own); plain ``scheids:orders`` from older versions."""
+ORDERS_LOOKUP = 1.0
+"""Seconds ``/orders`` waits for the match's id before it opens a form naming none: the form is the
+first answer, which Discord wants within 3 seconds."""
+
+
+def orders_form_id(match_id: int | None, form: int) -> str:
+    return f"scheids:orders:{match_id or 0}:{form}"
 
 
 class OrdersModal(discord.ui.Modal):
-    """``/orders``: one multi-line text of orders, played all or nothing (issue 15)."""
+    """``/orders``: one multi-line text of orders, played all or nothing (issue 15). The form is
+    sent and forgotten: its submit is answered by ``PlayCog.orders_submitted`` from its custom_id,
+    by whichever process gets it, however late (discord.py would drop a submit of a form it does not
+    hold: after a restart, after the form's timeout, or for the older of two forms of one id)."""
 
-    def __init__(self, bot: BotHost, language: str) -> None:
+    def __init__(self, language: str, custom_id: str) -> None:
         words = catalog()
-        super().__init__(title=words.render(Msg("core.orders_title"), language)[:45], custom_id="scheids:orders", timeout=1800)
-        self.bot = bot
+        super().__init__(title=words.render(Msg("core.orders_title"), language)[:45], custom_id=custom_id, timeout=None)
         self.text: discord.ui.TextInput = discord.ui.TextInput(
-            custom_id="orders", style=discord.TextStyle.paragraph, max_length=ORDERS_MAX,
+            custom_id=ORDERS_INPUT, style=discord.TextStyle.paragraph, max_length=ORDERS_MAX,
             placeholder=words.render(Msg("core.orders_placeholder"), language)[:100],
         )
         self.add_item(discord.ui.Label(text=words.render(Msg("core.orders_label"), language)[:45], component=self.text))
+        self.stop()  # a stopped modal is not kept by discord.py: no submit reaches this object
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        text = self.text.value
-        await respond(
-            self.bot, interaction,
-            lambda: self.bot.services.matches.submit_orders(place_of(interaction), actor_of(interaction), text),
-        )
+
+def typed_value(components: Any, custom_id: str) -> str | None:
+    """The value of the text input ``custom_id`` in a modal submit's components (inside labels or rows)."""
+    for component in components or []:
+        if component.get("custom_id") == custom_id and "value" in component:
+            return str(component["value"])
+        inner = [component["component"]] if isinstance(component.get("component"), dict) else component.get("components")
+        found = typed_value(inner, custom_id)
+        if found is not None:
+            return found
+    return None
 
 
 class PlayCog(commands.Cog):
@@ -236,14 +268,43 @@ class PlayCog(commands.Cog):
     @setup.autocomplete("text")
     @move.autocomplete("text")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await within_budget(self._move_choices(interaction, current), interaction)
+
+    async def _move_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         seq, texts = await self.matches.suggestions_at(place_of(interaction), actor_of(interaction), current)
         return [app_commands.Choice(name=name, value=value) for name, value in suggestions.choices(seq, texts)]
 
     @app_commands.command(name="orders", description=_text("orders"))
     @app_commands.guild_only()
     async def orders(self, interaction: discord.Interaction) -> None:
-        """A form (modal) for all the orders of a phase at once; its text goes to ``submit_orders``."""
-        await interaction.response.send_modal(OrdersModal(self.bot, actor_of(interaction).language))
+        """A form (modal) for all the orders of a phase at once, naming the match live here (if
+        storage tells it in time); its text goes to ``submit_orders``."""
+        try:
+            match_id = await asyncio.wait_for(self.matches.live_match_id(place_of(interaction)), ORDERS_LOOKUP)
+        except (TimeoutError, StorageError) as error:  # slow or failing storage: the form names no match
+            log.warning("/orders opens a form naming no match: %r", error)
+            match_id = None
+        form = OrdersModal(actor_of(interaction).language, orders_form_id(match_id, interaction.id))
+        await interaction.response.send_modal(form)
+
+    @commands.Cog.listener("on_interaction")
+    async def orders_submitted(self, interaction: discord.Interaction) -> None:
+        """Every ``/orders`` form submitted, also after a restart: played in the match it names."""
+        if interaction.type != discord.InteractionType.modal_submit:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        found = ORDERS_FORM.fullmatch(str(data.get("custom_id", "")))
+        if found is None:
+            return
+        text = typed_value(data.get("components"), ORDERS_INPUT) or ""
+        named = int(found["match"]) if found["match"] else 0
+        match_id = named if known_match(named) else None
+        if named and match_id is None:
+            match_id = 0  # a mangled id names no match: answered as such, with the text back
+        await respond(
+            self.bot, interaction,
+            lambda: self.matches.submit_orders(place_of(interaction), actor_of(interaction), text, match_id),
+        )
 
     @app_commands.command(name="standing", description=_text("standing"))
     @app_commands.describe(text=_text("option_standing_text"))
@@ -268,6 +329,9 @@ class PlayCog(commands.Cog):
 
     @territory.autocomplete("name")
     async def territory_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await within_budget(self._territory_choices(interaction, current), interaction)
+
+    async def _territory_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         choices = await self.matches.place_choices(place_of(interaction), actor_of(interaction), current)
         return [app_commands.Choice(name=name[:100], value=value) for name, value in choices]
 

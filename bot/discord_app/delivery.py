@@ -4,7 +4,7 @@
   move texts, anything in a message's parameters) is escaped: ``[x](https://y) ||z||`` as a name
   shows as typed, never as a masked link or a spoiler.
 - Replies go through the interaction's :class:`Answer` (response, edit of a deferral, followups).
-- A refused DM (``discord.Forbidden``) is remembered per user (``DmMemory``): the services tell the
+- A refused DM (``DM_REFUSALS``: closed DMs, or no server shared any more) is remembered per user (``DmMemory``): the services tell the
   channel once per match and offer the view button; no DM is tried again until the user shows
   their DMs are open.
 - A channel post that Discord refuses (missing permissions, a deleted channel) is not lost: the
@@ -13,8 +13,10 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import logging
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +27,7 @@ from bot.discord_app.buttons import view_for
 from bot.discord_app.permissions import match_needs, missing, worded
 from bot.i18n import Msg, catalog
 from bot.services.delivery import (
+    Attachment,
     ChannelPost,
     ChannelRef,
     Delivery,
@@ -35,7 +38,15 @@ from bot.services.delivery import (
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
-DM_REFUSED = 50007
+UNKNOWN_CHANNEL = 10003
+"""Discord's code for a channel that does not exist (any more): deleted."""
+FILES_PER_MESSAGE = 10
+DEFAULT_FILE_LIMIT = 10 * 1024 * 1024
+"""Discord's file size limit where a server's is not known (DMs): 10 MiB."""
+DM_REFUSALS = frozenset({50007, 50278})
+"""Discord's documented refusals of a DM: 50007 "Cannot send messages to this user" (DMs closed,
+the bot blocked) and 50278 "... due to having no mutual guilds" (the user left every server the
+bot shares). Both are remembered alike: no DM is tried again until the user shows they are open."""
 CODE_SPAN_SAFE_BACKTICK = "ˋ"  # a backtick cannot be escaped inside `code`: shown as U+02CB instead
 
 
@@ -112,6 +123,43 @@ def files_of(delivery: Delivery) -> list[discord.File]:
     return [discord.File(io.BytesIO(a.data), filename=a.filename) for a in delivery.attachments]
 
 
+def fitted(delivery: Delivery, limit: int) -> Delivery:
+    """``delivery`` with every attachment within ``limit`` bytes (Discord refuses a larger file): a
+    larger one gzip-compressed, and if that is still too large, cut into numbered parts
+    (``name.gz.001``, ...) to join in order; a line says what was done.
+
+    >>> from bot.services.delivery import Attachment, reply
+    >>> big = reply("en", attachments=(Attachment("r.json", bytes(range(256)) * 40),))
+    >>> [a.filename for a in fitted(big, 4000).attachments]
+    ['r.json.gz']
+    >>> parts = fitted(big, 200).attachments
+    >>> [a.filename for a in parts][:2], all(len(a.data) <= 200 for a in parts)
+    (['r.json.gz.001', 'r.json.gz.002'], True)
+    """
+    files: list[Attachment] = []
+    notes: list[Msg] = []
+    for attachment in delivery.attachments:
+        if len(attachment.data) <= limit:
+            files.append(attachment)
+            continue
+        packed, name = gzip.compress(attachment.data, mtime=0), f"{attachment.filename}.gz"
+        if len(packed) <= limit:
+            files.append(Attachment(name, packed))
+            notes.append(Msg("core.file_compressed", {"file": name}))
+            continue
+        parts = [packed[start : start + limit] for start in range(0, len(packed), limit)]
+        files += [Attachment(f"{name}.{number:03d}", part) for number, part in enumerate(parts, start=1)]
+        notes.append(Msg("core.file_split", {"file": name, "parts": len(parts)}))
+    if not notes:
+        return delivery
+    return replace(delivery, lines=(*delivery.lines, *notes), attachments=tuple(files))
+
+
+def batches(files: list[discord.File]) -> list[list[discord.File]]:
+    """Discord's 10 files a message: the first ten, then the next ten, ... (at least one batch)."""
+    return [files[start : start + FILES_PER_MESSAGE] for start in range(0, len(files), FILES_PER_MESSAGE)] or [[]]
+
+
 class Deliverer:
     def __init__(self, bot: BotHost) -> None:
         self.bot = bot
@@ -140,41 +188,53 @@ class Deliverer:
             raise failed_reply
 
     async def _reply(self, answer: Answer, delivery: Delivery, ephemeral: bool) -> None:
+        delivery = fitted(delivery, answer.interaction.filesize_limit)
         parts = chunks(render_text(delivery))
+        groups = batches(files_of(delivery))
         for index, part in enumerate(parts):
             last = index == len(parts) - 1
             await answer.send(
                 part,
                 ephemeral=ephemeral,
-                files=files_of(delivery) if last else None,
+                files=groups[0] if last else None,
                 view=view_for(delivery.buttons, delivery.language) if last else None,
             )
+        for more in groups[1:]:
+            await answer.send("", ephemeral=ephemeral, files=more)
 
     async def _post(self, channel_id: int, delivery: Delivery, answer: Answer | None) -> None:
-        parts = chunks(render_text(delivery))
         try:
             channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            guild = getattr(channel, "guild", None)
+            delivery = fitted(delivery, guild.filesize_limit if guild is not None else DEFAULT_FILE_LIMIT)
+            parts = chunks(render_text(delivery))
+            groups = batches(files_of(delivery))
             for index, part in enumerate(parts):
                 last = index == len(parts) - 1
                 kwargs: dict[str, Any] = {"content": part, "allowed_mentions": NO_PINGS}
                 if last:
-                    kwargs["files"] = files_of(delivery)
+                    kwargs["files"] = groups[0]
                     view = view_for(delivery.buttons, delivery.language)
                     if view is not None:
                         kwargs["view"] = view
                 await channel.send(**kwargs)
+            for more in groups[1:]:
+                await channel.send(files=more, allowed_mentions=NO_PINGS)
         except (discord.Forbidden, discord.NotFound) as error:
             log.warning("post in channel %s refused (%s): handing it to the players", channel_id, error)
-            await self._post_failed(channel_id, delivery, answer)
+            await self._post_failed(channel_id, delivery, answer, deleted=error.code == UNKNOWN_CHANNEL)
 
-    async def _post_failed(self, channel_id: int, delivery: Delivery, answer: Answer | None) -> None:
+    async def _post_failed(self, channel_id: int, delivery: Delivery, answer: Answer | None, *, deleted: bool = False) -> None:
         """Give a post the channel refused to the people it was for: the user who acted (privately)
-        and every seat of the match there (DM)."""
+        and every seat of the match there (DM); saying the channel was deleted, or what the bot lacks."""
         channel = self.bot.get_channel(channel_id)
         lacking: list[str] = []
-        if isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
-            lacking = missing(channel.permissions_for(channel.guild.me), match_needs(channel))
-        note = Msg("core.post_failed", {"channel": ChannelRef(str(channel_id)), "permissions": worded(lacking)})
+        if deleted:
+            note = Msg("core.post_failed_deleted", {"channel": ChannelRef(str(channel_id))})
+        else:
+            if isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
+                lacking = missing(channel.permissions_for(channel.guild.me), match_needs(channel))
+            note = Msg("core.post_failed", {"channel": ChannelRef(str(channel_id)), "permissions": worded(lacking)})
         mover: str | None = None
         if answer is not None:
             mover = str(answer.interaction.user.id)
@@ -203,11 +263,15 @@ class Deliverer:
         try:
             # Opening the DM channel needs only the user's id: no GET /users/{id} first.
             channel = await self.bot.create_dm(discord.Object(id=int(target.user_id)))
+            delivery = fitted(delivery, DEFAULT_FILE_LIMIT)
+            groups = batches(files_of(delivery))
             for index, part in enumerate(parts := chunks(render_text(delivery))):
-                files = files_of(delivery) if index == len(parts) - 1 else []
+                files = groups[0] if index == len(parts) - 1 else []
                 await channel.send(content=part, files=files, allowed_mentions=NO_PINGS)
-        except discord.Forbidden as error:
-            if error.code != DM_REFUSED:
+            for more in groups[1:]:
+                await channel.send(files=more, allowed_mentions=NO_PINGS)
+        except discord.HTTPException as error:
+            if error.code not in DM_REFUSALS:
                 raise
             await memory.remember(target.user_id)
             await self.deliver(await self.bot.services.matches.dm_refused(target.match_id, target.user_id))
@@ -217,7 +281,9 @@ class Deliverer:
         try:
             channel = await self.bot.create_dm(discord.Object(id=int(user_id)))
             await channel.send(content=catalog().render(Msg("core.dms_test"), language), allowed_mentions=NO_PINGS)
-        except discord.Forbidden:
+        except discord.HTTPException as error:
+            if error.code not in DM_REFUSALS:
+                raise
             await self.bot.dms.remember(user_id)
             return False
         await self.bot.dms.forget(user_id)

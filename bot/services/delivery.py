@@ -46,6 +46,9 @@ class Button:
     ``choose``: of the menu's placeholder."""
     options: tuple[str, ...] = ()
     """For ``choose`` (a select menu): the move texts to choose from; choosing one submits it."""
+    seq: int = 0
+    """For ``move``, ``choose`` and the draw answers: the match's event sequence the button was
+    made for; a press once the match has moved on is refused as out of date."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
@@ -84,6 +84,7 @@ from engines.core.record import (
     OrdersEvent,
     Record,
     ResignEvent,
+    RollCheck,
     SealCheck,
     StartEvent,
     TimeoutEvent,
@@ -102,6 +103,16 @@ HISTORY_PAGE = 20
 SUMMARY_PAGE = 3
 """Turn summaries per page of ``/match history`` (each is several lines)."""
 LEADERBOARD_SIZE = 20
+IDLE_AFTER = timedelta(days=14)
+"""A match without a deadline in which nothing happened this long reminds the player to act."""
+configured_idle_after = IDLE_AFTER
+"""``IDLE_AFTER`` as ``config.toml`` sets it (``[matches] idle_days``)."""
+CLAIM_AFTER = timedelta(days=3)
+"""After the reminder, this long again: the waiting players may claim the win or abort the match."""
+VERIFY_EVERY = timedelta(minutes=1)
+"""How often one user may have a record verified (each replays a whole record)."""
+ORDERS_FILE = "orders.txt"
+"""The name of the file that brings unplayed ``/orders`` back to the player."""
 SUGGESTIONS = 25
 CLOSEST = 5
 
@@ -173,6 +184,7 @@ class MatchService:
         seed_source: Callable[[], bytes] = lambda: secrets.token_bytes(SEED_BYTES),
         on_timers_changed: Callable[[], None] = lambda: None,
         renderer: Renderer | None = None,
+        idle_after: timedelta | None = None,
     ) -> None:
         self.on_committed: Callable[[LoadedMatch], None] = lambda match: None
         """Told the match after every commit (the computer seats look whether they owe a move)."""
@@ -185,6 +197,10 @@ class MatchService:
         self.seed_source = seed_source
         self.on_timers_changed = on_timers_changed
         self._seen_users: dict[str, UserRow] = {}
+        self._verified_at: dict[str, datetime] = {}
+        self.idle_after = idle_after or configured_idle_after
+        """How long a match without a deadline may stand still before its player to act is
+        reminded; ``CLAIM_AFTER`` later the waiting players may end it."""
 
     # ----------------------------------------------------------------- helpers
 
@@ -219,6 +235,10 @@ class MatchService:
         for seat in sorted(match.to_act()):
             deadline = match.deadline(seat)
             if deadline is None:
+                if match.progress.last_at is not None and match.result() is None:
+                    # No deadline: a reminder once the match has stood still for ``idle_after``.
+                    timers.append(TimerRow(match_id=match.id, kind="reminder", seat=seat,
+                                           due_at=match.progress.last_at + self.idle_after, seq=match.progress.seq))
                 continue
             timers.append(
                 TimerRow(match_id=match.id, kind="timeout", seat=seat, due_at=deadline, seq=match.progress.seq)
@@ -616,9 +636,14 @@ class MatchService:
                 )
                 return [reply(row.language, Msg("core.aborted_by", {"player": actor.name}), ephemeral=False)]
             is_creator = actor.user_id == match.row.creator_id
-            if not (actor.is_admin or (is_creator and match.row.status == "open")):
+            idle = match.damage is None and self._may_end_idle(match, actor)
+            if not (actor.is_admin or (is_creator and match.row.status == "open") or idle):
+                seat, at = match.seat_of(actor.user_id), self._claimable_at(match)
+                if match.row.status == "active" and seat is not None and seat not in match.to_act() and at is not None:
+                    waiting = [match.name_of(s) for s in sorted(match.to_act())]
+                    return [reply(actor.language, Msg("core.abort_not_allowed"), Msg("core.claim_not_yet", {"at": at, "player": waiting}))]
                 return [reply(actor.language, Msg("core.abort_not_allowed"))]
-            by_admin = not (is_creator and match.row.status == "open")
+            by_admin = not (is_creator and match.row.status == "open") and not idle
             try:
                 # A damaged match too: its record stays as it is, the abort is chained after it.
                 after, _ = await self._commit(match, [AbortEvent(by_admin=by_admin)], status="aborted")
@@ -633,10 +658,11 @@ class MatchService:
 
     @asynccontextmanager
     async def _seated(
-        self, place: Place | None, actor: Actor, match_id: int | None = None
+        self, place: Place | None, actor: Actor, match_id: int | None = None, pressed: Pressed | None = None
     ) -> AsyncIterator[tuple[LoadedMatch | None, list[Delivery]]]:
         """Under the match's lock: the live, started, unfinished match here (or the match
-        ``match_id``, for a button) with ``actor`` seated, or ``None`` and the reply that says why not."""
+        ``match_id``, for a button) with ``actor`` seated, or ``None`` and the reply that says why not.
+        A button (``pressed``) of another server's match, or made for an earlier state, is refused."""
         if match_id is None:
             row = await self.repo.live_match_in(place.channel_id) if place is not None else None
             if row is None:
@@ -645,8 +671,10 @@ class MatchService:
             match_id = row.id
         async with self.book.lock(match_id):
             match = await self.book.load(match_id)
-            if match is None:
-                yield None, self._no_match(actor)
+            if match is None or (pressed is not None and not pressed.belongs_to(match)):
+                yield None, self._no_match(actor) if pressed is None else [reply(actor.language, Msg("core.unknown_match_button"))]
+            elif pressed is not None and pressed.seq is not None and pressed.seq != match.progress.seq:
+                yield None, [reply(actor.language, Msg("core.button_outdated"))]
             elif match.row.status in ("finished", "aborted"):
                 yield None, [reply(actor.language, Msg("core.match_over"))]
             elif match.row.status != "active":
@@ -668,26 +696,56 @@ class MatchService:
         return await self._submit(actor, text, place=place)
 
     @_answered
-    async def submit_in(self, match_id: int, actor: Actor, text: str) -> list[Delivery]:
+    async def submit_in(self, match_id: int, actor: Actor, text: str, pressed: Pressed | None = None) -> list[Delivery]:
         """Play a move in the match ``match_id`` (a move button: it names its match, which need not
-        be the one live in the channel now)."""
-        return await self._submit(actor, text, match_id=match_id)
+        be the one live in the channel now; ``pressed`` says where and for which state)."""
+        return await self._submit(actor, text, match_id=match_id, pressed=pressed)
+
+    async def button_current(self, match_id: int, seq: int) -> bool:
+        """Whether a button made at ``seq`` of ``match_id`` can still be pressed (the match is live and
+        has not moved on): the adapter takes the others off their message."""
+        row = await self.repo.get_match(match_id)
+        return row is not None and row.status in LIVE and row.last_seq == seq
+
+    async def submit_orders(
+        self, place: Place, actor: Actor, text: str, match_id: int | None = None
+    ) -> list[Delivery]:
+        """Several orders at once (``/orders``: one per line, or separated by ``;``), checked
+        together and played all or nothing; the reply names the first line refused (issue 15).
+        A form names its match (``match_id``; else the live match here is meant); orders that
+        could not be played are sent back to the player with the refusal, as typed."""
+        answer = await self._orders(place, actor, text, match_id)
+        if answer and all(isinstance(d.target, Reply) and d.target.ephemeral for d in answer):
+            last = answer[-1]
+            back = replace(
+                last,
+                lines=(*last.lines, Msg("core.orders_returned", {"file": ORDERS_FILE})),
+                attachments=(*last.attachments, Attachment(ORDERS_FILE, text.encode("utf-8"))),
+            )
+            return [*answer[:-1], back]
+        return answer
 
     @_answered
-    async def submit_orders(self, place: Place, actor: Actor, text: str) -> list[Delivery]:
-        """Several orders at once (``/orders``: one per line, or separated by ``;``), checked
-        together and played all or nothing; the reply names the first line refused (issue 15)."""
+    async def _orders(self, place: Place, actor: Actor, text: str, match_id: int | None) -> list[Delivery]:
         lines = [line.strip() for line in text.replace(";", "\n").splitlines() if line.strip()]
         if not lines:
             return [reply(actor.language, Msg("core.orders_empty"))]
-        return await self._submit(actor, lines, place=place)
+        if match_id is None:
+            return await self._submit(actor, lines, place=place)
+        return await self._submit(actor, lines, match_id=match_id, pressed=Pressed(place.guild_id))
+
+    async def live_match_id(self, place: Place) -> int | None:
+        """The id of the match live here (``/orders`` names it in its form)."""
+        row = await self.repo.live_match_in(place.channel_id)
+        return row.id if row is not None else None
 
     async def _submit(
-        self, actor: Actor, text: str | list[str], *, place: Place | None = None, match_id: int | None = None
+        self, actor: Actor, text: str | list[str], *, place: Place | None = None, match_id: int | None = None,
+        pressed: Pressed | None = None,
     ) -> list[Delivery]:
         await self._seen(actor)
         texts = [text] if isinstance(text, str) else text
-        async with self._seated(place, actor, match_id) as (match, refusal):
+        async with self._seated(place, actor, match_id, pressed) as (match, refusal):
             if match is None:
                 return refusal
             seat = match.seat_of(actor.user_id)
@@ -868,6 +926,48 @@ class MatchService:
             return seq, []
         return seq, [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
 
+    def _claimable_at(self, match: LoadedMatch) -> datetime | None:
+        """When the waiting players of ``match`` may end it for standing still: ``idle_after`` and
+        ``CLAIM_AFTER`` after its last event, if no seat to act has a deadline (``None`` then: the
+        time control ends it)."""
+        if match.progress.last_at is None or any(match.deadline(seat) is not None for seat in match.to_act()):
+            return None
+        return match.progress.last_at + self.idle_after + CLAIM_AFTER
+
+    def _may_end_idle(self, match: LoadedMatch, actor: Actor) -> bool:
+        """Whether ``actor`` waits in ``match`` (seated, not to act) and it has stood still long enough."""
+        seat = match.seat_of(actor.user_id)
+        at = self._claimable_at(match)
+        return (
+            match.row.status == "active" and seat is not None and seat not in match.to_act()
+            and at is not None and self.clock.now() >= at
+        )
+
+    @_answered
+    async def claim(self, place: Place, actor: Actor) -> list[Delivery]:
+        """``/match claim``: a waiting player takes the win of a match the player to act has left
+        standing (reminded at ``idle_after``, claimable ``CLAIM_AFTER`` later); recorded as that
+        seat's time-out."""
+        await self._seen(actor)
+        async with self._seated(place, actor) as (match, refusal):
+            if match is None:
+                return refusal
+            idle = sorted(match.to_act())
+            if match.seat_of(actor.user_id) in idle:
+                return [reply(actor.language, Msg("core.claim_your_turn"))]
+            if not self._may_end_idle(match, actor) or not idle:
+                at = self._claimable_at(match)
+                if at is None:
+                    return [reply(actor.language, Msg("core.claim_has_deadline"))]
+                waiting = [match.name_of(s) for s in idle]
+                return [reply(actor.language, Msg("core.claim_not_yet", {"at": at, "player": waiting}))]
+            try:
+                after, updates = await self._commit(match, [TimeoutEvent(seat=idle[0])])
+            except StaleWriteError:
+                return [reply(actor.language, Msg("core.retry"))]
+        lines = [Msg("core.claimed", {"player": actor.name, "idle": match.name_of(idle[0]), "days": (self.clock.now() - match.progress.last_at).days})]  # type: ignore[operator]
+        return [_as_reply(await self._ending_post(after, lines, updates))]
+
     @_answered
     async def resign(self, place: Place, actor: Actor) -> list[Delivery]:
         async with self._seated(place, actor) as (match, refusal):
@@ -892,24 +992,43 @@ class MatchService:
             seat = match.seat_of(actor.user_id)
             assert seat is not None  # _seated answers for who is not seated
             try:
-                await self._commit(match, [DrawOfferEvent(seat=seat)])
+                after, _ = await self._commit(match, [DrawOfferEvent(seat=seat)])
             except StaleWriteError:
                 return [reply(actor.language, Msg("core.retry"))]
+        offered = after.progress.seq
         return [
             reply(
                 match.row.language,
                 Msg("core.draw_offered", {"player": actor.name}),
                 ephemeral=False,
-                buttons=(Button("draw_accept", match.id), Button("draw_decline", match.id)),
+                buttons=(Button("draw_accept", match.id, seq=offered), Button("draw_decline", match.id, seq=offered)),
             )
         ]
 
+    async def _offer_gone(self, match: LoadedMatch, offered: int) -> bool:
+        """Whether the draw offer made at event ``offered`` is no longer the open one (answered,
+        ended by a move, or followed by a newer offer)."""
+        if match.progress.meta.draw_offer is None or offered > match.progress.seq:
+            return True
+        later = await self.repo.entries(match.id, after_seq=offered)
+        return any(isinstance(entry.event, (DrawOfferEvent, MoveEvent)) for entry in later)
+
+    async def draw_offer_open(self, match_id: int, offered: int) -> bool:
+        """Whether the draw buttons of the offer made at ``offered`` can still be pressed."""
+        match = await self.book.load(match_id)
+        return match is not None and match.result() is None and not await self._offer_gone(match, offered)
+
     @_answered
-    async def answer_draw(self, match_id: int, actor: Actor, accepted: bool) -> list[Delivery]:
-        """A click on the Accept/Decline buttons of a draw offer."""
+    async def answer_draw(self, match_id: int, actor: Actor, accepted: bool, pressed: Pressed | None = None) -> list[Delivery]:
+        """A click on the Accept/Decline buttons of a draw offer (``pressed``: where, and the
+        offer's event; an answer to an offer no longer open is refused as out of date)."""
         await self._seen(actor)
         async with self.book.lock(match_id):
             match = await self.book.load(match_id)
+            if match is None or (pressed is not None and not pressed.belongs_to(match)):
+                return [reply(actor.language, Msg("core.unknown_match_button" if pressed is not None else "core.match_over"))]
+            if pressed is not None and pressed.seq is not None and match.result() is None and await self._offer_gone(match, pressed.seq):
+                return [reply(actor.language, Msg("core.button_outdated"))]
             if match is not None and match.damage is not None:
                 return [reply(actor.language, damaged_line(match.id, match.damage))]
             if match is None or match.result() is not None:
@@ -1075,12 +1194,15 @@ class MatchService:
 
     @_answered
     async def my_view(
-        self, actor: Actor, *, place: Place | None = None, match_id: int | None = None, piece: str | None = None
+        self, actor: Actor, *, place: Place | None = None, match_id: int | None = None, piece: str | None = None,
+        pressed: Pressed | None = None,
     ) -> list[Delivery]:
         """The actor's private view, as an ephemeral reply (``/view`` and the button); with
         ``piece``, the squares it can reach drawn on it, where the game shows them to beginners."""
         if match_id is not None:
             match = await self.book.load(match_id)
+            if match is not None and pressed is not None and not pressed.belongs_to(match):
+                return [reply(actor.language, Msg("core.unknown_match_button"))]
         else:
             match = await self._latest(place) if place is not None else None
         if match is None:
@@ -1147,6 +1269,14 @@ class MatchService:
 
     @_answered
     async def verify(self, place: Place, actor: Actor) -> list[Delivery]:
+        """Check a finished record: replayed from the start, every roll recomputed from the revealed
+        seed, every seal opened. The replay runs in the renderer's workers (a long record holds a
+        core for seconds); one user may ask once every ``VERIFY_EVERY``."""
+        now = self.clock.now()
+        last = self._verified_at.get(actor.user_id)
+        if last is not None and now - last < VERIFY_EVERY:
+            return [reply(actor.language, Msg("core.verify_wait", {"at": last + VERIFY_EVERY}))]
+        self._verified_at[actor.user_id] = now
         match = await self._latest(place)
         if match is None:
             return self._no_match(actor)
@@ -1154,14 +1284,16 @@ class MatchService:
             return [reply(actor.language, Msg("core.verify_not_over"))]
         damage = match.damage
         entries: list[Entry] = []
+        ok, checks, seals = False, list[RollCheck](), list[SealCheck]()
         if damage is None:
             entries = await self.repo.entries(match.id)
             # The load replayed only what followed the snapshot: replay all of it before trusting it.
-            damage = _replay_failure(match, entries)
+            damage, ok, checks, seals = await self.renderer.run(
+                verify_record, match.engine, match.options, entries, match.row.seed, match.row.commitment
+            )
         if damage is not None:
+            log.warning("match %s: event %s does not replay", match.id, damage.seq)
             return [reply(match.row.language, damaged_line(match.id, damage), Msg("core.verify_damaged"), ephemeral=False)]
-        ok, checks = verify(match.engine, match.options, entries, match.row.seed, match.row.commitment)
-        seals = verify_seals(match.engine, match.options, entries)
         lines = [
             Msg(
                 "core.verify_head",
@@ -1291,18 +1423,13 @@ class MatchService:
                 if computer_level(seat.user_id):
                     return []  # nobody to remind
                 language = await self._language_of(seat.user_id, match.row.language)
-                return [
-                    Delivery(
-                        DirectMessage(seat.user_id, match.id),
-                        (
-                            Msg(
-                                "core.reminder",
-                                {"game": presenter.game_name(match.row.game), "channel": presenter.place_ref(match), "deadline": deadline},
-                            ),
-                        ),
-                        language,
-                    )
-                ]
+                where = {"game": presenter.game_name(match.row.game), "channel": presenter.place_ref(match)}
+                if deadline is None:  # a match standing still: the others may end it from ``claimable``
+                    idle = {"days": self.idle_after.days, "claimable": self._claimable_at(match)}
+                    line = Msg("core.idle_reminder", {**where, **idle})
+                else:
+                    line = Msg("core.reminder", {**where, "deadline": deadline})
+                return [Delivery(DirectMessage(seat.user_id, match.id), (line,), language)]
             if deadline is None or deadline > self.clock.now():
                 # Not this turn's deadline (the time control says otherwise): the next commit sets
                 # the right timers, and any late command is refused by ``_overdue`` meanwhile.
@@ -1372,16 +1499,20 @@ def turn_summaries(slug: str, options: Any, events: list[Any]) -> list[tuple[tup
     return summaries
 
 
-def _replay_failure(match: LoadedMatch, entries: list[Entry]) -> Damage | None:
-    """The first event of ``entries`` that the rules refuse, replayed from the start."""
+def verify_record(
+    engine: Engine, options: Any, entries: list[Entry], seed: bytes, seed_commitment: str
+) -> tuple[Damage | None, bool, list[RollCheck], list[SealCheck]]:
+    """``/match verify``'s work on a whole record: replay every event from the start (the first the
+    rules refuse is the damage), then recompute each roll from the seed and open each seal. Plain
+    data in and out: it runs in a worker process (``Renderer.run``)."""
     state = None
     for entry in entries:
         try:
-            state = replay_step(match.engine, match.options, state, entry.event)
-        except Exception as error:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
-            log.warning("match %s: event %s does not replay: %r", match.id, entry.seq, error)
-            return Damage(entry.seq, "replay")
-    return None
+            state = replay_step(engine, options, state, entry.event)
+        except Exception:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
+            return Damage(entry.seq, "replay"), False, [], []
+    ok, checks = verify(engine, options, entries, seed, seed_commitment)
+    return None, ok, list(checks), list(verify_seals(engine, options, entries))
 
 
 def outdated_reply(error: OutdatedMatchError, language: str) -> list[Delivery]:
@@ -1439,6 +1570,18 @@ def _number(value: float) -> str:
 def _as_reply(post: Delivery) -> Delivery:
     """The public post as the public answer to the command that caused it."""
     return Delivery(Reply(ephemeral=False), post.lines, post.language, post.attachments, post.buttons)
+
+
+class Pressed(NamedTuple):
+    """Where a button of a match was pressed, and the state it was made for."""
+
+    guild_id: str | None
+    seq: int | None = None
+    """The event sequence the button was made for (``None``: a button that names no state)."""
+
+    def belongs_to(self, match: LoadedMatch) -> bool:
+        """A button works only in its match's server."""
+        return match.row.guild_id == self.guild_id
 
 
 class _Step(NamedTuple):

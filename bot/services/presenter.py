@@ -260,7 +260,7 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
     for seat in sorted(match.to_act()):
         for text, label in match.engine.action_buttons(match.state, seat):
             if MOVE_BUTTON_TEXT.fullmatch(text):
-                buttons.setdefault(text, Button("move", match.id, text=text, label=label))
+                buttons.setdefault(text, Button("move", match.id, text=text, label=label, seq=match.progress.seq))
     return tuple(buttons.values()) + question_menu(match)
 
 
@@ -272,7 +272,7 @@ def question_menu(match: LoadedMatch) -> tuple[Button, ...]:
     for seat in sorted(match.to_act()):
         choices = match.engine.question_choices(match.state, seat)
         if choices and len(choices) <= MENU_CHOICES and all(len(c) <= MENU_TEXT for c in choices):
-            return (Button("choose", match.id, label="core.choose_answer", options=tuple(choices)),)
+            return (Button("choose", match.id, label="core.choose_answer", options=tuple(choices), seq=match.progress.seq),)
     return ()
 
 

@@ -76,6 +76,9 @@ RETRY_PAUSE = 0.05
 """Seconds between attempts (times the attempt number)."""
 LOCK_TIMEOUT_MS = 5000
 """How long a statement waits for a row lock another process holds, per attempt."""
+STATEMENT_TIMEOUT_MS = 60000
+"""How long one statement may run before the server cancels it (answered as busy): no command
+waits on the database for ever."""
 MATCH_LOCK_WAIT_MS = 30000
 """How long a command waits for another process's command on the same match (which may be
 drawing its pictures), then answers "busy"."""
@@ -169,6 +172,7 @@ class PostgresRepository:
         pool_size: int = POOL_SIZE,
         attempts: int = WRITE_ATTEMPTS,
         lock_timeout_ms: int = LOCK_TIMEOUT_MS,
+        statement_timeout_ms: int = STATEMENT_TIMEOUT_MS,
         check: bool = False,
     ) -> PostgresRepository:
         """Connect to ``url`` and migrate. A server that cannot be reached or refuses us raises
@@ -180,7 +184,11 @@ class PostgresRepository:
                 url,
                 min_size=1,
                 max_size=pool_size,
-                server_settings={"lock_timeout": str(int(lock_timeout_ms)), "application_name": "scheids"},
+                server_settings={
+                    "lock_timeout": str(int(lock_timeout_ms)),
+                    "statement_timeout": str(int(statement_timeout_ms)),
+                    "application_name": "scheids",
+                },
             )
         except (asyncpg.PostgresError, OSError, TimeoutError, ValueError) as error:
             raise DatabaseUnusableError(redacted(url), f"{type(error).__name__}: {error}") from error

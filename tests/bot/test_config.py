@@ -64,3 +64,10 @@ def test_the_bot_refuses_to_start_on_a_wrong_config_and_says_why(tmp_path: Path)
 def test_the_bot_runs_the_configured_shards(tmp_path: Path) -> None:
     bot = ScheidsBot(str(tmp_path / "db.sqlite3"), shard_count=4, shard_ids=(2, 3))
     assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
+
+
+def test_the_days_a_match_may_stand_still_are_an_option(tmp_path: Path) -> None:
+    assert Config().idle_days == 14
+    assert load_config(write(tmp_path, "[matches]\nidle_days = 30\n")).idle_days == 30
+    with pytest.raises(ConfigError, match="idle_days"):
+        load_config(write(tmp_path, "[matches]\nidle_days = 0\n"))

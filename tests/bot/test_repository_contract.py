@@ -363,6 +363,21 @@ async def test_a_row_lock_held_elsewhere_is_busy_after_the_retries_and_applies_n
         await repo.close()
 
 
+async def test_a_statement_that_runs_too_long_is_cancelled_by_the_server(postgres_url):
+    """Every statement has a time limit (as every lock wait has): a command never waits on one for ever."""
+    import asyncpg
+
+    from bot.storage.postgres import STATEMENT_TIMEOUT_MS, PostgresRepository
+
+    repo = await PostgresRepository.open(postgres_url, statement_timeout_ms=100)
+    try:
+        with pytest.raises(asyncpg.exceptions.QueryCanceledError):
+            await repo.pool.execute("SELECT pg_sleep(5)")
+        assert STATEMENT_TIMEOUT_MS <= 60_000
+    finally:
+        await repo.close()
+
+
 async def test_a_lost_connection_is_a_storage_error_and_the_next_call_reconnects(postgres_url, postgres_server):
     from bot.storage.postgres import PostgresRepository
     from tests.conftest import run_admin_sql

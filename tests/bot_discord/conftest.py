@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import inspect
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
 
+import pytest
 import pytest_asyncio
 
 from bot.clock import ManualClock
@@ -50,3 +55,38 @@ async def world(fake_discord, tmp_path) -> AsyncIterator[BotWorld]:  # noqa: F81
     await world.start()
     yield world
     await world.stop()
+
+
+def hold_storage(repo: Any, monkeypatch: Any) -> asyncio.Event:
+    """Make every storage call of ``repo`` wait until the returned event is set: a database that is
+    slow for as long as the test says, with no time in it."""
+    gate = asyncio.Event()
+    for name, method in inspect.getmembers(repo, inspect.iscoroutinefunction):
+        if name.startswith("_") or name == "close":
+            continue
+
+        def held(method: Callable[..., Awaitable[Any]] = method) -> Callable[..., Awaitable[Any]]:
+            async def call(*args: Any, **kwargs: Any) -> Any:
+                await gate.wait()
+                return await method(*args, **kwargs)
+
+            return call
+
+        monkeypatch.setattr(repo, name, held())
+    return gate
+
+
+@asynccontextmanager
+async def storage_held(world: BotWorld, step: Callable[[], Awaitable[Any]]) -> AsyncIterator[Any]:
+    """Run ``step`` (one interaction) while storage waits; yields the interaction's record once the fake
+    Discord has its first answer or Discord's window has passed (the fake's clock), then lets storage
+    go on and waits for the step."""
+    with pytest.MonkeyPatch.context() as patch:
+        gate = hold_storage(world.bot.services.repo, patch)
+        task = asyncio.ensure_future(step())
+        await asyncio.sleep(0)  # the step delivers its interaction before its first wait
+        try:
+            yield await world.fake.first_answer()
+        finally:
+            gate.set()
+            await task

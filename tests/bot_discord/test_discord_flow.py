@@ -119,6 +119,25 @@ async def test_closed_dms_fall_back_to_the_button_once(world):
     assert clicked.reply.attachments[0].data.startswith(PNG_SIGNATURE)
 
 
+async def test_a_dm_refused_for_no_mutual_server_is_remembered_like_closed_dms(world):
+    """Discord refuses a DM with 50278 when the user shares no server with the bot any more."""
+    h, fake = world.h, world.fake
+    fake.close_dms(h.bob["id"], code=50278)
+    fake.close_dms(h.alice["id"], code=50278)
+    await start_match(world, deadline="48h")
+    mover = await to_move(world)
+    notes = [m for m in fake.messages(h.channel["id"], kind="channel") if "direct messages" in m.content]
+    assert len(notes) == 1 and (mover.get("global_name") or mover["username"]) in notes[0].content
+    assert await world.bot.dms.refused(uid(mover))
+    tries = len(fake.find_requests("POST", r"^/channels/\d+/messages$"))
+    await h.slash("move", {"text": await legal_move(world)}, user=mover)
+    await h.slash("move", {"text": await legal_move(world)}, user=await to_move(world))
+    dm_channels = {int(c["id"]) for c in fake.dm_channels.values()}
+    retried = [r for r in fake.find_requests("POST", r"^/channels/\d+/messages$")[tries:] if int(r.path.split("/")[2]) in dm_channels
+               and int(r.path.split("/")[2]) == fake.dm_channel_id(mover["id"])]
+    assert retried == []  # no DM tried again to whom Discord refused one
+
+
 async def test_open_dms_receive_the_turn_notice(world):
     h, fake = world.h, world.fake
     await start_match(world, deadline="24h")
@@ -134,12 +153,24 @@ async def test_draw_by_buttons(world):
     await start_match(world)
     offer = await h.slash("match draw", user=h.alice)
     ids = custom_ids(offer.reply)
-    assert ids == ["scheids:draw:accept:1", "scheids:draw:decline:1"]
+    offered = (await world.bot.services.matches.book.load(1)).progress.seq  # the offer's event
+    assert ids == [f"scheids:draw:accept:1:{offered}", f"scheids:draw:decline:1:{offered}"]
     own = await h.click(ids[0], user=h.alice)
     assert own.reply.ephemeral
     accepted = await h.click(ids[0], user=h.bob)
     assert "a draw" in accepted.reply.content
     assert (await world.bot.services.repo.get_match(1)).status == "finished"
+
+
+async def test_the_accept_button_of_an_older_offer_does_not_accept_a_newer_one(world):
+    h = world.h
+    await start_match(world)
+    old = custom_ids((await h.slash("match draw", user=h.alice)).reply)
+    await h.click(old[1], user=h.bob)  # declined
+    await h.slash("match draw", user=h.alice)  # a new offer, with its own buttons
+    pressed = await h.click(old[0], user=h.bob)
+    assert pressed.reply.ephemeral and "out of date" in pressed.reply.content
+    assert (await world.bot.services.repo.get_match(1)).status == "active"
 
 
 async def test_buttons_work_after_a_restart(world):
@@ -281,3 +312,51 @@ async def test_militakiri_create_has_its_own_time_options_and_a_leaderboard(worl
     assert "20 (" in table.reply.content.splitlines()[1]  # a double-board win is 20 points (section 23)
     profile = await h.slash("profile", {"user": h.bob}, user=h.carol)
     assert "0 points" in profile.reply.content and profile.reply.ephemeral
+
+
+async def test_match_verify_defers_first_replays_in_a_worker_and_is_limited_per_user(world, monkeypatch):
+    """The replay of a whole record runs off the event loop (the renderer's workers, as
+    ``/match history``), after a deferral; one user may ask again only after a while."""
+    h = world.h
+    await start_match(world)
+    await h.slash("match resign", user=h.alice)
+    renderer = world.bot.services.matches.renderer
+    ran: list[str] = []
+    run = renderer.run
+
+    async def spied(fn, *args):
+        ran.append(fn.__name__)
+        return await run(fn, *args)
+
+    monkeypatch.setattr(renderer, "run", spied)
+    verified = await h.slash("match verify", user=h.carol)
+    assert verified.interaction.response_type == 5  # deferred before any work
+    assert "Every roll matches" in verified.reply.content and not verified.reply.ephemeral
+    assert ran == ["verify_record"]
+    again = await h.slash("match verify", user=h.carol)
+    assert again.reply.ephemeral and "You can ask for /match verify again" in again.reply.content
+    assert ran == ["verify_record"]  # refused without replaying
+    other = await h.slash("match verify", user=h.dave)  # another user is not held back
+    assert "Every roll matches" in other.reply.content
+    world.clock.advance(seconds=61)
+    later = await h.slash("match verify", user=h.carol)
+    assert "Every roll matches" in later.reply.content and ran == ["verify_record"] * 3
+
+
+async def test_an_export_larger_than_the_servers_file_limit_is_compressed_or_split(world):
+    """Discord refuses a file over the interaction's ``attachment_size_limit`` (the fake too)."""
+    import gzip
+
+    h = world.h
+    await start_match(world)
+    for _ in range(6):
+        await h.slash("move", {"text": await legal_move(world)}, user=await to_move(world))
+    await h.slash("match resign", user=h.alice)
+    whole = await h.slash("match export", user=h.carol)
+    record = whole.reply.attachments[0].data
+    for limit in (len(record) - 1, 600):
+        exported = await h.slash("match export", user=h.carol, attachment_size_limit=limit)
+        files = [a for m in exported.replies for a in m.attachments]
+        assert files and all(a.size <= limit for a in files)
+        assert gzip.decompress(b"".join(a.data for a in sorted(files, key=lambda a: a.filename))) == record
+    assert len(files) > 1 and "parts" in exported.replies[0].content

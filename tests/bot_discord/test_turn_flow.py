@@ -19,15 +19,73 @@ async def axis_match(world: BotWorld) -> None:
     await h.slash("match start", user=h.alice)
 
 
+async def open_orders(world: BotWorld, user) -> str:
+    """``/orders`` opens the modal (a form of its own, naming its match); returns its custom_id."""
+    opened = await world.h.slash("orders", user=user)
+    modal = opened.interaction.modal
+    assert opened.interaction.response_type == 9 and modal["custom_id"].startswith("scheids:orders:1:")
+    (label,) = modal["components"]
+    assert label["type"] == 18 and label["component"]["style"] == 2  # a paragraph text input
+    return modal["custom_id"]
+
+
 async def give_orders(world: BotWorld, text: str):
     """``/orders`` opens the modal; submitting it plays the text."""
     h = world.h
-    opened = await h.slash("orders", user=h.alice)
-    modal = opened.interaction.modal
-    assert opened.interaction.response_type == 9 and modal["custom_id"] == "scheids:orders"
-    (label,) = modal["components"]
-    assert label["type"] == 18 and label["component"]["style"] == 2  # a paragraph text input
-    return await h.submit_modal("scheids:orders", {"orders": text}, user=h.alice)
+    form = await open_orders(world, h.alice)
+    return await h.submit_modal(form, {"orders": text}, user=h.alice)
+
+
+def returned_text(result) -> str:
+    """The typed orders the bot sent back privately (a text file on its private answer)."""
+    (answer,) = [m for m in result.replies if m.ephemeral and m.attachments]
+    return answer.attachment("orders.txt").data.decode("utf-8")
+
+
+async def test_an_orders_form_is_played_after_a_restart(world):
+    h = world.h
+    await axis_match(world)
+    form = await open_orders(world, h.alice)
+    h = await world.restart()
+    played = await h.submit_modal(form, {"orders": USSR_ORDERS}, user=h.alice)
+    assert not played.reply.ephemeral and played.reply.content.count(" played `") == 6
+    assert (await world.bot.services.matches.book.load(1)).progress.moves == 6
+
+
+async def test_two_open_forms_each_reach_their_player_and_one_that_cannot_apply_comes_back(world):
+    h = world.h
+    await axis_match(world)
+    alices, bobs = await open_orders(world, h.alice), await open_orders(world, h.bob)
+    assert alices != bobs
+    played = await h.submit_modal(alices, {"orders": USSR_ORDERS}, user=h.alice)
+    assert played.reply.content.count("Alice played `") == 6
+    typed = "buy 1 inf\n" + "x" * 3990
+    refused = await h.submit_modal(bobs, {"orders": typed}, user=h.bob)
+    assert all(m.ephemeral for m in refused.replies) and "not your turn" in refused.replies[0].content
+    assert "What you typed is attached" in refused.replies[-1].content
+    assert returned_text(refused) == typed  # every character, none played
+
+
+async def test_a_form_for_a_match_that_has_ended_gives_the_text_back(world):
+    h = world.h
+    await axis_match(world)
+    form = await open_orders(world, h.alice)
+    await h.slash("match resign", user=h.alice)
+    await h.slash("match create axis_allies", {"opponent": h.bob}, user=h.alice)
+    await h.slash("match join", user=h.bob)
+    await h.slash("match start", user=h.alice)  # a new match in the channel: the form is not for it
+    late = await h.submit_modal(form, {"orders": USSR_ORDERS}, user=h.alice)
+    assert all(m.ephemeral for m in late.replies) and "over" in late.replies[0].content
+    assert returned_text(late) == USSR_ORDERS
+    assert (await world.bot.services.matches.book.load(2)).progress.moves == 0
+
+
+async def test_a_form_of_the_older_kind_is_answered_too(world):
+    """Forms opened before forms had ids of their own (``scheids:orders``) go to the live match here."""
+    h = world.h
+    await axis_match(world)
+    played = await h.submit_modal("scheids:orders", {"orders": USSR_ORDERS}, user=h.alice)
+    assert played.reply.content.count("Alice played `") == 6
 
 
 def menus(message) -> dict[str, list[str]]:
@@ -65,13 +123,15 @@ async def test_a_casualty_question_with_a_menu_then_an_expired_one_answered_by_t
     asked = await h.slash("move", {"text": "attack Ukraine until done"}, user=h.alice)
     question = asked.reply
     assert "Bob has until" in question.content and "then the standing order answers" in question.content
-    options = menus(question)["scheids:choose:1"]
+    asked_at = (await world.bot.services.matches.book.load(1)).progress.seq
+    menu = f"scheids:choose:1:{asked_at}"  # the menu names the state it was made for
+    options = menus(question)[menu]
     assert len(options) > 1 and all(option.startswith("lose ") for option in options)
 
-    wrong = await h.select("scheids:choose:1", [options[0]], question, user=h.alice)
+    wrong = await h.select(menu, [options[0]], question, user=h.alice)
     assert wrong.reply.ephemeral and "not your turn" in wrong.reply.content
     chosen = options[-1]
-    answered = await h.select("scheids:choose:1", [chosen], question, user=h.bob)
+    answered = await h.select(menu, [chosen], question, user=h.bob)
     assert f"Bob played `{chosen}`" in answered.reply.content and not answered.reply.ephemeral
 
     # The battle goes on by Alice's plan until Bob is asked again (these dice: in the next round);

@@ -628,6 +628,7 @@ class Envelope:
     id: Union[int, str, None] = None
     token: Optional[str] = None
     guild_features: Sequence[str] = ()
+    attachment_size_limit: int = DEFAULT_ATTACHMENT_SIZE_LIMIT
 
     @property
     def gid(self) -> Optional[str]:
@@ -651,7 +652,7 @@ class Envelope:
             "locale": self.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
-            "attachment_size_limit": DEFAULT_ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": self.attachment_size_limit,
         }
         if gid is not None:
             m = dict(self.member) if self.member is not None else _make_member(user)

@@ -30,6 +30,17 @@ _log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
 
+DM_REFUSALS = {
+    50007: "Cannot send messages to this user",
+    50278: "Cannot send messages to this user due to having no mutual guilds",
+}
+"""Discord's JSON error codes for a DM it refuses (403)."""
+
+FIRST_ANSWER_WINDOW = 3.0
+"""Seconds Discord gives an interaction's first answer (a response, a deferral, a modal, choices)."""
+TOKEN_LIFE = 15 * 60.0
+"""Seconds an interaction token is valid for followups and edits of the original response."""
+
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 SUPPRESS_EMBEDS = 1 << 2
@@ -289,6 +300,8 @@ class Interaction:
     modal: Optional[dict] = None
     deferred_ephemeral: bool = False
     first_followup_done: bool = False
+    received_at: float = 0.0  # the fake's clock when the interaction was dispatched to the bot
+    answered_at: Optional[float] = None  # the fake's clock at the first callback
 
     @property
     def responded(self) -> bool:
@@ -352,6 +365,11 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 _PRIVATE_USER_FIELDS = ("verified", "mfa_enabled", "email", "locale", "premium_type", "flags")
 
 
+def _what(interaction: "Interaction") -> str:
+    data = interaction.payload.get("data") or {}
+    return str(data.get("custom_id") or data.get("name") or f"type {interaction.type}")
+
+
 def _public_user(user: Mapping[str, Any]) -> dict:
     """A user as other users see it (message authors): without the fields only ``/users/@me`` has."""
     return {k: v for k, v in user.items() if k not in _PRIVATE_USER_FIELDS}
@@ -386,6 +404,9 @@ class FakeDiscord:
         require_auth: bool = True,
         conformance: bool = True,
         deprecated_followups: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        first_answer_window: float = FIRST_ANSWER_WINDOW,
+        token_life: float = TOKEN_LIFE,
     ) -> None:
         self.bot_user: dict = bot or P.bot_user()
         self.application: dict = application or P.application(self.bot_user, id=self.bot_user["id"])
@@ -398,6 +419,13 @@ class FakeDiscord:
         #: requests Discord would refuse or calls it documents as deprecated (see :mod:`conformance`)
         self.violations: List[Violation] = []
         self._failures: List[_FailureRule] = []
+        #: Discord's clock rules, measured on the fake's own clock (``now``; tests move it with ``advance``):
+        #: the first answer (callback) within ``first_answer_window`` seconds of the dispatch, followups and
+        #: edits of the original response within ``token_life``; every interaction answered at all.
+        self._clock = clock
+        self._offset = 0.0
+        self.first_answer_window = first_answer_window
+        self.token_life = token_life
         self.ids = P.Snowflakes(worker=2)
 
         self.requests: List[Request] = []
@@ -411,6 +439,7 @@ class FakeDiscord:
         self.channels: Dict[int, dict] = {}
         self.dm_channels: Dict[int, dict] = {}  # recipient user id -> DM channel
         self.closed_dms: set = set()
+        self.dm_refusals: Dict[int, Tuple[int, str]] = {}  # user id -> (code, message) of a refused DM
         self.thread_members: Dict[int, set] = {}
         self.interactions: Dict[int, Interaction] = {}
         self._interactions_by_token: Dict[str, Interaction] = {}
@@ -428,6 +457,14 @@ class FakeDiscord:
         self._build_routes()
 
     # ------------------------------------------------------------------ lifecycle
+
+    def now(self) -> float:
+        """The fake's clock (seconds): the given ``clock`` plus everything :meth:`advance` added."""
+        return self._clock() + self._offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the fake's clock on (the 15 minutes of an interaction token, without waiting for them)."""
+        self._offset += seconds
 
     @property
     def base_url(self) -> str:
@@ -568,9 +605,11 @@ class FakeDiscord:
             self.thread_members.setdefault(int(channel["id"]), set()).add(int(channel.get("owner_id") or self.bot_id))
         return channel
 
-    def close_dms(self, user_id: Union[int, str]) -> None:
-        """From now on, DMs to this user fail with 403 / code 50007 (``discord.Forbidden``)."""
+    def close_dms(self, user_id: Union[int, str], code: int = 50007) -> None:
+        """From now on, DMs to this user fail with 403 / code 50007 (``discord.Forbidden``); ``code=50278`` is
+        Discord's other refusal, "no mutual guilds" (the user left every server the bot shares)."""
         self.closed_dms.add(int(user_id))
+        self.dm_refusals[int(user_id)] = (code, DM_REFUSALS[code])
 
     def open_dms(self, user_id: Union[int, str]) -> None:
         self.closed_dms.discard(int(user_id))
@@ -601,6 +640,7 @@ class FakeDiscord:
             user_id=_int(user["id"]) if user else None,
             payload=dict(payload),
             source_message_id=_int(src["id"]) if src else None,
+            received_at=self.now(),
         )
         self.interactions[iid] = rec
         self._interactions_by_token[rec.token] = rec
@@ -813,8 +853,38 @@ class FakeDiscord:
             if (method is None or r.method == method.upper()) and (rx is None or rx.search(r.path))
         ]
 
+    async def first_answer(self, interaction_id: Union[int, str, None] = None, poll: float = 0.01) -> Interaction:
+        """Wait until the interaction (the latest if no id) has its first answer or its window has passed on
+        the fake's clock, whichever comes first; its record tells which (``answered_at``). For tests that
+        hold the bot's slow work (storage behind a gate) and release it only after this returns."""
+        import asyncio
+
+        rec = self.interaction(interaction_id)
+        while not rec.responded and self.now() - rec.received_at <= self.first_answer_window:
+            await asyncio.sleep(poll)
+        return rec
+
+    def answered_in_time(self, rec: Interaction) -> bool:
+        return rec.answered_at is not None and rec.answered_at - rec.received_at <= self.first_answer_window
+
+    def unanswered(self) -> List[Interaction]:
+        """Interactions the bot never answered (no callback): the user saw "the application did not respond"."""
+        return [i for i in self.interactions.values() if not i.responded]
+
+    def excuse_unanswered(self) -> None:
+        """Accept the interactions unanswered so far (a test of a bot that fails on purpose)."""
+        for i in self.unanswered():
+            i.response_type = -1
+
     def assert_conformant(self) -> None:
-        """Fail if the bot sent a request Discord would refuse (route, field, rule for each)."""
+        """Fail if the bot sent a request Discord would refuse (route, field, rule for each), answered an
+        interaction late, or left one unanswered."""
+        for i in self.unanswered():
+            self._violate([Violation(
+                "POST /interactions/{interaction_id}/{interaction_token}/callback", "",
+                f"interaction {i.id} ({_what(i)}) was never answered",
+            )])
+            i.response_type = -1  # reported once
         assert not self.violations, "requests Discord would refuse:\n  " + "\n  ".join(map(str, self.violations))
 
     def _violate(self, violations: List[Violation]) -> None:
@@ -1086,6 +1156,15 @@ class FakeDiscord:
                     {"attachments": {"_errors": [{"code": "ATTACHMENT_NOT_FOUND", "message": f"no file for {key}"}]}},
                 )
             filename = entry.get("filename") or part.filename or f"file{key}"
+            limit = self._upload_limit(rec)
+            if len(part.data) > limit:
+                # Discord refuses a file over the limit of where it is sent (the interaction's
+                # attachment_size_limit, else the guild's): 413 / 40005.
+                self._violate([Violation(
+                    f"{rec.method} {rec.path}", f"files[{key}]",
+                    f"{filename} has {len(part.data)} bytes; the limit here is {limit}",
+                )])
+                raise DiscordError(413, 40005, "Request entity too large")
             aid = self.ids()
             out.append(
                 Attachment(
@@ -1098,6 +1177,18 @@ class FakeDiscord:
                 )
             )
         return out
+
+    def _upload_limit(self, rec: Request) -> int:
+        """The largest file a request may upload: through an interaction (callback, followup, edit of a
+        response) the interaction's ``attachment_size_limit``, otherwise the default of a guild."""
+        found = re.match(r"^/interactions/(\d+)/", rec.path) or re.match(r"^/webhooks/\d+/([^/]+)", rec.path)
+        if found:
+            key = found.group(1)
+            interaction = self.interactions.get(int(key)) if key.isdigit() else None
+            interaction = interaction or self._interactions_by_token.get(key)
+            if interaction is not None:
+                return int(interaction.payload.get("attachment_size_limit") or P.DEFAULT_ATTACHMENT_SIZE_LIMIT)
+        return P.DEFAULT_ATTACHMENT_SIZE_LIMIT
 
     def _new_message(
         self,
@@ -1203,7 +1294,8 @@ class FakeDiscord:
         if is_dm:
             recipients = {int(r["id"]) for r in channel.get("recipients", [])}
             if recipients & self.closed_dms:
-                raise DiscordError(403, 50007, "Cannot send messages to this user")
+                code, message = self.dm_refusals.get(min(recipients & self.closed_dms), (50007, DM_REFUSALS[50007]))
+                raise DiscordError(403, code, message)
         if not (body.get("content") or body.get("embeds") or body.get("components") or self._files_by_index(rec)
                 or body.get("sticker_ids") or body.get("poll")):
             raise DiscordError(400, 50006, "Cannot send an empty message")
@@ -1415,6 +1507,14 @@ class FakeDiscord:
         rec = self._interactions_by_token.get(token)
         if rec is None or rec.application_id != int(app_id):
             raise _not_found(10015, "Webhook")
+        age = self.now() - rec.received_at
+        if age > self.token_life:
+            self._violate([Violation(
+                "/webhooks/{application_id}/{interaction_token}", "",
+                f"interaction {rec.id} ({_what(rec)}): token used {age / 60:.1f} min after the interaction "
+                f"(Discord keeps it {self.token_life / 60:g} min)",
+            )])
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
         return rec
 
     def _log_reply(self, m: Message, interaction: Interaction) -> None:
@@ -1447,6 +1547,18 @@ class FakeDiscord:
             raise _not_found(10062, "interaction")
         if interaction.responded:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        late = self.now() - interaction.received_at
+        if late > self.first_answer_window:
+            # Discord forgets an interaction not answered in time: the callback is refused, the user saw
+            # "the application did not respond".
+            self._violate([Violation(
+                "POST /interactions/{interaction_id}/{interaction_token}/callback", "",
+                f"interaction {interaction.id} ({_what(interaction)}) answered {late:.1f} s after it was sent "
+                f"(Discord allows {self.first_answer_window:g} s)",
+            )])
+            interaction.response_type = -1
+            raise _not_found(10062, "interaction")
+        interaction.answered_at = self.now()
         body = rec.json or {}
         ctype = int(body.get("type", 0))
         data = body.get("data") or {}

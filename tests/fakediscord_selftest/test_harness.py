@@ -539,6 +539,45 @@ async def test_bot_errors_fail_the_step(h: DiscordHarness, fake_discord: FakeDis
     assert isinstance(r.errors[0].exception.__cause__, RuntimeError)
     with pytest.raises(HarnessError, match="CommandNotFound|not found"):
         await h.slash("nosuchcommand")
+    assert len(fake_discord.unanswered()) == 3  # each failure left the user with "did not respond"
+    fake_discord.excuse_unanswered()
+
+
+async def test_an_interaction_never_answered_fails_the_test(h: DiscordHarness, fake_discord: FakeDiscord) -> None:
+    with pytest.raises(HarnessError):
+        await h.slash("nosuchcommand")
+    with pytest.raises(AssertionError, match="never answered"):
+        fake_discord.assert_conformant()
+    fake_discord.violations.clear()
+
+
+async def test_a_first_answer_after_three_seconds_is_refused(h: DiscordHarness, fake_discord: FakeDiscord) -> None:
+    """Measured on the fake's clock from the dispatch: here the clock moves 3.5 s before the bot runs."""
+    payload = h.slash_payload("demo ping")
+    fake_discord.register_interaction(payload)
+    fake_discord.advance(3.5)
+    with pytest.raises(HarnessError, match="10062"):
+        await h.invoke(payload)
+    assert "answered 3.5 s after it was sent (Discord allows 3 s)" in str(fake_discord.violations[0])
+    fake_discord.violations.clear()
+    fast = await h.slash("demo ping")  # within the window: answered as usual
+    assert fast.interaction.responded and not fake_discord.violations
+
+
+async def test_an_interaction_token_lasts_fifteen_minutes(h: DiscordHarness, fake_discord: FakeDiscord) -> None:
+    import aiohttp
+
+    r = await h.slash("demo ping")
+    url = f"{fake_discord.api_base}/webhooks/{fake_discord.application_id}/{r.interaction.token}"
+    async with aiohttp.ClientSession() as session:
+        fake_discord.advance(14 * 60)
+        async with session.post(url, json={"content": "still in time"}) as answer:
+            assert answer.status == 200
+        fake_discord.advance(2 * 60)
+        async with session.post(url, json={"content": "too late"}) as answer:
+            assert answer.status == 401 and (await answer.json())["code"] == 50027
+    assert "token used 16.0 min after the interaction (Discord keeps it 15 min)" in str(fake_discord.violations[0])
+    fake_discord.violations.clear()
 
 
 async def test_callback_twice_is_rejected(h: DiscordHarness, fake_discord: FakeDiscord) -> None:
@@ -677,3 +716,22 @@ async def test_setup_hook_guild_sync_with_fixed_guild_id(fake_discord: FakeDisco
         assert fake_discord.synced_commands(dev_guild)[0]["guild_id"] == str(dev_guild)
         r = await h.slash("demo ping", command_guild_id=dev_guild)
         assert r.reply.content == "pong"
+
+
+async def test_a_file_over_the_interactions_size_limit_is_refused(h: DiscordHarness, fake_discord: FakeDiscord) -> None:
+    small = len(tiny_png()) - 1  # the reply's picture is one byte too large here
+    with pytest.raises(HarnessError, match="40005"):
+        await h.slash("board_reply", attachment_size_limit=small)
+    assert "reply.png has" in str(fake_discord.violations[0]) and f"the limit here is {small}" in str(fake_discord.violations[0])
+    fake_discord.violations.clear()
+    fake_discord.excuse_unanswered()
+    fits = await h.slash("board_reply", attachment_size_limit=len(tiny_png()))
+    assert fits.reply.attachments
+
+
+async def test_dms_refused_for_no_mutual_server(h: DiscordHarness, fake_discord: FakeDiscord) -> None:
+    fake_discord.close_dms(h.carol["id"], code=50278)
+    r = await h.slash("secret", {"who": h.carol}, user=h.alice)
+    assert r.reply.content == "cannot DM Carol (50278)"
+    [refused] = [q for q in r if q.status == 403]
+    assert refused.response["code"] == 50278 and "no mutual guilds" in refused.response["message"]

@@ -32,7 +32,7 @@ from engines.battle_island import BattleIsland, BattleIslandOptions
 from engines.battle_island import board as B
 from engines.battle_island.state import BattleIslandState
 from engines.core.errors import IllegalMoveError
-from tests.engines.conformance.profile import Playouts, Profile, Twin
+from tests.engines.conformance.profile import Fuzz, Playouts, Profile, Twin
 
 MIXES = ({}, {"soldiers": 2, "jeeps": 4, "tanks": 4}, {"soldiers": 10, "jeeps": 0, "tanks": 0})
 
@@ -120,6 +120,14 @@ def probes(state: BattleIslandState, seat: int, rng: random.Random) -> list[str]
     return out
 
 
+def fuzz_branches(before: BattleIslandState, move, after: BattleIslandState):
+    lost = sum(c.where == "gone" for c in after.characters) - sum(c.where == "gone" for c in before.characters)
+    if lost > 0:
+        yield "character lost"
+    for shown in (r for r in after.revealed if r not in before.revealed):
+        yield "live block goes off" if shown.live else "dead block revealed"
+
+
 PROFILE = Profile(
     playouts=(
         Playouts(
@@ -134,6 +142,11 @@ PROFILE = Profile(
     ),
     twins=twins,
     probes=probes,
+    fuzz=Fuzz(
+        branches=("character lost", "live block goes off", "dead block revealed", "ended: battle_island.lost_target",
+                  "ended: battle_island.all_lost"),
+        branches_of=fuzz_branches,
+    ),
     after_probe=lambda state: (state.phase, state.step),
     secret_games=36,
 )

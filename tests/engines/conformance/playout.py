@@ -70,6 +70,9 @@ class Played:
 
 
 Observer = Callable[[Any, int], None]
+Mover = Callable[[Any, Seat, Any, Any], None]
+"""``(before, seat, move, after)``: ``after`` is the state once the chance nodes the move led to
+are drawn (a raid's dice, a battle's first rolls)."""
 
 
 def same_from_json(model: BaseModel, where: str) -> None:
@@ -146,9 +149,11 @@ def check_record(
         assert all(s.ok for s in seals), f"{where}: seals do not hold: {seals}"
 
 
-def play(engine: Engine, plan: Playouts, game: int, observe: Observer | None = None) -> Played:
+def play(
+    engine: Engine, plan: Playouts, game: int, observe: Observer | None = None, moved: Mover | None = None
+) -> Played:
     """Game ``game`` of ``plan``, checked (module doc); ``observe(state, step)`` sees every
-    state where a seat is to act."""
+    state where a seat is to act, ``moved`` every move played (``Mover``)."""
     slug = engine.slug
     rng = random.Random(f"{slug} {plan.name} {game}")
     seed = hashlib.sha256(f"{slug} {plan.name} playout {game}".encode()).digest()
@@ -163,9 +168,12 @@ def play(engine: Engine, plan: Playouts, game: int, observe: Observer | None = N
     sealing = isinstance(engine, SealingGame)  # a protocol check costs as much as a small move
     published: dict[str, str] = {}  # seal name -> the digest first shown
     index = steps = 0
+    last: tuple[Any, Seat, Any] | None = None
     while True:
         where = f"{slug} {plan.name} game {game} step {steps}"
         state, chance = resolve_chance(engine, state, seed, index)
+        if moved is not None and last is not None:
+            moved(*last, state)
         events.extend(chance)
         index += sum(len(c.sizes) for c in chance)
         hidden.extend(f"secret chance {c.kind}" for c in chance if c.secret)
@@ -209,6 +217,7 @@ def play(engine: Engine, plan: Playouts, game: int, observe: Observer | None = N
             for seal in engine.seals(after, reveal=False):
                 first = published.setdefault(seal.name, seal.digest)
                 assert seal.digest == first, f"{where}: the seal {seal.name} changed"
+        last = (state, seat, move)
         state = after
         steps += 1
     where = f"{slug} {plan.name} game {game} end"

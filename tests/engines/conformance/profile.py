@@ -7,7 +7,10 @@ setup among tens of thousands, how to build two states that differ only in a hid
 says so in ``tests/engines/<slug>/conformance.py`` as ``PROFILE = Profile(...)``. What a game
 lacks makes the suite fail, never skip: a game that shows hidden information (a secret move, a
 secret chance, views that differ by viewer) without ``twins`` fails, and so does one whose
-random games do not end within ``max_steps``.
+random games do not end within ``max_steps``. The coverage fuzzer (``fuzz.py``) reads ``fuzz``:
+the defaults favour each move kind in turn and demand every kind; a game names its rule branches,
+the kinds random play cannot reach (with why), and moves players type that ``legal_moves`` does
+not list.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ import importlib
 import importlib.util
 import os
 import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, get_args
 
 from engines.core.contract import Engine, Seat
 
@@ -94,6 +97,99 @@ class Playouts:
         return engine.min_players + game % (engine.max_players - engine.min_players + 1)
 
 
+def move_kind(move: Any) -> str:
+    """A move's kind: its ``kind`` field (every engine's move model has one)."""
+    return str(move.kind)
+
+
+def every_kind(engine: Engine) -> tuple[str, ...]:
+    """The values of the move model's ``kind`` field (a ``Literal``)."""
+    return tuple(get_args(engine.move_model.model_fields["kind"].annotation))
+
+
+def _to_act(engine: Engine, state: Any) -> Hashable:
+    return engine.to_act(state)
+
+
+def _ends(move: Any) -> bool:
+    return move_kind(move) in ("end", "pass")
+
+
+def _no_proposals(engine: Engine, state: Any, seat: Seat, rng: random.Random) -> Sequence[tuple[str, Any]]:
+    return ()
+
+
+def _no_branches(before: Any, move: Any, after: Any) -> Iterable[str]:
+    return ()
+
+
+def _no_quick_ends(engine: Engine, state: Any, seat: Seat) -> Sequence[Any]:
+    return ()
+
+
+def _always(state: Any, step: int) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Fuzz:
+    """The coverage fuzzer of an engine (``fuzz.py``): seeded games whose policy favours one move
+    kind (or other named trait, ``favours``) per game in turn, the plan's own choice every
+    ``len(favours) + 1``-th game; the never-freeze property at every checked step; a count of
+    every kind and rule branch reached, where a named one never reached fails the suite."""
+
+    plan: Playouts | None = None
+    """Options, seats, bound, shortcut and checks of the CI games (``None``: the first plan's)."""
+    soak_plan: Playouts | None = None
+    """The same for ``make fuzz`` / ``make soak`` (``None``: ``plan``), e.g. longer games."""
+    games: int = 8
+    """Games of the CI slice."""
+    soak_games: int = 200
+    """Games of ``make fuzz`` by default (``FUZZ_GAMES`` overrides)."""
+    kind_of: Callable[[Any], str] = move_kind
+    not_required: tuple[str, ...] = ()
+    """Move kinds the fuzz need not reach (each named with why in the profile's doc): counted
+    when it does."""
+    favours: tuple[str, ...] = ()
+    """Traits to favour besides the move kinds (several units in one order, ...)."""
+    favour: float = 0.5
+    """The chance of picking a move with the favoured trait when one is offered."""
+    favoured: Callable[[str, Any, Any], float] | None = None
+    """``(trait, state, move)``: how well the move has the favoured trait (0 or ``False``: not at
+    all; the moves scoring highest are the favoured ones); ``None``, or 0 for a kind: the moves
+    of that kind are."""
+    branches: tuple[str, ...] = ()
+    """Rule branches the fuzz must reach (``branches_of`` names them)."""
+    rare: tuple[str, ...] = ()
+    """Further branches only ``make fuzz`` must reach: too rare for the CI slice, which counts them."""
+    branches_of: Callable[[Any, Any, Any], Iterable[str]] = _no_branches
+    """``(before, move, after)`` -> the branches a played move took (``after`` once its dice fell);
+    the fuzzer adds ``ended: <reason>`` for every result."""
+    propose: Callable[[Engine, Any, Seat, random.Random], Sequence[tuple[str, Any]]] = _no_proposals
+    """Moves not in ``legal_moves`` worth trying, each with a label (a bombing raid, an order of
+    several units): tried on a copy, played when they apply; the label counts as a branch
+    ``<label>: tried`` and ``<label>: refused <code>`` or ``<label>: played``."""
+    unlisted: Callable[[Any], bool] = lambda move: False
+    """Which proposed moves ``legal_moves`` does not list by design (the playout's shortcut check)."""
+    propose_rate: float = 0.1
+    """At a step with proposals, the chance of trying them when none has the favoured trait."""
+    turn_of: Callable[[Engine, Any], Hashable] = _to_act
+    """What changes when the current turn ends (default: who is to act)."""
+    ends: Callable[[Any], bool] = _ends
+    """Moves that end a turn or a step (the search for the turn's end prefers them)."""
+    quick_ends: Callable[[Engine, Any, Seat], Sequence[Any]] = _no_quick_ends
+    """Moves tried in order before the legal moves are listed, in the search for the turn's end
+    (Axis & Allies: ``end``, ``continue``, a casualty choice; listing every unit's move is dear)."""
+    listed: Callable[[Any], bool] = lambda state: True
+    """Whether the check lists and tries the legal moves at this state (``False`` where the list
+    is huge and the plan's shortcut picks the move: a setup among 49,500; that move applies)."""
+    end_within: int = 200
+    """Moves within which the current turn must end (the search's bound)."""
+    check_every: Callable[[Any, int], bool] = _always
+    """Steps of the CI games where the turn's end is searched (``make fuzz``: every step); some
+    legal action is applied at every step."""
+
+
 @dataclass(frozen=True)
 class Profile:
     """An engine's plans of random games and, for hidden information, how to build twins."""
@@ -116,6 +212,9 @@ class Profile:
     picture_every: int = 20
     """Every ``picture_every``-th twin check also draws both views of a blind viewer and compares
     the PNG bytes (0: never, for a toy game without a renderer)."""
+    fuzz: Fuzz = field(default_factory=Fuzz)
+    """The coverage fuzzer's plan (every engine has one: the defaults fit a game whose kinds all
+    come up in random play)."""
 
 
 def profile_for(slug: str) -> Profile:

@@ -8,9 +8,11 @@ import random
 
 import pytest
 
+from engines.core.errors import IllegalMoveError
 from tests.bot.toy_bombs import SQUARES, ToyBombs, ToyBombsMove, ToyBombsResealed, ToyBombsState, ToyBombsView
+from tests.engines.conformance.fuzz import Coverage, fuzz_game, required_kinds, verdict
 from tests.engines.conformance.playout import demand_twins, play
-from tests.engines.conformance.profile import Playouts, Profile, Twin
+from tests.engines.conformance.profile import Fuzz, Playouts, Profile, Twin
 from tests.engines.conformance.secrets import TwinChecker
 
 GAMES = range(6)
@@ -96,3 +98,75 @@ def test_a_broken_engine_fails(engine, profile, message):
         for game in GAMES:
             observe = TwinChecker(engine, profile, game) if profile.twins else None
             play(engine, profile.playouts[0], game, observe=observe)
+
+
+# ---------------------------------------------------------------- the coverage fuzzer
+
+
+def dug_twice(before, move, after):
+    return ["a square dug twice"] if len(set(after.dug)) < len(after.dug) else []
+
+
+def lost(before, move, after):
+    return ["the bomb goes off"] if after.loser is not None else []
+
+
+def fuzzed(engine, profile: Profile, games: int = 8) -> list[str]:
+    cover = Coverage("toy_bombs")
+    for game in range(games):
+        cover.add(fuzz_game(engine, profile, game))
+    return verdict(cover, required_kinds(engine, profile.fuzz), profile.fuzz.branches)
+
+
+class StuckAfterSix(ToyBombs):
+    """After a six, ``pass`` is all the seat may do, and it leaves the seat where it was: its turn
+    can never end (each move applies, so only the search for the turn's end sees it)."""
+
+    def legal_moves(self, state, seat):
+        if state.step == "dig" and state.die == 6 and seat in self.to_act(state):
+            return [ToyBombsMove(kind="pass")]
+        return super().legal_moves(state, seat)
+
+    def apply(self, state, seat, move):
+        if state.step == "dig" and state.die == 6 and move.kind == "pass":
+            return state
+        return super().apply(state, seat, move)
+
+
+class RefusesAfterSix(ToyBombs):
+    """After a six, ``pass`` is offered and refused."""
+
+    def apply(self, state, seat, move):
+        if state.step == "dig" and state.die == 6 and move.kind == "pass":
+            raise IllegalMoveError("toy_bombs.illegal", "not now")
+        return super().apply(state, seat, move)
+
+
+class NeverPasses(ToyBombs):
+    """``pass`` is never offered: a move kind the fuzz cannot reach."""
+
+    def legal_moves(self, state, seat):
+        return [m for m in super().legal_moves(state, seat) if m.kind != "pass"]
+
+
+TOY_FUZZ = Profile(fuzz=Fuzz(branches=("the bomb goes off",), branches_of=lost, end_within=20))
+
+
+def test_the_fuzz_passes_the_toy_game():
+    assert fuzzed(ToyBombs(), TOY_FUZZ) == []
+
+
+@pytest.mark.parametrize(
+    ("engine", "profile", "message"),
+    [
+        (StuckAfterSix(), TOY_FUZZ, "the turn does not end within 20 moves"),
+        (RefusesAfterSix(), TOY_FUZZ, "is offered 'pass' and it is refused"),
+        (NeverPasses(), TOY_FUZZ, "never reached: kind pass"),
+        (ToyBombs(), Profile(fuzz=Fuzz(branches=("a square dug twice",), branches_of=dug_twice)),
+         "never reached: branch a square dug twice"),
+    ],
+    ids=["turn_never_ends", "offered_and_refused", "kind_never_reached", "branch_never_reached"],
+)
+def test_the_fuzz_catches(engine, profile, message):
+    failures = fuzzed(engine, profile)
+    assert any(message in failure for failure in failures), failures

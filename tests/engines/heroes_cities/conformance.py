@@ -18,7 +18,7 @@ L-th one ends the game: turns <= R + (R + 1) * L.
 from __future__ import annotations
 
 from engines.heroes_cities import HeroesCitiesOptions, HeroesCitiesState, from_position, to_position
-from tests.engines.conformance.profile import Playouts, Profile
+from tests.engines.conformance.profile import Fuzz, Playouts, Profile
 
 RESETTING_TURNS = 32 + 16
 
@@ -41,6 +41,13 @@ def position_reads_back(engine, state: HeroesCitiesState) -> None:
     assert from_position(to_position(state), state.options) == state.model_copy(update={"last_move": None})
 
 
+def fuzz_branches(before: HeroesCitiesState, move, after: HeroesCitiesState):
+    if after.captured != before.captured:
+        yield "capture"
+    if after.reserve != before.reserve:
+        yield "hero enters from the reserve"
+
+
 PROFILE = Profile(
     playouts=(
         Playouts(
@@ -50,5 +57,12 @@ PROFILE = Profile(
             check_sample=position_reads_back,
             sample_within=60,
         ),
+    ),
+    # The fuzz: ``pass`` is legal only when nothing else is (decision 9), which random games
+    # next to never reach (the endings tests build such positions); counted when it comes.
+    fuzz=Fuzz(
+        not_required=("pass",),
+        branches=("capture", "ended: heroes_cities.quiet_limit", "ended: heroes_cities.last_piece"),
+        branches_of=fuzz_branches,
     ),
 )

@@ -33,7 +33,7 @@ from engines.masters_victory import (
 )
 from engines.masters_victory import board as B
 from engines.masters_victory.state import EMPTY
-from tests.engines.conformance.profile import Playouts, Profile, Twin
+from tests.engines.conformance.profile import Fuzz, Playouts, Profile, Twin
 
 ACTIONS_PER_TURN = 3 + 3 + 25 + 6 + 1
 """Moves, continuations, fires (each removes an enemy piece: at most 25), switches, end."""
@@ -118,6 +118,29 @@ def probes(state: MastersVictoryState, seat: int, rng: random.Random) -> list[st
     return out
 
 
+def soldier_forward(trait: str, state: MastersVictoryState, move) -> int:
+    """A soldier's move towards the other side's back line (where it may switch), scored by the
+    row it reaches counted from its own side: the furthest are favoured."""
+    if trait not in ("soldiers forward", "switch") or move.kind != "move":
+        return 0
+    frm, to = B.index(move.frm), B.index(move.to)
+    piece = state.board[frm]
+    if piece.upper() != B.SOLDIER:
+        return 0
+    row = to // B.COLS if piece.isupper() else B.ROWS - 1 - to // B.COLS
+    start = frm // B.COLS if piece.isupper() else B.ROWS - 1 - frm // B.COLS
+    return row if row > start else 0
+
+
+def fuzz_branches(before: MastersVictoryState, move, after: MastersVictoryState):
+    if move.kind == "move" and move.attack is not None:
+        yield "attack"
+    if move.kind == "move" and before.cont is not None and B.index(move.frm) == before.cont[0]:
+        yield "continuation after an attack"
+    if move.kind == "setup":
+        yield "setup random" if move.numbers is None else "setup chosen"
+
+
 PROFILE = Profile(
     playouts=(
         Playouts(
@@ -135,5 +158,15 @@ PROFILE = Profile(
     ),
     twins=twins,
     probes=probes,
+    # The fuzz: a switch needs a soldier on the other side's back line, so one trait (and the
+    # game that favours switches) favours the soldiers' moves that get furthest towards it.
+    fuzz=Fuzz(
+        favours=("soldiers forward",),
+        favour=0.85,
+        favoured=soldier_forward,
+        branches=("attack", "continuation after an attack", "setup random", "setup chosen",
+                  "ended: masters_victory.masters_eliminated"),
+        branches_of=fuzz_branches,
+    ),
     twin_every=10,
 )

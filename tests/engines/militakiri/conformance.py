@@ -37,7 +37,7 @@ from engines.militakiri import (
 )
 from engines.militakiri.board import ENDGAME_MOVES
 from engines.militakiri.setup import all_setups, squares_of
-from tests.engines.conformance.profile import Playouts, Profile, Twin
+from tests.engines.conformance.profile import Fuzz, Playouts, Profile, Twin
 
 CAPTURES = {"single": 36 + 5, "double": 72 + 10}
 
@@ -72,6 +72,16 @@ def within_the_bound(engine, state: MilitakiriState, where: str) -> None:
 
 def position_reads_back(engine, state: MilitakiriState) -> None:
     assert from_position(to_position(state), state.options) == state.model_copy(update={"last_move": None})
+
+
+def fuzz_branches(before: MilitakiriState, move: MilitakiriMove, after: MilitakiriState):
+    if move.kind == "setup":
+        yield "setup random" if move.random else "setup chosen"
+    last = after.last_move
+    if last is not None and last is not before.last_move and last.promotion is not None:
+        yield "promotion"
+    if before.endgame is None and after.endgame is not None:
+        yield "the endgame rule begins"
 
 
 ENGINE = Militakiri()
@@ -115,6 +125,17 @@ PROFILE = Profile(
     ),
     twins=twins,
     probes=probes,
+    # The fuzz: ``pass`` is legal only when nothing else is (decision 17), which random games
+    # next to never reach (the rules tests build such positions); counted when it comes. The
+    # setups come from ``setup_choice`` (a random setup a quarter of the time); the check does
+    # not list the 49,500 double-board setups (the shortcut's setup is what applies).
+    fuzz=Fuzz(
+        not_required=("pass",),
+        branches=("setup chosen", "setup random", "ended: militakiri.all_towers"),
+        listed=lambda state: state.phase != "setup",
+        games=16,
+        branches_of=fuzz_branches,
+    ),
     twin_every=1,
     secret_games=8,
     secret_chunk=4,
