@@ -725,11 +725,14 @@ def _aa_waiting(aa: AaFire) -> Decision | None:
 
 
 def bombing_raid(territory: str, attacker: str, victim: str, bombers: Sequence[Combatant], *,
-                 aa_gun: bool, victim_ipcs: int, heavy_bombers: bool = False) -> Raid:
+                 aa_gun: bool, victim_ipcs: int, heavy_bombers: bool = False,
+                 gun_power: str | None = None) -> Raid:
     """A strategic bombing raid on the industrial complex in ``territory`` ("Strategische
     bommenwerper aanval"): 1) bombers fly there, 2) its AA gun (if any) rolls one die per bomber,
     each 1 downs one, 3) each surviving bomber rolls one die (three with Heavy Bombers); the total
-    is what the victim pays the bank, capped at what it has (``victim_ipcs``).
+    is what the victim pays the bank, capped at what it has (``victim_ipcs``). The gun is the
+    victim's unless ``gun_power`` names the ally whose gun stands there ("Als uw vijand een
+    luchtdoelkanon heeft staan").
 
     The gun fires here, so the engine must not also fire it at the bombers as they arrive.
 
@@ -749,7 +752,7 @@ def bombing_raid(territory: str, attacker: str, victim: str, bombers: Sequence[C
         raise _refuse("raid_bombers", "a strategic bombing raid is flown by the attacker's bombers")
     if victim == attacker or victim_ipcs < 0:
         raise _refuse("raid_victim", "the victim must be another power with a treasury")
-    aa = aa_fire(territory, victim, bombers) if aa_gun else None
+    aa = aa_fire(territory, gun_power or victim, bombers) if aa_gun else None
     return Raid(kind="bombing", territory=territory, attacker=attacker, victim=victim,
                 victim_ipcs=victim_ipcs, bombers=bombers, heavy=heavy_bombers, aa=aa)
 

@@ -56,9 +56,10 @@ class AxisAllies:
     """Axis & Allies, 2nd edition (classic), 2-5 players; see docs/games/axis_allies.md."""
 
     slug: ClassVar[str] = "axis_allies"
-    version: ClassVar[int] = 4  # 4: issue 15's orders (undo, attack ... until done, standing casualty orders)
-    replays: ClassVar[frozenset[int]] = frozenset({3})  # issue 15 only added moves (decision 23)
-    """3: ``end`` of the placement step waits while a bought unit can still be placed (issue 18)."""
+    version: ClassVar[int] = 5  # 5: raids that lapse or are refused, an ally's AA gun in a raid, one per site (decision 26)
+    replays: ClassVar[frozenset[int]] = frozenset()  # 5 refuses orders 4 took and rolls an ally's AA gun (decision 26)
+    """3: ``end`` of the placement step waits while a bought unit can still be placed (issue 18);
+    4: issue 15's orders (undo, attack ... until done, standing casualty orders), replaying 3."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_model: ClassVar[type[AxisAlliesOptions]] = AxisAlliesOptions

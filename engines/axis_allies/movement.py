@@ -391,10 +391,78 @@ def check_move(state: AxisAlliesState, power: str, order: MoveOrder, phase: Move
         odd = next((u for u in units if u.kind != "bomber"), units[0])
         raise _refuse("axis_allies.bombing_bombers_only", odd, "cannot bomb: only bombers do")
     if board.is_sea(order.path[0]) and any(_domain(u) == "land" for u in units):
-        return _unload(board, units, order, phase)
-    if order.transport is not None:
-        return _load(board, units, order, phase)
-    return _travel(board, units, order, phase)
+        plan = _unload(board, units, order, phase)
+    elif order.transport is not None:
+        plan = _load(board, units, order, phase)
+    else:
+        plan = _travel(board, units, order, phase)
+    if phase == "combat_move":
+        _check_raids(board, order, plan)
+    return plan
+
+
+def check_distance(state: AxisAlliesState, power: str, unit_ids: Iterable[int], start: str, dest: str) -> None:
+    """An order written with its two ends gets its route filled in (``turn.full_path``); when no
+    route was found because ``dest`` lies beyond a unit's movement, refuse it saying how far it is
+    (``too_far_away``) rather than that the two ends do not border."""
+    board = _board(state, power)
+    for u in (board.by_id[i] for i in unit_ids if i in board.by_id):
+        if u.at != start or u.carried_by is not None:
+            continue
+        left = board.movement(u) - u.moved
+        steps = _spaces(board, _domain(u), start, dest)
+        if steps is not None and steps > left:
+            raise _refuse("axis_allies.too_far_away", u, f"{dest} is {steps} spaces from {start}, with {left} left",
+                          territory=start, to=dest, steps=steps, left=left)
+
+
+def _spaces(board: _Board, domain: str, start: str, dest: str) -> int | None:
+    """The fewest spaces from ``start`` to ``dest`` for a unit of ``domain`` (aircraft over any
+    space, ships by sea, land units by land), whoever holds them; ``None`` if it cannot get there."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == dest:
+            return dist[here]
+        for nxt in sorted(board.map.neighbours(here)):
+            if nxt in dist or (domain == "sea" and not board.is_sea(nxt)) or (domain == "land" and board.is_sea(nxt)):
+                continue
+            dist[nxt] = dist[here] + 1
+            queue.append(nxt)
+    return None
+
+
+def _check_raids(board: _Board, order: MoveOrder, plan: MovePlan) -> None:
+    """A raided territory is neither fought over nor taken in the same combat move (decision 25).
+
+    Bombers raid the industry or join the battle, never both in one territory: a raid is not
+    flown where the power's units already went this combat move, and no battle is started where
+    it raids. A raid is flown against the complex of "uw vijand": land units do not take the
+    raided territory (walking in, blitzing through, unloading, or a landing that waits for a sea
+    battle), and no raid is flown against land such a landing will take. A bomber joins a raid
+    with a raid order (``bomb``), whose target gun fires in the raid, never with a plain move."""
+    raids = board.state.raids
+    dest = plan.path[-1]
+    if order.bombing:
+        if dest not in raids and any(u.power == board.power and u.combat for u in board.units_at(dest)):
+            raise _illegal("axis_allies.raid_and_battle", f"{dest} is attacked: no raid there too", territory=dest)
+        if any(u.power == board.power and u.lands_in == dest for u in board.state.units):
+            raise _illegal("axis_allies.raid_and_conquest", f"{dest} is being landed on: no raid there too",
+                           territory=dest)
+        return
+    if not raids:
+        return
+    if dest in raids and plan.battle in ("land", "amphibious"):
+        raise _illegal("axis_allies.raid_and_battle", f"{dest} is raided: no battle there too", territory=dest)
+    if dest in raids and any(board.by_id[i].kind == "bomber" for i in order.units):
+        # Its gun would fire at the bomber on arrival and again in the raid.
+        raise _illegal("axis_allies.raid_join_with_bomb", f"a bomber joins the raid on {dest} with bomb",
+                       territory=dest)
+    taken = [t for t in (*plan.conquered, *((dest,) if plan.landing else ())) if t in raids]
+    if taken:
+        raise _illegal("axis_allies.raid_and_conquest", f"{taken[0]} is raided: it is not taken this combat move",
+                       territory=taken[0])
 
 
 def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase) -> dict[str, int]:

@@ -63,6 +63,7 @@ def describe_move(
             lines.append(("axis_allies.still_to_place", {"power": power, "units": _pairs(after.purchased)}))
     new_fights = _new_fights(before, after)
     lines += _fight_lines(before, after, new_fights)
+    lines += _lapsed_raids(before, after, move, new_fights)
     lines += _owner_lines(before, after, power)
     lines += _changed_hands(before, after)
     lines += _other_losses(before, after, move, new_fights)
@@ -150,6 +151,29 @@ def _fight_lines(before: AxisAlliesState, after: AxisAlliesState, fights: tuple[
         moved = [(w.how, running.attacker if w.side == "attacker" else running.defender, w.to)
                  for w in running.moved_out]
         lines += _withdrawal_lines(running.territory, tuple(moved[known[1]:]))
+    return lines
+
+
+def _lapsed_raids(
+    before: AxisAlliesState, after: AxisAlliesState, move: AxisAlliesMove, fights: tuple[Fought, ...]
+) -> list[Line]:
+    """Raids called off without a drop: every bomber shot down on the way ("Voor elke "1" wordt
+    een bommenwerper neergehaald en zonder aan te vallen uit het spel verwijderd"), or, should it
+    ever happen, a target no longer the enemy's (``turn.raid_lapses``)."""
+    if not _same_turn(before, after) or move.kind == "undo":
+        return []
+    declared = list(before.raids)
+    if move.kind == "bomb" and move.path and move.path[-1] not in declared:
+        declared.append(move.path[-1])
+    flown = {f.territory for f in fights if f.kind == "bombing"}
+    lines: list[Line] = []
+    for tid in declared:
+        if tid in after.raids or tid in flown:
+            continue
+        bombers = any(u.power == before.power and u.kind == "bomber" for u in after.units_at(tid))
+        lines.append(("axis_allies.raid_lapsed_target" if bombers else "axis_allies.raid_lapsed", {
+            "power": before.power, "territory": territory_name(tid),
+        }))
     return lines
 
 

@@ -104,6 +104,9 @@ class Fought(Frozen):
     dice and the losses only."""
     launcher: str | None = None
     """A rocket: the territory of the AA gun that fired it (``territory`` is its target)."""
+    gun: str | None = None
+    """A raid: the power of the AA gun that fired at the bombers when it is not the victim's (an
+    ally's gun in the victim's territory); ``None``: the victim's, or no gun."""
 
 
 class BattlePlan(Frozen):

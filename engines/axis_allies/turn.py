@@ -40,6 +40,8 @@ from engines.core.errors import IllegalMoveError
 
 NOT_IN_BATTLE = ("factory", "aa_gun")
 """Industrial complexes and AA guns never fight in battle rounds."""
+ONE_PER_TERRITORY = ("factory", "aa_gun")
+"""At most one of each in a territory ("1 per gebied"; a complex goes where there is none)."""
 
 
 # ---------------------------------------------------------------- who acts
@@ -401,6 +403,9 @@ def _order(state: AxisAlliesState, move: AxisAlliesMove) -> movement.MoveOrder:
         if move.aboard:
             _refuse_named_unload(state, move)
     units = pick_units(state, path[0], move.units, aboard=move.kind == "unload")
+    gmap = state.map
+    if move.kind != "unload" and len(path) == 2 and path[0] in gmap.territories and path[-1] not in gmap.neighbours(path[0]):
+        movement.check_distance(state, state.power, units, *path)  # no route was found between the ends
     return movement.MoveOrder(units=units, path=path, bombing=move.kind == "bomb")
 
 
@@ -549,13 +554,8 @@ def _apply_order(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> Axi
     for territory in plan.conquered:
         state = economy.conquer(state, territory, state.power)
         state = state.model_copy(update={"conquered": (*state.conquered, territory)})
-    target = plan.path[-1]
-    attacking = any(u.power == state.power and u.combat and u.kind != "bomber" for u in state.units_at(target))
-    if (plan.battle == "bombing" and attacking) or (target in state.raids and plan.battle in ("land", "amphibious")):
-        # Bombers either raid the industry or join the battle, never both in one territory.
-        raise refuse("raid_and_battle", territory=target)
-    if plan.battle == "bombing":
-        state = state.model_copy(update={"raids": tuple(sorted({*state.raids, target}))})
+    if plan.battle == "bombing":  # movement.check_move kept raids apart from battles and conquests
+        state = state.model_copy(update={"raids": tuple(sorted({*state.raids, plan.path[-1]}))})
     if plan.battle == "amphibious" and not plan.landing:
         state = state.model_copy(update={"amphibious": tuple(sorted({*state.amphibious, plan.path[-1]}))})
     arrow = ArrowView(frm=plan.path[0], to=plan.path[-1], text=text, combat=state.phase == "combat_move")
@@ -656,13 +656,18 @@ def _start_fight(state: AxisAlliesState, territory: str) -> AxisAlliesState:
 def _start_raid(state: AxisAlliesState, territory: str) -> AxisAlliesState:
     victim = state.owner(territory) or ""
     bombers = [u for u in state.units_at(territory) if u.power == state.power and u.kind == "bomber" and u.combat]
-    gun = any(u.kind == "aa_gun" and u.power == victim for u in state.units_at(territory))
+    # "Als uw vijand een luchtdoelkanon heeft staan": the victim's gun or an ally's, chosen as for
+    # aircraft flying over (movement._aa_fire: the first enemy gun there, one per territory).
+    gun = min((u for u in state.units_at(territory)
+               if u.kind == "aa_gun" and not economy.friendly(state, u.power, state.power)),
+              key=lambda u: u.id, default=None)
     raid = combat.bombing_raid(
         territory,
         state.power,
         victim,
         [_combatant(u) for u in bombers],
-        aa_gun=gun,
+        aa_gun=gun is not None,
+        gun_power=gun.power if gun is not None else None,
         victim_ipcs=state.ipcs.get(victim, 0),
         heavy_bombers="heavy_bombers" in state.techs.get(state.power, ()),
     )
@@ -747,7 +752,33 @@ def _kind(state: AxisAlliesState, unit_id: int) -> str:
 
 
 def settle(state: AxisAlliesState) -> AxisAlliesState:
-    """Apply whatever sub-machine has finished, and start the next AA fire in the queue."""
+    """Apply whatever sub-machine has finished, and start the next AA fire in the queue; once
+    nothing is running, the raids that can no longer be flown lapse (:func:`raid_lapses`)."""
+    state = _settle(state)
+    if machine(state) is None and not state.aa_queue and state.raids:
+        flown = tuple(t for t in state.raids if raid_lapses(state, t) is None)
+        if flown != state.raids:
+            state = state.model_copy(update={"raids": flown})
+    return state
+
+
+def raid_lapses(state: AxisAlliesState, territory: str) -> str | None:
+    """Why the raid on ``territory`` can no longer be flown, or ``None`` while it can.
+
+    ``no_bombers``: every bomber on it was shot down on the way ("Voor elke "1" wordt een
+    bommenwerper neergehaald en zonder aan te vallen uit het spel verwijderd"): the raid lapses.
+    ``no_target``: the territory holds no enemy industrial complex any more. The orders that would
+    take a raided territory are refused (decision 25), so this is only the guard that a raid is
+    never left on the list of fights with nothing to fly it: the game never waits for it."""
+    if not any(u.power == state.power and u.kind == "bomber" and u.combat for u in state.units_at(territory)):
+        return "no_bombers"
+    owner = state.owner(territory)
+    if owner is None or economy.friendly(state, owner, state.power) or not economy.has_factory(state, territory):
+        return "no_target"
+    return None
+
+
+def _settle(state: AxisAlliesState) -> AxisAlliesState:
     while True:
         if state.aa is not None:
             done = combat.outcome(state.aa)
@@ -775,9 +806,10 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
             ipcs = dict(state.ipcs)
             ipcs[raid.victim] = max(0, ipcs[raid.victim] - raided.damage)
             state = _remove_units(state, set(raided.bombers_lost))
-            raids = tuple(t for t in state.raids if t != raid.territory)
+            raids = tuple(t for t in state.raids if raid.kind != "bombing" or t != raid.territory)  # a rocket is no raid
             rolls = (*(_aa_rolls(raid.aa) if raid.aa else ()), combat.Roll(kind=raid.kind, round=1, values=raided.rolls, hits=0))
-            fought = Fought(kind=raid.kind, territory=raid.territory, attacker=raid.attacker, defender=raid.victim,
+            gun = raid.aa.gun_power if raid.aa is not None and raid.aa.gun_power != raid.victim else None
+            fought = Fought(kind=raid.kind, territory=raid.territory, attacker=raid.attacker, defender=raid.victim, gun=gun,
                             lost=_casualties(raid.bombers, raided.bombers_lost), damage=raided.damage, rolls=rolls,
                             units=raid.bombers if raid.kind == "bombing" else _rocket_gun(state, raid),
                             launcher=raid.launcher)
@@ -934,7 +966,7 @@ def placeable(state: AxisAlliesState) -> list[tuple[str, int, str]]:
     for kind, count in state.purchased:
         sites = economy.placement_sites(state, state.power, kind)
         if sites:
-            out.append((kind, count if kind != "aa_gun" else 1, sites[0]))
+            out.append((kind, count if kind not in ONE_PER_TERRITORY else 1, sites[0]))
     return out
 
 
@@ -946,15 +978,18 @@ def _apply_place(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesStat
     for kind, n in move.units:
         if bought.get(kind, 0) < n:
             raise refuse("not_bought", unit=kind, count=n, have=bought.get(kind, 0))
-        if where not in economy.placement_sites(state, state.power, kind):
-            raise refuse(
-                "cannot_place_there", unit=kind, territory=where,
-                sites=economy.placement_sites(state, state.power, kind)[:8],
-            )
+        for placed in range(n):  # each unit's site is checked with those before it placed ("1 per gebied")
+            if where not in economy.placement_sites(state, state.power, kind):
+                if placed:
+                    raise refuse("one_per_territory", unit=kind, territory=where, count=n)
+                raise refuse(
+                    "cannot_place_there", unit=kind, territory=where,
+                    sites=economy.placement_sites(state, state.power, kind)[:8],
+                )
+            state = economy.add_units(state, state.power, kind, 1, where)
+            if kind == "factory":
+                state = state.model_copy(update={
+                    "factories_built": state.factories_built + 1, "placed_factories": (*state.placed_factories, where),
+                })
         bought[kind] -= n
-        state = economy.add_units(state, state.power, kind, n, where)
-        if kind == "factory":
-            state = state.model_copy(
-                update={"factories_built": state.factories_built + n, "placed_factories": (*state.placed_factories, where)}
-            )
     return state.model_copy(update={"purchased": _counts(bought)})

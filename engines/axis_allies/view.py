@@ -361,7 +361,7 @@ def fight_board(f: Fought) -> BattleBoardView:
     )
     fired = any(r.kind == "aa_fire" for r in f.rolls)
     defenders = (
-        *((BattleUnitView(power=f.defender, kind="aa_gun", value=combat.AA_HITS_ON, count=1),) if fired else ()),
+        *((BattleUnitView(power=f.gun or f.defender, kind="aa_gun", value=combat.AA_HITS_ON, count=1),) if fired else ()),
         *((BattleUnitView(power=f.defender, kind="factory", value=0, count=1),) if f.kind != "aa" else ()),
     )
     rolls = tuple(

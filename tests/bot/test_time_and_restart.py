@@ -182,12 +182,13 @@ async def test_a_match_of_older_rules_is_refused_not_replayed(harness):
     assert (await harness.repo.get_match(match_id)).status == "aborted"
 
 
-async def test_a_match_of_an_older_version_the_engine_still_replays_goes_on(harness):
-    """Axis & Allies 4 only added moves to version 3 (docs/games/axis_allies.md, decision 23): a
-    version-3 match loads from its record and plays on; one of version 2 is refused."""
+async def test_a_match_of_an_older_version_the_engine_still_replays_goes_on(harness, monkeypatch):
+    """An engine that lists an older version in ``replays`` loads a match of that version from its
+    record and plays on; one of a version not listed is refused. Axis & Allies 4 replayed version 3
+    (docs/games/axis_allies.md, decision 23); here it is told to replay 3 as it did."""
     from engines.axis_allies.engine import AxisAllies
 
-    assert AxisAllies.version == 4 and AxisAllies.replays == frozenset({3})
+    monkeypatch.setattr(AxisAllies, "replays", frozenset({3}))
     await harness.service.create(PLACE, ALICE, "axis_allies", opponent=BOB)
     await harness.service.join(PLACE, BOB)
     await harness.service.start(PLACE, ALICE)
@@ -207,6 +208,26 @@ async def test_a_match_of_an_older_version_the_engine_still_replays_goes_on(harn
     harness.service.book.forget(match_id)
     with pytest.raises(OutdatedMatchError):
         await harness.service.status(PLACE, ALICE)
+
+
+async def test_an_axis_allies_match_of_version_4_is_refused_with_the_outdated_explanation(harness):
+    """Axis & Allies 5 refuses orders version 4 took and rolls an AA gun version 4 did not
+    (docs/games/axis_allies.md, decision 26): a version-4 or version-3 match is not replayed under
+    the new rules but refused, and an admin may close it."""
+    from engines.axis_allies.engine import AxisAllies
+
+    assert AxisAllies.version == 5 and AxisAllies.replays == frozenset()
+    await harness.service.create(PLACE, ALICE, "axis_allies", opponent=BOB)
+    await harness.service.join(PLACE, BOB)
+    await harness.service.start(PLACE, ALICE)
+    match_id = (await harness.repo.live_match_in(PLACE.channel_id)).id
+    for old in (4, 3):
+        await harness.repo.db.execute("UPDATE matches SET engine_version = ? WHERE id = ?", (old, match_id))
+        harness.service.book.forget(match_id)
+        with pytest.raises(OutdatedMatchError):
+            await harness.service.status(PLACE, ALICE)
+    not_admin = await harness.service.abort(PLACE, ALICE)
+    assert "rules version 3" in words(not_admin) and "version 5" in words(not_admin)
 
 
 async def test_timers_fire_even_when_listening_for_other_processes_fails(harness, caplog):
