@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.axis_allies import combat, economy, movement
+from engines.axis_allies.casualties import CasualtyOrder, pick_casualties
 from engines.axis_allies.combat import Combatant
 from engines.axis_allies.economy import (
     TECH_CHART,
@@ -22,7 +23,6 @@ from engines.axis_allies.economy import (
     seat_of,
 )
 from engines.axis_allies.moves import AxisAlliesMove, Counts, format_move
-from engines.axis_allies.standing import CasualtyOrder, pick_casualties
 from engines.axis_allies.state import (
     PHASES,
     UNDO_FIELDS,

@@ -291,7 +291,8 @@ def test_every_code_has_a_message():
         messages = tomllib.load(handle)
     codes = _codes_in_source()
     assert len(codes) == 33  # 24 errors and results, 9 narration lines (narration.py)
-    assert codes == set(messages)  # every code worded, no wording left unused
+    # every code worded, no wording left unused (the picture's words are the renderer's: tests/render)
+    assert codes == {name for name in messages if not name.startswith("picture_")}
     for name, texts in messages.items():
         assert set(texts) == {"en", "nl"}, name
         assert Catalog.placeholders(texts["en"]) == Catalog.placeholders(texts["nl"]), name
