@@ -49,9 +49,9 @@ def main(argv: list[str] | None = None) -> int:
 
     computer.configured_workers = config.computer_workers
     computer.configured_seconds = config.computer_seconds
-    from bot.services import matches
+    from bot.services.match import deadlines
 
-    matches.configured_idle_after = timedelta(days=config.idle_days)
+    deadlines.configured_idle_after = timedelta(days=config.idle_days)
     refusal = _refusal(database, args.lang)
     if refusal is not None:
         print(f"scheids: {refusal}", file=sys.stderr)

@@ -1,0 +1,69 @@
+"""When a match waits on someone: the timers a state sets, and when a match standing still may be
+ended by the players waiting in it. Pure: the time is given, never read."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.services.people import Actor
+from bot.services.progress import LoadedMatch
+from bot.storage.models import TimerRow
+from engines.core.contract import Seat, StandingOrdersGame
+
+IDLE_AFTER = timedelta(days=14)
+"""A match without a deadline in which nothing happened this long reminds the player to act."""
+configured_idle_after = IDLE_AFTER
+"""``IDLE_AFTER`` as ``config.toml`` sets it (``[matches] idle_days``)."""
+CLAIM_AFTER = timedelta(days=3)
+"""After the reminder, this long again: the waiting players may claim the win or abort the match."""
+
+
+def timers_for(match: LoadedMatch, idle_after: timedelta) -> list[TimerRow]:
+    """Timeout and reminder timers for every seat to act in ``match``."""
+    timers: list[TimerRow] = []
+    lead = match.time_control.reminder_lead()
+    for seat in sorted(match.to_act()):
+        deadline = match.deadline(seat)
+        if deadline is None:
+            if match.progress.last_at is not None and match.result() is None:
+                # No deadline: a reminder once the match has stood still for ``idle_after``.
+                timers.append(TimerRow(match_id=match.id, kind="reminder", seat=seat,
+                                       due_at=match.progress.last_at + idle_after, seq=match.progress.seq))
+            continue
+        timers.append(TimerRow(match_id=match.id, kind="timeout", seat=seat, due_at=deadline, seq=match.progress.seq))
+        if lead is not None and match.time_control.per_move is not None:
+            timers.append(
+                TimerRow(match_id=match.id, kind="reminder", seat=seat, due_at=deadline - lead, seq=match.progress.seq)
+            )
+    engine = match.engine
+    if isinstance(engine, StandingOrdersGame) and match.progress.last_at is not None:
+        # A question a standing order answers once its time is up.
+        for seat, hours in sorted(engine.asks(match.state, match.progress.orders).items()):
+            due = match.progress.last_at + timedelta(hours=hours)
+            timers.append(TimerRow(match_id=match.id, kind="question", seat=seat, due_at=due, seq=match.progress.seq))
+    return timers
+
+
+def overdue(match: LoadedMatch, now: datetime) -> Seat | None:
+    """The seat to act whose deadline or clock has run out (the earliest), if any."""
+    late = [(deadline, seat) for seat in sorted(match.to_act()) if (deadline := match.deadline(seat)) is not None and deadline <= now]
+    return min(late)[1] if late else None
+
+
+def claimable_at(match: LoadedMatch, idle_after: timedelta) -> datetime | None:
+    """When the waiting players of ``match`` may end it for standing still: ``idle_after`` and
+    ``CLAIM_AFTER`` after its last event, if no seat to act has a deadline (``None`` then: the
+    time control ends it)."""
+    if match.progress.last_at is None or any(match.deadline(seat) is not None for seat in match.to_act()):
+        return None
+    return match.progress.last_at + idle_after + CLAIM_AFTER
+
+
+def may_end_idle(match: LoadedMatch, actor: Actor, idle_after: timedelta, now: datetime) -> bool:
+    """Whether ``actor`` waits in ``match`` (seated, not to act) and it has stood still long enough."""
+    seat = match.seat_of(actor.user_id)
+    at = claimable_at(match, idle_after)
+    return (
+        match.row.status == "active" and seat is not None and seat not in match.to_act()
+        and at is not None and now >= at
+    )

@@ -1,0 +1,206 @@
+"""The record of a match read back: its history, the export, and ``/match verify``, which replays
+it whole and checks every roll and seal."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import Msg
+from bot.services import presenter
+from bot.services.delivery import Attachment, Delivery, reply
+from bot.services.match import access, announce
+from bot.services.match.answers import Refused, damaged_line
+from bot.services.people import Actor, Place
+from bot.services.progress import Damage, LoadedMatch
+from engines.core.contract import Engine, SummarizingGame
+from engines.core.dice import commitment
+from engines.core.record import Entry, MoveEvent, Record, RollCheck, SealCheck, replay_step, verify, verify_seals
+from engines.registry import get_engine
+
+if TYPE_CHECKING:
+    from bot.services.match.core import Core
+
+log = logging.getLogger(__name__)
+
+HISTORY_PAGE = 20
+SUMMARY_PAGE = 3
+"""Turn summaries per page of ``/match history`` (each is several lines)."""
+VERIFY_EVERY = timedelta(minutes=1)
+"""How often one user may have a record verified (each replays a whole record)."""
+
+
+async def readable(core: Core, place: Place) -> LoadedMatch:
+    """The match here whose record can be read: the live one, else the latest, undamaged."""
+    match = await access.latest(core, place)
+    if match is None:
+        raise access.no_match()
+    if match.damage is not None:
+        raise Refused.saying(damaged_line(match.id, match.damage))
+    return match
+
+
+async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Delivery]:
+    match = await readable(core, place)
+    entries = await core.repo.entries(match.id)
+    if isinstance(match.engine, SummarizingGame):
+        return await _summary_history(core, match, entries, actor, page)
+    moves = [(e, e.event) for e in entries if isinstance(e.event, MoveEvent)]
+    if not moves:
+        raise Refused("core.history_empty")
+    pages = (len(moves) + HISTORY_PAGE - 1) // HISTORY_PAGE
+    page = min(max(page, 1), pages)
+    chunk = moves[(page - 1) * HISTORY_PAGE : page * HISTORY_PAGE]
+    lines = [Msg("core.history_head", {"page": page, "pages": pages})]
+    for number, (entry, event) in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
+        hidden = event.secret and match.row.status in ("open", "active")
+        key = "core.history_secret" if hidden else "core.history_line"
+        lines.append(Msg(key, {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at}))
+    return [reply(actor.language, *lines, page=(page, pages))]
+
+
+async def _summary_history(core: Core, match: LoadedMatch, entries: list[Entry], actor: Actor, page: int) -> list[Delivery]:
+    """``/match history`` of a ``SummarizingGame``: the summaries of the turns played, a few a
+    page (the record replayed off the event loop: each turn's summary is read off the move
+    that ended it)."""
+    said = await core.renderer.run(turn_summaries, match.row.game, match.options, [e.event for e in entries])
+    summaries = [tuple(Msg(code, presenter.seat_params(match, params)) for code, params in lines) for lines in said]
+    if not summaries:
+        raise Refused("core.history_no_turns")
+    pages = (len(summaries) + SUMMARY_PAGE - 1) // SUMMARY_PAGE
+    page = min(max(page, 1), pages)
+    chunk = summaries[(page - 1) * SUMMARY_PAGE : page * SUMMARY_PAGE]
+    lines = [Msg("core.history_turns_head", {"page": page, "pages": pages})]
+    for summary in chunk:
+        lines += summary
+    return [reply(actor.language, *lines, page=(page, pages))]
+
+
+async def verify_command(core: Core, place: Place, actor: Actor) -> list[Delivery]:
+    """Check a finished record: replayed from the start, every roll recomputed from the revealed
+    seed, every seal opened, in the renderer's workers; one user may ask once every ``VERIFY_EVERY``."""
+    now = core.clock.now()
+    last = core.verified_at.get(actor.user_id)
+    if last is not None and now - last < VERIFY_EVERY:
+        raise Refused("core.verify_wait", {"at": last + VERIFY_EVERY})
+    core.verified_at[actor.user_id] = now
+    match = await access.latest(core, place)
+    if match is None:
+        raise access.no_match()
+    if match.row.status not in ("finished", "aborted"):
+        raise Refused("core.verify_not_over")
+    damage = match.damage
+    entries: list[Entry] = []
+    ok, checks, seals = False, list[RollCheck](), list[SealCheck]()
+    if damage is None:
+        entries = await core.repo.entries(match.id)
+        # The load replayed only what followed the snapshot: replay all of it before trusting it.
+        damage, ok, checks, seals = await core.renderer.run(
+            verify_record, match.engine, match.options, entries, match.row.seed, match.row.commitment
+        )
+    if damage is not None:
+        log.warning("match %s: event %s does not replay", match.id, damage.seq)
+        return [reply(match.row.language, damaged_line(match.id, damage), Msg("core.verify_damaged"), ephemeral=False)]
+    lines = [Msg("core.verify_head", {
+        "seed": match.row.seed.hex(),
+        "hash": match.row.commitment,
+        "recomputed": commitment(match.row.seed),
+        "rolls": len(checks),
+    })]
+    for check in checks:
+        lines.append(Msg(
+            "core.verify_roll" if check.ok else "core.verify_roll_bad",
+            {"seq": check.seq, "kind": check.kind, "index": check.first_index, "values": list(check.recorded), "recomputed": list(check.recomputed)},
+        ))
+    lines.extend(_seal_check_line(match, check) for check in seals)
+    if not ok:
+        lines.append(Msg("core.verify_failed"))
+    elif not all(check.ok for check in seals):
+        lines.append(Msg("core.verify_seals_failed"))
+    else:
+        lines.append(Msg("core.verify_ok"))
+    lines.append(Msg("core.verify_how"))
+    if seals:
+        lines.append(Msg("core.verify_seal_how"))
+    lines.append(announce.hash_line(match))
+    return [reply(match.row.language, *lines, ephemeral=False)]
+
+
+async def export(core: Core, place: Place, actor: Actor) -> list[Delivery]:
+    match = await readable(core, place)
+    portable = await record(core, match.id)
+    live = match.row.status in ("open", "active")
+    if live and any(getattr(e.event, "secret", False) for e in portable.entries):
+        raise Refused("core.export_after_end")
+    data = portable.model_dump_json(indent=2).encode()
+    name = f"scheids-{match.row.game}-{match.id}.json"
+    return [reply(actor.language, Msg("core.exported", {"file": name}), ephemeral=False, attachments=(Attachment(name, data),))]
+
+
+async def record(core: Core, match_id: int) -> Record:
+    """The portable record; the seed only once the match is over."""
+    match = await core.book.load_known(match_id)
+    over = match.row.status in ("finished", "aborted")
+    return Record(
+        game=match.row.game,
+        engine_version=match.row.engine_version,
+        options=match.row.options,
+        seats=tuple(seat.name for seat in match.seats),
+        seed_commitment=match.row.commitment,
+        seed_hex=match.row.seed.hex() if over else None,
+        entries=tuple(await core.repo.entries(match.id)),
+    )
+
+
+def turn_summaries(slug: str, options: Any, events: list[Any]) -> list[tuple[tuple[str, dict[str, Any]], ...]]:
+    """The turn summaries of a record (its events replayed from the start): what each move that
+    ended a turn says (``SummarizingGame.turn_summary``). Plain data in and out: it runs in a
+    worker process (``Renderer.run``)."""
+    engine = get_engine(slug)
+    assert isinstance(engine, SummarizingGame)
+    summaries = []
+    state = None
+    for event in events:
+        after = replay_step(engine, options, state, event)
+        if isinstance(event, MoveEvent) and state is not None:
+            said = engine.turn_summary(state, after)
+            if said:
+                summaries.append(tuple(said))
+        state = after
+    return summaries
+
+
+def verify_record(
+    engine: Engine, options: Any, entries: list[Entry], seed: bytes, seed_commitment: str
+) -> tuple[Damage | None, bool, list[RollCheck], list[SealCheck]]:
+    """``/match verify``'s work on a whole record: replay every event from the start (the first the
+    rules refuse is the damage), then recompute each roll from the seed and open each seal. Plain
+    data in and out: it runs in a worker process (``Renderer.run``)."""
+    state = None
+    for entry in entries:
+        try:
+            state = replay_step(engine, options, state, entry.event)
+        except Exception:  # noqa: BLE001 - whatever the rules raise on an event they cannot take
+            return Damage(entry.seq, "replay"), False, [], []
+    ok, checks = verify(engine, options, entries, seed, seed_commitment)
+    return None, ok, list(checks), list(verify_seals(engine, options, entries))
+
+
+def _seal_check_line(match: LoadedMatch, check: SealCheck) -> Msg:
+    """One seal of ``/match verify``: what was published, what it opened to, and whether they agree."""
+    params = {
+        "name": presenter.seal_name(match, check.name),
+        "seq": check.seq,
+        "digest": check.digest,
+        "opening": check.opening if check.opening is not None else "",
+        "recomputed": check.recomputed,
+        "changed": check.changed_seq,
+    }
+    if check.ok:
+        return Msg("core.verify_seal", params)
+    if check.changed_seq is not None:
+        return Msg("core.verify_seal_changed", params)
+    if check.opening is None:
+        return Msg("core.verify_seal_unopened", params)
+    return Msg("core.verify_seal_bad", params)

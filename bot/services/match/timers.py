@@ -1,0 +1,137 @@
+"""Timers that fire: a reminder, a loss on time, a question a standing order answers once its
+time is up; and the end of a timeout a bot died before posting."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from bot.i18n import Msg
+from bot.services import presenter
+from bot.services.delivery import Delivery, DirectMessage
+from bot.services.match import announce, deadlines, referee
+from bot.services.people import computer_level
+from bot.services.progress import LoadedMatch
+from bot.storage.models import TimerRow
+from bot.storage.repository import DamagedRecordError, OutdatedMatchError, StaleWriteError
+from engines.core.contract import StandingOrdersGame
+from engines.core.record import TimeoutEvent
+
+if TYPE_CHECKING:
+    from bot.services.match.core import Core
+
+log = logging.getLogger(__name__)
+
+UNPOSTED_TIMEOUT = "unposted-timeout:"
+"""Setting key prefix (then the match id; the value: the timeout's seq) of a timeout being recorded
+and not yet posted (``fire``)."""
+
+
+async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
+    """A due timer: a reminder DM, or a loss on time. Stale timers are removed and do nothing.
+
+    A timeout is recorded by the same transaction that removes the match's timers, so a
+    crash before it leaves the timer to fire again and a crash after it leaves none; in two
+    processes the event sequence lets only one record it. A reminder is claimed (deleted)
+    first, so only one process sends it."""
+    timer_id = timer.id
+    if timer_id is None:
+        raise ValueError("only a stored timer (with an id) can fire")
+    async with core.book.lock(timer.match_id):
+        try:
+            match = await core.book.load(timer.match_id)
+        except OutdatedMatchError:
+            await core.repo.claim_timer(timer_id)
+            return []
+        if (
+            match is None
+            or match.row.status != "active"
+            or match.row.last_seq != timer.seq
+            or timer.seat not in match.to_act()
+        ):  # stale
+            await core.repo.claim_timer(timer_id)
+            return []
+        if timer.kind == "question":
+            return await _question_expired(core, match, timer)
+        seat = match.seats[timer.seat]
+        deadline = match.deadline(timer.seat)
+        if timer.kind == "reminder":
+            if not await core.repo.claim_timer(timer_id):
+                return []  # another process sent it
+            if computer_level(seat.user_id):
+                return []  # nobody to remind
+            language = await core.language_of(seat.user_id, match.row.language)
+            where = {"game": presenter.game_name(match.row.game), "channel": presenter.place_ref(match)}
+            if deadline is None:  # a match standing still: the others may end it from ``claimable``
+                idle = {"days": core.idle_after.days, "claimable": deadlines.claimable_at(match, core.idle_after)}
+                line = Msg("core.idle_reminder", {**where, **idle})
+            else:
+                line = Msg("core.reminder", {**where, "deadline": deadline})
+            return [Delivery(DirectMessage(seat.user_id, match.id), (line,), language)]
+        if deadline is None or deadline > core.clock.now():
+            # Not this turn's deadline (the time control says otherwise): the next commit sets
+            # the right timers, and any late command is refused by ``deadlines.overdue`` meanwhile.
+            await core.repo.claim_timer(timer_id)
+            return []
+        # A note before the commit, taken back (claimed) before the post: should the bot die
+        # between the commit and the post, a restarted bot finds it and posts the end.
+        note = f"{UNPOSTED_TIMEOUT}{match.id}"
+        await core.repo.set_setting(note, str(match.row.last_seq + 1))
+        try:
+            after, updates = await core.commit(match, [TimeoutEvent(seat=timer.seat)])
+        except StaleWriteError:
+            return []
+        if not await core.repo.claim_setting(note):
+            return []  # another process posted it
+    return [await announce.ending_post(core, after, [], updates)]
+
+
+async def unposted_timeouts(core: Core) -> list[Delivery]:
+    """The end of each match whose timeout was recorded by a bot that died before posting it
+    (``fire``'s note is still there): posted once, by whoever claims the note. A note whose
+    timeout is not recorded stays (its timer fires again and takes it back), unless the match
+    went on otherwise."""
+    posts: list[Delivery] = []
+    for note, value in (await core.repo.settings_starting(UNPOSTED_TIMEOUT)).items():
+        try:
+            match_id, seq = int(note.removeprefix(UNPOSTED_TIMEOUT)), int(value)
+        except ValueError:
+            await core.repo.claim_setting(note)
+            continue
+        async with core.book.lock(match_id):
+            match = await core.book.load(match_id)
+            if match is not None and match.row.last_seq < seq:
+                continue  # not recorded (yet)
+            try:
+                event = (await core.repo.entries(match_id, seq - 1))[:1] if match is not None else []
+            except DamagedRecordError:
+                event = []
+            recorded = bool(event) and isinstance(event[0].event, TimeoutEvent) and match is not None
+            if await core.repo.claim_setting(note) and recorded and match is not None and match.damage is None:
+                log.info("match %s: posting its timeout, recorded before a restart", match_id)
+                posts.append(await announce.ending_post(core, match, [], []))
+    return posts
+
+
+async def _question_expired(core: Core, match: LoadedMatch, timer: TimerRow) -> list[Delivery]:
+    """A question's deadline passed (under the match's lock): the seat's standing order
+    answers it, recorded as that seat's moves, and play goes on."""
+    engine = match.engine
+    asked = engine.asks(match.state, match.progress.orders) if isinstance(engine, StandingOrdersGame) else {}
+    steps: list[referee.Step] = []
+    if timer.seat in asked:
+        steps, _ = referee.standing_steps(engine, match.state, match.progress.orders, match.row.seed,
+                                          match.progress.draw_index, frozenset({timer.seat}))
+    if not steps:
+        if timer.id is not None:
+            await core.repo.claim_timer(timer.id)
+        return []
+    try:
+        after, updates = await core.commit(match, referee.step_events(steps))
+    except StaleWriteError:
+        return []
+    lines = [Msg("core.question_expired", {"player": match.name_of(timer.seat)}), *announce.step_lines(after, steps, "")]
+    post, dms = await asyncio.gather(announce.ending_post(core, after, lines, updates, before=match),
+                                     announce.turn_dms(core, match, after))
+    return [post, *announce.summary_posts(after, steps), *dms]
