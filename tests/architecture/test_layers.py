@@ -13,6 +13,7 @@ FORBIDDEN = {
     "engines": {"discord", "aiosqlite", "asyncpg", "PIL", "bot", "render", "random", "time", "asyncio", "os", "socket", "sqlite3"},
     "render": {"discord", "aiosqlite", "asyncpg", "bot", "sqlite3", "socket"},
     "bot/services": {"discord"},
+    "bot/services/match": {"discord", "aiosqlite", "asyncpg", "sqlite3", "PIL", "render"},
     "bot/storage": {"discord", "PIL", "render"},
     "bot/console": {"discord"},
 }
@@ -59,6 +60,36 @@ def test_engines_never_read_the_clock(path: Path) -> None:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             assert node.func.attr not in CLOCK_READS, f"{path.relative_to(ROOT)}:{node.lineno} reads the clock"
+
+
+PURE_SERVICES = ("bot/services/match/referee.py", "bot/services/match/deadlines.py")
+"""The match service's parts that decide from what they are given (what a command's moves do;
+when a match waits on whom): tested without a database, so they must not reach for one."""
+IMPURE = ("asyncio", "bot.clock", "bot.storage.repository", "bot.services.book", "bot.services.rendering",
+          "bot.services.presenter", "bot.services.match.core")
+
+
+def imported_dotted(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize("relative", PURE_SERVICES)
+def test_the_referee_and_the_deadlines_reach_for_no_storage_clock_or_loop(relative: str) -> None:
+    path = ROOT / relative
+    bad = {name for name in imported_dotted(path) if name.startswith(IMPURE)}
+    assert not bad, f"{relative} imports {sorted(bad)}: it decides from what it is given"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            assert node.func.attr not in CLOCK_READS, f"{relative}:{node.lineno} reads the clock"
+        assert not isinstance(node, (ast.Await, ast.AsyncFunctionDef)), f"{relative} awaits: it must not do I/O"
 
 
 def test_the_guard_catches_a_wrong_arrow(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple
 
 from bot.services import presenter
 from bot.services.match import deadlines
@@ -17,9 +17,6 @@ from engines.core.record import TimeoutEvent
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
-
-Capability = TypeVar("Capability")
-
 
 class Pressed(NamedTuple):
     """Where a button of a match was pressed, and the state it was made for."""
@@ -63,12 +60,9 @@ async def shown(core: Core, place: Place) -> LoadedMatch:
     return match
 
 
-def capable(match: LoadedMatch, capability: type[Capability], code: str) -> Capability:
-    """The match's engine as a game that can do ``capability``; else refused with ``code``
-    (which names the game)."""
-    if not isinstance(match.engine, capability):
-        raise Refused(code, {"game": presenter.game_name(match.row.game)})
-    return match.engine
+def not_offered(match: LoadedMatch, code: str) -> Refused:
+    """The refusal of a command the match's game does not offer; ``code`` names the game."""
+    return Refused(code, {"game": presenter.game_name(match.row.game)})
 
 
 @asynccontextmanager

@@ -40,9 +40,9 @@ async def submit(
                                  draw_index=match.progress.draw_index, orders=match.progress.orders)
         except referee.LineRefused as refused:
             lines = announce.move_error(match, seat, refused.text, refused.error) if refused.error else []
-            if len(texts) == 1:
-                return [reply(actor.language, *lines)]
-            raise Refused(refused.code, {"line": refused.number, "text": refused.text}, *lines) from None
+            if len(texts) > 1:  # which of the orders, as typed
+                lines.insert(0, Msg(refused.code, {"line": refused.number, "text": refused.text}))
+            raise Refused.saying(*lines) from None
         after, updates = await core.commit(match, referee.step_events(steps))
     lines = announce.step_lines(after, steps, actor.name)
     lines += presenter.seals_published(match, after)
@@ -85,7 +85,9 @@ async def standing_orders(core: Core, place: Place, actor: Actor, text: str) -> 
     await core.seen(actor)
     steps: list[Step] = []
     async with access.seated(core, place, actor) as (match, seat):
-        engine = access.capable(match, StandingOrdersGame, "core.no_standing_orders")
+        engine = match.engine
+        if not isinstance(engine, StandingOrdersGame):
+            raise access.not_offered(match, "core.no_standing_orders")
         orders = match.progress.orders.get(seat, {})
         after = match
         if text.strip():
@@ -95,7 +97,7 @@ async def standing_orders(core: Core, place: Place, actor: Actor, text: str) -> 
                 raise Refused(error.code, presenter.seat_params(match, error.params)) from None
             event = OrdersEvent(seat=seat, text=text.strip(), orders=orders)
             # A question already waiting on this seat may be answered by the new order at once.
-            steps, _ = referee.standing_steps(engine, match.state, {**match.progress.orders, seat: orders},
+            steps, _ = referee.standing_steps(match.engine, match.state, {**match.progress.orders, seat: orders},
                                               match.row.seed, match.progress.draw_index)
             after, updates = await core.commit(match, [event, *referee.step_events(steps)])
     shown = [

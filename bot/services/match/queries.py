@@ -39,7 +39,7 @@ async def board(core: Core, place: Place, region: str | None) -> list[Delivery]:
     if region:
         regions = match.engine.regions if isinstance(match.engine, RegionsGame) else ()
         if not regions:
-            raise Refused("core.no_regions", {"game": presenter.game_name(match.row.game)})
+            raise access.not_offered(match, "core.no_regions")
         found = region_named(regions, region)
         if found is None:
             raise Refused("core.unknown_region", {"region": region, "regions": [Msg(f"commands.choice_region_{r}") for r in regions]})
@@ -67,8 +67,9 @@ def region_named(regions: tuple[str, ...], text: str) -> str | None:
 async def territory(core: Core, place: Place, actor: Actor, name: str) -> list[Delivery]:
     """What the game says about one place of the board of the match here."""
     match = await access.shown(core, place)
-    engine = access.capable(match, PlaceInfoGame, "core.no_places")
-    lines = engine.describe_place(match.state, name.strip())
+    if not isinstance(match.engine, PlaceInfoGame):
+        raise access.not_offered(match, "core.no_places")
+    lines = match.engine.describe_place(match.state, name.strip())
     return [reply(actor.language, *(Msg(code, presenter.seat_params(match, params)) for code, params in lines))]
 
 
