@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services.delivery import Delivery
-from bot.services.match import endings, lifecycle, play, queries, records, timers
+from bot.services.match import access, endings, lifecycle, play, queries, records, timers
 from bot.services.match.access import Pressed
 from bot.services.match.announce import dm_refused, hash_line
 from bot.services.match.answers import Refused, answered, damaged_line, outdated_reply
@@ -232,7 +232,7 @@ class MatchService(Core):
         submits ``text`` like a move button of that match."""
         row = await self.repo.latest_match_in(place.channel_id)
         if row is None:
-            raise Refused("core.no_match_here")
+            raise access.no_match()
         if kind == "move" and text:
             return await self.submit_in(row.id, actor, text)
         if kind == "view_pieces":
