@@ -10,7 +10,7 @@ retreat) are moves of the seat that owns them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from engines.axis_allies import combat, economy, movement
@@ -377,7 +377,8 @@ def is_cargo(state: AxisAlliesState, u: Unit) -> bool:
     return carrier is not None and carrier.power == state.power != u.power
 
 
-def _update_units(state: AxisAlliesState, updates: Any) -> AxisAlliesState:
+def _update_units(state: AxisAlliesState, updates: Iterable[movement.UnitUpdate]) -> AxisAlliesState:
+    """Each unit an update names gets its fields (all but ``id``)."""
     changes = {up.id: up for up in updates}
     if not changes:
         return state
