@@ -51,6 +51,7 @@ from engines.axis_allies.map import CLASSIC, GameMap, named
 from engines.axis_allies.units import UNITS
 from engines.core.contract import ChanceSpec, Frozen
 from engines.core.errors import IllegalMoveError
+from engines.core.evolve import evolve
 
 Side = Literal["attacker", "defender"]
 BattleResult = Literal["attacker_won", "defender_held", "both_destroyed", "attacker_retreated"]
@@ -533,7 +534,7 @@ def _settle(b: Battle) -> Battle:
         raise RuntimeError(f"battle in {b.territory} cannot go on: nobody can fire")
     if (step, round_) == (b.step, b.round):
         return b
-    return b.model_copy(update={"step": step, "round": round_})
+    return evolve(b, step=step, round=round_)
 
 
 def _end_round(b: Battle, round_: int) -> Battle:
@@ -547,13 +548,14 @@ def _end_round(b: Battle, round_: int) -> Battle:
         result = "defender_held"
     elif not defenders:
         result = "attacker_won"
-    return b.model_copy(update={"lost": b.lost + b.zone, "lost_in": b.lost_in + (round_,) * len(b.zone),
-                                "zone": (), "round": round_, "result": result,
-                                "step": "after_round" if result is None else "done"})
+    return evolve(
+        b, lost=b.lost + b.zone, lost_in=b.lost_in + (round_,) * len(b.zone), zone=(), round=round_, result=result,
+        step="after_round" if result is None else "done",
+    )
 
 
 def _finish(b: Battle, result: BattleResult, **update: Any) -> Battle:
-    return b.model_copy(update={**update, "result": result, "step": "done", "pending": None})
+    return evolve(b, **update, result=result, step="done", pending=None)
 
 
 def _attacker_options(b: Battle) -> tuple[bool, tuple[str, ...]]:
@@ -602,10 +604,10 @@ def _assign(b: Battle, hits: Hits, **update: Any) -> Battle:
     ``update`` (the log) goes into the same copy of the battle."""
     count, eligible, _ = _casualty_terms(b, hits)
     if count == 0:
-        return _settle(b.model_copy(update={**update, "step": hits.then}))
+        return _settle(evolve(b, **update, step=hits.then))
     if count == len(eligible) or _interchangeable(b, hits.side, eligible):
         return _take(b, hits, eligible[:count], **update)
-    return b.model_copy(update={**update, "step": "casualties", "pending": hits})
+    return evolve(b, **update, step="casualties", pending=hits)
 
 
 def _take(b: Battle, hits: Hits, ids: Sequence[int], **update: Any) -> Battle:
@@ -613,7 +615,7 @@ def _take(b: Battle, hits: Hits, ids: Sequence[int], **update: Any) -> Battle:
     update |= {field: getattr(b, field) + tuple(ids), "step": hits.then, "pending": None}
     if field == "lost":
         update["lost_in"] = b.lost_in + (b.round,) * len(ids)
-    return _settle(b.model_copy(update=update))
+    return _settle(evolve(b, **update))
 
 
 # ---------------------------------------------------------------- dice
@@ -707,7 +709,7 @@ def _aa_roll(aa: AaFire, values: Sequence[int]) -> AaFire:
     hits = sum(1 for v in values if v + 1 <= AA_HITS_ON)
     ids = tuple(c.id for c in aa.aircraft)
     lost = () if hits == 0 else ids if hits >= len(ids) else None
-    return aa.model_copy(update={"rolled": values, "hits": hits, "lost": lost})
+    return evolve(aa, rolled=values, hits=hits, lost=lost)
 
 
 def _aa_chance(aa: AaFire) -> ChanceSpec | None:
@@ -822,9 +824,9 @@ def _raid_chance(r: Raid) -> ChanceSpec | None:
 
 def _raid_roll(r: Raid, values: Sequence[int]) -> Raid:
     if r.aa is not None and r.aa.lost is None:
-        return r.model_copy(update={"aa": _aa_roll(r.aa, values)})
+        return evolve(r, aa=_aa_roll(r.aa, values))
     values = _check_values(_raid_chance(r), values)
-    return r.model_copy(update={"rolls": values})
+    return evolve(r, rolls=values)
 
 
 # ---------------------------------------------------------------- the five functions
@@ -916,10 +918,10 @@ def choose_casualties(m: Machine, power: str, unit_ids: Sequence[int]) -> Machin
         raise _refuse("bad_casualties", f"pick {decision.count} of {decision.eligible}",
                       count=decision.count, eligible=decision.eligible)
     if isinstance(m, AaFire):
-        return m.model_copy(update={"lost": ids})
+        return evolve(m, lost=ids)
     if isinstance(m, Raid):
         assert m.aa is not None
-        return m.model_copy(update={"aa": m.aa.model_copy(update={"lost": ids})})
+        return evolve(m, aa=evolve(m.aa, lost=ids))
     assert m.pending is not None
     if decision.max_non_ships is not None:
         by_id = {c.id: c for c in _units(m, m.pending.side)}
@@ -933,9 +935,9 @@ def press_on(battle: Battle) -> Battle:
     """After a round: the attacker fights another round, or (when the defence is asked about its
     subs) the defending subs stay. Aktie 3, step 8: "Herhaal bovengenoemde stappen 2 tot 7"."""
     if battle.step == "after_round":
-        return _settle(battle.model_copy(update={"step": "defender_subs"}))
+        return _settle(evolve(battle, step="defender_subs"))
     if battle.step == "defender_subs":
-        return _settle(battle.model_copy(update={"round": battle.round + 1, "step": "sub_strike"}))
+        return _settle(evolve(battle, round=battle.round + 1, step="sub_strike"))
     raise _refuse("nothing_to_press", "there is no round to go on with now")
 
 
@@ -972,7 +974,7 @@ def withdraw_subs(battle: Battle, side: Side, to: str) -> Battle:
         raise _refuse("withdraw_where", f"withdraw to one of {options}", options=options)
     subs = tuple(c.id for c in _active(battle, side) if _sub(c))
     out = Withdrawal(how="subs", side=side, ids=subs, to=to)
-    b = battle.model_copy(update={"moved_out": battle.moved_out + (out,)})
+    b = evolve(battle, moved_out=battle.moved_out + (out,))
     if not _active(b, side):
         return _finish(b, "attacker_retreated" if side == "attacker" else "attacker_won")
     if side == "defender":

@@ -24,6 +24,7 @@ from engines.axis_allies.state import TECHS, AxisAlliesState, Tech, Unit
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Result, Seat
 from engines.core.errors import IllegalMoveError
+from engines.core.evolve import evolve
 
 TURN_ORDER = ("ussr", "germany", "uk", "japan", "usa")
 SEATINGS: dict[int, tuple[tuple[str, ...], ...]] = {
@@ -151,7 +152,7 @@ def enemy_ships(state: AxisAlliesState, power: str, zone: str) -> bool:
 
 def add_units(state: AxisAlliesState, power: str, kind: str, count: int, at: str) -> AxisAlliesState:
     new = tuple(Unit(id=state.next_id + i, kind=kind, power=power, at=at) for i in range(count))
-    return state.model_copy(update={"units": state.units + new, "next_id": state.next_id + count})
+    return evolve(state, units=state.units + new, next_id=state.next_id + count)
 
 
 # ---------------------------------------------------------------- income
@@ -173,7 +174,7 @@ def income(state: AxisAlliesState, power: str) -> int:
 def set_owner(state: AxisAlliesState, territory: str, power: str) -> AxisAlliesState:
     owners = dict(state.owners)
     owners[territory] = power
-    return state.model_copy(update={"owners": tuple(sorted(owners.items()))})
+    return evolve(state, owners=tuple(sorted(owners.items())))
 
 
 def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAlliesState:
@@ -201,7 +202,7 @@ def conquer(state: AxisAlliesState, territory: str, conqueror: str) -> AxisAllie
         ipcs = dict(state.ipcs)
         ipcs[conqueror] += ipcs[loser]
         ipcs[loser] = 0
-        state = state.model_copy(update={"ipcs": ipcs})
+        state = evolve(state, ipcs=ipcs)
     if new_owner == original and original != conqueror and gmap.power(original).capital == territory:
         # The ally's capital is free again: its other original territories held by friends return.
         for tid, t in gmap.territories.items():
@@ -219,13 +220,13 @@ def _hand_over(state: AxisAlliesState, territory: str, kinds: tuple[str, ...], *
     (an ally's capital freed: its land comes back "together with their ICs and AA guns")."""
     holder = state.owner(territory)
     units = tuple(
-        u.model_copy(update={"power": holder, "combat": u.combat or u.kind == "aa_gun"})
+        evolve(u, power=holder, combat=u.combat or u.kind == "aa_gun")
         if u.at == territory and u.kind in kinds and u.power != holder
         and friendly(state, u.power, holder) == from_friends
         else u
         for u in state.units
     )
-    return state.model_copy(update={"units": units})
+    return evolve(state, units=units)
 
 
 def capture_aa_guns(state: AxisAlliesState) -> AxisAlliesState:

@@ -26,30 +26,7 @@ from engines.axis_allies.state import AxisAlliesState, initial_state
 from engines.axis_allies.view import AxisAlliesView, build_view, step_battle_boards, step_changes
 from engines.core.contract import ChanceSpec, Frozen, Outcome, Result, Seat, options_as
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError
-
-
-class _RecentSteps:
-    """The last few steps applied, by the very state object they started from (states are
-    immutable): a move is applied by ``parse_move`` to check it, by the referee, and again when the
-    referee folds the new record entries in, each followed by the same dice (issue 14)."""
-
-    SIZE = 16
-
-    def __init__(self) -> None:
-        self._steps: tuple[tuple[AxisAlliesState, tuple[Any, ...], AxisAlliesState], ...] = ()
-
-    def get(self, state: AxisAlliesState, step: tuple[Any, ...]) -> AxisAlliesState | None:
-        for before, known, after in reversed(self._steps):
-            if before is state and known == step:
-                return after
-        return None
-
-    def put(self, state: AxisAlliesState, step: tuple[Any, ...], after: AxisAlliesState) -> AxisAlliesState:
-        self._steps = (*self._steps[-(self.SIZE - 1):], (state, step, after))  # one assignment: no torn update
-        return after
-
-
-_RECENT = _RecentSteps()
+from engines.core.evolve import evolve
 
 
 class AxisAllies:
@@ -79,13 +56,10 @@ class AxisAllies:
         return turn.chance(state)
 
     def apply_chance(self, state: AxisAlliesState, outcome: Outcome) -> AxisAlliesState:
-        known = _RECENT.get(state, ("chance", outcome))
-        if known is not None:
-            return known
         spec = turn.chance(state)
         if spec is None or outcome.kind != spec.kind or len(outcome.values) != len(spec.sizes):
             raise ValueError(f"no {outcome.kind!r} chance is pending")
-        return _RECENT.put(state, ("chance", outcome), turn.apply_chance(state, outcome))
+        return turn.apply_chance(state, outcome)
 
     def describe_chance(self, outcome: Outcome, state: AxisAlliesState) -> tuple[str, dict[str, Any]]:
         """Every roll is shown: research dice, the chart, AA fire, battle rounds, raids."""
@@ -129,10 +103,7 @@ class AxisAllies:
         return (starts + contains)[:limit]
 
     def apply(self, state: AxisAlliesState, seat: Seat, move: AxisAlliesMove) -> AxisAlliesState:
-        known = _RECENT.get(state, ("move", seat, move))
-        if known is not None:
-            return known
-        return _RECENT.put(state, ("move", seat, move), turn.apply(state, seat, move, format_move(move)))
+        return turn.apply(state, seat, move, format_move(move))
 
     def result(self, state: AxisAlliesState) -> Result | None:
         return state.result
@@ -141,27 +112,28 @@ class AxisAllies:
         return build_view(state, viewer, tuple(sorted(turn.to_act(state))))
 
     def parse_move(self, text: str, state: AxisAlliesState, seat: Seat) -> AxisAlliesMove:
-        """Read ``text``, fill in a route given by its ends, and check it is legal now."""
+        """Read ``text``, fill in a route given by its ends, and name the transport where that
+        matters (decision M16). Whether the move is legal now is ``apply``'s question: the referee
+        applies the parsed move next, and ``apply`` refuses it naming the rule it breaks."""
         move = notation.parse(text)
         if move.kind in ("move", "bomb") and turn.machine(state) is None and seat in turn.to_act(state):
             try:
-                move = move.model_copy(update={"path": turn.full_path(state, move)})
+                move = evolve(move, path=turn.full_path(state, move))
             except IllegalMoveError:
-                pass  # apply below words the real reason
+                pass  # apply words the real reason
         if move.kind == "unload" and not move.aboard and turn.machine(state) is None and seat in turn.to_act(state):
             forms = turn.unload_forms(state, move)
             if len(forms) > 1:  # which transport matters: the player names it (decision M16)
                 texts = [format_move(f) for f in forms]
                 raise AmbiguousMoveError("axis_allies.ambiguous_transport", f"which transport? {texts}",
                                          candidates=texts)
-        self.apply(state, seat, move)  # kept: the referee applies this very move next
         return move
 
     def format_move(self, move: AxisAlliesMove, state: AxisAlliesState) -> str:
         return format_move(move)
 
     def is_secret(self, move: AxisAlliesMove, state: AxisAlliesState) -> bool:
-        return False
+        return turn.KINDS[move.kind].secret
 
     def step_message(self, state: AxisAlliesState) -> tuple[str, dict[str, Any]] | None:
         """The power and phase (and a battle's question) after whose turn it is."""
@@ -195,7 +167,7 @@ class AxisAllies:
             if not moves:
                 return "end"
             ends = (moves[0].path[0], moves[0].path[-1])  # the route is filled in from its ends
-            return format_move(moves[0].model_copy(update={"path": ends}))
+            return format_move(evolve(moves[0], path=ends))
         if phase == "combat":
             fights = turn.fights_open(state)
             return format_move(AxisAlliesMove(kind="attack", to=fights[0])) if fights else "end"
@@ -213,10 +185,12 @@ class AxisAllies:
         running = turn.machine(state)
         if running is not None:
             decision = combat.waiting(running)
-            return (("continue", "axis_allies.button_continue"),) if decision and decision.kind == "press_on_or_retreat" else ()
+            if decision is None or decision.kind != "press_on_or_retreat":
+                return ()
+            return (("continue", turn.KINDS["press_on"].button),)
         if state.phase == "combat" and (state.battles or state.raids):
             return ()
-        return (("end", "axis_allies.button_end"),)
+        return (("end", turn.KINDS["end"].button),)
 
     place_params: ClassVar[frozenset[str]] = PLACE_PARAMS
 

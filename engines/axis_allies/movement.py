@@ -21,7 +21,8 @@ the neutrals, and Appendix II (illustrated moves).
 
 >>> from engines.axis_allies.options import AxisAlliesOptions
 >>> from engines.axis_allies.state import initial_state
->>> s = initial_state(AxisAlliesOptions()).model_copy(update={"power": "germany"})
+>>> from engines.core.evolve import evolve
+>>> s = evolve(initial_state(AxisAlliesOptions()), power="germany")
 >>> attack = MoveOrder(units=(18,), path=("eastern_europe", "karelia_ssr"))
 >>> plan = check_move(s, "germany", attack, "combat_move")
 >>> plan.battle, plan.updates[0].at, plan.updates[0].moved      # armour 18 attacks Karelia
@@ -52,7 +53,7 @@ from engines.core.errors import IllegalMoveError
 
 MovePhase = Literal["combat_move", "noncombat_move"]
 MOVE_PHASES: tuple[MovePhase, ...] = ("combat_move", "noncombat_move")
-Battle = Literal["land", "sea", "amphibious", "bombing"]
+BattleKind = Literal["land", "sea", "amphibious", "bombing"]
 Status = Literal["sea", "friendly", "enemy", "neutral"]
 
 NEUTRAL_FEE = 3
@@ -79,7 +80,7 @@ class MoveOrder(Frozen):
 
 
 class UnitUpdate(Frozen):
-    """A unit's fields after the move (the others stay): apply with ``unit.model_copy(update=...)``."""
+    """A unit's fields after the move (the others stay): apply with ``evolve(unit, ...)``."""
 
     id: int
     at: str
@@ -90,7 +91,7 @@ class UnitUpdate(Frozen):
     unloaded_into: str | None = None
 
 
-class AAFire(Frozen):
+class AaGunOnPath(Frozen):
     """An enemy AA gun in a territory the aircraft fly over or into: one die per aircraft, a 1 hits
     (``combat.aa_fire(territory, gun_power, aircraft)`` rolls it)."""
 
@@ -108,7 +109,7 @@ class MovePlan(Frozen):
     updates: tuple[UnitUpdate, ...]
     """New position, movement spent, combat flag and carrier of every unit the order touches:
     the units ordered, the cargo and fighters riding along, the transports that unload."""
-    battle: Battle | None = None
+    battle: BattleKind | None = None
     """The destination becomes a battle: ``land`` (attack on an enemy-held land territory with
     defenders), ``sea`` (into a sea zone with enemy units), ``amphibious`` (unloading into
     defended enemy land) or ``bombing`` (a strategic bombing raid)."""
@@ -123,7 +124,7 @@ class MovePlan(Frozen):
     neutral: str | None = None
     """A neutral entered for the first time; this power pays ``neutral_fee``."""
     neutral_fee: int = 0
-    aa_fire: tuple[AAFire, ...] = ()
+    aa_fire: tuple[AaGunOnPath, ...] = ()
     """Combat move only, in path order, each territory once: the territories flown over and the
     destination, except a bombing raid's target, whose gun fires in the raid."""
     loaded: tuple[int, ...] = ()
@@ -162,8 +163,10 @@ def _refuse(code: str, u: Unit, text: str, **params: object) -> IllegalMoveError
     return IllegalMoveError(code, f"{u.kind} {u.id} {text}", unit=u.id, kind=u.kind, **named(params))
 
 
-class _Board:
-    """One position seen by the acting power: lookups computed once per call."""
+class Board:
+    """One position seen by the acting power: lookups computed once, answers kept as they are
+    asked. A caller that asks many questions of one position builds it once and passes it on
+    (``board=``); every function below builds its own otherwise."""
 
     def __init__(self, state: AxisAlliesState, power: str) -> None:
         self.state = state
@@ -174,7 +177,7 @@ class _Board:
             raise _illegal("axis_allies.unknown_power", f"no power {power!r}", power=power)
         self.side = self.sides[power]
         self.taken = taken_this_turn(state)
-        # Read here rather than through ``state.owner``, whose cached map survives ``model_copy``.
+        # A dict of its own: ``state.owner_map`` is shared through its cache (keyed by the owners tuple).
         self.owners = dict(state.owners)
         self.by_id = {u.id: u for u in state.units}
         self.at: dict[str, list[Unit]] = {}
@@ -321,18 +324,12 @@ class _Board:
         return dist
 
 
-_LAST_BOARD: list[_Board] = []
-"""The board last built, kept for the next call about the same (immutable) state."""
-
-
-def _board(state: AxisAlliesState, power: str) -> _Board:
-    """The board of ``state`` seen by ``power``, built once per state: listing the legal moves
-    checks thousands of orders against one position."""
-    last = _LAST_BOARD[0] if _LAST_BOARD else None
-    if last is not None and last.state is state and last.power == power:
-        return last
-    board = _Board(state, power)
-    _LAST_BOARD[:] = [board]
+def _board(state: AxisAlliesState, power: str, board: Board | None) -> Board:
+    """``board`` when the caller built one for this position (it asks many questions of it:
+    listing the legal moves checks thousands of orders against one position), else a new one."""
+    if board is None:
+        return Board(state, power)
+    assert board.state is state and board.power == power, "a board of another position"
     return board
 
 
@@ -364,7 +361,8 @@ def _update(u: Unit, **changes: object) -> UnitUpdate:
 # --- the entry points ---------------------------------------------------------------------------
 
 
-def check_move(state: AxisAlliesState, power: str, order: MoveOrder, phase: MovePhase) -> MovePlan:
+def check_move(state: AxisAlliesState, power: str, order: MoveOrder, phase: MovePhase, *,
+               board: Board | None = None) -> MovePlan:
     """The plan of a legal order of ``power``'s units in ``phase``; :class:`IllegalMoveError` otherwise.
 
     "Aktie 2" (the combat move) and "Aktie 4" (the non-combat move); the shape of the order
@@ -372,7 +370,7 @@ def check_move(state: AxisAlliesState, power: str, order: MoveOrder, phase: Move
     """
     if phase not in MOVE_PHASES:
         raise _illegal("axis_allies.not_a_move_phase", f"{phase!r} is not a movement phase", phase=phase)
-    board = _board(state, power)
+    board = _board(state, power, board)
     units = _order_units(board, order)
     for tid in order.path:
         if tid not in board.map.territories:
@@ -401,11 +399,12 @@ def check_move(state: AxisAlliesState, power: str, order: MoveOrder, phase: Move
     return plan
 
 
-def check_distance(state: AxisAlliesState, power: str, unit_ids: Iterable[int], start: str, dest: str) -> None:
+def check_distance(state: AxisAlliesState, power: str, unit_ids: Iterable[int], start: str, dest: str, *,
+                   board: Board | None = None) -> None:
     """An order written with its two ends gets its route filled in (``turn.full_path``); when no
     route was found because ``dest`` lies beyond a unit's movement, refuse it saying how far it is
     (``too_far_away``) rather than that the two ends do not border."""
-    board = _board(state, power)
+    board = _board(state, power, board)
     for u in (board.by_id[i] for i in unit_ids if i in board.by_id):
         if u.at != start or u.carried_by is not None:
             continue
@@ -416,7 +415,7 @@ def check_distance(state: AxisAlliesState, power: str, unit_ids: Iterable[int], 
                           territory=start, to=dest, steps=steps, left=left)
 
 
-def _spaces(board: _Board, domain: str, start: str, dest: str) -> int | None:
+def _spaces(board: Board, domain: str, start: str, dest: str) -> int | None:
     """The fewest spaces from ``start`` to ``dest`` for a unit of ``domain`` (aircraft over any
     space, ships by sea, land units by land), whoever holds them; ``None`` if it cannot get there."""
     dist = {start: 0}
@@ -433,7 +432,7 @@ def _spaces(board: _Board, domain: str, start: str, dest: str) -> int | None:
     return None
 
 
-def _check_raids(board: _Board, order: MoveOrder, plan: MovePlan) -> None:
+def _check_raids(board: Board, order: MoveOrder, plan: MovePlan) -> None:
     """A raided territory is neither fought over nor taken in the same combat move (decision 25).
 
     Bombers raid the industry or join the battle, never both in one territory: a raid is not
@@ -465,7 +464,8 @@ def _check_raids(board: _Board, order: MoveOrder, plan: MovePlan) -> None:
                        territory=taken[0])
 
 
-def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase) -> dict[str, int]:
+def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase, *,
+              board: Board | None = None) -> dict[str, int]:
     """Where one unit may go in ``phase``, with the movement it takes (for hints and autocomplete).
 
     Every destination is checked with :func:`check_move` on the shortest path the unit may take,
@@ -481,16 +481,17 @@ def reachable(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase
     >>> "spain" in reachable(s, "germany", 41, "noncombat_move")     # neutrals only in the combat move
     False
     """
-    return {dest: cost for dest, cost, orders in destinations(state, power, unit_id, phase)
-            if allowed(state, power, orders, phase)}
+    board = _board(state, power, board)
+    return {dest: cost for dest, cost, orders in destinations(state, power, unit_id, phase, board=board)
+            if allowed(state, power, orders, phase, board=board)}
 
 
-def destinations(state: AxisAlliesState, power: str, unit_id: int,
-                 phase: MovePhase) -> list[tuple[str, int, tuple[Order, ...]]]:
+def destinations(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase, *,
+                 board: Board | None = None) -> list[tuple[str, int, tuple[Order, ...]]]:
     """Where one unit might go, by destination id: (destination, movement it takes, the orders to
     try there in turn), nothing checked yet. :func:`reachable` keeps the destinations where one of
     the orders is :func:`allowed`; autocomplete checks only the destinations it shows (issue 14)."""
-    board = _board(state, power)
+    board = _board(state, power, board)
     unit = board.by_id.get(unit_id)
     if unit is None or unit.power != power or phase not in MOVE_PHASES:
         return []
@@ -521,28 +522,31 @@ Order = tuple[int, tuple[str, ...], int | None]
 most are never checked (a :class:`MoveOrder` costs more to build than to compare)."""
 
 
-def allowed(state: AxisAlliesState, power: str, orders: Iterable[Order], phase: MovePhase) -> bool:
+def allowed(state: AxisAlliesState, power: str, orders: Iterable[Order], phase: MovePhase, *,
+            board: Board | None = None) -> bool:
     """Whether one of ``orders`` passes :func:`check_move`."""
+    board = _board(state, power, board)
     for unit_id, path, transport in orders:
         try:
-            check_move(state, power, MoveOrder(units=(unit_id,), path=path, transport=transport), phase)
+            check_move(state, power, MoveOrder(units=(unit_id,), path=path, transport=transport), phase, board=board)
         except IllegalMoveError:
             continue
         return True
     return False
 
 
-def routes(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase) -> dict[str, tuple[str, ...]]:
+def routes(state: AxisAlliesState, power: str, unit_id: int, phase: MovePhase, *,
+           board: Board | None = None) -> dict[str, tuple[str, ...]]:
     """Destination -> a shortest path the unit may try (not yet checked: :func:`check_move`
     decides), for orders written with their two ends only (``move 1 arm Germany -> Karelia``)."""
-    board = _board(state, power)
+    board = _board(state, power, board)
     unit = board.by_id.get(unit_id)
     if unit is None or unit.power != power or phase not in MOVE_PHASES:
         return {}
     return _shortest_paths(board, unit, phase)
 
 
-def landings(state: AxisAlliesState, power: str) -> Landings:
+def landings(state: AxisAlliesState, power: str, *, board: Board | None = None) -> Landings:
     """At the end of the non-combat move, where ``power``'s aircraft come down ("Aktie 4": "Japan
     moet alle aanvallende vliegtuigen in deze zet laten landen").
 
@@ -550,7 +554,7 @@ def landings(state: AxisAlliesState, power: str) -> Landings:
     stays. A fighter over a sea zone is set down on a friendly carrier there if one has room.
     Every other aircraft is lost (decision M6).
     """
-    board = _board(state, power)
+    board = _board(state, power, board)
     landed: list[UnitUpdate] = []
     lost: list[int] = []
     extra: dict[int, int] = {}
@@ -586,7 +590,7 @@ def landings(state: AxisAlliesState, power: str) -> Landings:
 # --- the order's units ---------------------------------------------------------------------------
 
 
-def _order_units(board: _Board, order: MoveOrder) -> list[Unit]:
+def _order_units(board: Board, order: MoveOrder) -> list[Unit]:
     """The units of an order: at least one, each once, each existing and the acting power's own."""
     if not order.units:
         raise _illegal("axis_allies.no_units", "the order names no units")
@@ -604,7 +608,7 @@ def _order_units(board: _Board, order: MoveOrder) -> list[Unit]:
     return units
 
 
-def _neutral_entry(board: _Board, tid: str, phase: MovePhase, u: Unit) -> None:
+def _neutral_entry(board: Board, tid: str, phase: MovePhase, u: Unit) -> None:
     """Entering an untouched neutral is an attack on it: combat move only (so never an AA gun:
     :func:`_aa_gun_stays`), 3 IPCs."""
     if phase == "noncombat_move":
@@ -617,7 +621,7 @@ def _neutral_entry(board: _Board, tid: str, phase: MovePhase, u: Unit) -> None:
                        territory=tid, fee=NEUTRAL_FEE, ipcs=money)
 
 
-def _enemy_land_entry(board: _Board, tid: str, phase: MovePhase, u: Unit) -> None:
+def _enemy_land_entry(board: Board, tid: str, phase: MovePhase, u: Unit) -> None:
     """Land units enter enemy land only in the combat move, where AA guns do not move (their "Hoe
     ze bewegen": "nooit als aanvalsstuk"; :func:`_aa_gun_stays`)."""
     if phase == "noncombat_move":
@@ -625,7 +629,7 @@ def _enemy_land_entry(board: _Board, tid: str, phase: MovePhase, u: Unit) -> Non
                       f"cannot enter enemy {tid} in the non-combat move", territory=tid)
 
 
-def _land_route(board: _Board, u: Unit, path: tuple[str, ...], phase: MovePhase) -> list[str]:
+def _land_route(board: Board, u: Unit, path: tuple[str, ...], phase: MovePhase) -> list[str]:
     """Check a land unit's path; return the territories it blitzes.
 
     Land units move along land borders (Appendix II, "Infanterie en Pantsers"). Friendly land
@@ -657,7 +661,7 @@ def _land_route(board: _Board, u: Unit, path: tuple[str, ...], phase: MovePhase)
     return blitzed
 
 
-def _sea_route(board: _Board, u: Unit, path: tuple[str, ...], phase: MovePhase) -> None:
+def _sea_route(board: Board, u: Unit, path: tuple[str, ...], phase: MovePhase) -> None:
     """Ships: up to 2 sea zones; a zone with enemy units stops them (Appendix II, "Beweging van
     vlooteenheden": "Als zeezone A door de vijand bezet is, dan mag uw vloot echter niet naar
     zeezone B"); in the non-combat move they may not enter one; canals need their land."""
@@ -679,7 +683,7 @@ def _sea_route(board: _Board, u: Unit, path: tuple[str, ...], phase: MovePhase) 
                               f"must stop in {tid}: enemy ships are there", territory=tid)
 
 
-def _future_carrier_zones(board: _Board, order: MoveOrder, moving_ids: set[int]) -> set[str]:
+def _future_carrier_zones(board: Board, order: MoveOrder, moving_ids: set[int]) -> set[str]:
     """Sea zones where a fighter of this combat move can count on a carrier (decision M5).
 
     A friendly carrier with room where it is now (or, if it moves in this order, at the
@@ -706,7 +710,7 @@ def _future_carrier_zones(board: _Board, order: MoveOrder, moving_ids: set[int])
     return zones | {order.path[-1]} if sailing else zones
 
 
-def _can_reach_landing(board: _Board, u: Unit, start: str, left: int,
+def _can_reach_landing(board: Board, u: Unit, start: str, left: int,
                        carrier_zones: set[str]) -> bool:
     """Whether an aircraft in ``start`` with ``left`` moves can reach a place to land."""
     fighter = bool(UNITS[u.kind].carrier_cost)
@@ -727,7 +731,7 @@ def _can_reach_landing(board: _Board, u: Unit, start: str, left: int,
     return False
 
 
-def _check_bombing(board: _Board, dest: str, phase: MovePhase) -> None:
+def _check_bombing(board: Board, dest: str, phase: MovePhase) -> None:
     """A strategic bombing raid: combat move, against an enemy industrial complex (the bomber's
     "strategische bommenwerper aanval" on a "gebied met een industrieel complex")."""
     if phase != "combat_move":
@@ -737,7 +741,7 @@ def _check_bombing(board: _Board, dest: str, phase: MovePhase) -> None:
                        territory=dest)
 
 
-def _travel(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase) -> MovePlan:
+def _travel(board: Board, units: list[Unit], order: MoveOrder, phase: MovePhase) -> MovePlan:
     path = order.path
     dest, steps = path[-1], len(path) - 1
     combat = phase == "combat_move"
@@ -804,7 +808,7 @@ def _travel(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase
     decks = _land_on_carriers(board, units, order) if not combat and board.is_sea(dest) else {}
 
     domains = {_domain(u) for u in units}
-    battle: Battle | None = None
+    battle: BattleKind | None = None
     conquered = list(blitzed)
     neutral = None
     if order.bombing:
@@ -842,7 +846,7 @@ def _travel(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase
     )
 
 
-def _land_on_carriers(board: _Board, units: list[Unit], order: MoveOrder) -> dict[int, int]:
+def _land_on_carriers(board: Board, units: list[Unit], order: MoveOrder) -> dict[int, int]:
     """Non-combat move into a sea zone: put the order's fighters on friendly carriers with room there
     (own carriers first, lowest id first), counting carriers that sail there in the same order."""
     dest = order.path[-1]
@@ -867,7 +871,7 @@ def _land_on_carriers(board: _Board, units: list[Unit], order: MoveOrder) -> dic
     return decks
 
 
-def _aa_fire(board: _Board, path: tuple[str, ...], aircraft: tuple[int, ...]) -> tuple[AAFire, ...]:
+def _aa_fire(board: Board, path: tuple[str, ...], aircraft: tuple[int, ...]) -> tuple[AaGunOnPath, ...]:
     """Enemy AA guns in the territories flown over or into, each once ("Hoe ze bewegen" of the
     fighter: "een rondje luchtafweer ... van elk luchtdoelkanon dat de vijand in de overvlogen
     gebieden heeft opgesteld")."""
@@ -876,18 +880,18 @@ def _aa_fire(board: _Board, path: tuple[str, ...], aircraft: tuple[int, ...]) ->
         guns = sorted((u for u in board.enemies(tid) if u.kind == "aa_gun"), key=lambda u: u.id)
         if guns:
             gun = guns[0]
-            fire.append(AAFire(territory=tid, gun=gun.id, gun_power=gun.power, aircraft=aircraft))
+            fire.append(AaGunOnPath(territory=tid, gun=gun.id, gun_power=gun.power, aircraft=aircraft))
     return tuple(fire)
 
 
-def _captured(board: _Board, conquered: Iterable[str]) -> tuple[int, ...]:
+def _captured(board: Board, conquered: Iterable[str]) -> tuple[int, ...]:
     return tuple(u.id for tid in conquered for u in board.enemies(tid) if UNITS[u.kind].defence == 0)
 
 
 # --- transports -----------------------------------------------------------------------------------
 
 
-def _load(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase) -> MovePlan:
+def _load(board: Board, units: list[Unit], order: MoveOrder, phase: MovePhase) -> MovePlan:
     """Land units board an own transport in a sea zone next to their territory (decision M8).
 
     "Transportschepen ... vervoeren [landeenheden] van een kustgebied of eiland naar een ander".
@@ -930,7 +934,7 @@ def _load(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase) 
     return MovePlan(kind="load", path=order.path, updates=updates, loaded=tuple(u.id for u in units))
 
 
-def _unload(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase) -> MovePlan:
+def _unload(board: Board, units: list[Unit], order: MoveOrder, phase: MovePhase) -> MovePlan:
     """Land units leave their transports for the land next to the sea zone (decisions M8, M11).
 
     Into friendly land in either move; into enemy land only in the combat move, an amphibious
@@ -985,7 +989,7 @@ def _unload(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase
     if guns and (len(guns) > 1 or any(u.kind == "aa_gun" for u in board.units_at(land))):
         # "Ze worden altijd op landgebieden geplaatst, 1 per gebied."
         raise _refuse("axis_allies.one_aa_gun", guns[0], f"{land} would hold two AA guns", territory=land)
-    battle: Battle | None = None
+    battle: BattleKind | None = None
     conquered: tuple[str, ...] = ()
     if status == "enemy" and board.defenders(land):
         battle = "amphibious"
@@ -1006,7 +1010,7 @@ def _unload(board: _Board, units: list[Unit], order: MoveOrder, phase: MovePhase
     )
 
 
-def _fought_at_sea(board: _Board, transport: Unit) -> bool:
+def _fought_at_sea(board: Board, transport: Unit) -> bool:
     """A transport that took part in a sea battle this turn and did not unload in the combat
     move (it may unload in the non-combat move: decision M12)."""
     return transport.at in board.state.sea_fights and transport.unloaded_into is None
@@ -1021,7 +1025,7 @@ def _aa_gun_stays(u: Unit) -> None:
 # --- search for hints ----------------------------------------------------------------------------
 
 
-def _shortest_paths(board: _Board, unit: Unit, phase: MovePhase) -> dict[str, tuple[str, ...]]:
+def _shortest_paths(board: Board, unit: Unit, phase: MovePhase) -> dict[str, tuple[str, ...]]:
     """Destination -> a shortest path the unit may take, passing only places it may pass.
 
     Land units pass friendly land (and, in the combat move, undefended enemy land); ships pass
@@ -1034,7 +1038,7 @@ def _shortest_paths(board: _Board, unit: Unit, phase: MovePhase) -> dict[str, tu
     return board.paths[key]
 
 
-def _find_shortest_paths(board: _Board, unit: Unit, phase: MovePhase) -> dict[str, tuple[str, ...]]:
+def _find_shortest_paths(board: Board, unit: Unit, phase: MovePhase) -> dict[str, tuple[str, ...]]:
     domain = _domain(unit)
     if domain == "building":
         return {}

@@ -19,6 +19,8 @@ from engines.core.errors import IllegalMoveError
 
 MAX_TECH_DICE = 6
 """Autocomplete offers up to this many research dice (any number may be typed)."""
+MAX_CASUALTY_CHOICES = 60
+"""Autocomplete offers up to this many ``lose`` orders, in the data file's unit order (any may be typed)."""
 
 
 def legal_moves(state: AxisAlliesState, seat: Seat) -> list[AxisAlliesMove]:
@@ -63,7 +65,7 @@ def iter_legal_moves(state: AxisAlliesState, seat: Seat,
     yield from (m for m in moves if wanted is None or wanted(format_move(m)))
 
 
-def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
+def _decisions(state: AxisAlliesState, running: combat.Machine) -> list[AxisAlliesMove]:
     M = AxisAlliesMove
     decision = combat.waiting(running)
     if decision is None:
@@ -76,22 +78,22 @@ def _decisions(state: AxisAlliesState, running: Any) -> list[AxisAlliesMove]:
         )
     if decision.kind == "defending_subs":
         return [M(kind="stay")] + [M(kind="submerge", to=t) for t in decision.subs_to]
+    kind_of = {u.id: u.kind for u in state.units}
     kinds: dict[str, int] = {}
     for uid in decision.eligible:
-        kind = turn._kind(state, uid)
-        kinds[kind] = kinds.get(kind, 0) + 1
+        kinds[kind_of[uid]] = kinds.get(kind_of[uid], 0) + 1
     moves = []
     for combo in combinations_with_replacement(sorted(kinds, key=list(UNITS).index), decision.count):
         counts = {k: combo.count(k) for k in set(combo)}
         if any(counts[k] > kinds[k] for k in counts):
             continue
         move = M(kind="lose", units=tuple((k, counts[k]) for k in UNITS if counts.get(k)))
-        try:
-            turn.apply(state, economy.seat_of(state, decision.power), move, "")
+        try:  # the machine's own check of these casualties (submarine hits sink only ships)
+            combat.choose_casualties(running, decision.power, turn.casualty_ids(state, decision, move))
         except IllegalMoveError:
             continue
         moves.append(move)
-        if len(moves) >= 60:
+        if len(moves) >= MAX_CASUALTY_CHOICES:
             break
     return moves
 
@@ -110,10 +112,11 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
     power, phase = state.power, state.phase
     seen: set[tuple[Any, ...]] = set()
     offered: set[str] = set()
+    board = movement.Board(state, power)  # one position, thousands of orders checked against it
     for u in sorted(state.units, key=lambda u: (u.at, u.moved, u.id)):
         if u.power != power or UNITS[u.kind].domain == "building" or u.lands_in is not None:
             continue
-        aboard = turn._cargo(state, u)
+        aboard = turn.is_cargo(state, u)
         key: tuple[Any, ...] = (u.at, u.kind, aboard)
         if aboard:
             # Cargo: one unit per kind of transport (its cargo, where it unloaded, whether it moved
@@ -125,8 +128,8 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
         if key in seen:
             continue
         seen.add(key)
-        routes = movement.routes(state, power, u.id, phase)  # type: ignore[arg-type]
-        for dest, _, orders in movement.destinations(state, power, u.id, phase):  # type: ignore[arg-type]
+        routes = movement.routes(state, power, u.id, phase, board=board)  # type: ignore[arg-type]
+        for dest, _, orders in movement.destinations(state, power, u.id, phase, board=board):  # type: ignore[arg-type]
             sea_dest = state.map.is_sea(dest)
             kind: MoveKind
             if aboard:
@@ -138,7 +141,7 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
                 kind, path = "move", routes.get(dest, (u.at, dest))
             units = ((u.kind, 1),)
             if kind == "unload":
-                if movement.allowed(state, power, orders, phase):  # type: ignore[arg-type]
+                if movement.allowed(state, power, orders, phase, board=board):  # type: ignore[arg-type]
                     for form in turn.unload_forms(state, M(kind=kind, units=units, path=path)):
                         text = format_move(form)
                         if text not in offered and (wanted is None or wanted(text)):
@@ -147,7 +150,7 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
                 continue
             if wanted is not None and not wanted(order_text(kind, units, path)):
                 continue
-            if movement.allowed(state, power, orders, phase):  # type: ignore[arg-type]
+            if movement.allowed(state, power, orders, phase, board=board):  # type: ignore[arg-type]
                 yield M(kind=kind, units=units, path=path)
 
 

@@ -193,6 +193,7 @@ def standing_move(
         return None
     seat = economy.seat_of(state, decision.power)
     if decision.kind == "press_on_or_retreat":
+        assert isinstance(running, combat.Battle)  # only a battle asks this
         plan = state.plan
         if plan is None or plan.territory != running.territory:
             return None

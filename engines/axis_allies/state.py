@@ -25,6 +25,7 @@ from engines.axis_allies.map import CLASSIC, GameMap
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Frozen, Result
+from engines.core.evolve import evolve
 
 Phase = Literal["tech", "purchase", "combat_move", "combat", "noncombat_move", "place", "income"]
 """The six steps of a turn (rulebook chapter 1; weapons development and purchase are one
@@ -119,16 +120,9 @@ class BattlePlan(Frozen):
     retreat_to: str | None = None
 
 
-UNDO_FIELDS = (
-    "phase", "owners", "units", "next_id", "ipcs", "purchased", "bought", "conquered", "raids", "amphibious", "arrows",
-    "aa_queue", "placed_factories", "factories_built",
-)
-"""What a purchase, a move or a placement may change: an undo point keeps them as they were."""
-
-
 class UndoPoint(Frozen):
-    """The state before an order of this phase, for ``undo`` (issue 15): the fields of
-    ``UNDO_FIELDS`` as they were."""
+    """The state before an order of this phase, for ``undo`` (issue 15): the fields that order
+    may change, as they were (``UNDO_FIELDS``)."""
 
     text: str
     """The order it takes back, for the reply."""
@@ -146,6 +140,11 @@ class UndoPoint(Frozen):
     aa_queue: tuple[tuple[str, str, tuple[int, ...]], ...]
     placed_factories: tuple[str, ...]
     factories_built: int
+
+
+UNDO_FIELDS: tuple[str, ...] = tuple(name for name in UndoPoint.model_fields if name != "text")
+"""What a purchase, a move or a placement may change: an undo point keeps them as they were
+(the state's fields of these names; the fields of :class:`UndoPoint` are the one list)."""
 
 
 class AxisAlliesState(Frozen):
@@ -210,7 +209,8 @@ class AxisAlliesState(Frozen):
         return self.owner_map.get(territory)
 
     def units_at(self, territory: str) -> list[Unit]:
-        return list(_units_by_place(self.units).get(territory, ()))
+        """The units in ``territory``, in the order of ``units``."""
+        return [u for u in self.units if u.at == territory]
 
     @property
     def map(self) -> GameMap:
@@ -224,26 +224,6 @@ def _owner_map(owners: tuple[tuple[str, str], ...]) -> dict[str, str]:
     return dict(owners)
 
 
-_BY_PLACE: dict[int, tuple[tuple[Unit, ...], dict[str, tuple[Unit, ...]]]] = {}
-"""The units of recent states by place, keyed by the id of the units tuple (the entry holds the
-tuple itself, so the id cannot be reused while it is cached); a legal-move listing asks each
-place many times. Emptied when it holds 64 (plain dict operations: safe in threads too)."""
-
-
-def _units_by_place(units: tuple[Unit, ...]) -> dict[str, tuple[Unit, ...]]:
-    entry = _BY_PLACE.get(id(units))
-    if entry is not None and entry[0] is units:
-        return entry[1]
-    grouped: dict[str, list[Unit]] = {}
-    for u in units:
-        grouped.setdefault(u.at, []).append(u)
-    index = {place: tuple(found) for place, found in grouped.items()}
-    if len(_BY_PLACE) >= 64:
-        _BY_PLACE.clear()
-    _BY_PLACE[id(units)] = (units, index)
-    return index
-
-
 def _aboard(units: list[Unit]) -> list[Unit]:
     """Fighters that start at sea ride the carriers of their power in that zone."""
     room: dict[tuple[str, str], list[int]] = {}
@@ -253,7 +233,7 @@ def _aboard(units: list[Unit]) -> list[Unit]:
     placed = []
     for u in units:
         if u.kind == "fighter" and CLASSIC.territories[u.at].is_sea and room.get((u.at, u.power)):
-            u = u.model_copy(update={"carried_by": room[(u.at, u.power)].pop(0)})
+            u = evolve(u, carried_by=room[(u.at, u.power)].pop(0))
         placed.append(u)
     return placed
 

@@ -10,7 +10,8 @@ retreat) are moves of the seat that owns them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 
 from engines.axis_allies import combat, economy, movement
 from engines.axis_allies.casualties import CasualtyOrder, pick_casualties
@@ -22,7 +23,7 @@ from engines.axis_allies.economy import (
     refuse,
     seat_of,
 )
-from engines.axis_allies.moves import AxisAlliesMove, Counts, format_move
+from engines.axis_allies.moves import AxisAlliesMove, Counts, MoveKind, format_move
 from engines.axis_allies.state import (
     PHASES,
     UNDO_FIELDS,
@@ -31,12 +32,14 @@ from engines.axis_allies.state import (
     BattlePlan,
     Casualty,
     Fought,
+    Phase,
     UndoPoint,
     Unit,
 )
 from engines.axis_allies.units import UNITS
 from engines.core.contract import ChanceSpec, Outcome, Seat
 from engines.core.errors import IllegalMoveError
+from engines.core.evolve import evolve
 
 NOT_IN_BATTLE = ("factory", "aa_gun")
 """Industrial complexes and AA guns never fight in battle rounds."""
@@ -47,9 +50,18 @@ ONE_PER_TERRITORY = ("factory", "aa_gun")
 # ---------------------------------------------------------------- who acts
 
 
-def machine(state: AxisAlliesState) -> Any:
+def machine(state: AxisAlliesState) -> combat.Machine | None:
     """The sub-machine in progress (AA fire, then a raid or a battle), if any."""
     return state.aa or state.raid or state.battle
+
+
+def with_machine(state: AxisAlliesState, running: combat.Machine) -> AxisAlliesState:
+    """``state`` with ``running`` in the slot of its kind: AA fire, a raid or a battle."""
+    if isinstance(running, combat.AaFire):
+        return evolve(state, aa=running)
+    if isinstance(running, combat.Raid):
+        return evolve(state, raid=running)
+    return evolve(state, battle=running)
 
 
 def to_act(state: AxisAlliesState) -> frozenset[Seat]:
@@ -75,17 +87,17 @@ def chance(state: AxisAlliesState) -> ChanceSpec | None:
 
 def apply_chance(state: AxisAlliesState, outcome: Outcome) -> AxisAlliesState:
     if state.undo:
-        state = state.model_copy(update={"undo": ()})  # dice are never taken back, nor what came before them
+        state = evolve(state, undo=())  # dice are never taken back, nor what came before them
     if outcome.kind == "tech_dice":
         sixes = sum(1 for v in outcome.values if v == 5)
-        state = state.model_copy(update={"tech_dice": 0, "breakthroughs": sixes})
+        state = evolve(state, tech_dice=0, breakthroughs=sixes)
         return _after_research(state)
     if outcome.kind == "tech_chart":
         return _after_research(_breakthrough(state, outcome.values[0]))
     running = machine(state)
     if running is None:
         raise ValueError(f"no {outcome.kind!r} chance is pending")
-    return settle(_set_machine(state, combat.apply_roll(running, outcome.values)))
+    return settle(with_machine(state, combat.apply_roll(running, outcome.values)))
 
 
 # ---------------------------------------------------------------- research
@@ -97,16 +109,16 @@ def _breakthrough(state: AxisAlliesState, value: int) -> AxisAlliesState:
     owned = set(state.techs.get(state.power, ()))
     tech = TECH_CHART[value]
     if tech in owned:
-        return state if len(owned) < len(TECH_CHART) else state.model_copy(update={"breakthroughs": 0})
+        return state if len(owned) < len(TECH_CHART) else evolve(state, breakthroughs=0)
     techs = dict(state.techs)
     techs[state.power] = tuple(t for t in TECH_CHART if t in owned | {tech})
-    return state.model_copy(update={"techs": techs, "breakthroughs": state.breakthroughs - 1})
+    return evolve(state, techs=techs, breakthroughs=state.breakthroughs - 1)
 
 
 def _after_research(state: AxisAlliesState) -> AxisAlliesState:
     if state.tech_dice or state.breakthroughs:
         return state
-    return state.model_copy(update={"phase": "purchase"})
+    return evolve(state, phase="purchase")
 
 
 # ---------------------------------------------------------------- turns
@@ -118,27 +130,14 @@ TURN_MARKS = {"moved": 0, "combat": False, "came_from": None, "lands_in": None, 
 
 def begin_turn(state: AxisAlliesState, power: str) -> AxisAlliesState:
     units = tuple(
-        u.model_copy(update=TURN_MARKS) if any(getattr(u, k) != v for k, v in TURN_MARKS.items()) else u
+        evolve(u, **TURN_MARKS) if any(getattr(u, k) != v for k, v in TURN_MARKS.items()) else u
         for u in state.units
     )
-    return state.model_copy(
-        update={
-            "power": power,
-            "phase": "tech",
-            "units": units,
-            "held_at_start": tuple(sorted(t for t, p in state.owners if p == power)),
-            "conquered": (),
-            "battles": (),
-            "raids": (),
-            "amphibious": (),
-            "sea_fights": (),
-            "arrows": (),
-            "rocket_fired": False,
-            "purchased": (),
-            "bought": (),
-            "placed_factories": (),
-            "fights": (),
-        }
+    return evolve(
+        state, power=power, phase="tech", units=units,
+        held_at_start=tuple(sorted(t for t, p in state.owners if p == power)),
+        conquered=(), battles=(), raids=(), amphibious=(), sea_fights=(), arrows=(), rocket_fired=False,
+        purchased=(), bought=(), placed_factories=(), fights=(),
     )
 
 
@@ -146,60 +145,91 @@ def end_turn(state: AxisAlliesState) -> AxisAlliesState:
     """Step 6: income, then the next power; a round ends after the USA (victory is checked then)."""
     ipcs = dict(state.ipcs)
     ipcs[state.power] += economy.income(state, state.power)
-    state = state.model_copy(update={"ipcs": ipcs, "purchased": ()})
+    state = evolve(state, ipcs=ipcs, purchased=())
     index = TURN_ORDER.index(state.power)
     if index == len(TURN_ORDER) - 1:
         result = economy.victory(state)
         if result is not None:
-            return state.model_copy(update={"result": result, "phase": "income"})
-        state = state.model_copy(update={"round": state.round + 1})
+            return evolve(state, result=result, phase="income")
+        state = evolve(state, round=state.round + 1)
     return begin_turn(state, TURN_ORDER[(index + 1) % len(TURN_ORDER)])
 
 
 def end_phase(state: AxisAlliesState, anyway: bool = False) -> AxisAlliesState:
-    """The next step; ``anyway`` lets the non-combat move end although aircraft that could
-    still land would be lost (decision M15)."""
-    phase = state.phase
-    if phase == "combat_move":
-        state = state.model_copy(update={"phase": "combat", "battles": pending_battles(state)})
-        state = economy.capture_aa_guns(state)
-        for zone in sorted({u.at for u in state.units if u.lands_in is not None} - set(state.battles)):
-            state = _land_waiting(state, zone)  # no sea battle after all: they land now
-        return state
-    if phase == "combat":
-        if state.battles or state.raids:
-            raise refuse("battles_left", territories=list(state.battles + state.raids))
-        return state.model_copy(update={"phase": "noncombat_move"})
-    if phase == "noncombat_move":
-        savable = could_still_land(state)
-        if savable and not anyway:
-            kinds: dict[str, int] = {}
-            for u in savable:
-                kinds[u.kind] = kinds.get(u.kind, 0) + 1
-            raise refuse("aircraft_can_land", units=[[k, n] for k, n in _counts(kinds)],
-                         territories=sorted({u.at for u in savable}), example=landing_example(state, savable[0]))
-        landings = movement.landings(state, state.power)
-        state = _update_units(state, landings.landed)
-        state = _remove_units(state, set(landings.lost))
-        return state.model_copy(update={"phase": "place"})
-    if phase == "place":
-        waiting = placeable(state)
-        if waiting:
-            kind, count, site = waiting[0]
-            raise refuse(
-                "place_first", units=[[k, n] for k, n, _ in waiting],
-                example=format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site)),
-            )
-        return end_turn(state)
-    return state.model_copy(update={"phase": PHASES[PHASES.index(phase) + 1]})
+    """The next step (``end``), as :data:`STEP_ENDS` says for this one; ``anyway`` lets the
+    non-combat move end although aircraft that could still land would be lost (decision M15)."""
+    return STEP_ENDS[state.phase](state, anyway)
+
+
+def _next_step(state: AxisAlliesState, anyway: bool) -> AxisAlliesState:
+    return evolve(state, phase=PHASES[PHASES.index(state.phase) + 1])
+
+
+def _end_combat_move(state: AxisAlliesState, anyway: bool) -> AxisAlliesState:
+    """The battles are where the power's units meet enemy units; AA guns in land taken are
+    captured; cargo ordered ashore from a zone with no sea battle after all lands now."""
+    state = evolve(state, phase="combat", battles=pending_battles(state))
+    state = economy.capture_aa_guns(state)
+    for zone in sorted({u.at for u in state.units if u.lands_in is not None} - set(state.battles)):
+        state = _land_waiting(state, zone)  # no sea battle after all: they land now
+    return state
+
+
+def _end_combat(state: AxisAlliesState, anyway: bool) -> AxisAlliesState:
+    """Every battle and raid must be fought first."""
+    if state.battles or state.raids:
+        raise refuse("battles_left", territories=list(state.battles + state.raids))
+    return _next_step(state, anyway)
+
+
+def _end_noncombat_move(state: AxisAlliesState, anyway: bool) -> AxisAlliesState:
+    """Aircraft land or are lost (decision M6); not while a move could still land one, unless
+    ``anyway`` (decision M15)."""
+    savable = could_still_land(state)
+    if savable and not anyway:
+        kinds: dict[str, int] = {}
+        for u in savable:
+            kinds[u.kind] = kinds.get(u.kind, 0) + 1
+        raise refuse("aircraft_can_land", units=[[k, n] for k, n in _counts(kinds)],
+                     territories=sorted({u.at for u in savable}), example=landing_example(state, savable[0]))
+    landings = movement.landings(state, state.power)
+    state = _update_units(state, landings.landed)
+    state = _remove_units(state, set(landings.lost))
+    return _next_step(state, anyway)
+
+
+def _end_place(state: AxisAlliesState, anyway: bool) -> AxisAlliesState:
+    """Not while a bought unit can still be placed (decision 14); then income and the next power."""
+    waiting = placeable(state)
+    if waiting:
+        kind, count, site = waiting[0]
+        raise refuse(
+            "place_first", units=[[k, n] for k, n, _ in waiting],
+            example=format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site)),
+        )
+    return end_turn(state)
+
+
+STEP_ENDS: dict[Phase, Callable[[AxisAlliesState, bool], AxisAlliesState]] = {
+    "tech": _next_step,
+    "purchase": _next_step,
+    "combat_move": _end_combat_move,
+    "combat": _end_combat,
+    "noncombat_move": _end_noncombat_move,
+    "place": _end_place,
+    "income": _next_step,  # only once the game is over: ``apply`` refuses every move then
+}
+"""The steps of a turn in order (``PHASES``; boardgame.io's ``phases``), each with what ``end``
+checks and does before the next begins. Which orders each step takes is :data:`KINDS`."""
 
 
 def could_still_land(state: AxisAlliesState) -> list[Unit]:
     """Aircraft the end of the non-combat move would lose that a move could still land
     (decision M15): the power's lost aircraft with a legal destination left."""
-    lost = movement.landings(state, state.power).lost
+    board = movement.Board(state, state.power)
+    lost = movement.landings(state, state.power, board=board).lost
     return [u for u in state.units if u.id in lost
-            and movement.reachable(state, state.power, u.id, "noncombat_move")]
+            and movement.reachable(state, state.power, u.id, "noncombat_move", board=board)]
 
 
 def landing_example(state: AxisAlliesState, aircraft: Unit) -> str:
@@ -221,7 +251,7 @@ def pending_battles(state: AxisAlliesState) -> tuple[str, ...]:
         mine = [u for u in here if u.power == state.power and u.kind not in NOT_IN_BATTLE and u.combat]
         enemies = [
             u for u in here if not economy.friendly(state, u.power, state.power) and u.kind not in NOT_IN_BATTLE
-            and not _cargo(state, u)
+            and not is_cargo(state, u)
         ]
         if mine and enemies:
             found.append(tid)
@@ -242,16 +272,35 @@ def apply(state: AxisAlliesState, seat: Seat, move: AxisAlliesMove, text: str) -
     running = machine(state)
     if running is not None:
         return settle(_decide(state, running, move))
-    if move.kind in UNDOABLE:
+    if KINDS[move.kind].undoable:
         point = UndoPoint(text=text, **{name: getattr(state, name) for name in UNDO_FIELDS})
         after = _apply_turn_move(state, move, text)
-        return after.model_copy(update={"undo": (*state.undo, point)})
-    return _apply_turn_move(state, move, text).model_copy(update={"undo": ()})
+        return evolve(after, undo=(*state.undo, point))
+    return evolve(_apply_turn_move(state, move, text), undo=())
 
 
-UNDOABLE = ("buy", "move", "load", "unload", "bomb", "place")
-"""Orders ``undo`` can take back (issue 15): they roll no dice of their own (an AA gun's fire
-they call for is rolled at once and empties the undo list)."""
+class KindFacts(NamedTuple):
+    """What the referee and the turn machine know of one kind of move before it is applied."""
+
+    undoable: bool = False
+    """``undo`` can take it back (issue 15): it rolls no dice of its own (an AA gun's fire it
+    calls for is rolled at once and empties the undo list)."""
+    secret: bool = False
+    """Only its own seat may see its text (none in this game: every order is open)."""
+    button: str = ""
+    """The message code of its button, when one offers it (``end``, a battle's ``continue``)."""
+
+
+_UNDOABLE = KindFacts(undoable=True)
+
+KINDS: dict[MoveKind, KindFacts] = {
+    "tech": KindFacts(), "buy": _UNDOABLE, "move": _UNDOABLE, "load": _UNDOABLE, "unload": _UNDOABLE,
+    "bomb": _UNDOABLE, "attack": KindFacts(), "rocket": KindFacts(), "place": _UNDOABLE,
+    "end": KindFacts(button="axis_allies.button_end"), "undo": KindFacts(),
+    "lose": KindFacts(), "press_on": KindFacts(button="axis_allies.button_continue"), "retreat": KindFacts(),
+    "submerge": KindFacts(), "stay": KindFacts(),
+}
+"""Every kind of move, and what is known of it before it is applied."""
 
 
 def undo(state: AxisAlliesState) -> AxisAlliesState:
@@ -260,7 +309,7 @@ def undo(state: AxisAlliesState) -> AxisAlliesState:
     if not state.undo or machine(state) is not None:
         raise refuse("nothing_to_undo")
     point = state.undo[-1]
-    return state.model_copy(update={**{name: getattr(point, name) for name in UNDO_FIELDS}, "undo": state.undo[:-1]})
+    return evolve(state, **{name: getattr(point, name) for name in UNDO_FIELDS}, undo=state.undo[:-1])
 
 
 def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> AxisAlliesState:
@@ -273,7 +322,7 @@ def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) ->
         cost = TECH_DIE_COST * move.count
         if move.count < 1 or cost > state.ipcs[state.power]:
             raise refuse("tech_cost", dice=move.count, cost=cost, ipcs=state.ipcs[state.power])
-        return _pay(state, cost).model_copy(update={"tech_dice": move.count})
+        return evolve(_pay(state, cost), tech_dice=move.count)
     if kind == "buy":
         if phase not in ("tech", "purchase"):
             raise refuse("buy_only_in_purchase")
@@ -285,7 +334,7 @@ def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) ->
             bought[k] = bought.get(k, 0) + n
             total[k] = total.get(k, 0) + n
         state = _pay(state, cost)
-        return state.model_copy(update={"purchased": _counts(bought), "bought": _counts(total), "phase": "purchase"})
+        return evolve(state, purchased=_counts(bought), bought=_counts(total), phase="purchase")
     if kind in ("move", "load", "unload", "bomb"):
         if phase not in ("combat_move", "noncombat_move"):
             raise refuse("move_only_in_move_phases")
@@ -298,7 +347,7 @@ def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) ->
             if move.retreat_to is not None and move.retreat_to not in state.battle.retreat_to:
                 raise refuse("retreat_where", territory=move.retreat_to, options=list(state.battle.retreat_to))
             plan = BattlePlan(territory=state.battle.territory, retreat_below=move.retreat_below, retreat_to=move.retreat_to)
-            state = state.model_copy(update={"plan": plan})
+            state = evolve(state, plan=plan)
         return settle(state)
     if kind == "rocket":
         return settle(_fire_rocket(state, move))
@@ -310,14 +359,14 @@ def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) ->
 def _pay(state: AxisAlliesState, cost: int) -> AxisAlliesState:
     ipcs = dict(state.ipcs)
     ipcs[state.power] -= cost
-    return state.model_copy(update={"ipcs": ipcs})
+    return evolve(state, ipcs=ipcs)
 
 
 def _counts(counts: dict[str, int]) -> Counts:
     return tuple((k, counts[k]) for k in UNITS if counts.get(k))
 
 
-def _cargo(state: AxisAlliesState, u: Unit) -> bool:
+def is_cargo(state: AxisAlliesState, u: Unit) -> bool:
     """A land unit aboard a transport at sea, or an ally's fighter aboard a carrier of the power to
     move (decision M10): not a combatant of the sea battle. It goes where its carrier goes."""
     if u.carried_by is None:
@@ -328,14 +377,15 @@ def _cargo(state: AxisAlliesState, u: Unit) -> bool:
     return carrier is not None and carrier.power == state.power != u.power
 
 
-def _update_units(state: AxisAlliesState, updates: Any) -> AxisAlliesState:
+def _update_units(state: AxisAlliesState, updates: Iterable[movement.UnitUpdate]) -> AxisAlliesState:
+    """Each unit an update names gets its fields (all but ``id``)."""
     changes = {up.id: up for up in updates}
     if not changes:
         return state
     units = tuple(
-        u.model_copy(update=changes[u.id].model_dump(exclude={"id"})) if u.id in changes else u for u in state.units
+        evolve(u, **changes[u.id].model_dump(exclude={"id"})) if u.id in changes else u for u in state.units
     )
-    return state.model_copy(update={"units": units})
+    return evolve(state, units=units)
 
 
 def _remove_units(state: AxisAlliesState, ids: set[int], fought: frozenset[int] = frozenset()) -> AxisAlliesState:
@@ -346,11 +396,11 @@ def _remove_units(state: AxisAlliesState, ids: set[int], fought: frozenset[int] 
         return state
     gone = set(ids) | {u.id for u in state.units if u.carried_by in ids and u.id not in fought}
     units = tuple(
-        u.model_copy(update={"carried_by": None}) if u.carried_by in gone else u
+        evolve(u, carried_by=None) if u.carried_by in gone else u
         for u in state.units
         if u.id not in gone
     )
-    return state.model_copy(update={"units": units})
+    return evolve(state, units=units)
 
 
 # ---------------------------------------------------------------- orders
@@ -365,7 +415,7 @@ def pick_units(state: AxisAlliesState, where: str, counts: Counts, *, aboard: bo
             (
                 u
                 for u in state.units_at(where)
-                if u.power == state.power and u.kind == kind and (_cargo(state, u) == aboard) and u.lands_in is None
+                if u.power == state.power and u.kind == kind and (is_cargo(state, u) == aboard) and u.lands_in is None
             ),
             key=lambda u: (u.moved, u.id),
         )
@@ -446,7 +496,7 @@ def unload_options(state: AxisAlliesState, move: AxisAlliesMove) -> list[UnloadO
     phase = state.phase
     cargo: dict[int, list[Unit]] = {}
     for u in sorted(state.units_at(zone), key=lambda u: (u.moved, u.id)):
-        if u.power == state.power and _cargo(state, u) and u.lands_in is None and u.carried_by is not None:
+        if u.power == state.power and is_cargo(state, u) and u.lands_in is None and u.carried_by is not None:
             cargo.setdefault(u.carried_by, []).append(u)
     transports = {t.id: t for t in state.units_at(zone) if t.id in cargo}
     singles: list[tuple[tuple[bool, bool, int], UnloadOption]] = []
@@ -518,7 +568,7 @@ def unload_forms(state: AxisAlliesState, move: AxisAlliesMove) -> list[AxisAllie
     signatures = list(dict.fromkeys(signature for signature, _, _ in options))
     if len(signatures) == 1:
         return [move]
-    return [move.model_copy(update={"aboard": signature}) for signature in signatures]
+    return [evolve(move, aboard=signature) for signature in signatures]
 
 
 def full_path(state: AxisAlliesState, move: AxisAlliesMove) -> tuple[str, ...]:
@@ -545,23 +595,23 @@ def _apply_order(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> Axi
     if state.phase == "combat_move" and len(plan.path) >= 2:
         came = plan.path[-2]
         units = tuple(
-            u.model_copy(update={"came_from": came}) if u.id in order.units and before.get(u.id) != u.at else u
+            evolve(u, came_from=came) if u.id in order.units and before.get(u.id) != u.at else u
             for u in state.units
         )
-        state = state.model_copy(update={"units": units})
+        state = evolve(state, units=units)
     if plan.neutral_fee:
         state = _pay(state, plan.neutral_fee)
     for territory in plan.conquered:
         state = economy.conquer(state, territory, state.power)
-        state = state.model_copy(update={"conquered": (*state.conquered, territory)})
+        state = evolve(state, conquered=(*state.conquered, territory))
     if plan.battle == "bombing":  # movement.check_move kept raids apart from battles and conquests
-        state = state.model_copy(update={"raids": tuple(sorted({*state.raids, plan.path[-1]}))})
+        state = evolve(state, raids=tuple(sorted({*state.raids, plan.path[-1]})))
     if plan.battle == "amphibious" and not plan.landing:
-        state = state.model_copy(update={"amphibious": tuple(sorted({*state.amphibious, plan.path[-1]}))})
+        state = evolve(state, amphibious=tuple(sorted({*state.amphibious, plan.path[-1]})))
     arrow = ArrowView(frm=plan.path[0], to=plan.path[-1], text=text, combat=state.phase == "combat_move")
-    state = state.model_copy(update={"arrows": (*state.arrows, arrow)})
+    state = evolve(state, arrows=(*state.arrows, arrow))
     queue = tuple((f.territory, f.gun_power, f.aircraft) for f in plan.aa_fire)
-    return settle(state.model_copy(update={"aa_queue": state.aa_queue + queue}))
+    return settle(evolve(state, aa_queue=state.aa_queue + queue))
 
 
 # ---------------------------------------------------------------- fights
@@ -602,11 +652,11 @@ def _start_fight(state: AxisAlliesState, territory: str) -> AxisAlliesState:
     sea = gmap.territories[territory].is_sea
     here = state.units_at(territory)
     attackers = [
-        u for u in here if u.power == state.power and u.kind not in NOT_IN_BATTLE and not (sea and _cargo(state, u))
+        u for u in here if u.power == state.power and u.kind not in NOT_IN_BATTLE and not (sea and is_cargo(state, u))
     ]
     defenders = [
         u for u in here
-        if not economy.friendly(state, u.power, state.power) and u.kind not in NOT_IN_BATTLE and not _cargo(state, u)
+        if not economy.friendly(state, u.power, state.power) and u.kind not in NOT_IN_BATTLE and not is_cargo(state, u)
     ]
     amphibious = territory in state.amphibious
     origins = sorted({u.came_from for u in attackers if u.came_from})
@@ -647,9 +697,9 @@ def _start_fight(state: AxisAlliesState, territory: str) -> AxisAlliesState:
         techs=state.techs,
         gmap=gmap,
     )
-    state = state.model_copy(update={"battle": battle})
+    state = evolve(state, battle=battle)
     if sea:
-        state = state.model_copy(update={"sea_fights": tuple(sorted({*state.sea_fights, territory}))})
+        state = evolve(state, sea_fights=tuple(sorted({*state.sea_fights, territory})))
     return state
 
 
@@ -671,7 +721,7 @@ def _start_raid(state: AxisAlliesState, territory: str) -> AxisAlliesState:
         victim_ipcs=state.ipcs.get(victim, 0),
         heavy_bombers="heavy_bombers" in state.techs.get(state.power, ()),
     )
-    return state.model_copy(update={"raid": raid})
+    return evolve(state, raid=raid)
 
 
 def _fire_rocket(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesState:
@@ -688,18 +738,10 @@ def _fire_rocket(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesStat
     if victim is None or economy.friendly(state, victim, state.power) or not economy.has_factory(state, target):
         raise refuse("no_enemy_factory", territory=target)
     raid = combat.rocket(launcher, target, state.power, victim, victim_ipcs=state.ipcs[victim], gmap=state.map)
-    return state.model_copy(update={"raid": raid, "rocket_fired": True})
+    return evolve(state, raid=raid, rocket_fired=True)
 
 
-def _set_machine(state: AxisAlliesState, running: Any) -> AxisAlliesState:
-    if state.aa is not None:
-        return state.model_copy(update={"aa": running})
-    if state.raid is not None:
-        return state.model_copy(update={"raid": running})
-    return state.model_copy(update={"battle": running})
-
-
-def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisAlliesState:
+def _decide(state: AxisAlliesState, running: combat.Machine, move: AxisAlliesMove) -> AxisAlliesState:
     decision = combat.waiting(running)
     if decision is None:
         raise refuse("not_now", action=_verb(move))
@@ -711,28 +753,24 @@ def _decide(state: AxisAlliesState, running: Any, move: AxisAlliesMove) -> AxisA
     if decision.kind == "casualties":
         if move.kind != "lose":
             raise refuse("choose_casualties", count=decision.count, example=casualty_example(state, decision))
-        ids: list[int] = []
-        for kind, n in move.units:
-            pool = [i for i in decision.eligible if _kind(state, i) == kind and i not in ids]
-            if len(pool) < n:
-                raise refuse("not_enough_casualties", unit=kind, count=n, have=len(pool))
-            ids += pool[:n]
-        return _set_machine(state, combat.choose_casualties(running, decision.power, tuple(ids)))
+        lost = casualty_ids(state, decision, move)
+        return with_machine(state, combat.choose_casualties(running, decision.power, lost))
+    assert isinstance(running, combat.Battle)  # AA fire and raids ask only for casualties
     if move.kind == "submerge":
         # Aktie 3 step 7: attacking subs withdraw first, then defending subs (decision C8); they
         # are in the other zone at once (the battle may go on without them).
         after = combat.withdraw_subs(running, decision.side, move.to or "")
         gone = set(after.moved_out[-1].ids)
-        units = tuple(u.model_copy(update={"at": move.to}) if u.id in gone else u for u in state.units)
-        return _set_machine(state.model_copy(update={"units": units}), after)
+        units = tuple(evolve(u, at=move.to) if u.id in gone else u for u in state.units)
+        return with_machine(evolve(state, units=units), after)
     if decision.kind == "press_on_or_retreat":
         if move.kind == "press_on":
-            return _set_machine(state, combat.press_on(running))
+            return with_machine(state, combat.press_on(running))
         if move.kind == "retreat":
-            return _set_machine(state, combat.retreat(running, move.to))
+            return with_machine(state, combat.retreat(running, move.to))
         raise refuse("press_on_or_retreat", retreat_to=list(decision.retreat_to))
     if move.kind in ("stay", "press_on"):
-        return _set_machine(state, combat.press_on(running))
+        return with_machine(state, combat.press_on(running))
     raise refuse("submerge_or_stay", zones=list(decision.subs_to))
 
 
@@ -747,8 +785,17 @@ def casualty_example(state: AxisAlliesState, decision: combat.Decision) -> str:
     return format_move(AxisAlliesMove(kind="lose", units=pick_casualties(state, decision, CasualtyOrder())))
 
 
-def _kind(state: AxisAlliesState, unit_id: int) -> str:
-    return next(u.kind for u in state.units if u.id == unit_id)
+def casualty_ids(state: AxisAlliesState, decision: combat.Decision, move: AxisAlliesMove) -> tuple[int, ...]:
+    """The units a ``lose`` order names by kind and count: of each kind, the first eligible ones
+    (the machine's order); ``not_enough_casualties`` when there are too few of a kind."""
+    kind_of = {u.id: u.kind for u in state.units}
+    ids: list[int] = []
+    for kind, n in move.units:
+        pool = [i for i in decision.eligible if kind_of[i] == kind and i not in ids]
+        if len(pool) < n:
+            raise refuse("not_enough_casualties", unit=kind, count=n, have=len(pool))
+        ids += pool[:n]
+    return tuple(ids)
 
 
 def settle(state: AxisAlliesState) -> AxisAlliesState:
@@ -758,7 +805,7 @@ def settle(state: AxisAlliesState) -> AxisAlliesState:
     if machine(state) is None and not state.aa_queue and state.raids:
         flown = tuple(t for t in state.raids if raid_lapses(state, t) is None)
         if flown != state.raids:
-            state = state.model_copy(update={"raids": flown})
+            state = evolve(state, raids=flown)
     return state
 
 
@@ -787,16 +834,15 @@ def _settle(state: AxisAlliesState) -> AxisAlliesState:
             aa = state.aa
             fought = Fought(kind="aa", territory=aa.territory, attacker=aa.aircraft[0].power, defender=aa.gun_power,
                             lost=_casualties(aa.aircraft, done.lost), rolls=_aa_rolls(aa), units=aa.aircraft)
-            state = _remove_units(state, set(done.lost)).model_copy(
-                update={"aa": None, "fights": (*state.fights, fought)})
+            state = evolve(_remove_units(state, set(done.lost)), aa=None, fights=(*state.fights, fought))
             continue
         if state.aa_queue:
             (territory, gun_power, aircraft), rest = state.aa_queue[0], state.aa_queue[1:]
             alive = {u.id: u for u in state.units}
             planes = [_combatant(alive[i]) for i in aircraft if i in alive]
-            state = state.model_copy(update={"aa_queue": rest})
+            state = evolve(state, aa_queue=rest)
             if planes:
-                state = state.model_copy(update={"aa": combat.aa_fire(territory, gun_power, planes)})
+                state = evolve(state, aa=combat.aa_fire(territory, gun_power, planes))
             continue
         if state.raid is not None:
             raided = combat.outcome(state.raid)
@@ -813,8 +859,7 @@ def _settle(state: AxisAlliesState) -> AxisAlliesState:
                             lost=_casualties(raid.bombers, raided.bombers_lost), damage=raided.damage, rolls=rolls,
                             units=raid.bombers if raid.kind == "bombing" else _rocket_gun(state, raid),
                             launcher=raid.launcher)
-            return state.model_copy(update={"raid": None, "ipcs": ipcs, "raids": raids,
-                                            "fights": (*state.fights, fought)})
+            return evolve(state, raid=None, ipcs=ipcs, raids=raids, fights=(*state.fights, fought))
         if state.battle is not None:
             ended = combat.outcome(state.battle)
             if ended is None:
@@ -836,7 +881,7 @@ def _battle_over(state: AxisAlliesState, done: combat.BattleOutcome) -> AxisAlli
     state = _rehouse(state, territory, defenders_unhoused)
     if done.result == "attacker_won" and done.captures:
         state = economy.conquer(state, territory, state.power)
-        state = state.model_copy(update={"conquered": (*state.conquered, territory)})
+        state = evolve(state, conquered=(*state.conquered, territory))
     battles = tuple(t for t in state.battles if t != territory)
     fought = Fought(
         kind="battle", territory=territory, attacker=battle.attacker, defender=battle.defender, result=done.result,
@@ -847,9 +892,7 @@ def _battle_over(state: AxisAlliesState, done: combat.BattleOutcome) -> AxisAlli
         record=battle,
         rolls=battle.log,
     )
-    state = state.model_copy(
-        update={"battle": None, "battles": battles, "fights": (*state.fights, fought), "plan": None}
-    )
+    state = evolve(state, battle=None, battles=battles, fights=(*state.fights, fought), plan=None)
     return _land_waiting(state, territory) if battle.sea else state
 
 
@@ -877,9 +920,9 @@ def _move_with_cargo(state: AxisAlliesState, ids: set[int], to: str) -> AxisAlli
     (issue 10: cargo goes where its carrier goes); an amphibious landing they carried is off."""
     moving = ids | {u.id for u in state.units if u.carried_by in ids}
     units = tuple(
-        u.model_copy(update={"at": to, "lands_in": None}) if u.id in moving else u for u in state.units
+        evolve(u, at=to, lands_in=None) if u.id in moving else u for u in state.units
     )
-    return state.model_copy(update={"units": units})
+    return evolve(state, units=units)
 
 
 def _land_waiting(state: AxisAlliesState, zone: str) -> AxisAlliesState:
@@ -890,11 +933,11 @@ def _land_waiting(state: AxisAlliesState, zone: str) -> AxisAlliesState:
     for land in sorted({u.lands_in for u in landing if u.lands_in}):
         ashore = {u.id for u in landing if u.lands_in == land}
         units = tuple(
-            u.model_copy(update={"at": land, "carried_by": None, "lands_in": None, "came_from": zone})
+            evolve(u, at=land, carried_by=None, lands_in=None, came_from=zone)
             if u.id in ashore else u
             for u in state.units
         )
-        state = state.model_copy(update={"units": units})
+        state = evolve(state, units=units)
         owner = state.owner(land)
         if economy.friendly(state, owner, state.power):
             continue
@@ -902,13 +945,13 @@ def _land_waiting(state: AxisAlliesState, zone: str) -> AxisAlliesState:
             not economy.friendly(state, u.power, state.power) and u.kind not in NOT_IN_BATTLE for u in state.units_at(land)
         )
         if defended:
-            state = state.model_copy(update={
-                "battles": state.battles if land in state.battles else (*state.battles, land),
-                "amphibious": tuple(sorted({*state.amphibious, land})),
-            })
+            state = evolve(
+                state, battles=state.battles if land in state.battles else (*state.battles, land),
+                amphibious=tuple(sorted({*state.amphibious, land})),
+            )
         else:
             state = economy.conquer(state, land, state.power)
-            state = state.model_copy(update={"conquered": (*state.conquered, land)})
+            state = evolve(state, conquered=(*state.conquered, land))
     return state
 
 
@@ -943,8 +986,8 @@ def _rehouse(state: AxisAlliesState, zone: str, fighters: list[int]) -> AxisAlli
         else:
             lost.add(fid)
             continue
-        units = tuple(u.model_copy(update=update) if u.id == fid else u for u in state.units)
-        state = state.model_copy(update={"units": units})
+        units = tuple(evolve(u, **update) if u.id == fid else u for u in state.units)
+        state = evolve(state, units=units)
     return _remove_units(state, lost)
 
 
@@ -988,8 +1031,8 @@ def _apply_place(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesStat
                 )
             state = economy.add_units(state, state.power, kind, 1, where)
             if kind == "factory":
-                state = state.model_copy(update={
-                    "factories_built": state.factories_built + 1, "placed_factories": (*state.placed_factories, where),
-                })
+                state = evolve(
+                    state, factories_built=state.factories_built + 1, placed_factories=(*state.placed_factories, where),
+                )
         bought[kind] -= n
-    return state.model_copy(update={"purchased": _counts(bought)})
+    return evolve(state, purchased=_counts(bought))

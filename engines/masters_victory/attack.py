@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from engines.masters_victory import board as B
@@ -44,59 +45,48 @@ def letter(kind_letter: str, seat: int) -> str:
     return kind_letter.upper() if seat == 0 else kind_letter.lower()
 
 
-_TABLES: dict[int, tuple[MastersVictoryOptions, dict[str, object]]] = {}
-
-
-def _memo(options: MastersVictoryOptions, key: str, build: object) -> object:
-    """Per-options tables, looked up by the identity of the (immutable, shared) options
-    object: hashing a pydantic model at every lookup would cost more than the rule itself."""
-    entry = _TABLES.get(id(options))
-    if entry is None or entry[0] is not options:
-        if len(_TABLES) > 256:
-            _TABLES.clear()
-        entry = _TABLES[id(options)] = (options, {})
-    table = entry[1]
-    if key not in table:
-        table[key] = build(options)  # type: ignore[operator]
-    return table[key]
-
-
 def moves_of(options: MastersVictoryOptions) -> dict[str, int]:
-    return _memo(options, "moves", _moves_of)  # type: ignore[return-value]
+    return _moves_of(options.fighter_moves, options.bomber_moves, options.soldier_moves)
 
 
 def heights(options: MastersVictoryOptions) -> dict[str, int]:
-    return _memo(options, "heights", _heights)  # type: ignore[return-value]
+    return _heights(options.artillery_height)
 
 
 def r2_targets(options: MastersVictoryOptions) -> dict[str, frozenset[str]]:
-    return _memo(options, "r2", _r2_targets)  # type: ignore[return-value]
+    return _r2_targets(options.fighter_vs_ground)
 
 
-def _moves_of(options: MastersVictoryOptions) -> dict[str, int]:
+# The tables are kept by the option values they read (a few ints and words: cheap to hash).
+
+
+@cache
+def _moves_of(fighter_moves: int, bomber_moves: int, soldier_moves: int) -> dict[str, int]:
     """Maximum squares per type ("Het maximaal aantal vakjes ... staat op de bovenzijde van de
     pion"): tank 8 from the rulebook, artillery 2 (decision 4), the others options."""
     return {
-        "F": options.fighter_moves,
-        "B": options.bomber_moves,
+        "F": fighter_moves,
+        "B": bomber_moves,
         "T": TANK_MOVES,
-        "S": options.soldier_moves,
+        "S": soldier_moves,
         "A": ARTILLERY_MOVES,
     }
 
 
-def _heights(options: MastersVictoryOptions) -> dict[str, int]:
+@cache
+def _heights(artillery_height: str) -> dict[str, int]:
     """Height ranks (5 = tallest). Rulebook: fighters 44 mm, bombers 40 mm; examples 1-3: a
     tank is taller than a soldier; the artillery's place is the option ``artillery_height``."""
     order = {
         "below_tank": "FBTAS",
         "above_tank": "FBATS",
         "lowest": "FBTSA",
-    }[options.artillery_height]
+    }[artillery_height]
     return {k: 5 - i for i, k in enumerate(order)}
 
 
-def _r2_targets(options: MastersVictoryOptions) -> dict[str, frozenset[str]]:
+@cache
+def _r2_targets(fighter_vs_ground: str) -> dict[str, frozenset[str]]:
     """Rule 2, the attack table (decision 6): which *other* types each type may take.
 
     Given by the rulebook: a tank takes soldiers and artillery, not fighters or bombers; a
@@ -107,7 +97,7 @@ def _r2_targets(options: MastersVictoryOptions) -> dict[str, frozenset[str]]:
         "soldier_artillery": "SA",
         "none": "",
         "all": "TSA",
-    }[options.fighter_vs_ground]
+    }[fighter_vs_ground]
     return {
         "F": frozenset("B" + fighter_ground),
         "B": frozenset("TSA"),

@@ -255,7 +255,7 @@ def fuzz_proposals(engine, state: AxisAlliesState, seat, rng: random.Random) -> 
     if state.phase not in MOVE_PHASES or turn.machine(state) is not None:
         return out
     power = state.power
-    mine = [u for u in state.units if u.power == power and u.lands_in is None and not turn._cargo(state, u)]
+    mine = [u for u in state.units if u.power == power and u.lands_in is None and not turn.is_cargo(state, u)]
     if state.phase == "combat_move":
         targets = {u.at for u in state.units if u.kind == "factory" and not economy.friendly(state, state.owner(u.at), power)}
         bombers: dict[str, list] = {}

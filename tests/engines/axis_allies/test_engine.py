@@ -188,12 +188,14 @@ def test_an_ambiguous_territory_lists_the_candidates():
 
 
 def test_a_well_formed_but_forbidden_move_is_illegal():
+    """``parse_move`` reads the move; ``apply`` (the referee applies the parsed move) refuses it."""
     s = ENGINE.setup(5)
+    move = ENGINE.parse_move("move 1 inf Russia -> Karelia", s, 0)
     with pytest.raises(IllegalMoveError) as caught:
-        ENGINE.parse_move("move 1 inf Russia -> Karelia", s, 0)
+        ENGINE.apply(s, 0, move)
     assert caught.value.code == "axis_allies.move_only_in_move_phases"
     with pytest.raises(IllegalMoveError) as caught:
-        ENGINE.parse_move("end", s, 1)
+        ENGINE.apply(s, 1, ENGINE.parse_move("end", s, 1))
     assert caught.value.code == "axis_allies.not_your_turn"
 
 

@@ -198,12 +198,12 @@ def test_refusals_of_typed_moves_fit_their_messages():
     seen = set()
     for position, text in [(state, t) for t in texts] + [(combat_move, t) for t in in_combat_move]:
         with pytest.raises(EngineError) as err:
-            engine.parse_move(text, position, 0)
+            engine.apply(position, 0, engine.parse_move(text, position, 0))  # the referee's path
         key = key_of(err.value.code)
         seen.add(key)
         assert key in MESSAGES, (text, err.value.code)
         assert placeholders(MESSAGES[key]["en"]) <= set(err.value.params), (text, err.value.code, err.value.params)
     with pytest.raises(EngineError) as err:
-        engine.parse_move("end", state, 1)
+        engine.apply(state, 1, engine.parse_move("end", state, 1))
     assert key_of(err.value.code) == "not_your_turn"
     assert len(seen) >= 15

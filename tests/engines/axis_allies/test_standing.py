@@ -7,10 +7,15 @@ choice made in advance, by the owner. The engine only says which move the order 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engines.axis_allies import combat, standing
+from engines.axis_allies import combat, standing, turn
+from engines.axis_allies.moves import AxisAlliesMove
+from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.standing import CasualtyOrder, parse_order, pick_casualties
+from engines.core.contract import Outcome
 from engines.core.errors import InvalidMoveError
 
 from .conftest import ENGINE, play, position, refused, roll, units
@@ -144,3 +149,30 @@ def test_attack_until_done_in_a_battle_under_way_is_refused_with_the_reason():
     assert refused("battle_under_way", s, "attack Karelia")["example"] == "continue"
     s = roll(karelia_attack(), "attack_fire", 1, 6, 6)
     assert refused("battle_under_way", s, "attack Karelia until done")["example"] == "lose 1 inf"
+
+
+def test_undo_gives_back_the_very_state_before_the_order():
+    """``undo`` restores the fields an order may change (``UNDO_FIELDS``); in seeded random games
+    every order it takes back leaves a state equal to the one before it, so no field an order
+    changes is missing from that list."""
+    rng = random.Random(15)
+    checked = 0
+    for players in (2, 5):
+        s = ENGINE.setup(players, AxisAlliesOptions(round_limit=2))
+        for _ in range(300):
+            if ENGINE.result(s) is not None:
+                break
+            spec = ENGINE.chance(s)
+            if spec is not None:
+                s = ENGINE.apply_chance(s, Outcome(kind=spec.kind, values=tuple(rng.randrange(k) for k in spec.sizes)))
+                continue
+            seat = min(ENGINE.to_act(s))
+            moves = ENGINE.legal_moves(s, seat)
+            ends = [m for m in moves if m.kind == "end"]
+            move = ends[0] if ends and rng.random() < 0.15 else rng.choice(moves)
+            after = ENGINE.apply(s, seat, move)
+            if len(after.undo) > len(s.undo) and ENGINE.chance(after) is None and turn.machine(after) is None:
+                assert ENGINE.apply(after, seat, AxisAlliesMove(kind="undo")) == s, ENGINE.format_move(move, s)
+                checked += 1
+            s = after
+    assert checked >= 100

@@ -75,7 +75,7 @@ def test_the_combat_move_checks_only_what_it_shows(monkeypatch):
     legal = ENGINE.legal_moves(state, seat)
     checked = []
     real = movement.check_move
-    monkeypatch.setattr(movement, "check_move", lambda *args: checked.append(args) or real(*args))
+    monkeypatch.setattr(movement, "check_move", lambda *args, **kw: checked.append(args) or real(*args, **kw))
     assert len(ENGINE.suggest_moves(state, seat, "", LIMIT)) == LIMIT
     assert len(checked) < len(legal) / 4
     checked.clear()
