@@ -28,11 +28,13 @@ from concurrent.futures import ProcessPoolExecutor
 from engines.ai.baselines import greedy_choice, random_choice
 from engines.ai.games import knowledge_for
 from engines.ai.player import LEVELS
-from engines.ai.referee import observation_of
+from engines.ai.referee import Referee
 from engines.ai.search import search
 from engines.core.record import MoveEvent, StartEvent, resolve_chance
 from engines.registry import ENGINES, get_engine
 
+REFEREE = Referee()
+"""This bench process's replays (full states, kept out of every ``engines`` module)."""
 PAIRS = ("easy-random", "normal-random", "hard-random", "easy-greedy", "normal-greedy", "hard-greedy",
          "normal-easy", "hard-normal")
 
@@ -71,7 +73,7 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> tupl
             value = knowledge_for(slug).evaluate(engine, state, 2)[0]
             return (1.0 if value > 0.6 else 0.0 if value < 0.4 else 0.5), value, True, times
         seat = min(engine.to_act(state))
-        obs = observation_of(engine, options, events, seat)
+        obs = REFEREE.observation(engine, options, events, seat)
         text, spent = choose(players[seat], obs, game * 1000 + moves)
         if seat == 0:
             times.append(spent)
