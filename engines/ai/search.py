@@ -21,11 +21,11 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engines.ai.base import Knowledge, Move, State, reward
+from engines.ai.base import Knowledge, Move, State, reward, settle
 from engines.ai.games import knowledge_for
 from engines.ai.observation import Observation
 from engines.ai.rng import Rng
-from engines.core.contract import Engine, Outcome, Seat
+from engines.core.contract import Engine, Seat
 from engines.registry import get_engine
 
 EXPLORATION = 0.7
@@ -88,13 +88,6 @@ class _Node:
         self.mover: Seat = seat
         self.moves: Sequence[Move] = ()
         """The seat to move here and the moves the tree considers (with ``known``)."""
-
-
-def settle(engine: Engine, state: State, rng: Rng) -> State:
-    """Resolve pending chance nodes the way the referee would (uniform draws)."""
-    while engine.result(state) is None and (spec := engine.chance(state)) is not None:
-        state = engine.apply_chance(state, Outcome(kind=spec.kind, values=tuple(rng.randrange(n) for n in spec.sizes)))
-    return state
 
 
 def acting_seat(engine: Engine, state: State, prefer: Seat | None = None) -> Seat | None:
