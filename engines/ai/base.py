@@ -104,6 +104,9 @@ class Knowledge:
     candidates: Callable[[Engine, State, Seat, Sequence[Move]], Sequence[Move]] = as_given
     """The moves the tree considers, most promising first (it may drop some: a setup with
     thousands of equivalent choices, say)."""
+    ordered: bool | None = None
+    """Whether ``candidates`` gives its moves most promising first (``None``: unless it is
+    ``as_given``, the engine's listing). Where not, the search breaks ties at random."""
     material: Callable[[Engine, State, int], tuple[float, ...]] | None = None
     """Per seat the value of material alone (``None``: ``evaluate``): what the tactical safety
     check and the bench's plain material search count; ``evaluate`` may add positional terms."""
@@ -123,3 +126,8 @@ class Knowledge:
     view and the record say everything."""
     notes: str = ""
     """What the knowledge considers and what not (shown in the docs)."""
+
+    @property
+    def in_order(self) -> bool:
+        """Whether the order of ``candidates`` means anything (see ``ordered``)."""
+        return self.candidates is not as_given if self.ordered is None else self.ordered
