@@ -11,6 +11,12 @@ Simultaneous decisions (a setup both seats make at once) are taken one seat afte
 the searching seat first at the root. Where the world is the same in every iteration and no dice
 fall on the way, a node's position is the same each time: it is kept on the node.
 
+The root cuts no move before the search has evidence: its moves enter in the order of a one-ply
+ranking (the evaluation with its positional terms, ties at random, passes last), more of them
+as the visits grow (progressive widening); with ``Budget.safety`` a move that loses material to
+the other seat's best immediate reply is dropped when a checked move does not
+(``engines.ai.tactics``), and a pass is played only when no searched move did as well.
+
 Pure: the clock is injected, the randomness is a seeded ``Rng``; the same observation, seed and
 iteration budget give the same choice.
 """
