@@ -54,7 +54,9 @@ class Budget:
     (progressive widening), until every move is in."""
     safety: bool = False
     """Drop at the root a move that loses material to the other seat's best immediate reply
-    when another move does not (``engines.ai.tactics``)."""
+    when another move does not (``engines.ai.tactics``), in games whose knowledge counts material
+    apart from position (``Knowledge.material``: the four two-player games, not Axis & Allies,
+    where a power's turn is many moves and the next power's reply is not one move away)."""
     freehand: float = 0.0
     """The chance that a decision the game's plain rules narrow (``Knowledge.candidates``: Axis &
     Allies' purchase plan, its attacks by the odds, its non-combat rules) is searched over every
@@ -257,7 +259,7 @@ def root_order(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, m
     judged.sort(key=lambda item: -item[0])  # stable: ties keep the (random) order
     ranked = [move for _, move in judged] + order[len(judged):]
     ranked = [m for m in ranked if not is_pass(engine, state, m)] + [m for m in ranked if is_pass(engine, state, m)]
-    if not budget.safety:
+    if not budget.safety or knowledge.material is None:  # a game without a material count of its own
         return ranked
     late = out_of(RANK_SHARE + SAFETY_SHARE)
     unsafe: set[int] = set()
