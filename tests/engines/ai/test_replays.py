@@ -5,11 +5,10 @@ also late in a long game)."""
 from __future__ import annotations
 
 import random
-
-import pytest
-
 import sys
 from collections import OrderedDict
+
+import pytest
 
 from engines.ai import referee
 from engines.ai.base import replay_seen
