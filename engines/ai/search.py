@@ -92,9 +92,13 @@ RANK_SHARE = 0.15
 in random order, after the judged moves)."""
 SAFETY_SHARE = 0.2
 """The share of the time budget the safety check may use (it checks moves in the ranking's
-order; moves left unchecked stay, after the checked ones)."""
+order, and past this share on until it has found one safe move; moves left unchecked stay,
+after the checked ones, and the move played is checked if it was not)."""
 SAFETY_CHECKS = 24
-"""Most moves the safety check looks at (each costs the other seat's replies)."""
+"""Most moves the safety check looks at once it has found a safe one (each costs the other
+seat's replies); until then it looks on through the moves, up to ``SAFETY_LAST``."""
+SAFETY_LAST = 0.5
+"""The share of the time budget after which the safety check stops looking for a safe move."""
 
 
 class _Node:
@@ -179,8 +183,9 @@ def search(
         considered = [m for m in considered if m in seen]
     if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
         return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
+    safe: set[Move] = set()
     considered = root_order(engine, knowledge, first, me, considered, obs.players, rng, budget,
-                            clock, start)
+                            clock, start, safe)
     if len(considered) == 1:  # the safety check left one
         return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
     depth = round(knowledge.rollout_depth * budget.rollout_scale)
@@ -212,6 +217,8 @@ def search(
     best = _played(ranked, budget.temperature, rng)
     if is_pass(engine, first, best):
         best = _rather_than_pass(engine, first, root, best, legal)
+    if safe and best not in safe:
+        best = _verified(engine, knowledge, first, me, obs.players, rng, root, best, safe, considered)
     visits = sum(c.visits for c in root.children.values())
     value = sum(c.total for c in root.children.values()) / visits if visits else 0.5
     return Choice(best, engine.format_move(best, first), iterations, value)
@@ -233,11 +240,13 @@ def _played(ranked: list[tuple[int, float, int, Move]], temperature: float, rng:
 
 
 def root_order(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, moves: Sequence[Move], players: int,
-               rng: Rng, budget: Budget, clock: Callable[[], float] | None = None, start: float = 0.0) -> list[Move]:
+               rng: Rng, budget: Budget, clock: Callable[[], float] | None = None, start: float = 0.0,
+               safe: set[Move] | None = None) -> list[Move]:
     """The order in which the root's moves enter the search: ranked by the game's evaluation one
     move ahead (with its positional terms), ties at random where the game's order is only the
     engine's listing, passes (``pass``, ``end``) last; with ``budget.safety``, less the moves that
-    lose material to an immediate reply when a checked move does not."""
+    lose material to an immediate reply when a checked move does not (those found safe are added
+    to ``safe``)."""
     ordered = knowledge.in_order
     order = list(moves)
     if not ordered:
@@ -262,19 +271,39 @@ def root_order(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, m
     if not budget.safety or knowledge.material is None:  # a game without a material count of its own
         return ranked
     late = out_of(RANK_SHARE + SAFETY_SHARE)
+    last = out_of(SAFETY_LAST)
     unsafe: set[int] = set()
-    safe = 0
-    for index, move in enumerate(ranked[:SAFETY_CHECKS]):
-        if index and late():
+    found: list[Move] = []
+    for index, move in enumerate(ranked):
+        if found and (index >= SAFETY_CHECKS or late()):
+            break
+        if index and last():  # no safe move found in half the budget: the search goes on without
             break
         lost = exposure(engine, knowledge, state, seat, move, players, rng)
         if lost is not None and lost > LOSS:
             unsafe.add(index)
         else:
-            safe += 1
-    if not safe:
+            found.append(move)
+    if not found:
         return ranked
+    if safe is not None:
+        safe.update(found)
     return [m for i, m in enumerate(ranked) if i not in unsafe]
+
+
+def _verified(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, players: int, rng: Rng, root: _Node,
+              best: Move, safe: set[Move], order: Sequence[Move]) -> Move:
+    """``best``, a move the safety check did not get to, once checked: if it loses material to an
+    immediate reply, the most visited of the moves found safe instead (the first of them in the
+    root's order if none was searched)."""
+    lost = exposure(engine, knowledge, state, seat, best, players, rng)
+    if lost is None or lost <= LOSS:
+        return best
+    searched = [(child.visits, child.total / child.visits, move) for move, child in root.children.items()
+                if move in safe and child.visits]
+    if searched:
+        return max(searched, key=lambda item: (item[0], item[1]))[2]
+    return next(m for m in order if m in safe)
 
 
 def _rather_than_pass(engine: Engine, state: State, root: _Node, passing: Move, legal: set[Move]) -> Move:
