@@ -1,14 +1,15 @@
 """``make bench-ai``: how strong the computer is, per game (issue 16).
 
 For each game: every level (easy, normal, hard) against a uniformly random player and against a
-one-ply greedy player, and each level against the one below, over seeded games with the seats
+one-ply greedy player and a plain two-ply material search (``twoply``), and each level against the one below, over seeded games with the seats
 swapped every game. Prints the score (a win 1, a draw 1/2) with its 95 % Wilson interval and the
 computer's time per move (median, p99). A game still running after ``AI_MAX_MOVES`` moves is
 adjudicated by the game's evaluation (above 0.6 a win, below 0.4 a loss, else a draw) and counted
 in the ``adj`` column: long games (Axis & Allies) cannot be played out in a bench. The ``value``
 column is the mean of each game's end value for the first player (1 a win, 0 a loss, 1/2 a draw;
 for an adjudicated game the evaluation itself) with a 95 % normal interval: it tells levels apart
-where most games are adjudicated near even.
+where most games are adjudicated near even. The columns ``hung``, ``pass``, ``face`` and ``same``
+count the first named player's blunders over the games (``bench/blunders.py``; the aim is none).
 
 Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_FIRST_GAME`` (the
 first game's number, default 0: a later run adds new seeded games to an earlier one), ``AI_MAX_MOVES``
@@ -23,18 +24,23 @@ import os
 import statistics
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from engines.ai.baselines import greedy_choice, random_choice
+from bench import blunders
+from engines.ai.baselines import greedy_choice, random_choice, two_ply_choice
 from engines.ai.games import knowledge_for
 from engines.ai.player import LEVELS
-from engines.ai.referee import observation_of
+from engines.ai.referee import Referee
+from engines.ai.rng import Rng
 from engines.ai.search import search
 from engines.core.record import MoveEvent, StartEvent, resolve_chance
 from engines.registry import ENGINES, get_engine
 
+REFEREE = Referee()
+"""This bench process's replays (full states, kept out of every ``engines`` module)."""
 PAIRS = ("easy-random", "normal-random", "hard-random", "easy-greedy", "normal-greedy", "hard-greedy",
-         "normal-easy", "hard-normal")
+         "normal-twoply", "hard-twoply", "normal-easy", "hard-normal")
 
 
 def choose(player: str, obs, seed: int) -> tuple[str, float]:
@@ -43,14 +49,20 @@ def choose(player: str, obs, seed: int) -> tuple[str, float]:
         text = random_choice(obs, seed).text
     elif player == "greedy":
         text = greedy_choice(obs, seed).text
+    elif player == "twoply":
+        text = two_ply_choice(obs, seed).text
     else:
         text = search(obs, LEVELS[player], seed, time.perf_counter).text
     return text, time.perf_counter() - start
 
 
-def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> tuple[float, float, bool, list[float]]:
+Played = tuple[float, float, bool, list[float], list[Counter[str]], list[tuple[str, ...]]]
+
+
+def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> Played:
     """Seat 0 plays ``players[0]``. Returns seat 0's score, its end value (the evaluation if
-    adjudicated, else the score), whether adjudicated, and the times of ``players[0]``'s moves."""
+    adjudicated, else the score), whether adjudicated, the times of ``players[0]``'s moves, and
+    per seat its blunders and its setup's moves."""
     engine = get_engine(slug)
     options = engine.options_model()
     seed = game.to_bytes(4, "big") * 8
@@ -59,6 +71,10 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> tupl
     draws = 0
     times: list[float] = []
     moves = 0
+    knowledge = knowledge_for(slug)
+    found: list[Counter[str]] = [Counter(), Counter()]
+    setups: list[list[str]] = [[], []]
+    last_seat = None
     while True:
         state, chances = resolve_chance(engine, state, seed, draws)
         draws += sum(len(c.sizes) for c in chances)
@@ -66,30 +82,41 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> tupl
         result = engine.result(state)
         if result is not None:
             score = 0.5 if result.draw or not result.winners else float(0 in result.winners)
-            return score, score, False, times
+            return score, score, False, times, found, [tuple(s) for s in setups]
         if moves >= max_moves or not engine.to_act(state):
-            value = knowledge_for(slug).evaluate(engine, state, 2)[0]
-            return (1.0 if value > 0.6 else 0.0 if value < 0.4 else 0.5), value, True, times
+            value = knowledge.evaluate(engine, state, 2)[0]
+            return (1.0 if value > 0.6 else 0.0 if value < 0.4 else 0.5), value, True, times, found, [tuple(s) for s in setups]
         seat = min(engine.to_act(state))
-        obs = observation_of(engine, options, events, seat)
+        obs = REFEREE.observation(engine, options, events, seat)
         text, spent = choose(players[seat], obs, game * 1000 + moves)
         if seat == 0:
             times.append(spent)
         move = engine.parse_move(text, state, seat)
+        found[seat] += blunders.count(engine, knowledge, state, seat, move, last_seat != seat, 2, Rng(game * 1000 + moves))
+        if blunders.setup_text(text):
+            setups[seat].append(text)
+        last_seat = seat
         events.append(MoveEvent(seat=seat, text=text, move=move.model_dump(mode="json"), secret=engine.is_secret(move, state)))
         state = engine.apply(state, seat, move)
         moves += 1
 
 
-def match(args: tuple[str, str, str, int, int]) -> tuple[str, str, float, float, bool, list[float]]:
+Row = tuple[float, float, bool, list[float], Counter[str], tuple[str, ...]]
+
+
+def match(args: tuple[str, str, str, int, int]) -> tuple[str, str, Row]:
+    """One game; the row is the first named player's: score, end value, adjudicated, times,
+    blunders, setup."""
     slug, player, opponent, game, max_moves = args
     if game % 2 == 0:
-        score, value, adjudicated, times = play(slug, (player, opponent), game, max_moves)
+        score, value, adjudicated, times, found, setups = play(slug, (player, opponent), game, max_moves)
+        seat = 0
     else:  # seats swapped: the computer is seat 1
-        score, value, adjudicated, times = play(slug, (opponent, player), game, max_moves)
+        score, value, adjudicated, times, found, setups = play(slug, (opponent, player), game, max_moves)
         score, value = 1.0 - score, 1.0 - value
         times = []  # seat 0's times belong to the opponent here
-    return slug, f"{player}-{opponent}", score, value, adjudicated, times
+        seat = 1
+    return slug, f"{player}-{opponent}", (score, value, adjudicated, times, found[seat], setups[seat])
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -118,11 +145,12 @@ def main() -> None:
     pairs = [p for p in os.environ.get("AI_PAIRS", ",".join(PAIRS)).split(",") if p]
     workers = int(os.environ.get("AI_WORKERS", "2"))
     jobs = [(slug, *pair.split("-"), game, max_moves) for slug in slugs for pair in pairs for game in range(first, first + games)]
-    results: dict[tuple[str, str], list[tuple[float, float, bool, list[float]]]] = {}
+    results: dict[tuple[str, str], list[Row]] = {}
     with ProcessPoolExecutor(workers) as pool:
-        for slug, pair, score, value, adjudicated, times in pool.map(match, jobs):
-            results.setdefault((slug, pair), []).append((score, value, adjudicated, times))
-    print(f"{'game':16} {'pairing':14} {'n':>3} {'score':>6} {'95% Wilson':>14} {'value':>13} {'adj':>4} {'move s p50':>10} {'p99':>6}")
+        for slug, pair, row in pool.map(match, jobs):
+            results.setdefault((slug, pair), []).append(row)
+    print(f"{'game':16} {'pairing':14} {'n':>3} {'score':>6} {'95% Wilson':>14} {'value':>13} {'adj':>4} {'move s p50':>10} {'p99':>6}"
+          f" {'hung':>5} {'pass':>5} {'face':>5} {'same':>5}")
     for (slug, pair), rows in results.items():
         n = len(rows)
         total = sum(r[0] for r in rows)
@@ -132,7 +160,10 @@ def main() -> None:
         p50 = statistics.median(times) if times else 0.0
         p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)] if times else 0.0
         adj = sum(r[2] for r in rows)
-        print(f"{slug:16} {pair:14} {n:3d} {total / n:6.2f} {f'[{low:.2f}, {high:.2f}]':>14} {f'{mean:.2f} ± {half:.2f}':>13} {adj:4d} {p50:10.3f} {p99:6.3f}")
+        found = sum((r[4] for r in rows), Counter())
+        same = blunders.repeats([r[5] for r in rows])
+        print(f"{slug:16} {pair:14} {n:3d} {total / n:6.2f} {f'[{low:.2f}, {high:.2f}]':>14} {f'{mean:.2f} ± {half:.2f}':>13} {adj:4d} {p50:10.3f} {p99:6.3f}"
+              f" {found['hung']:5d} {found['passed']:5d} {found['facing']:5d} {same:5d}")
     sys.stdout.flush()
 
 

@@ -8,7 +8,7 @@ draw answer and plays it with ``MatchService.submit_in`` / ``answer_draw``: its 
 like anyone's, checked by the same rules and shown the same way.
 
 It thinks in worker processes (``bot.services.workers``), from the seat's observation only
-(``engines.ai.referee.observation_of``: its own view and the record as it may see it), for at
+(``engines.ai.referee.Referee``: its own view and the record as it may see it), for at
 most ``seconds`` per move; it then waits out a short, natural ``delay`` before it answers.
 """
 
@@ -29,7 +29,7 @@ from bot.services.progress import LoadedMatch
 from bot.services.workers import forget, pool
 from engines.ai.observation import Observation
 from engines.ai.player import LEVELS, accepts_draw, decide
-from engines.ai.referee import observation_of
+from engines.ai.referee import Referee
 from engines.registry import get_engine
 
 log = logging.getLogger(__name__)
@@ -45,9 +45,14 @@ configured_seconds: float | None = None
 Deliver = Callable[[list[Delivery]], Awaitable[None]]
 
 
+_REFEREE = Referee()
+"""This worker's replays of the matches it thinks in (full states: kept here, in ``bot``, where
+no game's ``ai.py`` can import them; the search is handed only the observation)."""
+
+
 def _observation(game: str, options: dict, events: list, seat: int) -> Observation:
     engine = get_engine(game)
-    return observation_of(engine, engine.options_model.model_validate(options), events, seat)
+    return _REFEREE.observation(engine, engine.options_model.model_validate(options), events, seat)
 
 
 def _left(level: str, seconds: float | None, started: float) -> float:

@@ -53,6 +53,13 @@ def replay_seen(engine: Engine, obs: Observation, fill: Callable[[State, SeenMov
     return state
 
 
+def settle(engine: Engine, state: State, rng: Rng) -> State:
+    """Resolve pending chance nodes the way the referee would (uniform draws)."""
+    while engine.result(state) is None and (spec := engine.chance(state)) is not None:
+        state = engine.apply_chance(state, Outcome(kind=spec.kind, values=tuple(rng.randrange(n) for n in spec.sizes)))
+    return state
+
+
 def replayed_world(engine: Engine, obs: Observation) -> WorldSampler:
     """A game without hidden information has one world: the record replayed."""
     state = replay_seen(engine, obs)
@@ -97,6 +104,19 @@ class Knowledge:
     candidates: Callable[[Engine, State, Seat, Sequence[Move]], Sequence[Move]] = as_given
     """The moves the tree considers, most promising first (it may drop some: a setup with
     thousands of equivalent choices, say)."""
+    ordered: bool | None = None
+    """Whether ``candidates`` gives its moves most promising first (``None``: unless it is
+    ``as_given``, the engine's listing). Where not, the search breaks ties at random."""
+    material: Callable[[Engine, State, int], tuple[float, ...]] | None = None
+    """Per seat the value of material alone (``None``: ``evaluate``): what the tactical safety
+    check and the bench's plain material search count; ``evaluate`` may add positional terms."""
+    replies: Callable[[Engine, State, Seat, Sequence[Move]], Sequence[Move]] | None = None
+    """Of another seat's legal moves, the ones that can take material (``None``: all of them), so
+    the tactical safety check looks at fewer replies in wide games."""
+    close_turn: Callable[[Engine, State, Seat], State | None] | None = None
+    """Where a turn has several moves of one seat (Masters Victory), the position after that seat
+    ends its turn here, if it may (``None``: the safety check judges only moves that hand the turn
+    over)."""
     rollout_depth: int = 40
     """Moves a rollout plays before the evaluation judges the position."""
     private_chances: frozenset[str] = field(default_factory=frozenset)
@@ -106,3 +126,8 @@ class Knowledge:
     view and the record say everything."""
     notes: str = ""
     """What the knowledge considers and what not (shown in the docs)."""
+
+    @property
+    def in_order(self) -> bool:
+        """Whether the order of ``candidates`` means anything (see ``ordered``)."""
+        return self.candidates is not as_given if self.ordered is None else self.ordered

@@ -28,8 +28,8 @@ from engines.ai.search import Budget, Choice, search, value_estimate
 Level = Literal["easy", "normal", "hard"]
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=30, seconds=0.3, rollout_scale=0.25, temperature=1.0, freehand=0.3, overlook=0.9),
-    "normal": Budget(iterations=150, seconds=1.0, rollout_scale=0.5, widen=6, temperature=0.5, freehand=0.1),
-    "hard": Budget(iterations=600, seconds=2.0, rollout_scale=0.5, widen=8),
+    "normal": Budget(iterations=150, seconds=1.0, rollout_scale=0.5, widen=6, temperature=0.5, freehand=0.1, safety=True),
+    "hard": Budget(iterations=600, seconds=2.0, rollout_scale=0.5, widen=8, safety=True),
 }
 DRAW_ACCEPT = 0.35
 """Accept a draw when the search's estimate of winning is below this."""

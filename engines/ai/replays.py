@@ -55,5 +55,7 @@ class Replays:
 
 
 REPLAYS = Replays()
-"""This process's replays (the referee's observations and the search's worlds): a worker
-thinking move after move in one match applies only the events since its last move."""
+"""This process's replays of observed records (the search's worlds of games without hidden
+information: what the seat itself can replay). The referee's full states are never kept here
+(``engines.ai.referee.Referee``): a worker thinking move after move in one match applies only the
+events since its last move."""

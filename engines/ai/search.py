@@ -11,6 +11,12 @@ Simultaneous decisions (a setup both seats make at once) are taken one seat afte
 the searching seat first at the root. Where the world is the same in every iteration and no dice
 fall on the way, a node's position is the same each time: it is kept on the node.
 
+The root cuts no move before the search has evidence: its moves enter in the order of a one-ply
+ranking (the evaluation with its positional terms, ties at random, passes last), more of them
+as the visits grow (progressive widening); with ``Budget.safety`` a move that loses material to
+the other seat's best immediate reply is dropped when a checked move does not
+(``engines.ai.tactics``), and a pass is played only when no searched move did as well.
+
 Pure: the clock is injected, the randomness is a seeded ``Rng``; the same observation, seed and
 iteration budget give the same choice.
 """
@@ -21,11 +27,12 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engines.ai.base import Knowledge, Move, State, reward
+from engines.ai.base import Knowledge, Move, State, reward, settle
 from engines.ai.games import knowledge_for
 from engines.ai.observation import Observation
 from engines.ai.rng import Rng
-from engines.core.contract import Engine, Outcome, Seat
+from engines.ai.tactics import LOSS, exposure, is_pass
+from engines.core.contract import Engine, Seat
 from engines.registry import get_engine
 
 EXPLORATION = 0.7
@@ -42,7 +49,14 @@ class Budget:
     widen: int = 0
     """At a decision visited often enough, consider only the ``widen`` moves that look best one
     move ahead (0: every move). Wide games (a hundred moves and more) are otherwise searched
-    one ply deep at best."""
+    one ply deep at best. At the root no move is cut: the moves enter the search in the order of
+    the one-ply ranking (``root_order``), ``widen`` at first and more as the visits grow
+    (progressive widening), until every move is in."""
+    safety: bool = False
+    """Drop at the root a move that loses material to the other seat's best immediate reply
+    when another move does not (``engines.ai.tactics``), in games whose knowledge counts material
+    apart from position (``Knowledge.material``: the four two-player games, not Axis & Allies,
+    where a power's turn is many moves and the next power's reply is not one move away)."""
     freehand: float = 0.0
     """The chance that a decision the game's plain rules narrow (``Knowledge.candidates``: Axis &
     Allies' purchase plan, its attacks by the odds, its non-combat rules) is searched over every
@@ -66,9 +80,25 @@ class Choice:
 
 
 SHORTLIST_AFTER = 3
-"""Passes through a decision before it is narrowed to its shortlist (the root at once)."""
+"""Passes through a decision below the root before it is narrowed to its shortlist."""
 SHORTLIST_SCAN = 60
-"""Moves judged for a shortlist: the first ones the game's ``candidates`` order gives."""
+"""Moves judged for a shortlist below the root: the first ones the game's ``candidates`` order
+gives, or where that order is only the engine's listing (``as_given``), drawn at random."""
+WIDENING = 1.5
+"""Progressive widening at the root: after ``n`` passes, the first ``max(widen, WIDENING * √n)``
+moves of the root's order are searched."""
+RANK_SHARE = 0.15
+"""The share of the time budget the root's one-ply ranking may use (the rest ranks unjudged,
+in random order, after the judged moves)."""
+SAFETY_SHARE = 0.2
+"""The share of the time budget the safety check may use (it checks moves in the ranking's
+order, and past this share on until it has found one safe move; moves left unchecked stay,
+after the checked ones, and the move played is checked if it was not)."""
+SAFETY_CHECKS = 24
+"""Most moves the safety check looks at once it has found a safe one (each costs the other
+seat's replies); until then it looks on through the moves, up to ``SAFETY_LAST``."""
+SAFETY_LAST = 0.5
+"""The share of the time budget after which the safety check stops looking for a safe move."""
 
 
 class _Node:
@@ -88,13 +118,6 @@ class _Node:
         self.mover: Seat = seat
         self.moves: Sequence[Move] = ()
         """The seat to move here and the moves the tree considers (with ``known``)."""
-
-
-def settle(engine: Engine, state: State, rng: Rng) -> State:
-    """Resolve pending chance nodes the way the referee would (uniform draws)."""
-    while engine.result(state) is None and (spec := engine.chance(state)) is not None:
-        state = engine.apply_chance(state, Outcome(kind=spec.kind, values=tuple(rng.randrange(n) for n in spec.sizes)))
-    return state
 
 
 def acting_seat(engine: Engine, state: State, prefer: Seat | None = None) -> Seat | None:
@@ -160,6 +183,11 @@ def search(
         considered = [m for m in considered if m in seen]
     if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
         return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
+    safe: set[Move] = set()
+    considered = root_order(engine, knowledge, first, me, considered, obs.players, rng, budget,
+                            clock, start, safe)
+    if len(considered) == 1:  # the safety check left one
+        return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
     depth = round(knowledge.rollout_depth * budget.rollout_scale)
     root = _Node(me)
     stop = None
@@ -187,6 +215,10 @@ def search(
     ranked = [(child.visits, child.total / child.visits if child.visits else 0.0, i, move)
               for i, (move, child) in enumerate(root.children.items()) if move in legal]
     best = _played(ranked, budget.temperature, rng)
+    if is_pass(engine, first, best):
+        best = _rather_than_pass(engine, first, root, best, legal)
+    if safe and best not in safe:
+        best = _verified(engine, knowledge, first, me, obs.players, rng, root, best, safe, considered)
     visits = sum(c.visits for c in root.children.values())
     value = sum(c.total for c in root.children.values()) / visits if visits else 0.5
     return Choice(best, engine.format_move(best, first), iterations, value)
@@ -205,6 +237,84 @@ def _played(ranked: list[tuple[int, float, int, Move]], temperature: float, rng:
                 if point < 0:
                     return move
     return max(ranked, key=lambda r: (r[0], r[1], -r[2]))[3]
+
+
+def root_order(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, moves: Sequence[Move], players: int,
+               rng: Rng, budget: Budget, clock: Callable[[], float] | None = None, start: float = 0.0,
+               safe: set[Move] | None = None) -> list[Move]:
+    """The order in which the root's moves enter the search: ranked by the game's evaluation one
+    move ahead (with its positional terms), ties at random where the game's order is only the
+    engine's listing, passes (``pass``, ``end``) last; with ``budget.safety``, less the moves that
+    lose material to an immediate reply when a checked move does not (those found safe are added
+    to ``safe``)."""
+    ordered = knowledge.in_order
+    order = list(moves)
+    if not ordered:
+        rng.shuffle(order)
+
+    def out_of(share: float) -> Callable[[], bool]:
+        if budget.seconds is None or clock is None:
+            return lambda: False
+        until = start + budget.seconds * share
+        return lambda: clock() >= until
+
+    late = out_of(RANK_SHARE)
+    judged: list[tuple[float, Move]] = []
+    for move in order:
+        if judged and late():
+            break
+        after = settle(engine, engine.apply(state, seat, move), rng)
+        judged.append((values_of(engine, knowledge, after, players)[seat], move))
+    judged.sort(key=lambda item: -item[0])  # stable: ties keep the (random) order
+    ranked = [move for _, move in judged] + order[len(judged):]
+    ranked = [m for m in ranked if not is_pass(engine, state, m)] + [m for m in ranked if is_pass(engine, state, m)]
+    if not budget.safety or knowledge.material is None:  # a game without a material count of its own
+        return ranked
+    late = out_of(RANK_SHARE + SAFETY_SHARE)
+    last = out_of(SAFETY_LAST)
+    unsafe: set[int] = set()
+    found: list[Move] = []
+    for index, move in enumerate(ranked):
+        if found and (index >= SAFETY_CHECKS or late()):
+            break
+        if index and last():  # no safe move found in half the budget: the search goes on without
+            break
+        lost = exposure(engine, knowledge, state, seat, move, players, rng)
+        if lost is not None and lost > LOSS:
+            unsafe.add(index)
+        else:
+            found.append(move)
+    if not found:
+        return ranked
+    if safe is not None:
+        safe.update(found)
+    return [m for i, m in enumerate(ranked) if i not in unsafe]
+
+
+def _verified(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, players: int, rng: Rng, root: _Node,
+              best: Move, safe: set[Move], order: Sequence[Move]) -> Move:
+    """``best``, a move the safety check did not get to, once checked: if it loses material to an
+    immediate reply, the most visited of the moves found safe instead (the first of them in the
+    root's order if none was searched)."""
+    lost = exposure(engine, knowledge, state, seat, best, players, rng)
+    if lost is None or lost <= LOSS:
+        return best
+    searched = [(child.visits, child.total / child.visits, move) for move, child in root.children.items()
+                if move in safe and child.visits]
+    if searched:
+        return max(searched, key=lambda item: (item[0], item[1]))[2]
+    return next(m for m in order if m in safe)
+
+
+def _rather_than_pass(engine: Engine, state: State, root: _Node, passing: Move, legal: set[Move]) -> Move:
+    """A pass is played only when no move searched did better: else the most visited of the
+    moves whose mean is at least the pass's."""
+    mean = root.children[passing].total / max(1, root.children[passing].visits)
+    better = [(child.visits, child.total / child.visits, move) for move, child in root.children.items()
+              if move in legal and child.visits and not is_pass(engine, state, move) and child.total / child.visits >= mean]
+    if not better:
+        return passing
+    return max(better, key=lambda item: (item[0], item[1]))[2]
 
 
 def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me: Seat,
@@ -243,7 +353,9 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
             if exact:
                 node.known, node.mover, node.moves = state, seat, moves
         node.passes += 1
-        if widen and len(moves) > widen and (node is root or node.passes >= SHORTLIST_AFTER):
+        if widen and node is root:
+            moves = moves[:max(widen, math.ceil(WIDENING * math.sqrt(node.passes)))]
+        elif widen and len(moves) > widen and node.passes >= SHORTLIST_AFTER:
             if node.shortlist is None:
                 node.shortlist = shortlist(engine, knowledge, state, seat, moves, players, widen, rng, stop)
             legal = set(moves)
@@ -275,8 +387,12 @@ def _iterate(engine: Engine, knowledge: Knowledge, state: State, root: _Node, me
 def shortlist(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, moves: Sequence[Move],
               players: int, size: int, rng: Rng, stop: Callable[[], bool] | None = None) -> list[Move]:
     """The ``size`` moves whose positions (dice drawn once) the evaluation likes best for ``seat``
-    (of those judged before ``stop`` says time is up)."""
+    (of those judged before ``stop`` says time is up); ties, and which moves are judged where
+    there are more than ``SHORTLIST_SCAN``, at random where the game's order is the engine's."""
     judged: list[tuple[float, int, Move]] = []
+    if not knowledge.in_order:
+        moves = list(moves)
+        rng.shuffle(moves)
     for index, move in enumerate(moves[:SHORTLIST_SCAN]):
         if judged and stop is not None and stop():
             break

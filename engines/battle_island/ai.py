@@ -8,7 +8,10 @@ opponent's five blocks that agree); replaying is exact because every block activ
 one it saw. The salt of the seal is not known and not needed (nothing in the rules reads it).
 
 The evaluation: characters still in the game (a tank 1.3, a jeep 1.15, a soldier 1) against the
-characters a seat may lose. Rollouts are short and uniformly random.
+characters a seat may lose (``material``), and where they stand: a character on the island
+facing the enemy's side counts ``FACING_ENEMY`` more, one facing off the board ``FACING_OFF``
+less and one facing along its own back row ``FACING_BACK_ROW`` less; each row it stands away
+from its own back row ``ADVANCE``. Rollouts are short and uniformly random.
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ from itertools import combinations
 from engines.ai.base import Knowledge, SeenChance, SeenMove, WorldSampler, replay_seen, two_sided
 from engines.ai.observation import Observation
 from engines.ai.rng import Rng
-from engines.battle_island import rules
+from engines.battle_island import board, rules
 from engines.battle_island.engine import SEAL_LAYOUT
 from engines.battle_island.state import BattleIslandState
 from engines.battle_island.view import BattleIslandView
 from engines.core.contract import Engine
 
 VALUE = {"soldier": 1.0, "jeep": 1.15, "tank": 1.3}
+FACING_ENEMY, FACING_OFF, FACING_BACK_ROW, ADVANCE = 0.15, 0.4, 0.2, 0.02
 
 
 def remember(view: BattleIslandView) -> tuple[tuple[str, bool], ...]:
@@ -74,8 +78,31 @@ def score(state: BattleIslandState, seat: int) -> float:
     return sum(VALUE[c.kind] for c in state.characters if c.owner == seat and c.where != "gone")
 
 
-def evaluate(engine: Engine, state: BattleIslandState, players: int) -> tuple[float, ...]:
+def position(state: BattleIslandState, seat: int) -> float:
+    """Where ``seat``'s characters on the island stand and which way they face."""
+    total = 0.0
+    back = 0 if seat == 0 else board.SIZE - 1
+    for c in state.characters:
+        if c.owner != seat or c.where != "island" or c.square is None or c.facing is None:
+            continue
+        row = c.square // board.SIZE
+        total += ADVANCE * abs(row - back)
+        if c.facing == board.FORWARD[seat]:
+            total += FACING_ENEMY
+        if board.step(c.square, c.facing) is None:
+            total -= FACING_OFF
+        elif row == back and c.facing in ("e", "w"):
+            total -= FACING_BACK_ROW
+    return total
+
+
+def material(engine: Engine, state: BattleIslandState, players: int) -> tuple[float, ...]:
     return two_sided(score(state, 0) - score(state, 1), 2.0)
 
 
-KNOWLEDGE = Knowledge(worlds=worlds, evaluate=evaluate, remember=remember, rollout_depth=12, notes=__doc__ or "")
+def evaluate(engine: Engine, state: BattleIslandState, players: int) -> tuple[float, ...]:
+    return two_sided(score(state, 0) + position(state, 0) - score(state, 1) - position(state, 1), 2.0)
+
+
+KNOWLEDGE = Knowledge(worlds=worlds, evaluate=evaluate, material=material, remember=remember, rollout_depth=12,
+                      notes=__doc__ or "")

@@ -8,11 +8,19 @@ random share-out of the numbers of that type not yet seen off the board (each ty
 pair fell tells whose number was higher): every share-out of the unseen numbers counts alike.
 
 The evaluation: masters left weigh 4 each (losing the last master loses the game), every piece
-on the board its rough worth (fighter and bomber 1.5, artillery 1.3, tank 1.2, soldier 1).
-Rollouts are short and uniformly random.
+on the board its rough worth (fighter and bomber 1.5, artillery 1.3, tank 1.2, soldier 1)
+(``material``); and where they stand: each row a piece stands away from its own back line
+``ADVANCE``, but a master (as the world has it: its own for sure, the other side's as drawn)
+``MASTER_FORWARD`` less for each row, so masters stay back. For the tactical safety check, the
+other side's replies that can take material are its attacks and artillery fire (``replies``),
+and a move is judged as if the turn ended after it (``close_turn``). Its setup is always the
+random one (``candidates``): the fixed order is the same every game, and the evaluation cannot
+tell the two apart. Rollouts are short and uniformly random.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from engines.ai.base import Knowledge, WorldSampler, two_sided
 from engines.ai.observation import Observation
@@ -21,7 +29,7 @@ from engines.core.contract import Engine
 from engines.masters_victory import attack as A
 from engines.masters_victory import board as B
 from engines.masters_victory.engine import SETUP_KIND
-from engines.masters_victory.moves import direction
+from engines.masters_victory.moves import END, MastersVictoryMove, direction
 from engines.masters_victory.options import MastersVictoryOptions
 from engines.masters_victory.state import EMPTY, NUMBERS_PER_TYPE, MastersVictoryState, masters_left
 from engines.masters_victory.view import MastersVictoryView
@@ -30,6 +38,7 @@ INDEX = {name: i for i, name in enumerate(B.NAMES)}
 LETTER = {name: letter for letter, name in B.KIND_NAME.items()}
 PIECE_VALUE = {"F": 1.5, "B": 1.5, "A": 1.3, "T": 1.2, "S": 1.0}
 MASTER_VALUE = 4.0
+ADVANCE, MASTER_FORWARD = 0.03, 0.08
 
 
 def number_char(number: int | None, master: bool | None) -> str:
@@ -124,13 +133,50 @@ def score(state: MastersVictoryState, seat: int) -> float:
     return total
 
 
-def evaluate(engine: Engine, state: MastersVictoryState, players: int) -> tuple[float, ...]:
+def position(state: MastersVictoryState, seat: int) -> float:
+    """How far ``seat``'s pieces stand forward, its masters counted against it."""
+    total = 0.0
+    for square, piece in enumerate(state.board):
+        if piece != EMPTY and piece.isupper() == (seat == 0):
+            rows = B.row(square) if seat == 0 else B.ROWS - 1 - B.row(square)
+            total += (ADVANCE - MASTER_FORWARD * (state.numbers[square] == "m")) * rows
+    return total
+
+
+def material(engine: Engine, state: MastersVictoryState, players: int) -> tuple[float, ...]:
     return two_sided(score(state, 0) - score(state, 1), 5.0)
+
+
+def evaluate(engine: Engine, state: MastersVictoryState, players: int) -> tuple[float, ...]:
+    return two_sided(score(state, 0) + position(state, 0) - score(state, 1) - position(state, 1), 5.0)
+
+
+def replies(engine: Engine, state: MastersVictoryState, seat: int, moves: Sequence[MastersVictoryMove]) -> list[MastersVictoryMove]:
+    """The moves that can take material: attacks (``x``) and artillery fire."""
+    return [m for m in moves if m.kind == "fire" or (m.kind == "move" and "x" in engine.format_move(m, state))]
+
+
+def candidates(engine: Engine, state: MastersVictoryState, seat: int, moves: Sequence[MastersVictoryMove]) -> Sequence[MastersVictoryMove]:
+    """In the setup, the random setup only (a different one every game); else every move."""
+    drawn = [m for m in moves if m.kind == "setup" and m.numbers is None]
+    return drawn or moves
+
+
+def close_turn(engine: Engine, state: MastersVictoryState, seat: int) -> MastersVictoryState | None:
+    """The position once ``seat`` ends its turn here (``None`` where it may not)."""
+    if END not in engine.legal_moves(state, seat):
+        return None
+    return engine.apply(state, seat, END)
 
 
 KNOWLEDGE = Knowledge(
     worlds=worlds,
     evaluate=evaluate,
+    material=material,
+    replies=replies,
+    close_turn=close_turn,
+    candidates=candidates,
+    ordered=False,
     rollout_depth=4,
     private_chances=frozenset(SETUP_KIND),
     notes=__doc__ or "",

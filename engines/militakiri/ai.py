@@ -6,7 +6,9 @@ both chose, the board is public: the world is rebuilt from the seat's own view (
 the setups hidden for the whole match, so replaying it would not do).
 
 The evaluation counts material: a tower 6 (losing all towers loses the game), a reserve tower 3,
-a stack (pawn or rank) its height for the seat on top. Rollouts are short and uniformly random.
+a stack (pawn or rank) its height for the seat on top (``material``); and where the stacks stand:
+each row a stack stands away from its own side ``ADVANCE``, each stack next to one of the other
+side's towers ``THREAT``. Rollouts are short and uniformly random.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from engines.militakiri.state import MilitakiriState
 from engines.militakiri.view import MilitakiriView
 
 TOWER_VALUE, RESERVE_VALUE = 6.0, 3.0
+ADVANCE, THREAT = 0.05, 0.3
 LETTER = {"plus": "p", "cross": "x", "star": "s"}
 
 
@@ -91,8 +94,28 @@ def score(state: MilitakiriState, seat: int) -> float:
     return total
 
 
-def evaluate(engine: Engine, state: MilitakiriState, players: int) -> tuple[float, ...]:
+def position(state: MilitakiriState, seat: int) -> float:
+    """How far ``seat``'s stacks stand forward and how many stand next to an enemy tower."""
+    g = GEOMETRY[state.options.board]
+    rows = g.cells // g.files
+    enemy_tower = "t" if seat == 0 else "T"
+    total = 0.0
+    for square, cell in enumerate(state.board):
+        if not cell or cell[0] in "Tt" or cell[-1].isupper() != (seat == 0):
+            continue
+        row = square // g.files
+        total += ADVANCE * (row if seat == 0 else rows - 1 - row)
+        if any(state.board[n][:1] == enemy_tower for n in g.neighbours[square]):
+            total += THREAT
+    return total
+
+
+def material(engine: Engine, state: MilitakiriState, players: int) -> tuple[float, ...]:
     return two_sided(score(state, 0) - score(state, 1), 6.0)
 
 
-KNOWLEDGE = Knowledge(worlds=worlds, evaluate=evaluate, rollout_depth=4, notes=__doc__ or "")
+def evaluate(engine: Engine, state: MilitakiriState, players: int) -> tuple[float, ...]:
+    return two_sided(score(state, 0) + position(state, 0) - score(state, 1) - position(state, 1), 6.0)
+
+
+KNOWLEDGE = Knowledge(worlds=worlds, evaluate=evaluate, material=material, rollout_depth=4, notes=__doc__ or "")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engines.ai.baselines import greedy_choice, random_choice
+from engines.ai.baselines import greedy_choice, random_choice, two_ply_choice
 from engines.ai.games import knowledge_for
 from engines.ai.observation import Observation
 from engines.ai.referee import observation_of
@@ -132,6 +132,7 @@ def test_players_choose_legal_moves_and_repeat_themselves(slug: str) -> None:
     assert chosen.text in legal and chosen.text == search(obs, SMALL, 3).text
     assert random_choice(obs, 1).text in legal
     assert greedy_choice(obs, 1).text in legal
+    assert two_ply_choice(obs, 1).text in legal
 
 
 def test_axis_allies_buys_by_plan_and_attacks_only_with_good_odds() -> None:
@@ -244,3 +245,122 @@ def test_overlook_searches_only_the_moves_the_level_sees(monkeypatch: pytest.Mon
     roots.clear()
     search(obs, Budget(iterations=20, rollout_scale=0.25), 0)
     assert set(roots[0][1]) == set(legal), "a level that overlooks nothing sees every move"
+
+
+def _roots(monkeypatch: pytest.MonkeyPatch) -> list:
+    """The root node of every search run from here on (the first of each search)."""
+    from engines.ai import search as search_module
+
+    roots: list = []
+    iterate = search_module._iterate
+
+    def watched(engine, knowledge, state, root, *rest):
+        if not roots or roots[-1] is not root:
+            roots.append(root)
+        return iterate(engine, knowledge, state, root, *rest)
+
+    monkeypatch.setattr(search_module, "_iterate", watched)
+    return roots
+
+
+def test_a_quiet_root_searches_more_than_the_first_moves_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the start of Helden & Steden every move is worth the same by material. The root used
+    to search the first ``widen`` moves of the engine's listing (all of one piece); now the
+    moves enter in a ranking with positional terms and random ties, more of them as the visits
+    grow, so the search sees several pieces' moves and more than ``widen`` moves."""
+    match = Match("heroes_cities")
+    seat = min(match.engine.to_act(match.state))
+    obs = match.observation(seat)
+    listed = match.engine.legal_moves(match.state, seat)
+    roots = _roots(monkeypatch)
+    searched = []
+    for seed in range(3):
+        search(obs, Budget(iterations=150, rollout_scale=0.25, widen=8), seed)
+        searched.append(set(roots[-1].children))
+    for moves in searched:
+        assert len(moves) > 8
+        assert len({match.engine.format_move(m, match.state).split("-")[0] for m in moves}) >= 3, "several pieces"
+        assert moves != set(listed[:len(moves)])
+    assert searched[0] != searched[1] or searched[1] != searched[2], "ties are broken at random, per seed"
+
+
+def _exposure(match: Match, seat: int, move) -> float | None:
+    from engines.ai.tactics import exposure
+
+    return exposure(match.engine, knowledge_for(match.engine.slug), match.state, seat, move, 2, Rng(0))
+
+
+def _fast_clock(tick: float):
+    """A clock that moves on ``tick`` seconds each time it is read."""
+    ticks = iter(range(10**9))
+    return lambda: next(ticks) * tick
+
+
+@pytest.mark.parametrize("rushed", [False, True])
+@pytest.mark.parametrize("slug", ["heroes_cities", "militakiri"])
+def test_the_search_never_leaves_material_to_an_immediate_reply_when_it_need_not(slug: str, rushed: bool) -> None:
+    """Positions (seeded random playouts) where some moves lose material to the other side's
+    best immediate reply and others do not: the level with the safety check plays one that
+    does not. ``rushed``: a clock that runs fast (a busy machine) leaves the ranking time for
+    about fifty moves (of a hundred and more): the check looks on until it has found a safe move,
+    and the move played, if not checked, is checked before it is played."""
+    checked = 0
+    for game in range(40):
+        match = Match(slug, seed=bytes([game]) * 32)
+        match.random_moves(14 + game % 9, random.Random(game))
+        if match.engine.result(match.state) is not None or not match.engine.to_act(match.state):
+            continue
+        seat = min(match.engine.to_act(match.state))
+        moves = match.engine.legal_moves(match.state, seat)
+        losses = [_exposure(match, seat, m) for m in moves]
+        if not any(x is not None and x > 1e-6 for x in losses) or not any(x is not None and x <= 1e-6 for x in losses):
+            continue
+        clock = _fast_clock(0.003) if rushed else None
+        chosen = search(match.observation(seat), Budget(iterations=40, rollout_scale=0.25, widen=8, safety=True,
+                                                        seconds=1.0 if rushed else None), game, clock)
+        move = match.engine.parse_move(chosen.text, match.state, seat)
+        assert (_exposure(match, seat, move) or 0.0) <= 1e-6, f"game {game}: {chosen.text} loses material at once"
+        checked += 1
+        if checked == 4:
+            break
+    assert checked >= 2, "the playouts gave positions with a move that loses material"
+
+
+def test_masters_victory_does_not_end_a_turn_without_moving() -> None:
+    """At the start of its turn, with hundreds of moves at hand, hard does not play ``end``."""
+    plain = MastersVictoryMove(kind="setup", numbers=("11223m",) * 3)
+    match = Match("masters_victory")
+    match.play(0, plain)
+    match.play(1, plain)
+    seat = match.state.to_move
+    obs = match.observation(seat)
+    texts = {search(obs, Budget(iterations=40, rollout_scale=0.25, widen=8, safety=True), seed).text for seed in range(3)}
+    assert "end" not in texts
+
+
+def test_battle_island_judges_characters_facing_the_enemy_above_those_facing_off_the_board() -> None:
+    """Setting up, a character placed on its own back row facing the other side is worth more
+    to the evaluation than the same one facing off the board or along that row."""
+    match = Match("battle_island")
+    while not any(match.engine.format_move(m, match.state).startswith("place ")
+                  for m in match.engine.legal_moves(match.state, min(match.engine.to_act(match.state)))):
+        seat = min(match.engine.to_act(match.state))
+        match.play(seat, match.engine.legal_moves(match.state, seat)[0])
+    seat = min(match.engine.to_act(match.state))
+    engine, knowledge = match.engine, knowledge_for("battle_island")
+    row = 1 if seat == 0 else 12
+    forward, back = ("n", "s") if seat == 0 else ("s", "n")
+
+    def value(text: str) -> float:
+        return knowledge.evaluate(engine, engine.apply(match.state, seat, engine.parse_move(text, match.state, seat)), 2)[seat]
+
+    assert value(f"place soldier c{row} {forward}") > value(f"place soldier c{row} e") > value(f"place soldier c{row} {back}")
+
+
+def test_militakiri_setups_vary_with_the_seed_and_do_not_take_the_first_listed() -> None:
+    match = Match("militakiri")
+    seat = min(match.engine.to_act(match.state))
+    obs = match.observation(seat)
+    first = match.engine.format_move(match.engine.legal_moves(match.state, seat)[0], match.state)
+    texts = [search(obs, Budget(iterations=20, rollout_scale=0.25, widen=8, safety=True), seed).text for seed in range(5)]
+    assert len(set(texts)) >= 3 and first not in texts
