@@ -48,7 +48,7 @@ from engines.axis_allies import movement, odds
 from engines.axis_allies.economy import production
 from engines.axis_allies.moves import AxisAlliesMove, Counts
 from engines.axis_allies.options import AxisAlliesOptions
-from engines.axis_allies.state import AxisAlliesState, initial_state
+from engines.axis_allies.state import AxisAlliesState, Unit, initial_state
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Engine
 
@@ -161,6 +161,11 @@ def _can_take(state: AxisAlliesState, territory: str, coming: list[str]) -> bool
     return any(UNITS[k].domain == "land" and k in odds.FIGHTS for k in (*coming, *here))
 
 
+def _free(state: AxisAlliesState, at: str, kind: str) -> int:
+    """The power's units of ``kind`` in ``at`` not aboard a transport (those an order moves)."""
+    return sum(1 for u in state.units_at(at) if u.power == state.power and u.kind == kind and u.carried_by is None)
+
+
 def _kinds(counts: Counts) -> list[str]:
     return [kind for kind, n in counts for _ in range(n)]
 
@@ -180,6 +185,9 @@ def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> Axis
     bought = dict(state.purchased)
     bank = state.ipcs.get(state.power, 0)
     infantry, armour = bought.get("infantry", 0), bought.get("armour", 0)
+    if "transport" in buys and bank >= UNITS["transport"].cost + 2 * UNITS["infantry"].cost \
+            and bought.get("transport", 0) < transports_wanted(state):
+        return buys["transport"]
     if "fighter" in buys and bank - UNITS["fighter"].cost > 20:
         return buys["fighter"]
     if "armour" in buys and infantry >= 2 * (armour + 1):
@@ -187,6 +195,24 @@ def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> Axis
     if "infantry" in buys:
         return buys["infantry"]
     return buys.get("armour")
+
+
+MAX_TRANSPORTS = 4
+"""The most transports the purchase plan keeps (a power overseas)."""
+
+
+def transports_wanted(state: AxisAlliesState) -> int:
+    """How many more transports the purchase plan buys this turn: none for a power whose capital
+    is on the front's land (it fights over land); for one overseas (its capital has no land way
+    to the enemy, or a long one: the UK, the US, Japan) enough to carry its land units far from
+    the front two by two, at least two, at most ``MAX_TRANSPORTS``."""
+    front = front_distance(state)
+    if front.get(state.map.power(state.power).capital, FAR) < STRANDED:
+        return 0
+    land = sum(1 for u in state.units if u.power == state.power and UNITS[u.kind].transport_cost
+               and not state.map.is_sea(u.at) and front.get(u.at, FAR) >= STRANDED)
+    have = len(_own_transports(state))
+    return max(0, min(MAX_TRANSPORTS, max(2, math.ceil(land / 2))) - have)
 
 
 def capital_threat(state: AxisAlliesState) -> float:
@@ -212,13 +238,14 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
         return rest or list(moves)
     if phase == "combat_move":
         mine = _side(state)[state.power]
+        plan = amphibious_step(state, moves)
+        if plan is not None:
+            return [plan]
         reach: dict[str, dict[tuple[str, str], int]] = {}
         for m in moves:
             if m.kind == "move" and _hostile(state, m.path[-1], mine):
-                for kind, n in m.units:
-                    group = reach.setdefault(m.path[-1], {})
-                    key = (m.path[0], kind)
-                    group[key] = max(group.get(key, 0), n)
+                for kind, _ in m.units:  # every such unit there may go (a move names one)
+                    reach.setdefault(m.path[-1], {})[(m.path[0], kind)] = _free(state, m.path[0], kind)
         worth = set()
         for territory, group in reach.items():
             everything = [kind for (_, kind), n in group.items() for _ in range(n)]
@@ -227,8 +254,12 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
             if _attack_odds(state, territory, []) < ENOUGH and _attack_odds(state, territory, everything) >= ATTACK_AT:
                 worth.add(territory)
         attacks = [m for m in moves if m.kind == "move" and m.path[-1] in worth and (_defended(state, m.path[-1], mine)
-                   or any(UNITS[k].domain != "air" for k, _ in m.units))]
+                   or any(UNITS[k].domain != "air" for k, _ in m.units)) and not _suicide(state, m)]
         attacks.sort(key=lambda m: -_attack_odds(state, m.path[-1], _kinds(m.units)))
+        weak = set(weak_battles(state))
+        reinforce = [m for m in attacks if m.path[-1] in weak]
+        if reinforce:  # a battle begun below the odds asked for is not left as it is
+            return reinforce[:ATTACK_KEEP]
         return attacks[:ATTACK_KEEP] + ends or list(moves)
     if phase == "combat":
         losses = [m for m in moves if m.kind == "lose"]
@@ -245,8 +276,11 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
             home = [m for m in moves if m.kind == "move" and m.path[-1] == capital]
             if home:
                 return home[:HOME_KEEP]
-        step = advance(moves, front)
-        return [step] if step is not None else ends or list(moves)
+        step = ferry_step(state, moves, front) or advance(moves, front)
+        if step is not None:
+            return [step]
+        ends = [m for m in ends if not m.anyway] or ends
+        return ends or list(moves)
     if phase == "place":
         capital = state.map.power(state.power).capital
         threatened = capital_threat(state) >= THREAT
@@ -254,6 +288,282 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
         places = sorted(moves, key=lambda m: (not (threatened and m.to == capital), front.get(m.to or "", FAR)))
         return places[:PLACE_KEEP]
     return moves
+
+
+def _movement(state: AxisAlliesState, kind: str) -> int:
+    bonus = UNITS[kind].domain == "air" and "long_range_aircraft" in state.techs.get(state.power, ())
+    return UNITS[kind].movement + (movement.LONG_RANGE_BONUS if bonus else 0)
+
+
+def can_land_from(state: AxisAlliesState, start: str, left: int, fighter: bool) -> bool:
+    """Whether an aircraft in ``start`` with ``left`` moves reaches land its side has held since
+    the turn began, or (a fighter) a sea zone with a friendly carrier there now: carriers that
+    may come later are not counted on."""
+    sides = _side(state)
+    mine = sides[state.power]
+    taken = movement.taken_this_turn(state)
+    carriers = {u.at for u in state.units if u.kind == "carrier" and sides[u.power] == mine}
+    gmap = state.map
+    seen = {start: 0}
+    queue = [start]
+    for here in queue:
+        if gmap.is_sea(here):
+            if fighter and here in carriers:
+                return True
+        elif (owner := state.owner(here)) is not None and sides[owner] == mine and here not in taken:
+            return True
+        if seen[here] < left:
+            for there in gmap.neighbours(here):
+                if there not in seen:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+    return False
+
+
+def _suicide(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
+    """An attack move no player would make: units that cannot hit (a transport) into a battle
+    none of their side's fighting units are in, or an aircraft that could not reach a landing
+    afterwards (on land held since the turn began or an existing carrier)."""
+    start, dest = move.path[0], move.path[-1]
+    if all(UNITS[k].attack == 0 for k, _ in move.units):
+        sides = _side(state)
+        escort = [u for u in state.units_at(dest) if sides[u.power] == sides[state.power] and UNITS[u.kind].attack > 0]
+        if not escort:
+            return True
+    for kind, _ in move.units:
+        if UNITS[kind].domain != "air":
+            continue
+        pool = sorted((u for u in state.units_at(start) if u.power == state.power and u.kind == kind), key=lambda u: (u.moved, u.id))
+        spent = pool[0].moved if pool else 0
+        left = _movement(state, kind) - spent - (len(move.path) - 1)
+        if not can_land_from(state, dest, left, bool(UNITS[kind].carrier_cost)):
+            return True
+    return False
+
+
+def weak_battles(state: AxisAlliesState) -> list[str]:
+    """Battles the power has begun this combat move (units moved in against defenders) that
+    would be won less often than ``ATTACK_AT``."""
+    sides = _side(state)
+    mine = sides[state.power]
+    begun = {u.at for u in state.units if u.power == state.power and u.combat and u.kind in odds.FIGHTS}
+    return sorted(t for t in begun if _defended(state, t, mine) and _attack_odds(state, t, []) < ATTACK_AT)
+
+
+# ---------------------------------------------------------------- transports
+
+STRANDED = 3
+"""Land units this many land steps or more from the front (or with no land way there at all)
+are shipped by the non-combat move's ferry rule."""
+
+
+def _own_transports(state: AxisAlliesState) -> list[Unit]:
+    return sorted((u for u in state.units if u.power == state.power and UNITS[u.kind].transport_capacity),
+                  key=lambda u: u.id)
+
+
+def _cargo(state: AxisAlliesState, transport: Unit) -> list[Unit]:
+    return [u for u in state.units if u.carried_by == transport.id and u.lands_in is None]
+
+
+def _room(state: AxisAlliesState, transport: Unit) -> int:
+    used = sum(UNITS[u.kind].transport_cost or 0 for u in _cargo(state, transport))
+    return (UNITS[transport.kind].transport_capacity or 0) - used
+
+
+def _enemy_units(state: AxisAlliesState, territory: str) -> bool:
+    sides = _side(state)
+    return any(sides[u.power] != sides[state.power] for u in state.units_at(territory))
+
+
+def _loadable(state: AxisAlliesState, zone: str, moves: Sequence[AxisAlliesMove], room: int,
+              wanted: set[str] | None = None) -> list[AxisAlliesMove]:
+    """Legal load moves into ``zone`` (from ``wanted`` territories only, if given), the strongest
+    attacker first, as many as ``room`` takes."""
+    loads = [m for m in moves if m.kind == "load" and m.path[-1] == zone and (wanted is None or m.path[0] in wanted)]
+    loads.sort(key=lambda m: (-UNITS[m.units[0][0]].attack, m.path[0]))
+    chosen: list[AxisAlliesMove] = []
+    taken: dict[tuple[str, str], int] = {}
+    for m in loads:
+        kind = m.units[0][0]
+        cost = UNITS[kind].transport_cost or 0
+        there = sum(1 for u in state.units_at(m.path[0]) if u.power == state.power and u.kind == kind
+                    and u.moved == 0 and not u.combat and u.carried_by is None)
+        while cost <= room and taken.get((m.path[0], kind), 0) < there:
+            chosen.append(m)
+            taken[(m.path[0], kind)] = taken.get((m.path[0], kind), 0) + 1
+            room -= cost
+    return chosen
+
+
+def _sails(state: AxisAlliesState, transport: Unit, phase: str) -> dict[str, int]:
+    """The sea zones ``transport`` can end its move in without a sea battle (its own included)."""
+    reach = {transport.at: 0}
+    if transport.unloaded_into is None:
+        reach.update(movement.reachable(state, state.power, transport.id, phase))  # type: ignore[arg-type]
+    return {z: c for z, c in reach.items() if state.map.is_sea(z) and not _enemy_units(state, z)}
+
+
+def assault_target(state: AxisAlliesState, transport: Unit, cargo: list[str]) -> tuple[str, str] | None:
+    """Where ``cargo`` aboard ``transport`` would best land on an amphibious assault this combat
+    move: (sea zone to unload from, enemy land) with the exact odds, together with what is
+    already committed there, at least ``ATTACK_AT``; the most valuable land (production, a
+    capital) first, then the shortest sail."""
+    if not cargo:
+        return None
+    sides = _side(state)
+    mine = sides[state.power]
+    capitals = {p.capital for p in state.map.powers}
+    best: tuple[float, int, str, str] | None = None
+    for zone, cost in _sails(state, transport, "combat_move").items():
+        if transport.unloaded_into is not None and zone != transport.at:
+            continue
+        for land in state.map.neighbours(zone):
+            t = state.map.territories[land]
+            owner = state.owner(land)
+            if t.is_sea or t.neutral or t.impassable or owner is None or sides[owner] == mine:
+                continue
+            if transport.unloaded_into not in (None, land):
+                continue
+            chance = _attack_odds(state, land, cargo)
+            if chance < ATTACK_AT:
+                continue
+            value = chance * (t.ipc + (CAPITAL_VALUE if land in capitals else 0.0) + 1)
+            key = (value, -cost, zone, land)
+            if best is None or key[:2] > best[:2]:
+                best = key
+    return (best[2], best[3]) if best is not None else None
+
+
+def _picked_transport(state: AxisAlliesState, zone: str) -> int | None:
+    """The transport a ``move 1 trn`` order from ``zone`` moves (``turn.pick_units``' choice)."""
+    pool = sorted((u for u in state.units_at(zone) if u.power == state.power and UNITS[u.kind].transport_capacity),
+                  key=lambda u: (u.moved, u.id))
+    return pool[0].id if pool else None
+
+
+def _loads_into(state: AxisAlliesState, zone: str, kind: str) -> int | None:
+    """The transport a load of one ``kind`` into ``zone`` boards (the first by id with room)."""
+    cost = UNITS[kind].transport_cost or 0
+    for t in _own_transports(state):
+        if t.at == zone and _room(state, t) >= cost and t.unloaded_into is None:
+            return t.id
+    return None
+
+
+def _sail_move(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], transport: Unit, zone: str) -> AxisAlliesMove | None:
+    if _picked_transport(state, transport.at) != transport.id:
+        return None
+    return next((m for m in moves if m.kind == "move" and m.path[0] == transport.at and m.path[-1] == zone
+                 and m.units == ((transport.kind, 1),)), None)
+
+
+def _unload_move(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], transport: Unit, land: str) -> AxisAlliesMove | None:
+    aboard = tuple((k, n) for k in UNITS if (n := sum(1 for u in _cargo(state, transport) if u.kind == k)))
+    for m in moves:
+        if m.kind == "unload" and m.path == (transport.at, land) and m.aboard in ((), aboard):
+            if not m.aboard and len({t.id for t in _own_transports(state) if t.at == transport.at and _cargo(state, t)}) > 1:
+                continue  # the engine would choose the transport: name it
+            return m
+    return None
+
+
+def amphibious_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
+    """The combat move's next step of an amphibious assault, one order at a time: land units
+    next to a transport board it (when, aboard, they would win somewhere it can sail to), the
+    loaded transport sails to the sea zone next to the target, the cargo lands there."""
+    for t in _own_transports(state):
+        if t.lands_in is not None or _enemy_units(state, t.at):
+            continue
+        cargo = [u.kind for u in _cargo(state, t)]
+        if t.unloaded_into is not None:  # the rest of the cargo follows the first ashore
+            if cargo and (step := _unload_move(state, moves, t, t.unloaded_into)) is not None:
+                return step
+            continue
+        loads: list[AxisAlliesMove] = []
+        if t.moved == 0 and t.unloaded_into is None and _room(state, t) > 0:
+            loads = [m for m in _loadable(state, t.at, moves, _room(state, t))
+                     if _loads_into(state, t.at, m.units[0][0]) == t.id]
+        target = assault_target(state, t, cargo + [m.units[0][0] for m in loads])
+        if target is None:
+            continue
+        zone, land = target
+        if loads:
+            return loads[0]
+        step = _sail_move(state, moves, t, zone) if zone != t.at else _unload_move(state, moves, t, land)
+        if step is not None:
+            return step
+    return None
+
+
+def _sea_distance(state: AxisAlliesState, goals: set[str]) -> dict[str, int]:
+    """Sea steps from each sea zone to the nearest of ``goals`` (sea zones)."""
+    gmap = state.map
+    distance = {z: 0 for z in goals}
+    queue = list(goals)
+    for here in queue:
+        for there in gmap.neighbours(here):
+            if gmap.is_sea(there) and there not in distance:
+                distance[there] = distance[here] + 1
+                queue.append(there)
+    return distance
+
+
+def ferry_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], front: dict[str, int]) -> AxisAlliesMove | None:
+    """The non-combat move's transport rule, one order at a time: a transport next to land
+    units far from the front (``STRANDED``: an island, the Americas) takes them aboard; a loaded
+    transport lands them on its side's land at the front (next to the enemy) when it is next
+    to it, else sails toward the nearest sea zone from which it can land them there or attack
+    enemy land; an empty one sails toward the land units waiting for it."""
+    gmap = state.map
+    sides = _side(state)
+    mine = sides[state.power]
+    if not any(m.kind in ("load", "unload") or (m.kind == "move" and UNITS[m.units[0][0]].transport_capacity)
+               for m in moves):
+        return None
+    landings = {t for t, d in front.items() if d <= 1 and (o := state.owner(t)) is not None and sides[o] == mine}
+    enemy = {t for t, d in front.items() if d == 0}
+    landing_zones = {z for t in landings | enemy for z in gmap.neighbours(t) if gmap.is_sea(z)}
+    waiting = {t for t in {u.at for u in state.units if u.power == state.power and UNITS[u.kind].transport_cost
+                           and u.moved == 0 and not u.combat and u.carried_by is None and not gmap.is_sea(u.at)}
+               if front.get(t, FAR) >= STRANDED}
+    pickup_zones = {z for t in waiting for z in gmap.neighbours(t) if gmap.is_sea(z)}
+    to_landing = _sea_distance(state, landing_zones)
+    to_pickup = _sea_distance(state, pickup_zones)
+    for t in _own_transports(state):
+        if t.combat or t.lands_in is not None or t.unloaded_into is not None or _enemy_units(state, t.at):
+            continue
+        cargo = _cargo(state, t)
+        if _room(state, t) > 0:
+            near = {land for land in gmap.neighbours(t.at) if land in waiting}
+            loads = [m for m in _loadable(state, t.at, moves, _room(state, t), near)
+                     if _loads_into(state, t.at, m.units[0][0]) == t.id]
+            if loads:
+                return loads[0]
+        if cargo:
+            if any(u.combat for u in cargo):
+                continue
+            shore = sorted((front[land], land) for land in gmap.neighbours(t.at) if land in landings)
+            for _, land in shore:
+                step = _unload_move(state, moves, t, land)
+                if step is not None:
+                    return step
+            if t.at in landing_zones:
+                continue  # next to the enemy: it stays for an assault next turn
+            sails = _sails(state, t, "noncombat_move")
+            goal = min(sails, key=lambda z: (to_landing.get(z, FAR), sails[z], z))
+            if to_landing.get(goal, FAR) < to_landing.get(t.at, FAR):
+                step = _sail_move(state, moves, t, goal)
+                if step is not None:
+                    return step
+        elif pickup_zones and t.at not in pickup_zones:
+            sails = _sails(state, t, "noncombat_move")
+            goal = min(sails, key=lambda z: (to_pickup.get(z, FAR), sails[z], z))
+            if to_pickup.get(goal, FAR) < to_pickup.get(t.at, FAR):
+                step = _sail_move(state, moves, t, goal)
+                if step is not None:
+                    return step
+    return None
 
 
 FAR = 99

@@ -102,3 +102,105 @@ def test_an_attack_by_aircraft_alone_counts_no_land_changing_side() -> None:
     win = win_chance(["fighter"] * 3, ["infantry"])
     assert after["axis"] - before["axis"] == pytest.approx(-(1 - win) * 3 * 12 / 2)
     assert after["allies"] - before["allies"] == pytest.approx(-win * 3 / 2)
+
+
+def aboard(state, zone: str):
+    """The land units in ``zone`` ride the power's transport there (a position's cargo)."""
+    (ship,) = [u for u in state.units_at(zone) if u.kind == "transport"]
+    cargo = [u.model_copy(update={"carried_by": ship.id}) if u.at == zone and u.kind in ("infantry", "armour") else u
+             for u in state.units]
+    return state.model_copy(update={"units": tuple(cargo)})
+
+
+def play_candidates(state, steps: int):
+    """Play the computer's only candidate ``steps`` times; the moves played, as text."""
+    played = []
+    for _ in range(steps):
+        (move,) = candidates(state)
+        played.append(ENGINE.format_move(move, state))
+        state = play(state, played[-1])
+    return state, played
+
+
+def test_a_loaded_transport_next_to_enemy_land_lands_its_cargo_there() -> None:
+    """The UK's transport in the North Sea with an infantry and an armour aboard, Western Europe
+    held by one German infantry (Germany by four): the amphibious assault ("van een kustgebied of eiland naar een
+    ander", unloading into enemy land in the combat move, decision M8) wins at least 70 %."""
+    from engines.axis_allies.odds import win_chance
+
+    state = position(("uk", "transport", "sz_north_sea"), ("uk", "infantry", "sz_north_sea"), ("uk", "armour", "sz_north_sea"),
+                     ("germany", "infantry", "western_europe"), ("germany", "infantry", "germany", 4), power="uk")
+    state = aboard(state, "sz_north_sea")
+    assert win_chance(["infantry", "armour"], ["infantry"]) >= ai.ATTACK_AT
+    state, played = play_candidates(state, 2)
+    assert sorted(played) == ["unload 1 arm North Sea Zone -> Western Europe", "unload 1 inf North Sea Zone -> Western Europe"]
+    assert units(state, "western_europe", "uk") == {"infantry": 1, "armour": 1}
+
+
+def test_land_units_board_sail_and_land_in_one_combat_move() -> None:
+    """Two American infantry in the Eastern United States, an empty transport next to them,
+    Western Europe left empty: they board, the transport sails two sea zones and they land."""
+    state = position(("usa", "transport", "sz_east_us"), ("usa", "infantry", "eastern_united_states", 2),
+                     ("germany", "infantry", "germany"), power="usa")
+    state, played = play_candidates(state, 5)
+    assert [text.split()[0] for text in played] == ["load", "load", "move", "unload", "unload"]
+    assert units(state, "western_europe", "usa") == {"infantry": 2}
+
+
+def test_a_lone_transport_is_never_sent_into_a_battle() -> None:
+    """A transport has no attack (C-table: aanval 0): the fighter may attack the German
+    transport in the Baltic, the British transport does not go with it alone."""
+    state = position(("uk", "transport", "sz_north_sea"), ("uk", "fighter", "united_kingdom"),
+                     ("germany", "transport", "sz_baltic_sea"), ("germany", "infantry", "germany"), power="uk")
+    legal = ENGINE.legal_moves(state, seat_to_act(state))
+    assert any(m.kind == "move" and m.units == (("transport", 1),) and m.path[-1] == "sz_baltic_sea" for m in legal)
+    chosen = candidates(state)
+    assert any(m.kind == "move" and m.units == (("fighter", 1),) and m.path[-1] == "sz_baltic_sea" for m in chosen)
+    assert not [m for m in chosen if m.kind == "move" and m.units == (("transport", 1),)]
+
+
+def test_a_fighter_is_not_sent_where_only_a_carrier_yet_to_come_could_take_it_back() -> None:
+    """The rules let a fighter attack with its last movement when a carrier could still come
+    (M6); the computer does not count on that: it attacks only where it reaches held land or a
+    carrier that is there now."""
+    state = position(("germany", "fighter", "western_europe"), ("germany", "carrier", "sz_west_spain"),
+                     ("uk", "transport", "sz_east_us"), ("uk", "infantry", "united_kingdom"))
+    legal = ENGINE.legal_moves(state, seat_to_act(state))
+    assert any(m.kind == "move" and m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us" for m in legal)
+    assert not [m for m in candidates(state) if m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us"]
+
+
+def test_an_overseas_power_without_transports_buys_one_first() -> None:
+    """The UK's land units cannot reach the enemy over land: with no transport it buys one
+    before its land units; Germany, on the front, buys land units."""
+    uk = position(("uk", "infantry", "united_kingdom", 3), ("germany", "infantry", "germany"), power="uk",
+                  phase="purchase", ipcs={"uk": 30})
+    assert ai.transports_wanted(uk) == 2
+    assert [m.units for m in candidates(uk)] == [(("transport", 1),)]
+    germany = position(("germany", "infantry", "germany"), ("ussr", "infantry", "russia"), phase="purchase",
+                       ipcs={"germany": 30})
+    assert ai.transports_wanted(germany) == 0
+    assert candidates(germany)[0].units != (("transport", 1),)
+
+
+def test_units_far_from_the_front_are_shipped_in_the_noncombat_move() -> None:
+    """American infantry in the Eastern United States (no land way to the enemy) board the
+    transport next to them, which sails toward land next to the enemy."""
+    state = position(("usa", "transport", "sz_east_us"), ("usa", "infantry", "eastern_united_states", 2),
+                     ("germany", "infantry", "germany"), power="usa", phase="noncombat_move")
+    state, played = play_candidates(state, 3)
+    assert played[:2] == ["load 1 inf Eastern United States -> East US Sea Zone"] * 2
+    assert played[2].startswith("move 1 trn East US Sea Zone ->")
+    ship = next(u for u in state.units if u.kind == "transport")
+    assert ship.at != "sz_east_us" and len([u for u in state.units if u.carried_by == ship.id]) == 2
+
+
+def test_a_battle_begun_below_the_odds_is_reinforced_before_the_move_ends() -> None:
+    """One armour sent against four infantry is a battle begun that would rarely be won: the
+    combat move offers only moves that add to it (while there are any), not its end."""
+    state = position(("germany", "armour", "eastern_europe", 4), ("germany", "infantry", "germany"),
+                     ("ussr", "infantry", "karelia_ssr", 2))
+    state = play(state, "move 1 arm Eastern Europe -> Karelia S.S.R.")
+    assert ai.weak_battles(state) == ["karelia_ssr"]
+    chosen = candidates(state)
+    assert chosen and all(m.kind == "move" and m.path[-1] == "karelia_ssr" for m in chosen)
