@@ -9,19 +9,35 @@ position it reaches by the evaluation, without rollouts: a rollout step needs th
 has no dice until the battles).
 
 * **Technology**: never researched (its dice are rarely worth the IPCs at this level).
-* **Purchase**, by a simple plan: two infantry for each armour, a fighter while the bank would
-  still hold more than 20 IPCs after it (what the rules let it buy; it does not count factory
-  room).
-* **Attacks**, chosen with the exact battle odds (``odds.py``): a unit moves into a hostile
-  territory only if everything that can still reach it this turn, together with what is already
-  committed, would win with at least 70 %, and no more once the committed units alone win with 95 %.
-  Land is attacked only where a land unit can take it; aircraft alone go only where there are
-  defenders to fight. Casualties: cheapest first.
+* **Purchase**, by a simple plan: a power whose land units cannot reach the enemy over land
+  (its capital three land steps or more from enemy-held land, or none: the UK, the US, Japan)
+  first buys transports, enough to carry its land units far from the front two by two (at least
+  two, at most four); then two infantry for each armour, a fighter while the bank would still
+  hold more than 20 IPCs after it (what the rules let it buy; it does not count factory room).
+* **Amphibious assaults**, first thing in the combat move, one order at a time: land units next
+  to a transport board it when, aboard, they would win with at least 70 % (the exact odds, with
+  what is already committed there) in enemy land next to a sea zone the transport can reach
+  without a sea battle; the loaded transport sails there and the cargo lands. The most valuable
+  land (production, a capital) first.
+* **Attacks**, chosen with the exact battle odds (``odds.py``, with the AA gun's fire at
+  aircraft): a unit moves into a hostile territory only if everything that can still reach it
+  this turn, together with what is already committed, would win with at least 70 %, and no more
+  once the committed units alone win with 95 %. A battle begun below 70 % is reinforced before
+  anything else. Land is attacked only where a land unit can take it; aircraft alone go only
+  where there are defenders to fight; a transport (it cannot hit) never goes into a battle
+  without a fighting unit of its side there; an aircraft goes only where it can still reach land
+  its side has held since the turn began, or a carrier that is there now (not one that might come).
+  Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
   next to it could win there with 30 % or more; new units are placed in the capital first then.
 * **Aircraft landed**: first thing in the non-combat move, an aircraft that would be lost at its
   end (over land taken this turn, over a sea zone without a carrier) flies to where it survives,
   nearest the front.
+* **Transports ferry**: then land units three land steps or more from the front (an island, the
+  Americas) board a transport next to them; a loaded transport lands them on its side's land next
+  to the enemy when it is next to such land, stays where it is next to enemy land (for an assault
+  next turn), else sails toward the nearest sea zone from which it can do either; an empty one
+  sails toward the land units waiting for it.
 * **The front closes up**: then land units move, one step of the plain rule at a time, to where
   fewer land steps separate them from enemy-held land (``front_distance``); units already next
   to the enemy stay. New units are placed at the complex nearest the front.
@@ -30,10 +46,10 @@ has no dice until the battles).
   the share at the start. A battle begun and not yet fought counts at its exact odds
   (``_expect_battles``).
 
-Not considered: technology, strategic bombing and rockets, transports (no unit is loaded, so
-there are no amphibious assaults and land units on an island stay there), anti-aircraft fire and
-shore bombardment in the odds, retreating, the attacker's own losses in a battle it wins, and
-anything beyond the current power's turn (the search sees only a few plies of it).
+Not considered: technology, strategic bombing and rockets, shore bombardment in the odds,
+retreating, the attacker's own losses in a battle it wins, escorts for transports (a loaded
+transport may be sunk on its way), and anything beyond the current power's turn (the search
+sees only a few plies of it; the transport rules are plain rules, not searched).
 """
 
 from __future__ import annotations
@@ -176,7 +192,7 @@ def _attack_odds(state: AxisAlliesState, territory: str, extra: list[str]) -> fl
     here = state.units_at(territory)
     attackers = [u.kind for u in here if sides[u.power] == mine] + extra
     defenders = [u.kind for u in here if sides[u.power] != mine]
-    return odds.win_chance(attackers, defenders)
+    return odds.win_chance(attackers, defenders, aa_gun="aa_gun" in defenders)
 
 
 def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:

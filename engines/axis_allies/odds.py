@@ -6,7 +6,7 @@ zone; a defending submarine's hit sinks only a ship), and casualties leave. Each
 on that side). The attacker presses on to the end. A round in which nothing is hit leaves the
 armies as they were, so a state's value solves ``V = p_stay V + sum p V'``.
 
-Not modelled: anti-aircraft fire before the battle, shore bombardment, retreats, submarines
+Anti-aircraft fire before the battle is counted when asked (``aa_gun``). Not modelled: shore bombardment, retreats, submarines
 submerging, technologies. ``tests/engines/axis_allies/test_combat_odds.py`` checks the same
 chain (written there from the rules on its own, in fractions) against the step machine.
 
@@ -18,6 +18,7 @@ chain (written there from the rules on its own, in fractions) against the step m
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from functools import cache
 
@@ -108,6 +109,29 @@ def _outcome(a: Army, d: Army) -> tuple[float, float]:
     return win / (1 - stay), hold / (1 - stay)
 
 
-def win_chance(attackers: Iterable[str], defenders: Iterable[str]) -> float:
-    """The chance that the attackers clear the territory and survive (they may then take it)."""
-    return _outcome(army(attackers, True), army(defenders, False))[0]
+def win_chance(attackers: Iterable[str], defenders: Iterable[str], aa_gun: bool = False) -> float:
+    """The chance that the attackers clear the territory and survive (they may then take it);
+    with ``aa_gun`` a defending AA gun first fires one die at each attacking aircraft, a 1 hits
+    (each aircraft on its own: the chance is summed over how many of each kind fall).
+
+    >>> round(win_chance(("fighter",), ("infantry",), aa_gun=True) / win_chance(("fighter",), ("infantry",)), 4)
+    0.8333
+    """
+    attacking = list(attackers)
+    defending = tuple(defenders)
+    air = sorted({k for k in attacking if UNITS[k].domain == "air"}) if aa_gun else []
+    if not air:
+        return _outcome(army(attacking, True), army(defending, False))[0]
+    ways: list[tuple[float, list[str]]] = [(1.0, attacking)]
+    for kind in air:
+        n = attacking.count(kind)
+        nxt = []
+        for p, left in ways:
+            for shot in range(n + 1):
+                q = math.comb(n, shot) * (1 / 6) ** shot * (5 / 6) ** (n - shot)
+                rest = list(left)
+                for _ in range(shot):
+                    rest.remove(kind)
+                nxt.append((p * q, rest))
+        ways = nxt
+    return sum(p * _outcome(army(left, True), army(defending, False))[0] for p, left in ways)

@@ -225,3 +225,16 @@ def test_defending_subs_hits_never_fall_on_aircraft() -> None:
     win, _, _ = exact(_sorted(attackers, "attacker"), _sorted(defenders, "defender"))
     assert round(float(win), 3) == 0.996
     assert math.isclose(win_chance(attackers, defenders), float(win), rel_tol=1e-9)
+
+
+def test_aa_fire_before_the_battle_is_counted_when_asked() -> None:
+    """Aircraft "moeten echter een rondje luchtafweer doorstaan van elk luchtdoelkanon dat de
+    vijand ... heeft opgesteld"; the gun throws "voor elke bommenwerper een dobbelsteen ... Voor
+    elke "1" wordt een bommenwerper neergehaald" (one die per aircraft, as the engine's AA fire):
+    the chance is the sum over how many fall, each aircraft on its own with 1/6."""
+    from engines.axis_allies.odds import win_chance
+
+    plain = {n: win_chance(["fighter"] * n + ["armour"], ["infantry", "infantry"]) for n in range(3)}
+    expected = sum(math.comb(2, k) * (1 / 6) ** k * (5 / 6) ** (2 - k) * plain[2 - k] for k in range(3))
+    assert win_chance(["fighter"] * 2 + ["armour"], ["infantry", "infantry"], aa_gun=True) == pytest.approx(expected)
+    assert win_chance(["armour"], ["infantry"], aa_gun=True) == win_chance(["armour"], ["infantry"])
