@@ -43,11 +43,12 @@ has no dice until the battles).
   to the enemy stay. New units are placed at the complex nearest the front.
 * The evaluation: per side (Axis, Allies) its national production, half the cost of its units
   (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against
-  the share at the start. A battle begun and not yet fought counts at its exact odds
+  the share at the start. A battle begun and not yet fought counts at its exact odds, the
+  units each side can expect to lose (the winner's too) and the land that may change side
   (``_expect_battles``).
 
 Not considered: technology, strategic bombing and rockets, shore bombardment in the odds,
-retreating, the attacker's own losses in a battle it wins, escorts for transports (a loaded
+retreating, escorts for transports (a loaded
 transport may be sunk on its way), and anything beyond the current power's turn (the search
 sees only a few plies of it; the transport rules are plain rules, not searched).
 """
@@ -93,9 +94,9 @@ def side_scores(state: AxisAlliesState) -> dict[str, float]:
 
 def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
     """Count the battles the power to move has begun (or is about to) at their expected
-    outcome by the exact odds: with the attacker's win chance the defenders are lost and, if a
-    land unit attacks, the land (its production, a capital's worth) changes side; with the rest
-    the attackers are lost. The winner's own losses are left out. Without this a search cut off
+    outcome by the exact odds: each side loses the expected cost of its units lost (the
+    winner's losses too) and, with the attacker's win chance, if a land unit attacks, the land
+    (its production, a capital's worth) changes side. Without this a search cut off
     before the dice would see an attack as units standing next to enemies and nothing more."""
     gmap = state.map
     sides = _side(state)
@@ -110,10 +111,11 @@ def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
         if not attackers or not defenders:
             continue
         win = odds.win_chance(attackers, defenders)
+        lost_a, lost_d = odds.expected_losses(attackers, defenders)
         takes = any(UNITS[k].domain == "land" for k in attackers)  # aircraft alone take nothing
         land = gmap.territories[at].ipc + (CAPITAL_VALUE if at in capitals else 0.0) if takes else 0.0
-        scores[mine] += win * land - (1 - win) * sum(UNITS[k].cost for k in attackers) / 2
-        scores[other] -= win * (land + sum(UNITS[k].cost for k in defenders) / 2)
+        scores[mine] += win * land - lost_a / 2
+        scores[other] -= win * land + lost_d / 2
 
 
 @cache

@@ -109,6 +109,44 @@ def _outcome(a: Army, d: Army) -> tuple[float, float]:
     return win / (1 - stay), hold / (1 - stay)
 
 
+def _cost(side: Army) -> int:
+    return sum(UNITS[k].cost for k in side)
+
+
+@cache
+def _left(a: Army, d: Army) -> tuple[float, float]:
+    """The expected cost of the attackers and of the defenders still standing when the battle
+    ends (the same chain as ``_outcome``)."""
+    if not a or not d:
+        return float(_cost(a)), float(_cost(d))
+    stay = 0.0
+    left_a = left_d = 0.0
+    for (a2, d2), p in _round(a, d).items():
+        if (a2, d2) == (a, d):
+            stay += p
+            continue
+        la, ld = _left(a2, d2)
+        left_a += p * la
+        left_d += p * ld
+    if stay >= 1.0:
+        return float(_cost(a)), float(_cost(d))  # nobody can hit anybody
+    return left_a / (1 - stay), left_d / (1 - stay)
+
+
+def expected_losses(attackers: Iterable[str], defenders: Iterable[str]) -> tuple[float, float]:
+    """The expected cost (IPCs) each side loses in the battle, the attacker's own losses in a
+    battle it wins included (the attacker presses on to the end; AA fire not counted).
+
+    >>> expected_losses(("armour",), ())
+    (0.0, 0.0)
+    >>> [round(x, 4) for x in expected_losses(("infantry",), ("infantry",))]  # each falls 3/4 and 3/8 of the time
+    [2.25, 1.125]
+    """
+    a, d = army(attackers, True), army(defenders, False)
+    left_a, left_d = _left(a, d)
+    return _cost(a) - left_a, _cost(d) - left_d
+
+
 def win_chance(attackers: Iterable[str], defenders: Iterable[str], aa_gun: bool = False) -> float:
     """The chance that the attackers clear the territory and survive (they may then take it);
     with ``aa_gun`` a defending AA gun first fires one die at each attacking aircraft, a 1 hits

@@ -93,15 +93,26 @@ def test_aircraft_alone_are_not_sent_to_take_empty_land() -> None:
 
 def test_an_attack_by_aircraft_alone_counts_no_land_changing_side() -> None:
     """C16: aircraft cannot take territory, so the evaluation counts their battle's units only."""
-    from engines.axis_allies.odds import win_chance
+    from engines.axis_allies.odds import expected_losses
 
     state = position(("germany", "fighter", "eastern_europe", 3), ("germany", "infantry", "germany"),
                      ("ussr", "infantry", "karelia_ssr"))
     moved = play(state, "move 3 ftr Eastern Europe -> Karelia S.S.R.")
     before, after = ai.side_scores(state), ai.side_scores(moved)
+    lost_attackers, lost_defenders = expected_losses(["fighter"] * 3, ["infantry"])
+    assert after["axis"] - before["axis"] == pytest.approx(-lost_attackers / 2)
+    assert after["allies"] - before["allies"] == pytest.approx(-lost_defenders / 2)
+
+
+def test_a_battle_begun_counts_the_winners_losses_too() -> None:
+    """Three fighters against one infantry win nearly always, and lose a fighter now and then
+    while winning: the evaluation counts those expected losses, not only the losses of a defeat."""
+    from engines.axis_allies.odds import expected_losses, win_chance
+
+    lost_attackers, lost_defenders = expected_losses(["fighter"] * 3, ["infantry"])
     win = win_chance(["fighter"] * 3, ["infantry"])
-    assert after["axis"] - before["axis"] == pytest.approx(-(1 - win) * 3 * 12 / 2)
-    assert after["allies"] - before["allies"] == pytest.approx(-win * 3 / 2)
+    assert lost_attackers > (1 - win) * 3 * 12, "a won battle costs fighters too"
+    assert 3 * win <= lost_defenders <= 3, "the infantry falls whenever the fighters do not all fall"
 
 
 def aboard(state, zone: str):
