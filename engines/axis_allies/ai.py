@@ -29,7 +29,10 @@ has no dice until the battles).
   its side has held since the turn began, or a carrier that is there now (not one that might come).
   Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
-  next to it could win there with 30 % or more; new units are placed in the capital first then.
+  that could reach it next turn (land units next to it, armour two steps away, aircraft in range,
+  cargo on transports that could sail next to it) would win there with 30 % or more; new units
+  are placed in the capital first then, and no unit boards a transport there if that would leave
+  it so threatened.
 * **Aircraft landed**: first thing in the non-combat move, an aircraft that would be lost at its
   end (over land taken this turn, over a sea zone without a carrier) flies to where it survives,
   nearest the front.
@@ -233,16 +236,51 @@ def transports_wanted(state: AxisAlliesState) -> int:
     return max(0, min(MAX_TRANSPORTS, max(2, math.ceil(land / 2))) - have)
 
 
-def capital_threat(state: AxisAlliesState) -> float:
-    """How likely the enemy units next to the power's capital would win there now."""
+def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = ()) -> float:
+    """How likely the enemy units that could reach the power's capital next turn would win there
+    now (without ``leaving``, kinds of the defenders about to go): land units next to it (armour
+    two land steps away), aircraft within their range, and land units aboard enemy transports
+    that could sail next to it."""
     gmap = state.map
     capital = gmap.power(state.power).capital
     side = _side(state)
     mine = side[state.power]
-    near = [u.kind for u in state.units if u.at in gmap.neighbours(capital) and side[u.power] != mine
-            and UNITS[u.kind].domain != "sea"]
+    steps = _steps_from(state, capital, 6)
+    land_steps = _steps_from(state, capital, 2, land_only=True)
+    near: list[str] = []
+    for u in state.units:
+        if side[u.power] == mine or u.kind not in odds.FIGHTS:
+            continue
+        domain = UNITS[u.kind].domain
+        if domain == "air":
+            reach = steps.get(u.at, FAR) <= UNITS[u.kind].movement
+        elif domain == "land" and u.carried_by is None:
+            reach = land_steps.get(u.at, FAR) <= min(UNITS[u.kind].movement, 2)
+        else:  # aboard: a transport sails two sea zones, then the cargo lands
+            reach = domain == "land" and steps.get(u.at, FAR) <= 3
+        if reach:
+            near.append(u.kind)
     defenders = [u.kind for u in state.units if u.at == capital and side[u.power] == mine]
-    return odds.win_chance(near, defenders) if near else 0.0
+    for kind in leaving:
+        if kind in defenders:
+            defenders.remove(kind)
+    return odds.win_chance(near, defenders, aa_gun="aa_gun" in defenders) if near else 0.0
+
+
+def _steps_from(state: AxisAlliesState, start: str, limit: int, land_only: bool = False) -> dict[str, int]:
+    """Steps from ``start`` to every place within ``limit`` (over land only, if asked)."""
+    gmap = state.map
+    seen = {start: 0}
+    queue = [start]
+    for here in queue:
+        if seen[here] >= limit:
+            continue
+        for there in gmap.neighbours(here):
+            if there in seen or (land_only and (gmap.is_sea(there) or gmap.territories[there].impassable)):
+                continue
+            seen[there] = seen[here] + 1
+            queue.append(there)
+    return seen
 
 
 def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]) -> Sequence[AxisAlliesMove]:
@@ -536,6 +574,7 @@ def ferry_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], front: d
     gmap = state.map
     sides = _side(state)
     mine = sides[state.power]
+    capital = gmap.power(state.power).capital
     if not any(m.kind in ("load", "unload") or (m.kind == "move" and UNITS[m.units[0][0]].transport_capacity)
                for m in moves):
         return None
@@ -555,7 +594,8 @@ def ferry_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], front: d
         if _room(state, t) > 0:
             near = {land for land in gmap.neighbours(t.at) if land in waiting}
             loads = [m for m in _loadable(state, t.at, moves, _room(state, t), near)
-                     if _loads_into(state, t.at, m.units[0][0]) == t.id]
+                     if _loads_into(state, t.at, m.units[0][0]) == t.id
+                     and (m.path[0] != capital or capital_threat(state, [m.units[0][0]]) < THREAT)]
             if loads:
                 return loads[0]
         if cargo:

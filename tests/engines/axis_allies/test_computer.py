@@ -215,3 +215,26 @@ def test_a_battle_begun_below_the_odds_is_reinforced_before_the_move_ends() -> N
     assert ai.weak_battles(state) == ["karelia_ssr"]
     chosen = candidates(state)
     assert chosen and all(m.kind == "move" and m.path[-1] == "karelia_ssr" for m in chosen)
+
+
+def test_the_capital_counts_aircraft_in_range_and_armour_two_steps_away() -> None:
+    """Moscow with one infantry: German armour two land steps away and bombers four away can all
+    attack it next turn, so it is threatened; placed further than they reach, it is not."""
+    near = position(("ussr", "infantry", "russia"), ("germany", "armour", "ukraine_ssr", 2),
+                    ("germany", "bomber", "eastern_europe", 2), ("germany", "infantry", "germany"), power="ussr",
+                    phase="noncombat_move")
+    assert ai.capital_threat(near) >= ai.THREAT
+    far = position(("ussr", "infantry", "russia"), ("germany", "armour", "western_europe", 2),
+                   ("germany", "infantry", "germany"), power="ussr", phase="noncombat_move")
+    assert ai.capital_threat(far) == 0.0
+
+
+def test_no_unit_boards_a_transport_at_a_capital_that_would_be_left_threatened() -> None:
+    """The UK's last infantry stays home while German bombers could strike London."""
+    state = position(("uk", "transport", "sz_north_sea"), ("uk", "infantry", "united_kingdom"),
+                     ("germany", "bomber", "western_europe", 2), ("germany", "infantry", "germany"), power="uk",
+                     phase="noncombat_move")
+    assert not [m for m in candidates(state) if m.kind == "load"]
+    safe = position(("uk", "transport", "sz_north_sea"), ("uk", "infantry", "united_kingdom"),
+                    ("germany", "infantry", "germany"), power="uk", phase="noncombat_move")
+    assert [m.kind for m in candidates(safe)] == ["load"]
