@@ -29,10 +29,10 @@ has no dice until the battles).
   its side has held since the turn began, or a carrier that is there now (not one that might come).
   Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
-  that could reach it next turn (land units next to it, armour two steps away, aircraft in range,
-  cargo on transports that could sail next to it) would win there with 30 % or more; new units
-  are placed in the capital first then, and no unit boards a transport there if that would leave
-  it so threatened.
+  that could reach it next turn (land units next to it, armour two steps away, aircraft within
+  half their range and one, cargo on transports that could sail next to it) would win there with
+  30 % or more; new units are placed in the capital first then, and no unit boards a transport
+  there if that would leave it so threatened.
 * **Aircraft landed**: first thing in the non-combat move, an aircraft that would be lost at its
   end (over land taken this turn, over a sea zone without a carrier) flies to where it survives,
   nearest the front.
@@ -253,7 +253,7 @@ def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = ()) -> float
             continue
         domain = UNITS[u.kind].domain
         if domain == "air":
-            reach = steps.get(u.at, FAR) <= UNITS[u.kind].movement
+            reach = steps.get(u.at, FAR) <= UNITS[u.kind].movement // 2 + 1  # and back to land near by
         elif domain == "land" and u.carried_by is None:
             reach = land_steps.get(u.at, FAR) <= min(UNITS[u.kind].movement, 2)
         else:  # aboard: a transport sails two sea zones, then the cargo lands
