@@ -48,7 +48,7 @@ has no dice until the battles).
   (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against
   the share at the start. A battle begun and not yet fought counts at its exact odds, the
   units each side can expect to lose (the winner's too) and the land that may change side
-  (``_expect_battles``).
+  (``_expect_battles``); an aircraft that can no longer reach a landing counts as lost.
 
 Not considered: technology, strategic bombing and rockets, shore bombardment in the odds,
 retreating, escorts for transports (a loaded
@@ -92,7 +92,16 @@ def side_scores(state: AxisAlliesState) -> dict[str, float]:
         scores[sides[state.power]] += UNITS[kind].cost / 2 * count
     if state.phase in ("combat_move", "combat"):
         _expect_battles(state, scores)
+    if state.phase in ("combat_move", "combat", "noncombat_move"):
+        scores[sides[state.power]] -= sum(UNITS[u.kind].cost / 2 for u in stranded_aircraft(state))
     return scores
+
+
+def stranded_aircraft(state: AxisAlliesState) -> list[Unit]:
+    """The power's aircraft that can no longer reach a landing this turn (``can_land_from``
+    with the movement they have left): lost at the end of the non-combat move."""
+    return [u for u in state.units if u.power == state.power and UNITS[u.kind].domain == "air" and u.carried_by is None
+            and not can_land_from(state, u.at, _movement(state, u.kind) - u.moved, bool(UNITS[u.kind].carrier_cost))]
 
 
 def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:

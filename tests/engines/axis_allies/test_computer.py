@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engines.axis_allies import ai, movement
+from engines.axis_allies.units import UNITS
 from tests.engines.axis_allies.conftest import ENGINE, play, position, seat_to_act, units
 
 
@@ -238,3 +239,16 @@ def test_no_unit_boards_a_transport_at_a_capital_that_would_be_left_threatened()
     safe = position(("uk", "transport", "sz_north_sea"), ("uk", "infantry", "united_kingdom"),
                     ("germany", "infantry", "germany"), power="uk", phase="noncombat_move")
     assert [m.kind for m in candidates(safe)] == ["load"]
+
+
+def test_an_aircraft_that_can_no_longer_land_counts_as_lost() -> None:
+    """A fighter flown out to sea beyond the reach of land and of the carrier that is there now
+    (the rules allow it: the carrier could still come, M6) is lost unless the carrier does come:
+    the evaluation counts it lost at once, so a search that looks at every legal move sees the
+    loss before the move ends."""
+    state = position(("germany", "fighter", "western_europe"), ("germany", "carrier", "sz_west_spain"),
+                     ("germany", "infantry", "germany"), ("uk", "infantry", "united_kingdom"))
+    out = play(state, "move 1 ftr Western Europe -> West Spain Sea Zone -> North Atlantic Sea Zone -> Caribbean Sea Zone")
+    back = play(state, "move 1 ftr Western Europe -> West Spain Sea Zone")
+    assert ai.stranded_aircraft(out) and not ai.stranded_aircraft(back)
+    assert ai.side_scores(out)["axis"] == pytest.approx(ai.side_scores(back)["axis"] - UNITS["fighter"].cost / 2)
