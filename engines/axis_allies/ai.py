@@ -38,9 +38,9 @@ has no dice until the battles).
   nearest the front.
 * **Transports ferry**: then land units three land steps or more from the front (an island, the
   Americas) board a transport next to them; a loaded transport lands them on its side's land next
-  to the enemy when it is next to such land, stays where it is next to enemy land (for an assault
-  next turn), else sails toward the nearest sea zone from which it can do either; an empty one
-  sails toward the land units waiting for it.
+  to the enemy when it is next to such land, else sails toward the nearest sea zone from which it
+  can, or, with none in reach, toward one next to enemy land (for an assault next turn); an empty
+  one sails toward the land units waiting for it.
 * **The front closes up**: then land units move, one step of the plain rule at a time, to where
   fewer land steps separate them from enemy-held land (``front_distance``); units already next
   to the enemy stay. New units are placed at the complex nearest the front.
@@ -578,8 +578,9 @@ def ferry_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], front: d
     """The non-combat move's transport rule, one order at a time: a transport next to land
     units far from the front (``STRANDED``: an island, the Americas) takes them aboard; a loaded
     transport lands them on its side's land at the front (next to the enemy) when it is next
-    to it, else sails toward the nearest sea zone from which it can land them there or attack
-    enemy land; an empty one sails toward the land units waiting for it."""
+    to it, else sails toward the nearest sea zone from which it can, or (none in reach) toward
+    one next to enemy land, for an assault; an empty one sails toward the land units waiting
+    for it."""
     gmap = state.map
     sides = _side(state)
     mine = sides[state.power]
@@ -595,11 +596,16 @@ def ferry_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], front: d
                if front.get(t, FAR) >= STRANDED}
     pickup_zones = {z for t in waiting for z in gmap.neighbours(t) if gmap.is_sea(z)}
     to_landing = _sea_distance(state, landing_zones)
+    to_shore = _sea_distance(state, {z for t in landings for z in gmap.neighbours(t) if gmap.is_sea(z)})
     to_pickup = _sea_distance(state, pickup_zones)
     for t in _own_transports(state):
-        if t.combat or t.lands_in is not None or t.unloaded_into is not None or _enemy_units(state, t.at):
+        if t.combat or t.lands_in is not None or _enemy_units(state, t.at):
             continue
         cargo = _cargo(state, t)
+        if t.unloaded_into is not None:  # the rest of the cargo follows the first ashore
+            if cargo and (step := _unload_move(state, moves, t, t.unloaded_into)) is not None:
+                return step
+            continue
         if _room(state, t) > 0:
             near = {land for land in gmap.neighbours(t.at) if land in waiting}
             loads = [m for m in _loadable(state, t.at, moves, _room(state, t), near)
@@ -615,14 +621,15 @@ def ferry_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], front: d
                 step = _unload_move(state, moves, t, land)
                 if step is not None:
                     return step
-            if t.at in landing_zones:
-                continue  # next to the enemy: it stays for an assault next turn
             sails = _sails(state, t, "noncombat_move")
-            goal = min(sails, key=lambda z: (to_landing.get(z, FAR), sails[z], z))
-            if to_landing.get(goal, FAR) < to_landing.get(t.at, FAR):
-                step = _sail_move(state, moves, t, goal)
-                if step is not None:
-                    return step
+            for toward in (to_shore, to_landing):  # its side's front first, else enemy shores
+                goal = min(sails, key=lambda z: (toward.get(z, FAR), sails[z], z))
+                if toward.get(goal, FAR) < toward.get(t.at, FAR):
+                    step = _sail_move(state, moves, t, goal)
+                    if step is not None:
+                        return step
+                if toward.get(t.at, FAR) < FAR:
+                    break  # on its way there (or waiting next to enemy land for an assault)
         elif pickup_zones and t.at not in pickup_zones:
             sails = _sails(state, t, "noncombat_move")
             goal = min(sails, key=lambda z: (to_pickup.get(z, FAR), sails[z], z))

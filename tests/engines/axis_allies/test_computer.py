@@ -252,3 +252,18 @@ def test_an_aircraft_that_can_no_longer_land_counts_as_lost() -> None:
     back = play(state, "move 1 ftr Western Europe -> West Spain Sea Zone")
     assert ai.stranded_aircraft(out) and not ai.stranded_aircraft(back)
     assert ai.side_scores(out)["axis"] == pytest.approx(ai.side_scores(back)["axis"] - UNITS["fighter"].cost / 2)
+
+
+def test_a_loaded_transport_takes_its_cargo_to_its_sides_front() -> None:
+    """Two American infantry aboard in the North Sea, next to German-held Western Europe and
+    Finland-Norway but no land of their side at the front: the transport sails to a sea zone
+    next to Karelia and lands them there, next to the German army (the Allies' way to the front)."""
+    state = position(("usa", "transport", "sz_north_sea"), ("usa", "infantry", "sz_north_sea", 2),
+                     ("germany", "infantry", "eastern_europe"), ("ussr", "infantry", "russia"), power="usa",
+                     phase="noncombat_move")
+    state = aboard(state, "sz_north_sea")
+    state, played = play_candidates(state, 3)
+    zone = played[0].removeprefix("move 1 trn North Sea Zone -> ")
+    assert zone in ("Karelia Sea Zone", "Baltic Sea Zone")
+    assert played[1:] == [f"unload 1 inf {zone} -> Karelia S.S.R."] * 2
+    assert units(state, "karelia_ssr", "usa") == {"infantry": 2}
