@@ -64,7 +64,7 @@ from functools import cache
 
 from engines.ai.base import Knowledge
 from engines.ai.rng import Rng
-from engines.axis_allies import movement, odds
+from engines.axis_allies import movement, odds, turn
 from engines.axis_allies.economy import production
 from engines.axis_allies.moves import AxisAlliesMove, Counts
 from engines.axis_allies.options import AxisAlliesOptions
@@ -445,7 +445,8 @@ def _loadable(state: AxisAlliesState, zone: str, moves: Sequence[AxisAlliesMove]
               wanted: set[str] | None = None) -> list[AxisAlliesMove]:
     """Legal load moves into ``zone`` (from ``wanted`` territories only, if given), the strongest
     attacker first, as many as ``room`` takes."""
-    loads = [m for m in moves if m.kind == "load" and m.path[-1] == zone and (wanted is None or m.path[0] in wanted)]
+    loads = [m for m in moves if m.kind == "load" and m.path[-1] == zone and (wanted is None or m.path[0] in wanted)
+             and m.units[0][0] in odds.FIGHTS]
     loads.sort(key=lambda m: (-UNITS[m.units[0][0]].attack, m.path[0]))
     chosen: list[AxisAlliesMove] = []
     taken: dict[tuple[str, str], int] = {}
@@ -508,11 +509,13 @@ def _picked_transport(state: AxisAlliesState, zone: str) -> int | None:
 
 
 def _loads_into(state: AxisAlliesState, zone: str, kind: str) -> int | None:
-    """The transport a load of one ``kind`` into ``zone`` boards (the first by id with room)."""
+    """The transport a load of one ``kind`` into ``zone`` boards, as the turn picks it (the first
+    by id with room; ``turn``'s load order), or ``None`` when that one has unloaded this turn: a
+    transport that has landed its cargo takes no new cargo from the computer."""
     cost = UNITS[kind].transport_cost or 0
     for t in _own_transports(state):
-        if t.at == zone and _room(state, t) >= cost and t.unloaded_into is None:
-            return t.id
+        if t.at == zone and _room(state, t) >= cost and (state.phase == "combat_move" or not t.combat):
+            return t.id if t.unloaded_into is None else None
     return None
 
 
@@ -527,9 +530,9 @@ def _unload_move(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], transp
     aboard = tuple((k, n) for k in UNITS if (n := sum(1 for u in _cargo(state, transport) if u.kind == k)))
     for m in moves:
         if m.kind == "unload" and m.path == (transport.at, land) and m.aboard in ((), aboard):
-            if not m.aboard and len({t.id for t in _own_transports(state) if t.at == transport.at and _cargo(state, t)}) > 1:
-                continue  # the engine would choose the transport: name it
-            return m
+            options = turn.unload_options(state, m)
+            if options and options[0][1].transport == transport.id:  # the transport the turn takes them from
+                return m
     return None
 
 

@@ -267,3 +267,49 @@ def test_a_loaded_transport_takes_its_cargo_to_its_sides_front() -> None:
     assert zone in ("Karelia Sea Zone", "Baltic Sea Zone")
     assert played[1:] == [f"unload 1 inf {zone} -> Karelia S.S.R."] * 2
     assert units(state, "karelia_ssr", "usa") == {"infantry": 2}
+
+
+def test_a_transport_that_has_landed_its_cargo_takes_no_more() -> None:
+    """Two British transports next to the UK (an armour, four infantry), Finland-Norway empty
+    next to them and the rest of the coast held: the armour fills the first transport and lands;
+    a next load would board that same transport again (the turn picks the first with room), so
+    the computer loads no more than the two transports hold: one trip a turn, no shuttle."""
+    state = position(("uk", "transport", "sz_north_sea", 2), ("uk", "armour", "united_kingdom"),
+                     ("uk", "infantry", "united_kingdom", 4), ("germany", "infantry", "germany", 3),
+                     ("germany", "infantry", "western_europe", 3), ("germany", "infantry", "eastern_europe", 3), power="uk")
+    played = []
+    while (move := candidates(state)[0]).kind != "end" and len(played) < 16:
+        played.append(ENGINE.format_move(move, state))
+        state = play(state, played[-1])
+    from engines.axis_allies.notation import parse
+
+    boarded = [parse(text).units[0][0] for text in played if text.startswith("load")]
+    assert "armour" in boarded and sum(UNITS[k].transport_cost or 0 for k in boarded) <= 2 * 2, played
+
+
+def test_two_loaded_transports_in_one_sea_zone_both_land_their_cargo() -> None:
+    """Two American transports with two infantry each in the North Sea, Western and Eastern
+    Europe empty: all four land (each unload order takes them from the transport the turn
+    picks; one transport may sail on to another target first)."""
+    state = position(("usa", "transport", "sz_north_sea", 2), ("usa", "infantry", "sz_north_sea", 4),
+                     ("germany", "infantry", "germany", 4), power="usa")
+    ships = [u.id for u in state.units if u.kind == "transport"]
+    riders = iter([ships[0], ships[0], ships[1], ships[1]])
+    state = state.model_copy(update={"units": tuple(u.model_copy(update={"carried_by": next(riders)}) if u.kind == "infantry"
+                                                    and u.at == "sz_north_sea" else u for u in state.units)})
+    state, played = play_candidates(state, 5)
+    assert [text.split()[0] for text in played].count("unload") == 4
+    assert not [u for u in state.units if u.kind == "infantry" and u.carried_by is not None], "all four landed"
+
+
+def test_an_aa_gun_is_not_shipped() -> None:
+    """An AA gun fights only aircraft over its own territory ("Ze zijn alleen betrokken bij
+    gevechten tegen vliegtuigen"): the ferry takes the infantry next to it, not the gun."""
+    state = position(("usa", "transport", "sz_east_us"), ("usa", "aa_gun", "eastern_united_states"),
+                     ("usa", "infantry", "eastern_united_states"), ("germany", "infantry", "germany"), power="usa",
+                     phase="noncombat_move")
+    assert any(m.kind == "load" and m.units == (("aa_gun", 1),) for m in ENGINE.legal_moves(state, seat_to_act(state)))
+    (first,) = candidates(state)
+    assert (first.kind, first.units) == ("load", (("infantry", 1),))
+    state = play(state, ENGINE.format_move(first, state))
+    assert not [m for m in candidates(state) if m.kind == "load"]
