@@ -20,7 +20,7 @@ has no dice until the battles).
   without a sea battle; the loaded transport sails there and the cargo lands. The most valuable
   land (production, a capital) first.
 * **Attacks**, chosen with the exact battle odds (``odds.py``, with the AA gun's fire at
-  aircraft): a unit moves into a hostile territory only if everything that can still reach it
+  aircraft; a battle of more than 300 unit pairs is solved at half size, quickly): a unit moves into a hostile territory only if everything that can still reach it
   this turn, together with what is already committed, would win with at least 70 %, and no more
   once the committed units alone win with 95 %. A battle begun below 70 % is reinforced before
   anything else. Land is attacked only where a land unit can take it; aircraft alone go only
@@ -273,7 +273,7 @@ def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = ()) -> float
     for kind in leaving:
         if kind in defenders:
             defenders.remove(kind)
-    return odds.win_chance(near, defenders, aa_gun="aa_gun" in defenders) if near else 0.0
+    return odds.win_chance(near, defenders) if near else 0.0  # the AA gun left out: cheaper, and the threat not less
 
 
 def _steps_from(state: AxisAlliesState, start: str, limit: int, land_only: bool = False) -> dict[str, int]:

@@ -4,7 +4,8 @@ Per round the attacking submarines strike first at ships (their victims do not f
 other attackers fire, then every defender still standing fires (those just hit too: the casualty
 zone; a defending submarine's hit sinks only a ship), and casualties leave. Each side loses its cheapest unit first (cost, then the weaker unit
 on that side). The attacker presses on to the end. A round in which nothing is hit leaves the
-armies as they were, so a state's value solves ``V = p_stay V + sum p V'``.
+armies as they were, so a state's value solves ``V = p_stay V + sum p V'``. A battle larger than
+``LARGEST`` is solved with every second unit of each side (exact no more, and quick).
 
 Anti-aircraft fire before the battle is counted when asked (``aa_gun``). Not modelled: shore bombardment, retreats, submarines
 submerging, technologies. ``tests/engines/axis_allies/test_combat_odds.py`` checks the same
@@ -109,6 +110,21 @@ def _outcome(a: Army, d: Army) -> tuple[float, float]:
     return win / (1 - stay), hold / (1 - stay)
 
 
+LARGEST = 300
+"""The largest battle (attacking units times defending units) the chain solves as it is; a
+larger one is solved with every second unit of each side (in the order they are lost), again
+until it fits: the same proportions, a cruder answer (the chain of two armies of twenty took
+about a second, and the computer asks about many)."""
+
+
+def _fit(a: Army, d: Army) -> tuple[Army, Army, int]:
+    """The armies the chain solves for ``a`` against ``d`` and the factor their losses scale by."""
+    scale = 1
+    while len(a) * len(d) > LARGEST:
+        a, d, scale = a[1::2], d[1::2], scale * 2
+    return a, d, scale
+
+
 def _cost(side: Army) -> int:
     return sum(UNITS[k].cost for k in side)
 
@@ -142,15 +158,21 @@ def expected_losses(attackers: Iterable[str], defenders: Iterable[str]) -> tuple
     >>> [round(x, 4) for x in expected_losses(("infantry",), ("infantry",))]  # each falls 3/4 and 3/8 of the time
     [2.25, 1.125]
     """
-    a, d = army(attackers, True), army(defenders, False)
+    a, d, scale = _fit(army(attackers, True), army(defenders, False))
     left_a, left_d = _left(a, d)
-    return _cost(a) - left_a, _cost(d) - left_d
+    return scale * (_cost(a) - left_a), scale * (_cost(d) - left_d)
+
+
+AA_EXACT = 6
+"""The most ways AA fire can fall (per aircraft kind, its count plus one, multiplied) that are
+summed exactly; beyond, the expected number of hits (a sixth of each kind, rounded) is removed."""
 
 
 def win_chance(attackers: Iterable[str], defenders: Iterable[str], aa_gun: bool = False) -> float:
     """The chance that the attackers clear the territory and survive (they may then take it);
     with ``aa_gun`` a defending AA gun first fires one die at each attacking aircraft, a 1 hits
-    (each aircraft on its own: the chance is summed over how many of each kind fall).
+    (each aircraft on its own: the chance is summed over how many of each kind fall, up to
+    ``AA_EXACT`` ways; more aircraft lose the expected number).
 
     >>> round(win_chance(("fighter",), ("infantry",), aa_gun=True) / win_chance(("fighter",), ("infantry",)), 4)
     0.8333
@@ -159,7 +181,12 @@ def win_chance(attackers: Iterable[str], defenders: Iterable[str], aa_gun: bool 
     defending = tuple(defenders)
     air = sorted({k for k in attacking if UNITS[k].domain == "air"}) if aa_gun else []
     if not air:
-        return _outcome(army(attacking, True), army(defending, False))[0]
+        return _outcome(*_fit(army(attacking, True), army(defending, False))[:2])[0]
+    if math.prod(attacking.count(k) + 1 for k in air) > AA_EXACT:  # too many chains: the expected hits
+        for kind in air:
+            for _ in range(round(attacking.count(kind) / 6)):
+                attacking.remove(kind)
+        return _outcome(*_fit(army(attacking, True), army(defending, False))[:2])[0]
     ways: list[tuple[float, list[str]]] = [(1.0, attacking)]
     for kind in air:
         n = attacking.count(kind)
@@ -172,4 +199,4 @@ def win_chance(attackers: Iterable[str], defenders: Iterable[str], aa_gun: bool 
                     rest.remove(kind)
                 nxt.append((p * q, rest))
         ways = nxt
-    return sum(p * _outcome(army(left, True), army(defending, False))[0] for p, left in ways)
+    return sum(p * _outcome(*_fit(army(left, True), army(defending, False))[:2])[0] for p, left in ways)
