@@ -13,8 +13,15 @@ count the first named player's blunders over the games (``bench/blunders.py``; t
 
 Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_FIRST_GAME`` (the
 first game's number, default 0: a later run adds new seeded games to an earlier one), ``AI_MAX_MOVES``
-(default 150), ``AI_SLUGS`` (comma-separated, default all), ``AI_PAIRS`` (e.g.
-``hard-random,hard-greedy``), ``AI_WORKERS`` (processes, default 2).
+(default 150), ``AI_MAX_ROUNDS`` (Axis & Allies: adjudicate after this many rounds, default none),
+``AI_SLUGS`` (comma-separated, default all), ``AI_PAIRS`` (e.g. ``hard-random,hard-greedy``),
+``AI_WORKERS`` (processes, default 2).
+
+Axis & Allies also gets a row per side the first player played (``hard-normal as axis``: its score
+as the Axis only) and a second table of what happened on the board, per game: transports loaded,
+amphibious assaults (cargo unloaded into enemy land in the combat move) and the games with at least
+one, aircraft lost for want of a landing at the end of a non-combat move, the games in which a
+capital fell, and the games whose end evaluation left 0.35-0.65 (undecided).
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from engines.ai.player import LEVELS
 from engines.ai.referee import Referee
 from engines.ai.rng import Rng
 from engines.ai.search import search
+from engines.axis_allies import movement as aa_movement
 from engines.core.record import MoveEvent, StartEvent, resolve_chance
 from engines.registry import ENGINES, get_engine
 
@@ -56,13 +64,36 @@ def choose(player: str, obs, seed: int) -> tuple[str, float]:
     return text, time.perf_counter() - start
 
 
-Played = tuple[float, float, bool, list[float], list[Counter[str]], list[tuple[str, ...]]]
+def board_counts(slug: str, state, move, counts: dict[str, float]) -> None:
+    """Axis & Allies: count what ``move`` (about to be applied to ``state``) does on the board."""
+    if slug != "axis_allies":
+        return
+    if move.kind == "load":
+        counts["loads"] = counts.get("loads", 0) + 1
+    elif move.kind == "unload" and state.phase == "combat_move":
+        sides = {p.id: p.side for p in state.map.powers}
+        owner = state.owner(move.path[-1])
+        if owner is not None and sides[owner] != sides[state.power]:
+            counts["assaults"] = counts.get("assaults", 0) + 1
+    elif move.kind == "end" and state.phase == "noncombat_move":
+        lost = len(aa_movement.landings(state, state.power).lost)
+        counts["air_lost"] = counts.get("air_lost", 0) + lost
 
 
-def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> Played:
+def end_counts(slug: str, state, counts: dict[str, float]) -> None:
+    if slug != "axis_allies":
+        return
+    counts["capital_fell"] = float(any(state.owner(p.capital) != p.id for p in state.map.powers))
+    counts["rounds"] = state.round
+
+
+Played = tuple[float, float, bool, list[float], list[Counter[str]], list[tuple[str, ...]], dict[str, float]]
+
+
+def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rounds: int = 0) -> Played:
     """Seat 0 plays ``players[0]``. Returns seat 0's score, its end value (the evaluation if
-    adjudicated, else the score), whether adjudicated, the times of ``players[0]``'s moves, and
-    per seat its blunders and its setup's moves."""
+    adjudicated, else the score), whether adjudicated, the times of ``players[0]``'s moves, per
+    seat its blunders and its setup's moves, and the board counts (``board_counts``)."""
     engine = get_engine(slug)
     options = engine.options_model()
     seed = game.to_bytes(4, "big") * 8
@@ -75,6 +106,7 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> Play
     found: list[Counter[str]] = [Counter(), Counter()]
     setups: list[list[str]] = [[], []]
     last_seat = None
+    counts: dict[str, float] = {}
     while True:
         state, chances = resolve_chance(engine, state, seed, draws)
         draws += sum(len(c.sizes) for c in chances)
@@ -82,10 +114,14 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> Play
         result = engine.result(state)
         if result is not None:
             score = 0.5 if result.draw or not result.winners else float(0 in result.winners)
-            return score, score, False, times, found, [tuple(s) for s in setups]
-        if moves >= max_moves or not engine.to_act(state):
+            end_counts(slug, state, counts)
+            return score, score, False, times, found, [tuple(s) for s in setups], counts
+        over = max_rounds and getattr(state, "round", 0) > max_rounds
+        if moves >= max_moves or over or not engine.to_act(state):
             value = knowledge.evaluate(engine, state, 2)[0]
-            return (1.0 if value > 0.6 else 0.0 if value < 0.4 else 0.5), value, True, times, found, [tuple(s) for s in setups]
+            end_counts(slug, state, counts)
+            verdict = 1.0 if value > 0.6 else 0.0 if value < 0.4 else 0.5
+            return verdict, value, True, times, found, [tuple(s) for s in setups], counts
         seat = min(engine.to_act(state))
         obs = REFEREE.observation(engine, options, events, seat)
         text, spent = choose(players[seat], obs, game * 1000 + moves)
@@ -96,27 +132,31 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int) -> Play
         if blunders.setup_text(text):
             setups[seat].append(text)
         last_seat = seat
+        board_counts(slug, state, move, counts)
         events.append(MoveEvent(seat=seat, text=text, move=move.model_dump(mode="json"), secret=engine.is_secret(move, state)))
         state = engine.apply(state, seat, move)
         moves += 1
 
 
-Row = tuple[float, float, bool, list[float], Counter[str], tuple[str, ...]]
+Row = tuple[float, float, bool, list[float], Counter[str], tuple[str, ...], dict[str, float]]
 
 
-def match(args: tuple[str, str, str, int, int]) -> tuple[str, str, Row]:
+def match(args: tuple[str, str, str, int, int, int]) -> tuple[str, str, Row]:
     """One game; the row is the first named player's: score, end value, adjudicated, times,
-    blunders, setup."""
-    slug, player, opponent, game, max_moves = args
+    blunders, setup, board counts (Axis & Allies: with the side it played)."""
+    slug, player, opponent, game, max_moves, max_rounds = args
     if game % 2 == 0:
-        score, value, adjudicated, times, found, setups = play(slug, (player, opponent), game, max_moves)
+        score, value, adjudicated, times, found, setups, counts = play(slug, (player, opponent), game, max_moves, max_rounds)
         seat = 0
     else:  # seats swapped: the computer is seat 1
-        score, value, adjudicated, times, found, setups = play(slug, (opponent, player), game, max_moves)
+        score, value, adjudicated, times, found, setups, counts = play(slug, (opponent, player), game, max_moves, max_rounds)
         score, value = 1.0 - score, 1.0 - value
         times = []  # seat 0's times belong to the opponent here
         seat = 1
-    return slug, f"{player}-{opponent}", (score, value, adjudicated, times, found[seat], setups[seat])
+    if slug == "axis_allies":  # two players: seat 0 the Allies, seat 1 the Axis
+        counts["axis"] = float(game % 2 == 1)
+        counts["value"] = value
+    return slug, f"{player}-{opponent}", (score, value, adjudicated, times, found[seat], setups[seat], counts)
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -141,17 +181,25 @@ def main() -> None:
     games = int(os.environ.get("AI_GAMES", "4"))
     first = int(os.environ.get("AI_FIRST_GAME", "0"))
     max_moves = int(os.environ.get("AI_MAX_MOVES", "150"))
+    max_rounds = int(os.environ.get("AI_MAX_ROUNDS", "0"))
     slugs = [s for s in os.environ.get("AI_SLUGS", ",".join(sorted(ENGINES))).split(",") if s]
     pairs = [p for p in os.environ.get("AI_PAIRS", ",".join(PAIRS)).split(",") if p]
     workers = int(os.environ.get("AI_WORKERS", "2"))
-    jobs = [(slug, *pair.split("-"), game, max_moves) for slug in slugs for pair in pairs for game in range(first, first + games)]
+    jobs = [(slug, *pair.split("-"), game, max_moves, max_rounds) for slug in slugs for pair in pairs
+            for game in range(first, first + games)]
     results: dict[tuple[str, str], list[Row]] = {}
+    boards: dict[tuple[str, str], list[dict[str, float]]] = {}
     with ProcessPoolExecutor(workers) as pool:
         for slug, pair, row in pool.map(match, jobs):
             results.setdefault((slug, pair), []).append(row)
-    print(f"{'game':16} {'pairing':14} {'n':>3} {'score':>6} {'95% Wilson':>14} {'value':>13} {'adj':>4} {'move s p50':>10} {'p99':>6}"
+            counts = row[6]
+            if counts:
+                side = "axis" if counts["axis"] else "allies"
+                results.setdefault((slug, f"{pair} as {side}"), []).append(row)
+                boards.setdefault((slug, pair), []).append(counts)
+    print(f"{'game':16} {'pairing':22} {'n':>3} {'score':>6} {'95% Wilson':>14} {'value':>13} {'adj':>4} {'move s p50':>10} {'p99':>6}"
           f" {'hung':>5} {'pass':>5} {'face':>5} {'same':>5}")
-    for (slug, pair), rows in results.items():
+    for (slug, pair), rows in sorted(results.items()):
         n = len(rows)
         total = sum(r[0] for r in rows)
         low, high = wilson(total, n)
@@ -162,8 +210,20 @@ def main() -> None:
         adj = sum(r[2] for r in rows)
         found = sum((r[4] for r in rows), Counter())
         same = blunders.repeats([r[5] for r in rows])
-        print(f"{slug:16} {pair:14} {n:3d} {total / n:6.2f} {f'[{low:.2f}, {high:.2f}]':>14} {f'{mean:.2f} ± {half:.2f}':>13} {adj:4d} {p50:10.3f} {p99:6.3f}"
+        print(f"{slug:16} {pair:22} {n:3d} {total / n:6.2f} {f'[{low:.2f}, {high:.2f}]':>14} {f'{mean:.2f} ± {half:.2f}':>13} {adj:4d} {p50:10.3f} {p99:6.3f}"
               f" {found['hung']:5d} {found['passed']:5d} {found['facing']:5d} {same:5d}")
+    if boards:
+        print()
+        print(f"{'game':16} {'pairing':14} {'n':>3} {'rounds':>6} {'loads/g':>7} {'assaults/g':>10} {'g w/ assault':>12} "
+              f"{'air lost':>8} {'capital fell':>12} {'undecided':>9}")
+        for (slug, pair), rows in sorted(boards.items()):
+            n = len(rows)
+            mean_of = {key: sum(r.get(key, 0) for r in rows) / n for key in ("rounds", "loads", "assaults")}
+            with_assault = sum(1 for r in rows if r.get("assaults", 0) > 0)
+            fell = sum(int(r.get("capital_fell", 0)) for r in rows)
+            undecided = sum(1 for r in rows if 0.35 <= r.get("value", 0.5) <= 0.65)
+            print(f"{slug:16} {pair:14} {n:3d} {mean_of['rounds']:6.1f} {mean_of['loads']:7.1f} {mean_of['assaults']:10.1f} "
+                  f"{with_assault:12d} {int(sum(r.get('air_lost', 0) for r in rows)):8d} {fell:12d} {undecided:9d}")
     sys.stdout.flush()
 
 

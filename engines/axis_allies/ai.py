@@ -9,31 +9,51 @@ position it reaches by the evaluation, without rollouts: a rollout step needs th
 has no dice until the battles).
 
 * **Technology**: never researched (its dice are rarely worth the IPCs at this level).
-* **Purchase**, by a simple plan: two infantry for each armour, a fighter while the bank would
-  still hold more than 20 IPCs after it (what the rules let it buy; it does not count factory
-  room).
-* **Attacks**, chosen with the exact battle odds (``odds.py``): a unit moves into a hostile
-  territory only if everything that can still reach it this turn, together with what is already
-  committed, would win with at least 70 %, and no more once the committed units alone win with 95 %.
-  Land is attacked only where a land unit can take it; aircraft alone go only where there are
-  defenders to fight. Casualties: cheapest first.
+* **Purchase**, by a simple plan: a power whose land units cannot reach the enemy over land
+  (its capital three land steps or more from enemy-held land, or none: the UK, the US, Japan)
+  first buys transports, enough to carry its land units far from the front two by two (at least
+  two, at most four); then two infantry for each armour, a fighter while the bank would still
+  hold more than 20 IPCs after it (what the rules let it buy; it does not count factory room).
+* **Amphibious assaults**, first thing in the combat move, one order at a time: land units next
+  to a transport board it when, aboard, they would win with at least 70 % (the exact odds, with
+  what is already committed there) in enemy land next to a sea zone the transport can reach
+  without a sea battle; the loaded transport sails there and the cargo lands. The most valuable
+  land (production, a capital) first.
+* **Attacks**, chosen with the exact battle odds (``odds.py``, with the AA gun's fire at
+  aircraft; a battle of more than 300 unit pairs is solved at half size, quickly): a unit moves into a hostile territory only if everything that can still reach it
+  this turn, together with what is already committed, would win with at least 70 %, and no more
+  once the committed units alone win with 95 %. A battle begun below 70 % is reinforced before
+  anything else. Land is attacked only where a land unit can take it; aircraft alone go only
+  where there are defenders to fight; a transport (it cannot hit) never goes into a battle
+  without a fighting unit of its side there; an aircraft goes only where it can still reach land
+  its side has held since the turn began, or a carrier that is there now (not one that might come).
+  Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
-  next to it could win there with 30 % or more; new units are placed in the capital first then.
+  that could reach it next turn (land units next to it, armour two steps away, aircraft within
+  half their range and one, cargo on transports that could sail next to it) would win there with
+  30 % or more; new units are placed in the capital first then, and no unit boards a transport
+  there if that would leave it so threatened.
 * **Aircraft landed**: first thing in the non-combat move, an aircraft that would be lost at its
   end (over land taken this turn, over a sea zone without a carrier) flies to where it survives,
   nearest the front.
+* **Transports ferry**: then land units three land steps or more from the front (an island, the
+  Americas) board a transport next to them; a loaded transport lands them on its side's land next
+  to the enemy when it is next to such land, else sails toward the nearest sea zone from which it
+  can, or, with none in reach, toward one next to enemy land (for an assault next turn); an empty
+  one sails toward the land units waiting for it.
 * **The front closes up**: then land units move, one step of the plain rule at a time, to where
   fewer land steps separate them from enemy-held land (``front_distance``); units already next
   to the enemy stay. New units are placed at the complex nearest the front.
 * The evaluation: per side (Axis, Allies) its national production, half the cost of its units
   (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against
-  the share at the start. A battle begun and not yet fought counts at its exact odds
-  (``_expect_battles``).
+  the share at the start. A battle begun and not yet fought counts at its exact odds, the
+  units each side can expect to lose (the winner's too) and the land that may change side
+  (``_expect_battles``); an aircraft that can no longer reach a landing counts as lost.
 
-Not considered: technology, strategic bombing and rockets, transports (no unit is loaded, so
-there are no amphibious assaults and land units on an island stay there), anti-aircraft fire and
-shore bombardment in the odds, retreating, the attacker's own losses in a battle it wins, and
-anything beyond the current power's turn (the search sees only a few plies of it).
+Not considered: technology, strategic bombing and rockets, shore bombardment in the odds,
+retreating, escorts for transports (a loaded
+transport may be sunk on its way), and anything beyond the current power's turn (the search
+sees only a few plies of it; the transport rules are plain rules, not searched).
 """
 
 from __future__ import annotations
@@ -44,11 +64,11 @@ from functools import cache
 
 from engines.ai.base import Knowledge
 from engines.ai.rng import Rng
-from engines.axis_allies import movement, odds
+from engines.axis_allies import movement, odds, turn
 from engines.axis_allies.economy import production
 from engines.axis_allies.moves import AxisAlliesMove, Counts
 from engines.axis_allies.options import AxisAlliesOptions
-from engines.axis_allies.state import AxisAlliesState, initial_state
+from engines.axis_allies.state import AxisAlliesState, Unit, initial_state
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Engine
 
@@ -72,14 +92,23 @@ def side_scores(state: AxisAlliesState) -> dict[str, float]:
         scores[sides[state.power]] += UNITS[kind].cost / 2 * count
     if state.phase in ("combat_move", "combat"):
         _expect_battles(state, scores)
+    if state.phase in ("combat_move", "combat", "noncombat_move"):
+        scores[sides[state.power]] -= sum(UNITS[u.kind].cost / 2 for u in stranded_aircraft(state))
     return scores
+
+
+def stranded_aircraft(state: AxisAlliesState) -> list[Unit]:
+    """The power's aircraft that can no longer reach a landing this turn (``can_land_from``
+    with the movement they have left): lost at the end of the non-combat move."""
+    return [u for u in state.units if u.power == state.power and UNITS[u.kind].domain == "air" and u.carried_by is None
+            and not can_land_from(state, u.at, _movement(state, u.kind) - u.moved, bool(UNITS[u.kind].carrier_cost))]
 
 
 def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
     """Count the battles the power to move has begun (or is about to) at their expected
-    outcome by the exact odds: with the attacker's win chance the defenders are lost and, if a
-    land unit attacks, the land (its production, a capital's worth) changes side; with the rest
-    the attackers are lost. The winner's own losses are left out. Without this a search cut off
+    outcome by the exact odds: each side loses the expected cost of its units lost (the
+    winner's losses too) and, with the attacker's win chance, if a land unit attacks, the land
+    (its production, a capital's worth) changes side. Without this a search cut off
     before the dice would see an attack as units standing next to enemies and nothing more."""
     gmap = state.map
     sides = _side(state)
@@ -94,10 +123,11 @@ def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
         if not attackers or not defenders:
             continue
         win = odds.win_chance(attackers, defenders)
+        lost_a, lost_d = odds.expected_losses(attackers, defenders)
         takes = any(UNITS[k].domain == "land" for k in attackers)  # aircraft alone take nothing
         land = gmap.territories[at].ipc + (CAPITAL_VALUE if at in capitals else 0.0) if takes else 0.0
-        scores[mine] += win * land - (1 - win) * sum(UNITS[k].cost for k in attackers) / 2
-        scores[other] -= win * (land + sum(UNITS[k].cost for k in defenders) / 2)
+        scores[mine] += win * land - lost_a / 2
+        scores[other] -= win * land + lost_d / 2
 
 
 @cache
@@ -161,6 +191,11 @@ def _can_take(state: AxisAlliesState, territory: str, coming: list[str]) -> bool
     return any(UNITS[k].domain == "land" and k in odds.FIGHTS for k in (*coming, *here))
 
 
+def _free(state: AxisAlliesState, at: str, kind: str) -> int:
+    """The power's units of ``kind`` in ``at`` not aboard a transport (those an order moves)."""
+    return sum(1 for u in state.units_at(at) if u.power == state.power and u.kind == kind and u.carried_by is None)
+
+
 def _kinds(counts: Counts) -> list[str]:
     return [kind for kind, n in counts for _ in range(n)]
 
@@ -171,7 +206,7 @@ def _attack_odds(state: AxisAlliesState, territory: str, extra: list[str]) -> fl
     here = state.units_at(territory)
     attackers = [u.kind for u in here if sides[u.power] == mine] + extra
     defenders = [u.kind for u in here if sides[u.power] != mine]
-    return odds.win_chance(attackers, defenders)
+    return odds.win_chance(attackers, defenders, aa_gun="aa_gun" in defenders)
 
 
 def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
@@ -180,6 +215,9 @@ def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> Axis
     bought = dict(state.purchased)
     bank = state.ipcs.get(state.power, 0)
     infantry, armour = bought.get("infantry", 0), bought.get("armour", 0)
+    if "transport" in buys and bank >= UNITS["transport"].cost + 2 * UNITS["infantry"].cost \
+            and bought.get("transport", 0) < transports_wanted(state):
+        return buys["transport"]
     if "fighter" in buys and bank - UNITS["fighter"].cost > 20:
         return buys["fighter"]
     if "armour" in buys and infantry >= 2 * (armour + 1):
@@ -189,16 +227,69 @@ def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> Axis
     return buys.get("armour")
 
 
-def capital_threat(state: AxisAlliesState) -> float:
-    """How likely the enemy units next to the power's capital would win there now."""
+MAX_TRANSPORTS = 4
+"""The most transports the purchase plan keeps (a power overseas)."""
+
+
+def transports_wanted(state: AxisAlliesState) -> int:
+    """How many more transports the purchase plan buys this turn: none for a power whose capital
+    is on the front's land (it fights over land); for one overseas (its capital has no land way
+    to the enemy, or a long one: the UK, the US, Japan) enough to carry its land units far from
+    the front two by two, at least two, at most ``MAX_TRANSPORTS``."""
+    front = front_distance(state)
+    if front.get(state.map.power(state.power).capital, FAR) < STRANDED:
+        return 0
+    land = sum(1 for u in state.units if u.power == state.power and UNITS[u.kind].transport_cost
+               and not state.map.is_sea(u.at) and front.get(u.at, FAR) >= STRANDED)
+    have = len(_own_transports(state))
+    return max(0, min(MAX_TRANSPORTS, max(2, math.ceil(land / 2))) - have)
+
+
+def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = ()) -> float:
+    """How likely the enemy units that could reach the power's capital next turn would win there
+    now (without ``leaving``, kinds of the defenders about to go): land units next to it (armour
+    two land steps away), aircraft within their range, and land units aboard enemy transports
+    that could sail next to it."""
     gmap = state.map
     capital = gmap.power(state.power).capital
     side = _side(state)
     mine = side[state.power]
-    near = [u.kind for u in state.units if u.at in gmap.neighbours(capital) and side[u.power] != mine
-            and UNITS[u.kind].domain != "sea"]
+    steps = _steps_from(state, capital, 6)
+    land_steps = _steps_from(state, capital, 2, land_only=True)
+    near: list[str] = []
+    for u in state.units:
+        if side[u.power] == mine or u.kind not in odds.FIGHTS:
+            continue
+        domain = UNITS[u.kind].domain
+        if domain == "air":
+            reach = steps.get(u.at, FAR) <= UNITS[u.kind].movement // 2 + 1  # and back to land near by
+        elif domain == "land" and u.carried_by is None:
+            reach = land_steps.get(u.at, FAR) <= min(UNITS[u.kind].movement, 2)
+        else:  # aboard: a transport sails two sea zones, then the cargo lands
+            reach = domain == "land" and steps.get(u.at, FAR) <= 3
+        if reach:
+            near.append(u.kind)
     defenders = [u.kind for u in state.units if u.at == capital and side[u.power] == mine]
-    return odds.win_chance(near, defenders) if near else 0.0
+    for kind in leaving:
+        if kind in defenders:
+            defenders.remove(kind)
+    return odds.win_chance(near, defenders) if near else 0.0  # the AA gun left out: cheaper, and the threat not less
+
+
+def _steps_from(state: AxisAlliesState, start: str, limit: int, land_only: bool = False) -> dict[str, int]:
+    """Steps from ``start`` to every place within ``limit`` (over land only, if asked)."""
+    gmap = state.map
+    seen = {start: 0}
+    queue = [start]
+    for here in queue:
+        if seen[here] >= limit:
+            continue
+        for there in gmap.neighbours(here):
+            if there in seen or (land_only and (gmap.is_sea(there) or gmap.territories[there].impassable)):
+                continue
+            seen[there] = seen[here] + 1
+            queue.append(there)
+    return seen
 
 
 def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]) -> Sequence[AxisAlliesMove]:
@@ -212,13 +303,14 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
         return rest or list(moves)
     if phase == "combat_move":
         mine = _side(state)[state.power]
+        plan = amphibious_step(state, moves)
+        if plan is not None:
+            return [plan]
         reach: dict[str, dict[tuple[str, str], int]] = {}
         for m in moves:
             if m.kind == "move" and _hostile(state, m.path[-1], mine):
-                for kind, n in m.units:
-                    group = reach.setdefault(m.path[-1], {})
-                    key = (m.path[0], kind)
-                    group[key] = max(group.get(key, 0), n)
+                for kind, _ in m.units:  # every such unit there may go (a move names one)
+                    reach.setdefault(m.path[-1], {})[(m.path[0], kind)] = _free(state, m.path[0], kind)
         worth = set()
         for territory, group in reach.items():
             everything = [kind for (_, kind), n in group.items() for _ in range(n)]
@@ -227,8 +319,12 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
             if _attack_odds(state, territory, []) < ENOUGH and _attack_odds(state, territory, everything) >= ATTACK_AT:
                 worth.add(territory)
         attacks = [m for m in moves if m.kind == "move" and m.path[-1] in worth and (_defended(state, m.path[-1], mine)
-                   or any(UNITS[k].domain != "air" for k, _ in m.units))]
+                   or any(UNITS[k].domain != "air" for k, _ in m.units)) and not _suicide(state, m)]
         attacks.sort(key=lambda m: -_attack_odds(state, m.path[-1], _kinds(m.units)))
+        weak = set(weak_battles(state))
+        reinforce = [m for m in attacks if m.path[-1] in weak]
+        if reinforce:  # a battle begun below the odds asked for is not left as it is
+            return reinforce[:ATTACK_KEEP]
         return attacks[:ATTACK_KEEP] + ends or list(moves)
     if phase == "combat":
         losses = [m for m in moves if m.kind == "lose"]
@@ -245,8 +341,11 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
             home = [m for m in moves if m.kind == "move" and m.path[-1] == capital]
             if home:
                 return home[:HOME_KEEP]
-        step = advance(moves, front)
-        return [step] if step is not None else ends or list(moves)
+        step = ferry_step(state, moves, front) or advance(moves, front)
+        if step is not None:
+            return [step]
+        ends = [m for m in ends if not m.anyway] or ends
+        return ends or list(moves)
     if phase == "place":
         capital = state.map.power(state.power).capital
         threatened = capital_threat(state) >= THREAT
@@ -254,6 +353,294 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
         places = sorted(moves, key=lambda m: (not (threatened and m.to == capital), front.get(m.to or "", FAR)))
         return places[:PLACE_KEEP]
     return moves
+
+
+def _movement(state: AxisAlliesState, kind: str) -> int:
+    bonus = UNITS[kind].domain == "air" and "long_range_aircraft" in state.techs.get(state.power, ())
+    return UNITS[kind].movement + (movement.LONG_RANGE_BONUS if bonus else 0)
+
+
+def can_land_from(state: AxisAlliesState, start: str, left: int, fighter: bool) -> bool:
+    """Whether an aircraft in ``start`` with ``left`` moves reaches land its side has held since
+    the turn began, or (a fighter) a sea zone with a friendly carrier there now: carriers that
+    may come later are not counted on."""
+    sides = _side(state)
+    mine = sides[state.power]
+    taken = movement.taken_this_turn(state)
+    carriers = {u.at for u in state.units if u.kind == "carrier" and sides[u.power] == mine}
+    gmap = state.map
+    seen = {start: 0}
+    queue = [start]
+    for here in queue:
+        if gmap.is_sea(here):
+            if fighter and here in carriers:
+                return True
+        elif (owner := state.owner(here)) is not None and sides[owner] == mine and here not in taken:
+            return True
+        if seen[here] < left:
+            for there in gmap.neighbours(here):
+                if there not in seen:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+    return False
+
+
+def _suicide(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
+    """An attack move no player would make: units that cannot hit (a transport) into a battle
+    none of their side's fighting units are in, or an aircraft that could not reach a landing
+    afterwards (on land held since the turn began or an existing carrier)."""
+    start, dest = move.path[0], move.path[-1]
+    if all(UNITS[k].attack == 0 for k, _ in move.units):
+        sides = _side(state)
+        escort = [u for u in state.units_at(dest) if sides[u.power] == sides[state.power] and UNITS[u.kind].attack > 0]
+        if not escort:
+            return True
+    for kind, _ in move.units:
+        if UNITS[kind].domain != "air":
+            continue
+        pool = sorted((u for u in state.units_at(start) if u.power == state.power and u.kind == kind), key=lambda u: (u.moved, u.id))
+        spent = pool[0].moved if pool else 0
+        left = _movement(state, kind) - spent - (len(move.path) - 1)
+        if not can_land_from(state, dest, left, bool(UNITS[kind].carrier_cost)):
+            return True
+    return False
+
+
+def weak_battles(state: AxisAlliesState) -> list[str]:
+    """Battles the power has begun this combat move (units moved in against defenders) that
+    would be won less often than ``ATTACK_AT``."""
+    sides = _side(state)
+    mine = sides[state.power]
+    begun = {u.at for u in state.units if u.power == state.power and u.combat and u.kind in odds.FIGHTS}
+    return sorted(t for t in begun if _defended(state, t, mine) and _attack_odds(state, t, []) < ATTACK_AT)
+
+
+# ---------------------------------------------------------------- transports
+
+STRANDED = 3
+"""Land units this many land steps or more from the front (or with no land way there at all)
+are shipped by the non-combat move's ferry rule."""
+
+
+def _own_transports(state: AxisAlliesState) -> list[Unit]:
+    return sorted((u for u in state.units if u.power == state.power and UNITS[u.kind].transport_capacity),
+                  key=lambda u: u.id)
+
+
+def _cargo(state: AxisAlliesState, transport: Unit) -> list[Unit]:
+    return [u for u in state.units if u.carried_by == transport.id and u.lands_in is None]
+
+
+def _room(state: AxisAlliesState, transport: Unit) -> int:
+    used = sum(UNITS[u.kind].transport_cost or 0 for u in _cargo(state, transport))
+    return (UNITS[transport.kind].transport_capacity or 0) - used
+
+
+def _enemy_units(state: AxisAlliesState, territory: str) -> bool:
+    sides = _side(state)
+    return any(sides[u.power] != sides[state.power] for u in state.units_at(territory))
+
+
+def _loadable(state: AxisAlliesState, zone: str, moves: Sequence[AxisAlliesMove], room: int,
+              wanted: set[str] | None = None) -> list[AxisAlliesMove]:
+    """Legal load moves into ``zone`` (from ``wanted`` territories only, if given), the strongest
+    attacker first, as many as ``room`` takes."""
+    loads = [m for m in moves if m.kind == "load" and m.path[-1] == zone and (wanted is None or m.path[0] in wanted)
+             and m.units[0][0] in odds.FIGHTS]
+    loads.sort(key=lambda m: (-UNITS[m.units[0][0]].attack, m.path[0]))
+    chosen: list[AxisAlliesMove] = []
+    taken: dict[tuple[str, str], int] = {}
+    for m in loads:
+        kind = m.units[0][0]
+        cost = UNITS[kind].transport_cost or 0
+        there = sum(1 for u in state.units_at(m.path[0]) if u.power == state.power and u.kind == kind
+                    and u.moved == 0 and not u.combat and u.carried_by is None)
+        while cost <= room and taken.get((m.path[0], kind), 0) < there:
+            chosen.append(m)
+            taken[(m.path[0], kind)] = taken.get((m.path[0], kind), 0) + 1
+            room -= cost
+    return chosen
+
+
+def _sails(state: AxisAlliesState, transport: Unit, phase: str) -> dict[str, int]:
+    """The sea zones ``transport`` can end its move in without a sea battle (its own included)."""
+    reach = {transport.at: 0}
+    if transport.unloaded_into is None:
+        reach.update(movement.reachable(state, state.power, transport.id, phase))  # type: ignore[arg-type]
+    return {z: c for z, c in reach.items() if state.map.is_sea(z) and not _enemy_units(state, z)}
+
+
+def assault_target(state: AxisAlliesState, transport: Unit, cargo: list[str]) -> tuple[str, str] | None:
+    """Where ``cargo`` aboard ``transport`` would best land on an amphibious assault this combat
+    move: (sea zone to unload from, enemy land) with the exact odds, together with what is
+    already committed there, at least ``ATTACK_AT``; the most valuable land (production, a
+    capital) first, then the shortest sail."""
+    if not cargo:
+        return None
+    sides = _side(state)
+    mine = sides[state.power]
+    capitals = {p.capital for p in state.map.powers}
+    best: tuple[float, int, str, str] | None = None
+    for zone, cost in _sails(state, transport, "combat_move").items():
+        if transport.unloaded_into is not None and zone != transport.at:
+            continue
+        for land in state.map.neighbours(zone):
+            t = state.map.territories[land]
+            owner = state.owner(land)
+            if t.is_sea or t.neutral or t.impassable or owner is None or sides[owner] == mine:
+                continue
+            if transport.unloaded_into not in (None, land):
+                continue
+            chance = _attack_odds(state, land, cargo)
+            if chance < ATTACK_AT:
+                continue
+            value = chance * (t.ipc + (CAPITAL_VALUE if land in capitals else 0.0) + 1)
+            key = (value, -cost, zone, land)
+            if best is None or key[:2] > best[:2]:
+                best = key
+    return (best[2], best[3]) if best is not None else None
+
+
+def _picked_transport(state: AxisAlliesState, zone: str) -> int | None:
+    """The transport a ``move 1 trn`` order from ``zone`` moves (``turn.pick_units``' choice)."""
+    pool = sorted((u for u in state.units_at(zone) if u.power == state.power and UNITS[u.kind].transport_capacity),
+                  key=lambda u: (u.moved, u.id))
+    return pool[0].id if pool else None
+
+
+def _loads_into(state: AxisAlliesState, zone: str, kind: str) -> int | None:
+    """The transport a load of one ``kind`` into ``zone`` boards, as the turn picks it (the first
+    by id with room; ``turn``'s load order), or ``None`` when that one has unloaded this turn: a
+    transport that has landed its cargo takes no new cargo from the computer."""
+    cost = UNITS[kind].transport_cost or 0
+    for t in _own_transports(state):
+        if t.at == zone and _room(state, t) >= cost and (state.phase == "combat_move" or not t.combat):
+            return t.id if t.unloaded_into is None else None
+    return None
+
+
+def _sail_move(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], transport: Unit, zone: str) -> AxisAlliesMove | None:
+    if _picked_transport(state, transport.at) != transport.id:
+        return None
+    return next((m for m in moves if m.kind == "move" and m.path[0] == transport.at and m.path[-1] == zone
+                 and m.units == ((transport.kind, 1),)), None)
+
+
+def _unload_move(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], transport: Unit, land: str) -> AxisAlliesMove | None:
+    aboard = tuple((k, n) for k in UNITS if (n := sum(1 for u in _cargo(state, transport) if u.kind == k)))
+    for m in moves:
+        if m.kind == "unload" and m.path == (transport.at, land) and m.aboard in ((), aboard):
+            options = turn.unload_options(state, m)
+            if options and options[0][1].transport == transport.id:  # the transport the turn takes them from
+                return m
+    return None
+
+
+def amphibious_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
+    """The combat move's next step of an amphibious assault, one order at a time: land units
+    next to a transport board it (when, aboard, they would win somewhere it can sail to), the
+    loaded transport sails to the sea zone next to the target, the cargo lands there."""
+    for t in _own_transports(state):
+        if t.lands_in is not None or _enemy_units(state, t.at):
+            continue
+        cargo = [u.kind for u in _cargo(state, t)]
+        if t.unloaded_into is not None:  # the rest of the cargo follows the first ashore
+            if cargo and (step := _unload_move(state, moves, t, t.unloaded_into)) is not None:
+                return step
+            continue
+        loads: list[AxisAlliesMove] = []
+        if t.moved == 0 and t.unloaded_into is None and _room(state, t) > 0:
+            loads = [m for m in _loadable(state, t.at, moves, _room(state, t))
+                     if _loads_into(state, t.at, m.units[0][0]) == t.id]
+        target = assault_target(state, t, cargo + [m.units[0][0] for m in loads])
+        if target is None:
+            continue
+        zone, land = target
+        if loads:
+            return loads[0]
+        step = _sail_move(state, moves, t, zone) if zone != t.at else _unload_move(state, moves, t, land)
+        if step is not None:
+            return step
+    return None
+
+
+def _sea_distance(state: AxisAlliesState, goals: set[str]) -> dict[str, int]:
+    """Sea steps from each sea zone to the nearest of ``goals`` (sea zones)."""
+    gmap = state.map
+    distance = {z: 0 for z in goals}
+    queue = list(goals)
+    for here in queue:
+        for there in gmap.neighbours(here):
+            if gmap.is_sea(there) and there not in distance:
+                distance[there] = distance[here] + 1
+                queue.append(there)
+    return distance
+
+
+def ferry_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], front: dict[str, int]) -> AxisAlliesMove | None:
+    """The non-combat move's transport rule, one order at a time: a transport next to land
+    units far from the front (``STRANDED``: an island, the Americas) takes them aboard; a loaded
+    transport lands them on its side's land at the front (next to the enemy) when it is next
+    to it, else sails toward the nearest sea zone from which it can, or (none in reach) toward
+    one next to enemy land, for an assault; an empty one sails toward the land units waiting
+    for it."""
+    gmap = state.map
+    sides = _side(state)
+    mine = sides[state.power]
+    capital = gmap.power(state.power).capital
+    if not any(m.kind in ("load", "unload") or (m.kind == "move" and UNITS[m.units[0][0]].transport_capacity)
+               for m in moves):
+        return None
+    landings = {t for t, d in front.items() if d <= 1 and (o := state.owner(t)) is not None and sides[o] == mine}
+    enemy = {t for t, d in front.items() if d == 0}
+    landing_zones = {z for t in landings | enemy for z in gmap.neighbours(t) if gmap.is_sea(z)}
+    waiting = {t for t in {u.at for u in state.units if u.power == state.power and UNITS[u.kind].transport_cost
+                           and u.moved == 0 and not u.combat and u.carried_by is None and not gmap.is_sea(u.at)}
+               if front.get(t, FAR) >= STRANDED}
+    pickup_zones = {z for t in waiting for z in gmap.neighbours(t) if gmap.is_sea(z)}
+    to_landing = _sea_distance(state, landing_zones)
+    to_shore = _sea_distance(state, {z for t in landings for z in gmap.neighbours(t) if gmap.is_sea(z)})
+    to_pickup = _sea_distance(state, pickup_zones)
+    for t in _own_transports(state):
+        if t.combat or t.lands_in is not None or _enemy_units(state, t.at):
+            continue
+        cargo = _cargo(state, t)
+        if t.unloaded_into is not None:  # the rest of the cargo follows the first ashore
+            if cargo and (step := _unload_move(state, moves, t, t.unloaded_into)) is not None:
+                return step
+            continue
+        if _room(state, t) > 0:
+            near = {land for land in gmap.neighbours(t.at) if land in waiting}
+            loads = [m for m in _loadable(state, t.at, moves, _room(state, t), near)
+                     if _loads_into(state, t.at, m.units[0][0]) == t.id
+                     and (m.path[0] != capital or capital_threat(state, [m.units[0][0]]) < THREAT)]
+            if loads:
+                return loads[0]
+        if cargo:
+            if any(u.combat for u in cargo):
+                continue
+            shore = sorted((front[land], land) for land in gmap.neighbours(t.at) if land in landings)
+            for _, land in shore:
+                step = _unload_move(state, moves, t, land)
+                if step is not None:
+                    return step
+            sails = _sails(state, t, "noncombat_move")
+            for toward in (to_shore, to_landing):  # its side's front first, else enemy shores
+                goal = min(sails, key=lambda z: (toward.get(z, FAR), sails[z], z))
+                if toward.get(goal, FAR) < toward.get(t.at, FAR):
+                    step = _sail_move(state, moves, t, goal)
+                    if step is not None:
+                        return step
+                if toward.get(t.at, FAR) < FAR:
+                    break  # on its way there (or waiting next to enemy land for an assault)
+        elif pickup_zones and t.at not in pickup_zones:
+            sails = _sails(state, t, "noncombat_move")
+            goal = min(sails, key=lambda z: (to_pickup.get(z, FAR), sails[z], z))
+            if to_pickup.get(goal, FAR) < to_pickup.get(t.at, FAR):
+                step = _sail_move(state, moves, t, goal)
+                if step is not None:
+                    return step
+    return None
 
 
 FAR = 99

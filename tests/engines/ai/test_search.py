@@ -137,7 +137,8 @@ def test_players_choose_legal_moves_and_repeat_themselves(slug: str) -> None:
 
 def test_axis_allies_buys_by_plan_and_attacks_only_with_good_odds() -> None:
     """The first purchase is the plan's (infantry first), and every attack the computer may
-    start is one that everything able to reach it would win with at least 70 %."""
+    start is one that everything able to reach it would win with at least 70 % (a move names one
+    unit: every unit of that kind in its territory may make it)."""
     from engines.axis_allies import ai
     from engines.axis_allies.odds import win_chance
 
@@ -157,8 +158,9 @@ def test_axis_allies_buys_by_plan_and_attacks_only_with_good_odds() -> None:
         reaching: dict[tuple[str, str], int] = {}
         for m in moves:
             if m.kind == "move" and m.path[-1] == target:
-                for k, n in m.units:
-                    reaching[(m.path[0], k)] = max(reaching.get((m.path[0], k), 0), n)
+                for k, _ in m.units:
+                    reaching[(m.path[0], k)] = sum(1 for u in state.units_at(m.path[0]) if u.power == state.power
+                                                   and u.kind == k and u.carried_by is None)
         everything = [k for (_, k), n in reaching.items() for _ in range(n)]
         defenders = [u.kind for u in state.units if u.at == target]
         assert win_chance(everything, defenders) >= ai.ATTACK_AT

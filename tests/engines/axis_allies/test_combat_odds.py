@@ -225,3 +225,41 @@ def test_defending_subs_hits_never_fall_on_aircraft() -> None:
     win, _, _ = exact(_sorted(attackers, "attacker"), _sorted(defenders, "defender"))
     assert round(float(win), 3) == 0.996
     assert math.isclose(win_chance(attackers, defenders), float(win), rel_tol=1e-9)
+
+
+def test_aa_fire_before_the_battle_is_counted_when_asked() -> None:
+    """Aircraft "moeten echter een rondje luchtafweer doorstaan van elk luchtdoelkanon dat de
+    vijand ... heeft opgesteld"; the gun throws "voor elke bommenwerper een dobbelsteen ... Voor
+    elke "1" wordt een bommenwerper neergehaald" (one die per aircraft, as the engine's AA fire):
+    the chance is the sum over how many fall, each aircraft on its own with 1/6."""
+    from engines.axis_allies.odds import win_chance
+
+    plain = {n: win_chance(["fighter"] * n + ["armour"], ["infantry", "infantry"]) for n in range(3)}
+    expected = sum(math.comb(2, k) * (1 / 6) ** k * (5 / 6) ** (2 - k) * plain[2 - k] for k in range(3))
+    assert win_chance(["fighter"] * 2 + ["armour"], ["infantry", "infantry"], aa_gun=True) == pytest.approx(expected)
+    assert win_chance(["armour"], ["infantry"], aa_gun=True) == win_chance(["armour"], ["infantry"])
+
+
+def test_aa_fire_at_many_aircraft_takes_the_expected_hits() -> None:
+    """Beyond ``AA_EXACT`` ways for the AA dice to fall, the odds remove a sixth of each kind of
+    aircraft (rounded) instead of summing every way: twelve fighters lose two."""
+    from engines.axis_allies.odds import AA_EXACT, win_chance
+
+    attackers = ["fighter"] * 12 + ["armour"] * 2
+    defenders = ["infantry"] * 10
+    assert 12 + 1 > AA_EXACT
+    assert win_chance(attackers, defenders, aa_gun=True) == win_chance(["fighter"] * 10 + ["armour"] * 2, defenders)
+
+
+def test_a_battle_too_large_for_the_chain_is_solved_at_half_size() -> None:
+    """Above ``LARGEST`` (attackers times defenders) the odds take every second unit of each side
+    in the order they are lost, until it fits; losses scale back up."""
+    from engines.axis_allies.odds import LARGEST, army, expected_losses, win_chance
+
+    attackers = ["infantry"] * 12 + ["armour"] * 12
+    defenders = ["infantry"] * 16
+    assert len(attackers) * len(defenders) > LARGEST >= 12 * 8
+    a, d = army(attackers, True), army(defenders, False)
+    assert win_chance(attackers, defenders) == win_chance(a[1::2], d[1::2])
+    half = expected_losses(a[1::2], d[1::2])
+    assert expected_losses(attackers, defenders) == (2 * half[0], 2 * half[1])

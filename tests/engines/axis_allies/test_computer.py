@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engines.axis_allies import ai, movement
+from engines.axis_allies.units import UNITS
 from tests.engines.axis_allies.conftest import ENGINE, play, position, seat_to_act, units
 
 
@@ -93,12 +94,218 @@ def test_aircraft_alone_are_not_sent_to_take_empty_land() -> None:
 
 def test_an_attack_by_aircraft_alone_counts_no_land_changing_side() -> None:
     """C16: aircraft cannot take territory, so the evaluation counts their battle's units only."""
-    from engines.axis_allies.odds import win_chance
+    from engines.axis_allies.odds import expected_losses
 
     state = position(("germany", "fighter", "eastern_europe", 3), ("germany", "infantry", "germany"),
                      ("ussr", "infantry", "karelia_ssr"))
     moved = play(state, "move 3 ftr Eastern Europe -> Karelia S.S.R.")
     before, after = ai.side_scores(state), ai.side_scores(moved)
+    lost_attackers, lost_defenders = expected_losses(["fighter"] * 3, ["infantry"])
+    assert after["axis"] - before["axis"] == pytest.approx(-lost_attackers / 2)
+    assert after["allies"] - before["allies"] == pytest.approx(-lost_defenders / 2)
+
+
+def test_a_battle_begun_counts_the_winners_losses_too() -> None:
+    """Three fighters against one infantry win nearly always, and lose a fighter now and then
+    while winning: the evaluation counts those expected losses, not only the losses of a defeat."""
+    from engines.axis_allies.odds import expected_losses, win_chance
+
+    lost_attackers, lost_defenders = expected_losses(["fighter"] * 3, ["infantry"])
     win = win_chance(["fighter"] * 3, ["infantry"])
-    assert after["axis"] - before["axis"] == pytest.approx(-(1 - win) * 3 * 12 / 2)
-    assert after["allies"] - before["allies"] == pytest.approx(-win * 3 / 2)
+    assert lost_attackers > (1 - win) * 3 * 12, "a won battle costs fighters too"
+    assert 3 * win <= lost_defenders <= 3, "the infantry falls whenever the fighters do not all fall"
+
+
+def aboard(state, zone: str):
+    """The land units in ``zone`` ride the power's transport there (a position's cargo)."""
+    (ship,) = [u for u in state.units_at(zone) if u.kind == "transport"]
+    cargo = [u.model_copy(update={"carried_by": ship.id}) if u.at == zone and u.kind in ("infantry", "armour") else u
+             for u in state.units]
+    return state.model_copy(update={"units": tuple(cargo)})
+
+
+def play_candidates(state, steps: int):
+    """Play the computer's only candidate ``steps`` times; the moves played, as text."""
+    played = []
+    for _ in range(steps):
+        (move,) = candidates(state)
+        played.append(ENGINE.format_move(move, state))
+        state = play(state, played[-1])
+    return state, played
+
+
+def test_a_loaded_transport_next_to_enemy_land_lands_its_cargo_there() -> None:
+    """The UK's transport in the North Sea with an infantry and an armour aboard, Western Europe
+    held by one German infantry (Germany by four): the amphibious assault ("van een kustgebied of eiland naar een
+    ander", unloading into enemy land in the combat move, decision M8) wins at least 70 %."""
+    from engines.axis_allies.odds import win_chance
+
+    state = position(("uk", "transport", "sz_north_sea"), ("uk", "infantry", "sz_north_sea"), ("uk", "armour", "sz_north_sea"),
+                     ("germany", "infantry", "western_europe"), ("germany", "infantry", "germany", 4), power="uk")
+    state = aboard(state, "sz_north_sea")
+    assert win_chance(["infantry", "armour"], ["infantry"]) >= ai.ATTACK_AT
+    state, played = play_candidates(state, 2)
+    assert sorted(played) == ["unload 1 arm North Sea Zone -> Western Europe", "unload 1 inf North Sea Zone -> Western Europe"]
+    assert units(state, "western_europe", "uk") == {"infantry": 1, "armour": 1}
+
+
+def test_land_units_board_sail_and_land_in_one_combat_move() -> None:
+    """Two American infantry in the Eastern United States, an empty transport next to them,
+    Western Europe left empty: they board, the transport sails two sea zones and they land."""
+    state = position(("usa", "transport", "sz_east_us"), ("usa", "infantry", "eastern_united_states", 2),
+                     ("germany", "infantry", "germany"), power="usa")
+    state, played = play_candidates(state, 5)
+    assert [text.split()[0] for text in played] == ["load", "load", "move", "unload", "unload"]
+    assert units(state, "western_europe", "usa") == {"infantry": 2}
+
+
+def test_a_lone_transport_is_never_sent_into_a_battle() -> None:
+    """A transport has no attack (C-table: aanval 0): the fighter may attack the German
+    transport in the Baltic, the British transport does not go with it alone."""
+    state = position(("uk", "transport", "sz_north_sea"), ("uk", "fighter", "united_kingdom"),
+                     ("germany", "transport", "sz_baltic_sea"), ("germany", "infantry", "germany"), power="uk")
+    legal = ENGINE.legal_moves(state, seat_to_act(state))
+    assert any(m.kind == "move" and m.units == (("transport", 1),) and m.path[-1] == "sz_baltic_sea" for m in legal)
+    chosen = candidates(state)
+    assert any(m.kind == "move" and m.units == (("fighter", 1),) and m.path[-1] == "sz_baltic_sea" for m in chosen)
+    assert not [m for m in chosen if m.kind == "move" and m.units == (("transport", 1),)]
+
+
+def test_a_fighter_is_not_sent_where_only_a_carrier_yet_to_come_could_take_it_back() -> None:
+    """The rules let a fighter attack with its last movement when a carrier could still come
+    (M6); the computer does not count on that: it attacks only where it reaches held land or a
+    carrier that is there now."""
+    state = position(("germany", "fighter", "western_europe"), ("germany", "carrier", "sz_west_spain"),
+                     ("uk", "transport", "sz_east_us"), ("uk", "infantry", "united_kingdom"))
+    legal = ENGINE.legal_moves(state, seat_to_act(state))
+    assert any(m.kind == "move" and m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us" for m in legal)
+    assert not [m for m in candidates(state) if m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us"]
+
+
+def test_an_overseas_power_without_transports_buys_one_first() -> None:
+    """The UK's land units cannot reach the enemy over land: with no transport it buys one
+    before its land units; Germany, on the front, buys land units."""
+    uk = position(("uk", "infantry", "united_kingdom", 3), ("germany", "infantry", "germany"), power="uk",
+                  phase="purchase", ipcs={"uk": 30})
+    assert ai.transports_wanted(uk) == 2
+    assert [m.units for m in candidates(uk)] == [(("transport", 1),)]
+    germany = position(("germany", "infantry", "germany"), ("ussr", "infantry", "russia"), phase="purchase",
+                       ipcs={"germany": 30})
+    assert ai.transports_wanted(germany) == 0
+    assert candidates(germany)[0].units != (("transport", 1),)
+
+
+def test_units_far_from_the_front_are_shipped_in_the_noncombat_move() -> None:
+    """American infantry in the Eastern United States (no land way to the enemy) board the
+    transport next to them, which sails toward land next to the enemy."""
+    state = position(("usa", "transport", "sz_east_us"), ("usa", "infantry", "eastern_united_states", 2),
+                     ("germany", "infantry", "germany"), power="usa", phase="noncombat_move")
+    state, played = play_candidates(state, 3)
+    assert played[:2] == ["load 1 inf Eastern United States -> East US Sea Zone"] * 2
+    assert played[2].startswith("move 1 trn East US Sea Zone ->")
+    ship = next(u for u in state.units if u.kind == "transport")
+    assert ship.at != "sz_east_us" and len([u for u in state.units if u.carried_by == ship.id]) == 2
+
+
+def test_a_battle_begun_below_the_odds_is_reinforced_before_the_move_ends() -> None:
+    """One armour sent against four infantry is a battle begun that would rarely be won: the
+    combat move offers only moves that add to it (while there are any), not its end."""
+    state = position(("germany", "armour", "eastern_europe", 4), ("germany", "infantry", "germany"),
+                     ("ussr", "infantry", "karelia_ssr", 2))
+    state = play(state, "move 1 arm Eastern Europe -> Karelia S.S.R.")
+    assert ai.weak_battles(state) == ["karelia_ssr"]
+    chosen = candidates(state)
+    assert chosen and all(m.kind == "move" and m.path[-1] == "karelia_ssr" for m in chosen)
+
+
+def test_the_capital_counts_aircraft_in_range_and_armour_two_steps_away() -> None:
+    """Moscow with one infantry: German armour two land steps away and bombers four away can all
+    attack it next turn, so it is threatened; placed further than they reach, it is not."""
+    near = position(("ussr", "infantry", "russia"), ("germany", "armour", "ukraine_ssr", 2),
+                    ("germany", "bomber", "eastern_europe", 2), ("germany", "infantry", "germany"), power="ussr",
+                    phase="noncombat_move")
+    assert ai.capital_threat(near) >= ai.THREAT
+    far = position(("ussr", "infantry", "russia"), ("germany", "armour", "western_europe", 2),
+                   ("germany", "infantry", "germany"), power="ussr", phase="noncombat_move")
+    assert ai.capital_threat(far) == 0.0
+
+
+def test_no_unit_boards_a_transport_at_a_capital_that_would_be_left_threatened() -> None:
+    """The UK's last infantry stays home while German bombers could strike London."""
+    state = position(("uk", "transport", "sz_north_sea"), ("uk", "infantry", "united_kingdom"),
+                     ("germany", "bomber", "western_europe", 2), ("germany", "infantry", "germany"), power="uk",
+                     phase="noncombat_move")
+    assert not [m for m in candidates(state) if m.kind == "load"]
+    safe = position(("uk", "transport", "sz_north_sea"), ("uk", "infantry", "united_kingdom"),
+                    ("germany", "infantry", "germany"), power="uk", phase="noncombat_move")
+    assert [m.kind for m in candidates(safe)] == ["load"]
+
+
+def test_an_aircraft_that_can_no_longer_land_counts_as_lost() -> None:
+    """A fighter flown out to sea beyond the reach of land and of the carrier that is there now
+    (the rules allow it: the carrier could still come, M6) is lost unless the carrier does come:
+    the evaluation counts it lost at once, so a search that looks at every legal move sees the
+    loss before the move ends."""
+    state = position(("germany", "fighter", "western_europe"), ("germany", "carrier", "sz_west_spain"),
+                     ("germany", "infantry", "germany"), ("uk", "infantry", "united_kingdom"))
+    out = play(state, "move 1 ftr Western Europe -> West Spain Sea Zone -> North Atlantic Sea Zone -> Caribbean Sea Zone")
+    back = play(state, "move 1 ftr Western Europe -> West Spain Sea Zone")
+    assert ai.stranded_aircraft(out) and not ai.stranded_aircraft(back)
+    assert ai.side_scores(out)["axis"] == pytest.approx(ai.side_scores(back)["axis"] - UNITS["fighter"].cost / 2)
+
+
+def test_a_loaded_transport_takes_its_cargo_to_its_sides_front() -> None:
+    """Two American infantry aboard in the North Sea, next to German-held Western Europe and
+    Finland-Norway but no land of their side at the front: the transport sails to a sea zone
+    next to Karelia and lands them there, next to the German army (the Allies' way to the front)."""
+    state = position(("usa", "transport", "sz_north_sea"), ("usa", "infantry", "sz_north_sea", 2),
+                     ("germany", "infantry", "eastern_europe"), ("ussr", "infantry", "russia"), power="usa",
+                     phase="noncombat_move")
+    state = aboard(state, "sz_north_sea")
+    state, played = play_candidates(state, 3)
+    zone = played[0].removeprefix("move 1 trn North Sea Zone -> ")
+    assert zone in ("Karelia Sea Zone", "Baltic Sea Zone")
+    assert played[1:] == [f"unload 1 inf {zone} -> Karelia S.S.R."] * 2
+    assert units(state, "karelia_ssr", "usa") == {"infantry": 2}
+
+
+def test_a_transport_that_has_landed_its_cargo_takes_no_more() -> None:
+    """Two British transports next to the UK (an armour, four infantry), Finland-Norway empty
+    next to them and the rest of the coast held: the armour fills the first transport and lands;
+    a next load would board that same transport again (the turn picks the first with room), so
+    the computer loads no more than the two transports hold: one trip a turn, no shuttle."""
+    state = position(("uk", "transport", "sz_north_sea", 2), ("uk", "armour", "united_kingdom"),
+                     ("uk", "infantry", "united_kingdom", 4), ("germany", "infantry", "germany", 3),
+                     ("germany", "infantry", "western_europe", 3), ("germany", "infantry", "eastern_europe", 3), power="uk")
+    played = []
+    while (move := candidates(state)[0]).kind != "end" and len(played) < 16:
+        played.append(ENGINE.format_move(move, state))
+        state = play(state, played[-1])
+    from engines.axis_allies.notation import parse
+
+    boarded = [parse(text).units[0][0] for text in played if text.startswith("load")]
+    assert "armour" in boarded and sum(UNITS[k].transport_cost or 0 for k in boarded) <= 2 * 2, played
+
+
+def test_two_loaded_transports_in_one_sea_zone_both_land_their_cargo() -> None:
+    """Two American transports with two infantry each in the North Sea, Western and Eastern
+    Europe empty: all four land (each unload order takes them from the transport the turn
+    picks; one transport may sail on to another target first)."""
+    state = position(("usa", "transport", "sz_north_sea", 2), ("usa", "infantry", "sz_north_sea", 4),
+                     ("germany", "infantry", "germany", 4), power="usa")
+    ships = [u.id for u in state.units if u.kind == "transport"]
+    riders = iter([ships[0], ships[0], ships[1], ships[1]])
+    state = state.model_copy(update={"units": tuple(u.model_copy(update={"carried_by": next(riders)}) if u.kind == "infantry"
+                                                    and u.at == "sz_north_sea" else u for u in state.units)})
+    state, played = play_candidates(state, 5)
+    assert [text.split()[0] for text in played].count("unload") == 4
+    assert not [u for u in state.units if u.kind == "infantry" and u.carried_by is not None], "all four landed"
+
+
+def test_an_aa_gun_is_not_shipped() -> None:
+    """An AA gun fights only aircraft over its own territory ("Ze zijn alleen betrokken bij
+    gevechten tegen vliegtuigen"): the ferry does not take it to the front."""
+    state = position(("usa", "transport", "sz_east_us"), ("usa", "aa_gun", "eastern_united_states"),
+                     ("germany", "infantry", "germany"), power="usa", phase="noncombat_move")
+    assert any(m.kind == "load" and m.units == (("aa_gun", 1),) for m in ENGINE.legal_moves(state, seat_to_act(state)))
+    assert not [m for m in candidates(state) if m.kind == "load"]
