@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.i18n import Msg
 from bot.services import presenter
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from bot.services.match.core import Core
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 HISTORY_PAGE = 20
 SUMMARY_PAGE = 3
@@ -49,9 +50,7 @@ async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Del
     moves = [(e, e.event) for e in entries if isinstance(e.event, MoveEvent)]
     if not moves:
         raise Refused("core.history_empty")
-    pages = (len(moves) + HISTORY_PAGE - 1) // HISTORY_PAGE
-    page = min(max(page, 1), pages)
-    chunk = moves[(page - 1) * HISTORY_PAGE : page * HISTORY_PAGE]
+    chunk, page, pages = _page_of(moves, HISTORY_PAGE, page)
     lines = [Msg("core.history_head", {"page": page, "pages": pages})]
     for number, (entry, event) in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
         hidden = event.secret and match.row.status in ("open", "active")
@@ -68,13 +67,22 @@ async def _summary_history(core: Core, match: LoadedMatch, entries: list[Entry],
     summaries = [tuple(Msg(code, presenter.seat_params(match, params)) for code, params in lines) for lines in said]
     if not summaries:
         raise Refused("core.history_no_turns")
-    pages = (len(summaries) + SUMMARY_PAGE - 1) // SUMMARY_PAGE
-    page = min(max(page, 1), pages)
-    chunk = summaries[(page - 1) * SUMMARY_PAGE : page * SUMMARY_PAGE]
+    chunk, page, pages = _page_of(summaries, SUMMARY_PAGE, page)
     lines = [Msg("core.history_turns_head", {"page": page, "pages": pages})]
     for summary in chunk:
         lines += summary
     return [reply(actor.language, *lines, page=(page, pages))]
+
+
+def _page_of(items: list[T], size: int, page: int) -> tuple[list[T], int, int]:
+    """Page ``page`` of ``items`` (clamped to the pages there are), the page and the pages.
+
+    >>> _page_of(list(range(7)), 3, 9)
+    ([6], 3, 3)
+    """
+    pages = (len(items) + size - 1) // size
+    page = min(max(page, 1), pages)
+    return items[(page - 1) * size : page * size], page, pages
 
 
 async def verify_command(core: Core, place: Place, actor: Actor) -> list[Delivery]:
