@@ -102,6 +102,7 @@ from render.common import (
     fit_lines,
     fit_name,
     fit_text,
+    flow_rows,
     font,
     hex_rgb,
     overlay,
@@ -320,17 +321,7 @@ def _sorted_units(units: Iterable[UnitCountView], order: Sequence[str]) -> list[
 
 def _chip_rows(units: Sequence[UnitCountView], width: float) -> list[list[UnitCountView]]:
     """Units flowed into rows of chips at most ``width`` px wide."""
-    rows: list[list[UnitCountView]] = []
-    used = 0.0
-    for unit in units:
-        w = chip_width(unit.kind, unit.count)
-        if rows and used + CHIP_GAP + w <= width:
-            rows[-1].append(unit)
-            used += CHIP_GAP + w
-        else:
-            rows.append([unit])
-            used = w
-    return rows
+    return flow_rows(units, lambda unit: chip_width(unit.kind, unit.count), width, CHIP_GAP)
 
 
 def _draw_chip_row(canvas: _Canvas, row: Sequence[UnitCountView], cx: float, top: float) -> None:

@@ -32,6 +32,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 import fontpkg_noto_sans
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -40,6 +41,7 @@ from engines.core.contract import Result
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
+T = TypeVar("T")
 Point = tuple[float, float]
 Ink = int | tuple[int, ...]
 """A fill for ``ImageDraw``: an RGB(A) tuple on sprites, an int on masks."""
@@ -936,16 +938,25 @@ def legend_rows(entries: Sequence[LegendEntry], width: int) -> list[list[LegendE
     ([4, 4, 1], [2, 2, 2, 2, 1])
     """
     fnt = font(LEGEND_SIZE)
-    room = width - 2 * LEGEND_PAD
-    rows: list[list[LegendEntry]] = []
-    used = room + 1.0
-    for entry in entries:
-        need = _entry_width(entry, fnt)
-        if rows and used + LEGEND_PAD + need <= room:
-            rows[-1].append(entry)
-            used += LEGEND_PAD + need
+    return flow_rows(entries, lambda entry: _entry_width(entry, fnt), width - 2 * LEGEND_PAD, LEGEND_PAD)
+
+
+def flow_rows(items: Sequence[T], width_of: Callable[[T], float], room: float, gap: float) -> list[list[T]]:
+    """``items`` in their order, left to right in rows at most ``room`` px wide with ``gap``
+    between neighbours (an item wider than ``room`` gets a row of its own).
+
+    >>> flow_rows([3, 4, 2, 9], float, 9, 1)
+    [[3, 4], [2], [9]]
+    """
+    rows: list[list[T]] = []
+    used = 0.0
+    for item in items:
+        need = width_of(item)
+        if rows and used + gap + need <= room:
+            rows[-1].append(item)
+            used += gap + need
         else:
-            rows.append([entry])
+            rows.append([item])
             used = need
     return rows
 
