@@ -156,3 +156,7 @@ class GlickoUpdate:
 
     def blank(self, user_id: str) -> GlickoRow:
         return GlickoRow(guild_id=self.guild_id, user_id=user_id, game=self.game, name=self.names[user_id])
+
+
+EndingUpdate = RatingUpdate | GlickoUpdate
+"""A rating change that the append which records a match's end applies."""

@@ -44,6 +44,7 @@ import asyncpg
 from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
+    EndingUpdate,
     GlickoRow,
     GlickoUpdate,
     HistoryRow,
@@ -517,7 +518,7 @@ class PostgresRepository:
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
-        ratings: Sequence[RatingUpdate | GlickoUpdate] = (),
+        ratings: Sequence[EndingUpdate] = (),
         seats: int | None = None,
     ) -> int:
         last = expected_seq + len(events)

@@ -9,13 +9,12 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from bot.storage.models import (
+    EndingUpdate,
     GlickoRow,
-    GlickoUpdate,
     HistoryRow,
     MatchRow,
     NewMatch,
     RatingRow,
-    RatingUpdate,
     SeatRow,
     Status,
     TimerRow,
@@ -185,7 +184,7 @@ class Repository(Protocol):
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
-        ratings: Sequence[RatingUpdate | GlickoUpdate] = (),
+        ratings: Sequence[EndingUpdate] = (),
         seats: int | None = None,
     ) -> int:
         """Append events after ``expected_seq`` in one transaction, with the match's new status,

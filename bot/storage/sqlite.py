@@ -32,13 +32,13 @@ import aiosqlite
 from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
+    EndingUpdate,
     GlickoRow,
     GlickoUpdate,
     HistoryRow,
     MatchRow,
     NewMatch,
     RatingRow,
-    RatingUpdate,
     SeatRow,
     Status,
     TimerRow,
@@ -461,7 +461,7 @@ class SqliteRepository:
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
-        ratings: Sequence[RatingUpdate | GlickoUpdate] = (),
+        ratings: Sequence[EndingUpdate] = (),
         seats: int | None = None,
     ) -> int:
         last = expected_seq + len(events)
