@@ -118,3 +118,17 @@ async def test_leaderboard_refuses_unknown_games_empty_tables_and_boards_of_game
     assert "keeps no points" in words(await harness.service.leaderboard("guild-1", ALICE, "heroes_cities", "small"))
     assert "Nobody has played a rated match of Heroes & Cities" in words(await harness.service.leaderboard("guild-1", ALICE, "heroes_cities"))
     assert "Unknown game" in words(await harness.service.leaderboard("guild-1", ALICE, "chess"))
+
+
+async def test_no_points_against_the_computer_nor_in_a_casual_match(rated):
+    """A rating never changes from a game against the computer or a casual one: the rulebook's
+    points neither (docs/ratings.md)."""
+    from bot.services.people import computer_actor
+
+    await rated.service.create(PLACE, ALICE, "toy_rated", opponent=computer_actor("easy"))
+    assert "points" not in words(await rated.service.resign(PLACE, ALICE))
+    await rated.service.create(Place("guild-1", "chan-2"), ALICE, "toy_rated", opponent=BOB, rated=False)
+    await rated.service.join(Place("guild-1", "chan-2"), BOB)
+    await rated.service.start(Place("guild-1", "chan-2"), ALICE)
+    assert "points" not in words(await rated.service.resign(Place("guild-1", "chan-2"), BOB))
+    assert await rated.repo.ratings_of("guild-1", "alice") == []
