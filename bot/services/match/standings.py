@@ -19,7 +19,6 @@ from bot.services.people import Actor
 from bot.services.ratings import provisional, shown_rating
 from bot.storage.models import GlickoRow, RatingRow
 from engines.core.contract import RatedGame
-from render.rating_chart import ChartSeries, RatingChart, render_rating_chart
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -48,19 +47,15 @@ async def profile(core: Core, guild_id: str | None, actor: Actor, user: Actor | 
     if any(provisional(row.deviation) for row in ratings):
         lines.append(Msg("ratings.provisional_note"))
     attachments: tuple[Attachment, ...] = ()
-    series = []
+    series: list[tuple[str, list[float], list[float]]] = []
     for row in ratings:
         history = await core.repo.rating_history(guild, who.user_id, row.game, HISTORY_SIZE)
         if history:
-            series.append(ChartSeries(
-                name=catalog().render(presenter.game_name(row.game), actor.language),
-                ratings=tuple(h.rating for h in history),
-                deviations=tuple(h.deviation for h in history),
-            ))
+            name = catalog().render(presenter.game_name(row.game), actor.language)
+            series.append((name, [h.rating for h in history], [h.deviation for h in history]))
     if series:
         title = catalog().render(Msg("ratings.chart_title", {"player": who.name}), actor.language)
-        data = await core.renderer.run(render_rating_chart, RatingChart(title=title, series=tuple(series)))
-        attachments = (Attachment(f"ratings-{who.user_id}.png", data),)
+        attachments = (await presenter.rating_chart(title, series, f"ratings-{who.user_id}.png", renderer=core.renderer),)
     return [reply(actor.language, *lines, attachments=attachments)]
 
 
