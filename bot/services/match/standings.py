@@ -40,10 +40,10 @@ async def profile(core: Core, guild_id: str | None, actor: Actor, user: Actor | 
         raise Refused("ratings.profile_none", {"player": who.name})
     lines = [Msg("core.profile_head", {"player": who.name})]
     lines += [Msg("ratings.profile_line", _glicko_params(row)) for row in ratings]
-    for row in points:
-        engine = core.book.engine(row.game)
+    for kept in points:
+        engine = core.book.engine(kept.game)
         if isinstance(engine, RatedGame):  # rating rows are written for rated games only
-            lines.append(Msg("core.profile_line", {**_points_params(row), "status": Msg(engine.rating_status(row.board, row.points))}))
+            lines.append(Msg("core.profile_line", {**_points_params(kept), "status": Msg(engine.rating_status(kept.board, kept.points))}))
     if any(provisional(row.deviation) for row in ratings):
         lines.append(Msg("ratings.provisional_note"))
     attachments: tuple[Attachment, ...] = ()
