@@ -177,3 +177,25 @@ async def test_the_leaderboard_shows_the_best_twenty_and_the_askers_place(harnes
     assert "…" not in top
     stranger = words(await harness.service.leaderboard("guild-1", CAROL, "heroes_cities"))
     assert "You have no rating in Heroes & Cities (Helden & Steden) here yet." in stranger
+
+
+@on_both_backends
+async def test_two_matches_of_the_same_players_ending_at_once_both_count(harness):
+    """Two matches of Alice and Bob end at the same moment (the two resignations run at once): the
+    second change is computed from the rows the first one wrote, so the ratings equal two matches
+    rated one after the other (two processes: the repository contract test)."""
+    import asyncio
+
+    places = [Place("guild-1", f"chan-{n}", "en") for n in (1, 2)]
+    for place in places:
+        await harness.service.create(place, ALICE, "heroes_cities", opponent=BOB)
+        await harness.service.join(place, BOB)
+        await harness.service.start(place, ALICE)
+    await asyncio.gather(*(harness.service.resign(place, BOB) for place in places))
+    twice = rate_match(rate_match(rows(alice=(1500, 350), bob=(1500, 350)), {"alice": "win", "bob": "loss"}),
+                       {"alice": "win", "bob": "loss"})
+    alice = await harness.repo.glicko("guild-1", "alice", "heroes_cities")
+    bob = await harness.repo.glicko("guild-1", "bob", "heroes_cities")
+    assert (alice.wins, bob.losses) == (2, 2)
+    assert alice.rating == pytest.approx(twice["alice"].rating) and bob.rating == pytest.approx(twice["bob"].rating)
+    assert len(await harness.repo.rating_history("guild-1", "bob", "heroes_cities", 10)) == 2
