@@ -1,6 +1,7 @@
 """A player's rating history as a small line chart (``/profile``): one line per game, the rating
-after each rated match from left to right, a faint band of plus and minus the deviation around
-it (wide while the rating is provisional), the rating scale on the left.
+after each rated match from left to right (the player's matches of all games in the order they
+ended, so the lines of two games interleave as they were played), a faint band of plus and minus
+the deviation around each line (wide while the rating is provisional), the rating scale on the left.
 
 Pure and deterministic like the board renderers: the same chart gives the same bytes. The words
 (title, game names) come in the reader's language from the caller; the picture itself has none.
@@ -28,13 +29,18 @@ STEPS = (25, 50, 100, 200, 250, 500)
 
 class ChartSeries(BaseModel):
     """One game's history: its name as the reader reads it, the ratings after each rated match
-    (oldest first) and the deviations beside them."""
+    (oldest first), the deviations beside them, and where each match stands among all the
+    chart's matches (0 the oldest; by default one after the other from 0)."""
 
     model_config = ConfigDict(frozen=True)
 
     name: str
     ratings: tuple[float, ...]
     deviations: tuple[float, ...]
+    positions: tuple[int, ...] = ()
+
+    def places(self) -> tuple[int, ...]:
+        return self.positions or tuple(range(len(self.ratings)))
 
 
 class RatingChart(BaseModel):
@@ -77,7 +83,7 @@ def render_rating_chart(chart: RatingChart) -> bytes:
     x = float(MARGIN_LEFT)
     for index, series in enumerate(shown):
         colour = COLOURS[index % len(COLOURS)]
-        name = fit_text(printable(series.name), small, 150)
+        name = fit_text(printable(series.name), small, 240)
         draw.rectangle((x, 36, x + 12, 46), fill=colour)
         draw.text((x + 16, 33), name, font=small, fill=TEXT)
         x += 16 + text_width(name, small) + 14
@@ -95,23 +101,25 @@ def render_rating_chart(chart: RatingChart) -> bytes:
         label = str(mark)
         draw.text((left - 6 - text_width(label, small), y - 8), label, font=small, fill=TEXT)
     draw.line((left, top, left, bottom), fill=TEXT, width=1)
-    longest = max((len(s.ratings) for s in shown), default=0)
+    last = max((p for s in shown for p in s.places()), default=0)
 
     def x_of(i: int) -> float:
-        return left + 8 + (right - left - 16) * (i / (longest - 1) if longest > 1 else 0.5)
+        return left + 8 + (right - left - 16) * (i / last if last > 0 else 0.5)
 
+    # The bands first, then every line over them: no game's band hides another game's line.
+    for index, series in enumerate(shown):
+        if len(series.ratings) < 2:
+            continue
+        colour = COLOURS[index % len(COLOURS)]
+        rows = list(zip(series.places(), series.ratings, series.deviations, strict=True))
+        band = [(x_of(i), y_of(r + d)) for i, r, d in rows] + [(x_of(i), y_of(r - d)) for i, r, d in reversed(rows)]
+        mask = Image.new("L", image.size, 0)
+        ImageDraw.Draw(mask).polygon(band, fill=60)
+        image.paste(blend(BACKGROUND, colour, 0.5), (0, 0, *image.size), mask)
+    draw = ImageDraw.Draw(image)
     for index, series in enumerate(shown):
         colour = COLOURS[index % len(COLOURS)]
-        band = [(x_of(i), y_of(r + d)) for i, (r, d) in enumerate(zip(series.ratings, series.deviations, strict=True))]
-        band += [(x_of(i), y_of(r - d)) for i, (r, d) in reversed(list(enumerate(zip(series.ratings, series.deviations, strict=True))))]
-        if len(series.ratings) > 1:
-            overlay = Image.new("RGB", image.size, BACKGROUND)
-            mask = Image.new("L", image.size, 0)
-            ImageDraw.Draw(mask).polygon(band, fill=60)
-            overlay.paste(blend(BACKGROUND, colour, 0.5), (0, 0, *image.size))
-            image.paste(overlay, (0, 0), mask)
-            draw = ImageDraw.Draw(image)
-        points = [(x_of(i), y_of(r)) for i, r in enumerate(series.ratings)]
+        points = [(x_of(i), y_of(r)) for i, r in zip(series.places(), series.ratings, strict=True)]
         if len(points) > 1:
             draw.line(points, fill=colour, width=2, joint="curve")
         for px, py in points:

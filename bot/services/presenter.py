@@ -367,13 +367,18 @@ async def private_view_dm(match: LoadedMatch, seat: Seat, language: str, *, rend
     )
 
 
-async def rating_chart(title: str, series: Sequence[tuple[str, Sequence[float], Sequence[float]]], filename: str, *,
-                       renderer: Renderer) -> Attachment:
+async def rating_chart(
+    title: str, series: Sequence[tuple[str, Sequence[float], Sequence[float], Sequence[int]]], filename: str, *,
+    renderer: Renderer,
+) -> Attachment:
     """The rating-history chart of ``/profile``: per game (name in the reader's language, the
-    ratings after each rated match and their deviations), drawn in the renderer's workers."""
+    ratings after each rated match, their deviations, and the matches' places among all the
+    chart's matches), drawn in the renderer's workers."""
     chart = RatingChart(
         title=title,
-        series=tuple(ChartSeries(name=name, ratings=tuple(ratings), deviations=tuple(deviations))
-                     for name, ratings, deviations in series),
+        series=tuple(
+            ChartSeries(name=name, ratings=tuple(ratings), deviations=tuple(deviations), positions=tuple(positions))
+            for name, ratings, deviations, positions in series
+        ),
     )
     return Attachment(filename, await renderer.run(render_rating_chart, chart))

@@ -68,3 +68,17 @@ def test_a_single_match_and_no_match_still_draw():
     assert COLOURS[0] in colours_in(render_rating_chart(one))
     none = RatingChart(title="nobody", series=())
     assert COLOURS[0] not in colours_in(render_rating_chart(none))
+
+
+def test_games_interleave_at_their_places_and_no_band_hides_a_line():
+    """Militakiri's matches 0 and 2, Heroes' match 1 and 3: each line at its matches' places; the
+    second game's wide band lies under the first game's line, not over it."""
+    first = ChartSeries(name="Militakiri", ratings=(1600, 1620), deviations=(50, 50), positions=(0, 2))
+    second = ChartSeries(name="Heroes", ratings=(1600, 1610), deviations=(300, 300), positions=(1, 3))
+    image = pixels(render_rating_chart(RatingChart(title="t", series=(first, second))))
+    plot_left, plot_right = 52 + 8, WIDTH - 16 - 8
+    at = lambda place: round(plot_left + (plot_right - plot_left) * place / 3)  # noqa: E731
+    assert colour_rows(image, COLOURS[0], range(at(0) - 2, at(0) + 3))  # Militakiri's first match
+    assert colour_rows(image, COLOURS[0], range(at(2) - 2, at(2) + 3))  # inside the Heroes band, drawn over it
+    assert not colour_rows(image, COLOURS[1], range(at(0) - 2, at(0) + 3))  # Heroes has no match there
+    assert colour_rows(image, COLOURS[1], range(at(3) - 2, at(3) + 1))

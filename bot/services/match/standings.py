@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 LEADERBOARD_SIZE = 20
 HISTORY_SIZE = 50
-"""The chart shows at most this many rated matches per game, the latest."""
+"""The chart shows at most this many rated matches, the latest."""
 
 
 async def profile(core: Core, guild_id: str | None, actor: Actor, user: Actor | None) -> list[Delivery]:
@@ -47,12 +47,16 @@ async def profile(core: Core, guild_id: str | None, actor: Actor, user: Actor | 
     if any(provisional(row.deviation) for row in ratings):
         lines.append(Msg("ratings.provisional_note"))
     attachments: tuple[Attachment, ...] = ()
-    series: list[tuple[str, list[float], list[float]]] = []
-    for row in ratings:
-        history = await core.repo.rating_history(guild, who.user_id, row.game, HISTORY_SIZE)
-        if history:
+    histories = [await core.repo.rating_history(guild, who.user_id, row.game, HISTORY_SIZE) for row in ratings]
+    # The last matches of all games, in the order they ended: each game's line at its matches' places.
+    ended = sorted((h.at, h.match_id) for history in histories for h in history)[-HISTORY_SIZE:]
+    place = {key: n for n, key in enumerate(ended)}
+    series: list[tuple[str, list[float], list[float], list[int]]] = []
+    for row, history in zip(ratings, histories, strict=True):
+        shown = [h for h in history if (h.at, h.match_id) in place]
+        if shown:
             name = catalog().render(presenter.game_name(row.game), actor.language)
-            series.append((name, [h.rating for h in history], [h.deviation for h in history]))
+            series.append((name, [h.rating for h in shown], [h.deviation for h in shown], [place[h.at, h.match_id] for h in shown]))
     if series:
         title = catalog().render(Msg("ratings.chart_title", {"player": who.name}), actor.language)
         attachments = (await presenter.rating_chart(title, series, f"ratings-{who.user_id}.png", renderer=core.renderer),)
