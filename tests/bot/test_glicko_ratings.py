@@ -106,6 +106,7 @@ async def test_a_casual_match_changes_no_rating(harness):
     assert "casual match" in created
     await harness.service.join(PLACE, BOB)
     await harness.service.start(PLACE, ALICE)
+    assert "casual match" in words(await harness.service.status(PLACE, CAROL))
     ended = words(await harness.service.resign(PLACE, BOB))
     assert "rating" not in ended
     assert await harness.repo.glicko("guild-1", "alice", "heroes_cities") is None

@@ -92,6 +92,7 @@ async def status(core: Core, place: Place, actor: Actor) -> list[Delivery]:
         Msg("core.status_head", {"game": presenter.game_name(match.row.game), "id": match.id, "status": Msg(f"core.status_{match.row.status}")}),
         presenter.seats_line(match),
         announce.time_control_line(match.time_control),
+        *([] if match.row.rated else [Msg("ratings.casual")]),
     ]
     if match.damage is not None:
         lines.append(damaged_line(match.id, match.damage))
