@@ -240,6 +240,7 @@ class ConsoleApp:
         game = options.pop("game", "")
         opponent = options.pop("opponent", None)
         thread = options.pop("thread", "false").lower() in ("true", "yes", "1")
+        rated = options.pop("rated", "true").lower() not in ("false", "no", "0")
         hours = number(options, "deadline_hours", "6")
         clock = number(options, "clock_minutes", "30")
         options.pop("deadline_hours", None)
@@ -259,7 +260,7 @@ class ConsoleApp:
         else:
             opponent_actor = Actor(opponent, opponent, self.language) if opponent else None
         return await self.services.matches.create(
-            place, actor, game, options, opponent=opponent_actor, time_control=control, players=players
+            place, actor, game, options, opponent=opponent_actor, time_control=control, players=players, rated=rated
         )
 
     async def _new_thread(self) -> str:

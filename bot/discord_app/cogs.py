@@ -86,6 +86,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         opponent = options.pop("opponent", None)
         level = options.pop("computer", None)
         thread = options.pop("thread", False)
+        rated = options.pop("rated", True)
         try:
             control = time_control_given(
                 options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None)
@@ -101,7 +102,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
             refusal = lacking_permissions(interaction, match_needs(interaction.channel))
             if refusal:
                 return refusal
-            return await self.matches.create(place, actor, game, game_options, opponent=invited, time_control=control)
+            return await self.matches.create(place, actor, game, game_options, opponent=invited, time_control=control, rated=rated)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return [reply(actor.language, Msg("core.thread_needs_text_channel"))]
@@ -116,7 +117,9 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
             name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=THREAD_ARCHIVE_MINUTES
         )
         thread_place = place_of(interaction, new_thread.id)
-        deliveries = await self.matches.create(thread_place, actor, game, game_options, opponent=invited, time_control=control)
+        deliveries = await self.matches.create(
+            thread_place, actor, game, game_options, opponent=invited, time_control=control, rated=rated
+        )
         moved = [
             Delivery(ChannelPost(str(new_thread.id)), d.lines, d.language, d.attachments, d.buttons)
             if isinstance(d.target, Reply) and not d.target.ephemeral
@@ -379,7 +382,7 @@ class PlayCog(commands.Cog):
 
     @leaderboard.autocomplete("game")
     async def leaderboard_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=slug, value=slug) for slug in self.matches.rated_games() if current.lower() in slug]
+        return [app_commands.Choice(name=slug, value=slug) for slug in sorted(ENGINES) if current.lower() in slug]
 
     @leaderboard.autocomplete("board")
     async def leaderboard_boards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

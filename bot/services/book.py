@@ -181,7 +181,7 @@ class MatchBook:
         """Append ``events`` to ``match`` in one transaction and return the match after them.
 
         ``timers_for(match_after) -> list[TimerRow]`` computes the timers of the new state;
-        a finished match gets none. ``ratings_for(match_after) -> list[RatingUpdate]`` gives the
+        a finished match gets none. ``ratings_for(match_after) -> list[EndingUpdate]`` gives the
         players' rating changes when the match ends, applied in the same transaction. ``seats``:
         the number of seats the match must still have (the start). Raises ``StaleWriteError``
         (and drops the cache) when another writer came first."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.services.delivery import Delivery
-from bot.services.match import access, endings, lifecycle, play, queries, records, timers
+from bot.services.match import access, endings, lifecycle, play, queries, records, standings, timers
 from bot.services.match.access import Pressed
 from bot.services.match.announce import dm_refused, hash_line
 from bot.services.match.answers import Refused, answered, damaged_line, outdated_reply
@@ -43,12 +43,15 @@ class MatchService(Core):
     async def create(
         self, place: Place, actor: Actor, game: str, options: dict[str, Any] | None = None, *,
         opponent: Actor | None = None, time_control: TimeControl | None = None, players: int | None = None,
+        rated: bool = True,
     ) -> list[Delivery]:
         """Open a match in ``place`` with the creator in seat 0. With a computer ``opponent`` the
         computer takes every other seat of ``players`` (default: the fewest the game allows, at
-        least two) and the match starts."""
+        least two) and the match starts. ``rated=False``: a casual match, whose end changes no
+        rating."""
         created, computer = await lifecycle.create(
-            self, place, actor, game, options, opponent=opponent, time_control=time_control, players=players
+            self, place, actor, game, options, opponent=opponent, time_control=time_control, players=players,
+            rated=rated,
         )
         return created if computer is None else created + await self.start(place, actor, *computer)
 
@@ -204,13 +207,15 @@ class MatchService(Core):
 
     @answered
     async def profile(self, guild_id: str | None, actor: Actor, user: Actor | None = None) -> list[Delivery]:
-        """Points and rank status of ``user`` (default the actor) on this server, per game and board."""
-        return await queries.profile(self, guild_id, actor, user)
+        """``user``'s (default the actor's) ratings on this server, per game, with a rating chart;
+        points and rank status where the game keeps them."""
+        return await standings.profile(self, guild_id, actor, user)
 
     @answered
     async def leaderboard(self, guild_id: str | None, actor: Actor, game: str, board: str | None = None) -> list[Delivery]:
-        """The server's table for a rated game and board, best first."""
-        return await queries.leaderboard(self, guild_id, actor, game, board)
+        """The server's table for ``game`` by rating, best first, and the actor's place; with
+        ``board``, the rulebook's points table of that board."""
+        return await standings.leaderboard(self, guild_id, actor, game, board)
 
     @answered
     async def verify(self, place: Place, actor: Actor) -> list[Delivery]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -38,6 +39,7 @@ from engines.core.contract import (
     StepPicturesGame,
 )
 from render.common import BoardLabels
+from render.rating_chart import ChartSeries, RatingChart, render_rating_chart
 
 
 def game_name(slug: str) -> Msg:
@@ -363,3 +365,20 @@ async def private_view_dm(match: LoadedMatch, seat: Seat, language: str, *, rend
         language,
         attachments=(image,),
     )
+
+
+async def rating_chart(
+    title: str, series: Sequence[tuple[str, Sequence[float], Sequence[float], Sequence[int]]], filename: str, *,
+    renderer: Renderer,
+) -> Attachment:
+    """The rating-history chart of ``/profile``: per game (name in the reader's language, the
+    ratings after each rated match, their deviations, and the matches' places among all the
+    chart's matches), drawn in the renderer's workers."""
+    chart = RatingChart(
+        title=title,
+        series=tuple(
+            ChartSeries(name=name, ratings=tuple(ratings), deviations=tuple(deviations), positions=tuple(positions))
+            for name, ratings, deviations, positions in series
+        ),
+    )
+    return Attachment(filename, await renderer.run(render_rating_chart, chart))

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 EVENT = TypeAdapter(Event)
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, engine_version, options, time_control, creator_id, "
-    "invited_id, status, seed, commitment, language, result, last_seq, created_at, updated_at"
+    "invited_id, status, seed, commitment, language, result, last_seq, created_at, updated_at, rated"
 )
 Row = Any
 """A fetched row read by column name: a ``sqlite3.Row`` or an ``asyncpg.Record``."""
@@ -97,6 +97,7 @@ def match_row(values: Row) -> MatchRow:
         seed=values["seed"],
         commitment=values["commitment"],
         language=values["language"],
+        rated=bool(values["rated"]),
         result=result,
         last_seq=values["last_seq"],
         created_at=created_at,

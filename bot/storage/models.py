@@ -29,6 +29,8 @@ class NewMatch(_Row):
     seed: bytes
     commitment: str
     language: str
+    rated: bool = True
+    """Whether the end changes the players' ratings (``rated:false``: a casual match)."""
 
 
 class MatchRow(NewMatch):
@@ -100,3 +102,61 @@ class RatingUpdate:
 
     def blank(self) -> RatingRow:
         return RatingRow(guild_id=self.guild_id, user_id=self.user_id, game=self.game, board=self.board, name=self.name)
+
+
+class GlickoRow(_Row):
+    """A player's Glicko-2 rating for one game on one server (``bot.services.glicko2``), with the
+    record of the rated matches that made it. A first match starts from the blank row."""
+
+    guild_id: str
+    user_id: str
+    game: str
+    name: str
+    rating: float = 1500.0
+    deviation: float = 350.0
+    volatility: float = 0.06
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+
+class HistoryRow(_Row):
+    """A player's rating and deviation for one game right after a rated match ended."""
+
+    guild_id: str
+    user_id: str
+    game: str
+    match_id: int
+    at: datetime
+    rating: float
+    deviation: float
+
+
+@dataclass
+class GlickoUpdate:
+    """The Glicko-2 ratings of every player of one ended match, applied by the repository inside
+    the transaction that records the end: it locks and reads every player's row as it is then
+    (a blank row for a first match) and writes ``change(rows) -> rows`` (both keyed by user id),
+    with a history row per player at the append's time. A new rating depends on the opponents'
+    ratings before this match, so all players' rows are read together; two matches of one
+    player ending at once both count. The repository fills ``before`` and ``after``."""
+
+    guild_id: str
+    game: str
+    match_id: int
+    names: dict[str, str]
+    """User id -> the name to keep on the row, for every rated player of the match."""
+    change: Callable[[dict[str, GlickoRow]], dict[str, GlickoRow]]
+    before: dict[str, GlickoRow] | None = None
+    after: dict[str, GlickoRow] | None = None
+
+    def blank(self, user_id: str) -> GlickoRow:
+        return GlickoRow(guild_id=self.guild_id, user_id=user_id, game=self.game, name=self.names[user_id])
+
+
+EndingUpdate = RatingUpdate | GlickoUpdate
+"""A rating change that the append which records a match's end applies."""

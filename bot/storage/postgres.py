@@ -44,6 +44,10 @@ import asyncpg
 from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
+    EndingUpdate,
+    GlickoRow,
+    GlickoUpdate,
+    HistoryRow,
     MatchRow,
     NewMatch,
     RatingRow,
@@ -336,8 +340,8 @@ class PostgresRepository:
                 raise LiveMatchExistsError(match.channel_id)
             match_id = await conn.fetchval(
                 "INSERT INTO matches (guild_id, channel_id, game, engine_version, options, time_control, "
-                "creator_id, invited_id, status, seed, commitment, language, created_at, updated_at) "
-                "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'open',$9,$10,$11,$12,$12) RETURNING id",
+                "creator_id, invited_id, status, seed, commitment, language, created_at, updated_at, rated) "
+                "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'open',$9,$10,$11,$12,$12,$13) RETURNING id",
                 match.guild_id,
                 match.channel_id,
                 match.game,
@@ -350,6 +354,7 @@ class PostgresRepository:
                 match.commitment,
                 match.language,
                 at,
+                match.rated,
             )
             await conn.execute(
                 "INSERT INTO seats (match_id, seat, user_id, name) VALUES ($1, 0, $2, $3)",
@@ -513,7 +518,7 @@ class PostgresRepository:
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
-        ratings: Sequence[RatingUpdate] = (),
+        ratings: Sequence[EndingUpdate] = (),
         seats: int | None = None,
     ) -> int:
         last = expected_seq + len(events)
@@ -557,7 +562,10 @@ class PostgresRepository:
                         [(t.match_id, t.kind, t.seat, t.due_at, t.seq) for t in timers],
                     )
                     await conn.execute("SELECT pg_notify($1, '')", TIMERS_CHANNEL)  # sent at the commit
-            await self._apply_ratings(conn, ratings)
+            await self._apply_ratings(conn, [u for u in ratings if isinstance(u, RatingUpdate)])
+            for update in ratings:
+                if isinstance(update, GlickoUpdate):
+                    await self._apply_glicko(conn, update, at)
             if snapshot is not None:
                 await conn.execute(
                     "INSERT INTO snapshots (match_id, seq, engine_version, payload) VALUES ($1, $2, $3, $4) "
@@ -608,6 +616,42 @@ class PostgresRepository:
             )
             update.before, update.after = before, after
 
+    @staticmethod
+    async def _apply_glicko(conn: asyncpg.Connection, update: GlickoUpdate, at: datetime) -> None:
+        """Every player's row locked (in user id order, so two endings with the same players never
+        deadlock) and read inside the append's transaction, the new rows written with a history
+        row each: a match of the same player ending at the same time waits and rates from this
+        result."""
+        select = (
+            "SELECT guild_id, user_id, game, name, rating, deviation, volatility, wins, draws, losses FROM glicko "
+            "WHERE guild_id = $1 AND user_id = $2 AND game = $3 FOR UPDATE"
+        )
+        before = {}
+        for user_id in sorted(update.names):
+            key = (update.guild_id, user_id, update.game)
+            await conn.execute(
+                "INSERT INTO glicko (guild_id, user_id, game, name) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                *key,
+                update.names[user_id],
+            )
+            before[user_id] = GlickoRow(**dict(await conn.fetchrow(select, *key)))
+        after = update.change(dict(before))
+        for user_id in sorted(after):
+            row = after[user_id]
+            await conn.execute(
+                "UPDATE glicko SET name = $4, rating = $5, deviation = $6, volatility = $7, wins = $8, draws = $9, "
+                "losses = $10 WHERE guild_id = $1 AND user_id = $2 AND game = $3",
+                row.guild_id, row.user_id, row.game, row.name, row.rating, row.deviation, row.volatility, row.wins,
+                row.draws, row.losses,
+            )
+            await conn.execute(
+                "INSERT INTO rating_history (guild_id, user_id, game, match_id, at, rating, deviation) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id, user_id, game, match_id) DO UPDATE "
+                "SET at = excluded.at, rating = excluded.rating, deviation = excluded.deviation",
+                row.guild_id, row.user_id, row.game, update.match_id, at, row.rating, row.deviation,
+            )
+        update.before, update.after = before, after
+
     async def snapshot(self, match_id: int) -> tuple[int, int, str] | None:
         rows = await self._read("SELECT seq, engine_version, payload FROM snapshots WHERE match_id = $1", match_id)
         return (rows[0]["seq"], rows[0]["engine_version"], rows[0]["payload"]) if rows else None
@@ -637,6 +681,49 @@ class PostgresRepository:
             f"SELECT guild_id, user_id, game, board, name, points, wins, draws, losses FROM ratings {where}", *args
         )
         return [RatingRow(**dict(row)) for row in rows]
+
+    async def glicko(self, guild_id: str, user_id: str, game: str) -> GlickoRow | None:
+        rows = await self._glicko("WHERE guild_id = $1 AND user_id = $2 AND game = $3", guild_id, user_id, game)
+        return rows[0] if rows else None
+
+    async def glicko_of(self, guild_id: str, user_id: str) -> list[GlickoRow]:
+        return await self._glicko("WHERE guild_id = $1 AND user_id = $2 ORDER BY game", guild_id, user_id)
+
+    async def glicko_table(self, guild_id: str, game: str, limit: int) -> list[GlickoRow]:
+        return await self._glicko(
+            "WHERE guild_id = $1 AND game = $2 ORDER BY rating DESC, name, user_id LIMIT $3", guild_id, game, limit
+        )
+
+    async def glicko_place(self, guild_id: str, game: str, user_id: str) -> int | None:
+        rows = await self._read(
+            "SELECT (SELECT COUNT(*) FROM glicko o WHERE o.guild_id = g.guild_id AND o.game = g.game AND "
+            "(o.rating > g.rating OR (o.rating = g.rating AND (o.name, o.user_id) < (g.name, g.user_id)))) AS ahead "
+            "FROM glicko g WHERE g.guild_id = $1 AND g.game = $2 AND g.user_id = $3",
+            guild_id,
+            game,
+            user_id,
+        )
+        return rows[0]["ahead"] + 1 if rows else None
+
+    async def rating_history(self, guild_id: str, user_id: str, game: str, limit: int) -> list[HistoryRow]:
+        rows = await self._read(
+            "SELECT * FROM (SELECT guild_id, user_id, game, match_id, at, rating, deviation FROM rating_history "
+            "WHERE guild_id = $1 AND user_id = $2 AND game = $3 ORDER BY at DESC, match_id DESC LIMIT $4) AS h "
+            "ORDER BY at, match_id",
+            guild_id,
+            user_id,
+            game,
+            limit,
+        )
+        return [HistoryRow(**dict(row)) for row in rows]
+
+    async def _glicko(self, where: str, *args: Any) -> list[GlickoRow]:
+        rows = await self._read(
+            "SELECT guild_id, user_id, game, name, rating, deviation, volatility, wins, draws, losses "
+            f"FROM glicko {where}",
+            *args,
+        )
+        return [GlickoRow(**dict(row)) for row in rows]
 
     # ------------------------------------------------------------------ timers
 

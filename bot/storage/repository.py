@@ -9,10 +9,12 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from bot.storage.models import (
+    EndingUpdate,
+    GlickoRow,
+    HistoryRow,
     MatchRow,
     NewMatch,
     RatingRow,
-    RatingUpdate,
     SeatRow,
     Status,
     TimerRow,
@@ -182,14 +184,15 @@ class Repository(Protocol):
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
-        ratings: Sequence[RatingUpdate] = (),
+        ratings: Sequence[EndingUpdate] = (),
         seats: int | None = None,
     ) -> int:
         """Append events after ``expected_seq`` in one transaction, with the match's new status,
         result, timers (replacing the match's timers when given; a match that is over loses them
         all), an optional snapshot of the state after the last event, and the players' rating
-        changes when the match ended: each ``RatingUpdate`` is applied to the row as it is inside
-        this transaction, and gets its ``before`` and ``after`` filled. Each event is stored with
+        changes when the match ended: each ``RatingUpdate`` (points) and ``GlickoUpdate`` (every
+        player's Glicko-2 rating, with a history row each at ``at``) is applied to the rows as they
+        are inside this transaction, and gets its ``before`` and ``after`` filled. Each event is stored with
         its ``chain_hash``, chained to the stored hash of ``expected_seq`` (the seed commitment
         for the first). Returns the new last seq. ``StaleWriteError`` when ``expected_seq`` is not
         the last seq any more, or the match does not have exactly ``seats`` seats (when given)."""
@@ -198,6 +201,15 @@ class Repository(Protocol):
     async def rating(self, guild_id: str, user_id: str, game: str, board: str) -> RatingRow | None: ...
     async def ratings_of(self, guild_id: str, user_id: str) -> list[RatingRow]: ...
     async def leaderboard(self, guild_id: str, game: str, board: str, limit: int) -> list[RatingRow]: ...
+
+    # Glicko-2 ratings (every game): a player's row, their rows per game, the server's table best
+    # first, a player's place in it (1 = first; ties by name), the last ``limit`` ratings after
+    # each rated match, oldest first.
+    async def glicko(self, guild_id: str, user_id: str, game: str) -> GlickoRow | None: ...
+    async def glicko_of(self, guild_id: str, user_id: str) -> list[GlickoRow]: ...
+    async def glicko_table(self, guild_id: str, game: str, limit: int) -> list[GlickoRow]: ...
+    async def glicko_place(self, guild_id: str, game: str, user_id: str) -> int | None: ...
+    async def rating_history(self, guild_id: str, user_id: str, game: str, limit: int) -> list[HistoryRow]: ...
 
     async def snapshot(self, match_id: int) -> tuple[int, int, str] | None:
         """(seq, engine_version, payload) of the cached state, if any."""

@@ -32,10 +32,13 @@ import aiosqlite
 from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
+    EndingUpdate,
+    GlickoRow,
+    GlickoUpdate,
+    HistoryRow,
     MatchRow,
     NewMatch,
     RatingRow,
-    RatingUpdate,
     SeatRow,
     Status,
     TimerRow,
@@ -275,7 +278,7 @@ class SqliteRepository:
                 cursor = await self.db.execute(
                     "INSERT INTO matches (guild_id, channel_id, game, engine_version, options, "
                     "time_control, creator_id, invited_id, status, seed, commitment, language, "
-                    "created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,'open',?,?,?,?,?)",
+                    "created_at, updated_at, rated) VALUES (?,?,?,?,?,?,?,?,'open',?,?,?,?,?,?)",
                     (
                         match.guild_id,
                         match.channel_id,
@@ -290,6 +293,7 @@ class SqliteRepository:
                         match.language,
                         at.isoformat(),
                         at.isoformat(),
+                        int(match.rated),
                     ),
                 )
                 match_id = cursor.lastrowid
@@ -457,7 +461,7 @@ class SqliteRepository:
         timers: Sequence[TimerRow] | None = None,
         snapshot: str | None = None,
         engine_version: int | None = None,
-        ratings: Sequence[RatingUpdate] = (),
+        ratings: Sequence[EndingUpdate] = (),
         seats: int | None = None,
     ) -> int:
         last = expected_seq + len(events)
@@ -499,6 +503,9 @@ class SqliteRepository:
                             [(t.match_id, t.kind, t.seat, _ts(t.due_at), t.seq) for t in timers],
                         )
                 for update in ratings:
+                    if isinstance(update, GlickoUpdate):
+                        await self._apply_glicko(update, at)
+                        continue
                     # Read and written inside this transaction: a match of the same player ending
                     # at the same time (here or in another process) waits and adds to this result.
                     current = await self._ratings_in(
@@ -522,6 +529,29 @@ class SqliteRepository:
         except sqlite3.IntegrityError:
             raise StaleWriteError(match_id) from None
         return last
+
+    async def _apply_glicko(self, update: GlickoUpdate, at: datetime) -> None:
+        """Inside ``append``'s transaction (which holds the database's write lock): every player's
+        row as it is now, the new rows written, and a history row each."""
+        before = {}
+        for user_id in sorted(update.names):
+            rows = await self._glicko_in("WHERE guild_id = ? AND user_id = ? AND game = ?", (update.guild_id, user_id, update.game))
+            before[user_id] = rows[0] if rows else update.blank(user_id)
+        after = update.change(dict(before))
+        for user_id in sorted(after):
+            row = after[user_id]
+            await self.db.execute(
+                "INSERT OR REPLACE INTO glicko (guild_id, user_id, game, name, rating, deviation, volatility, wins, "
+                "draws, losses) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (row.guild_id, row.user_id, row.game, row.name, row.rating, row.deviation, row.volatility, row.wins,
+                 row.draws, row.losses),
+            )
+            await self.db.execute(
+                "INSERT OR REPLACE INTO rating_history (guild_id, user_id, game, match_id, at, rating, deviation) "
+                "VALUES (?,?,?,?,?,?,?)",
+                (row.guild_id, row.user_id, row.game, update.match_id, at.isoformat(), row.rating, row.deviation),
+            )
+        update.before, update.after = before, after
 
     async def snapshot(self, match_id: int) -> tuple[int, int, str] | None:
         rows = await self._read("SELECT seq, engine_version, payload FROM snapshots WHERE match_id = ?", (match_id,))
@@ -553,6 +583,47 @@ class SqliteRepository:
             f"SELECT guild_id, user_id, game, board, name, points, wins, draws, losses FROM ratings {where}", params
         )
         return [RatingRow(**dict(row)) for row in rows]
+
+    async def glicko(self, guild_id: str, user_id: str, game: str) -> GlickoRow | None:
+        async with self._lock:
+            rows = await self._glicko_in("WHERE guild_id = ? AND user_id = ? AND game = ?", (guild_id, user_id, game))
+        return rows[0] if rows else None
+
+    async def glicko_of(self, guild_id: str, user_id: str) -> list[GlickoRow]:
+        async with self._lock:
+            return await self._glicko_in("WHERE guild_id = ? AND user_id = ? ORDER BY game", (guild_id, user_id))
+
+    async def glicko_table(self, guild_id: str, game: str, limit: int) -> list[GlickoRow]:
+        async with self._lock:
+            return await self._glicko_in(
+                "WHERE guild_id = ? AND game = ? ORDER BY rating DESC, name, user_id LIMIT ?", (guild_id, game, limit)
+            )
+
+    async def glicko_place(self, guild_id: str, game: str, user_id: str) -> int | None:
+        rows = await self._read(
+            "SELECT (SELECT COUNT(*) FROM glicko o WHERE o.guild_id = g.guild_id AND o.game = g.game AND "
+            "(o.rating > g.rating OR (o.rating = g.rating AND (o.name < g.name OR (o.name = g.name AND o.user_id < g.user_id))))) "
+            "AS ahead FROM glicko g WHERE g.guild_id = ? AND g.game = ? AND g.user_id = ?",
+            (guild_id, game, user_id),
+        )
+        return rows[0]["ahead"] + 1 if rows else None
+
+    async def rating_history(self, guild_id: str, user_id: str, game: str, limit: int) -> list[HistoryRow]:
+        rows = await self._read(
+            "SELECT * FROM (SELECT guild_id, user_id, game, match_id, at, rating, deviation FROM rating_history "
+            "WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY at DESC, match_id DESC LIMIT ?) "
+            "ORDER BY at, match_id",
+            (guild_id, user_id, game, limit),
+        )
+        return [HistoryRow(**{**dict(row), "at": datetime.fromisoformat(row["at"])}) for row in rows]
+
+    async def _glicko_in(self, where: str, params: tuple[Any, ...]) -> list[GlickoRow]:
+        rows = await self._fetch(
+            "SELECT guild_id, user_id, game, name, rating, deviation, volatility, wins, draws, losses "
+            f"FROM glicko {where}",
+            params,
+        )
+        return [GlickoRow(**dict(row)) for row in rows]
 
     # ------------------------------------------------------------------ timers
 

@@ -53,10 +53,13 @@ async def test_section_24_clock_runs_out_and_points_follow_sections_22_and_25(ha
 async def test_leaderboard_and_profile_after_a_resignation(harness):
     await start_militakiri(harness)
     await harness.service.resign(PLACE, BOB)
-    table = words(await harness.service.leaderboard("guild-1", ALICE, "militakiri"))
+    table = words(await harness.service.leaderboard("guild-1", ALICE, "militakiri", "single"))
     assert "1. Alice: 10" in table and "2. Bob: 0" in table
+    # The rating table keeps the rulebook's points and rank status beside each rating.
+    rated = words(await harness.service.leaderboard("guild-1", ALICE, "militakiri"))
+    assert "1. Alice: 1662? ±290, 1-0-0; 10 points (Starter)" in rated
     profile = words(await harness.service.profile("guild-1", ALICE))
-    assert "Militakiri (single): 10 points" in profile
+    assert "Militakiri (single): 10 points" in profile and "Militakiri: rating 1662? (deviation 290), 1 played" in profile
     double = words(await harness.service.leaderboard("guild-1", ALICE, "militakiri", "double"))
     assert "Nobody has played" in double
 

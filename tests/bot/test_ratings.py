@@ -80,8 +80,11 @@ async def test_points_are_written_with_the_ending_and_starters_never_drop_below_
     assert (alice.points, alice.wins, bob.points, bob.losses) == (10, 1, 0, 1)
     profile = words(await rated.service.profile("guild-1", ALICE, BOB))
     assert "Bob on this server" in profile and "0 points, red" in profile and "1 lost" in profile
-    board = words(await rated.service.leaderboard("guild-1", ALICE, "toy_rated"))
+    board = words(await rated.service.leaderboard("guild-1", ALICE, "toy_rated", "single"))
     assert board.index("1. Alice") < board.index("2. Bob")
+    # beside the rating, as the rulebook keeps them: the points and rank status
+    rated_board = words(await rated.service.leaderboard("guild-1", ALICE, "toy_rated"))
+    assert "1. Alice: 1662? ±290, 1-0-0; 10 points (red)" in rated_board and "2. Bob: 1338? ±290, 0-0-1; 0 points (red)" in rated_board
 
 
 async def test_an_aborted_match_counts_for_nothing(rated):
@@ -111,6 +114,21 @@ async def test_reach_is_drawn_for_beginners_only(rated):
     assert "past the stage" in words(hidden) and not hidden[0].attachments
 
 
-async def test_leaderboard_refuses_unrated_games_and_boards(harness):
-    assert "keeps no points" in words(await harness.service.leaderboard("guild-1", ALICE, "heroes_cities"))
+async def test_leaderboard_refuses_unknown_games_empty_tables_and_boards_of_games_without_points(harness):
+    assert "keeps no points" in words(await harness.service.leaderboard("guild-1", ALICE, "heroes_cities", "small"))
+    assert "Nobody has played a rated match of Heroes & Cities" in words(await harness.service.leaderboard("guild-1", ALICE, "heroes_cities"))
     assert "Unknown game" in words(await harness.service.leaderboard("guild-1", ALICE, "chess"))
+
+
+async def test_no_points_against_the_computer_nor_in_a_casual_match(rated):
+    """A rating never changes from a game against the computer or a casual one: the rulebook's
+    points neither (docs/ratings.md)."""
+    from bot.services.people import computer_actor
+
+    await rated.service.create(PLACE, ALICE, "toy_rated", opponent=computer_actor("easy"))
+    assert "points" not in words(await rated.service.resign(PLACE, ALICE))
+    await rated.service.create(Place("guild-1", "chan-2"), ALICE, "toy_rated", opponent=BOB, rated=False)
+    await rated.service.join(Place("guild-1", "chan-2"), BOB)
+    await rated.service.start(Place("guild-1", "chan-2"), ALICE)
+    assert "points" not in words(await rated.service.resign(Place("guild-1", "chan-2"), BOB))
+    assert await rated.repo.ratings_of("guild-1", "alice") == []

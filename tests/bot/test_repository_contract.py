@@ -13,7 +13,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.services.matches import MatchService
-from bot.storage.models import NewMatch, RatingRow, RatingUpdate, TimerRow, UserRow
+from bot.storage.models import GlickoRow, GlickoUpdate, NewMatch, RatingRow, RatingUpdate, TimerRow, UserRow
 from bot.storage.repository import (
     DamagedRecordError,
     DatabaseTooNewError,
@@ -221,6 +221,56 @@ async def test_ratings_of_matches_ending_at_once_in_two_processes_all_count(stor
     assert [r.user_id for r in await b.leaderboard("guild-1", "heroes_cities", "small", 10)] == ["alice", "bob"]
     assert [r.board for r in await b.ratings_of("guild-1", "bob")] == ["small"]
     assert await b.rating("guild-2", "bob", "heroes_cities", "small") is None
+
+
+async def test_glicko_ratings_of_matches_ending_at_once_in_two_processes_all_count(storage):
+    """Alice and Bob end six matches at once through two processes: each change reads both rows
+    as the ending before left them (a rating depends on the opponent's), so every match counts,
+    in some order, and each history row holds the rating that ending wrote."""
+    a, b = await storage.open(), await storage.open()
+    ids = [await started(a, f"chan-{n}") for n in range(6)]
+
+    def alice_wins(rows: dict[str, GlickoRow]) -> dict[str, GlickoRow]:
+        alice, bob = rows["alice"], rows["bob"]
+        gap = bob.rating - alice.rating  # depends on both rows as they are now
+        return {
+            "alice": alice.model_copy(update={"rating": alice.rating + 10 + gap / 100, "wins": alice.wins + 1}),
+            "bob": bob.model_copy(update={"rating": bob.rating - 10 - gap / 100, "losses": bob.losses + 1}),
+        }
+
+    made = [GlickoUpdate("guild-1", "heroes_cities", match_id, {"bob": "Bob", "alice": "Alice"}, alice_wins) for match_id in ids]
+    await asyncio.gather(
+        *(
+            (a if n % 2 else b).append(match_id, 1, [ResignEvent(seat=1)], START + timedelta(minutes=n),
+                                       status="finished", ratings=[made[n]])
+            for n, match_id in enumerate(ids)
+        )
+    )
+    alice = await a.glicko("guild-1", "alice", "heroes_cities")
+    bob = await b.glicko("guild-1", "bob", "heroes_cities")
+    assert (alice.wins, bob.losses, alice.name, bob.name) == (6, 6, "Alice", "Bob")
+    # Replaying the six changes one after another gives the same rows: none was lost or read stale.
+    rows = {"alice": made[0].blank("alice"), "bob": made[0].blank("bob")}
+    for _ in range(6):
+        rows = alice_wins(rows)
+    assert alice.rating == pytest.approx(rows["alice"].rating) and bob.rating == pytest.approx(rows["bob"].rating)
+    befores = sorted(u.before["alice"].wins for u in made)
+    assert befores == [0, 1, 2, 3, 4, 5]
+    assert [r.user_id for r in await b.glicko_table("guild-1", "heroes_cities", 10)] == ["alice", "bob"]
+    assert (await a.glicko_place("guild-1", "heroes_cities", "bob"), await a.glicko_place("guild-1", "heroes_cities", "carol")) == (2, None)
+    history = await a.rating_history("guild-1", "alice", "heroes_cities", 10)
+    assert sorted(h.match_id for h in history) == sorted(ids)
+    assert {h.match_id: h.rating for h in history} == pytest.approx({u.match_id: u.after["alice"].rating for u in made})
+    assert [h.match_id for h in await a.rating_history("guild-1", "alice", "heroes_cities", 2)] == ids[-2:]
+    assert [r.game for r in await b.glicko_of("guild-1", "bob")] == ["heroes_cities"]
+    assert await b.glicko("guild-2", "bob", "heroes_cities") is None
+
+
+async def test_a_casual_match_is_stored_as_unrated(storage):
+    repo = await storage.open()
+    casual = await repo.create_match(new_match().model_copy(update={"rated": False}), "Alice", START)
+    rated = await repo.create_match(new_match("chan-2"), "Alice", START)
+    assert (await repo.get_match(casual.id)).rated is False and rated.rated is True
 
 
 async def test_a_snapshot_is_kept_with_the_seq_it_follows(storage):

@@ -535,6 +535,9 @@ async def test_migration_3_chains_the_events_of_an_existing_database(tmp_path):
     await repo.db.execute("ALTER TABLE events DROP COLUMN hash")
     for later in ("dm_refusals", "bot_settings"):  # migration 4's tables
         await repo.db.execute(f"DROP TABLE {later}")
+    for later in ("glicko", "rating_history"):  # migration 8's tables and column
+        await repo.db.execute(f"DROP TABLE {later}")
+    await repo.db.execute("ALTER TABLE matches DROP COLUMN rated")
     await repo.db.execute("PRAGMA user_version = 2")
     await repo.close()
 

@@ -15,7 +15,7 @@ from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
 from bot.services.ratings import rating_lines
 from bot.services.time_control import TimeControl
-from bot.storage.models import RatingUpdate
+from bot.storage.models import EndingUpdate
 from engines.core.contract import Outcome, Seat, SummarizingGame
 from engines.core.errors import AmbiguousMoveError, EngineError
 
@@ -26,7 +26,7 @@ CLOSEST = 5
 """How many of the closest legal moves a refused move is answered with."""
 
 
-async def ending_post(core: Core, after: LoadedMatch, lines: list[Msg], updates: list[RatingUpdate],
+async def ending_post(core: Core, after: LoadedMatch, lines: list[Msg], updates: list[EndingUpdate],
                       before: LoadedMatch | None = None) -> Delivery:
     """The board after a commit, with the step's own pictures after it when ``before`` is the
     match before a move (a battle board); when that commit ended the match, with the rating

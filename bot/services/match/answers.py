@@ -15,7 +15,7 @@ from bot.services.delivery import Delivery, reply
 from bot.services.match import announce
 from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
-from bot.storage.models import RatingUpdate
+from bot.storage.models import EndingUpdate
 from bot.storage.repository import DamagedRecordError, OutdatedMatchError, StaleWriteError, StorageError
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class Refused(Exception):
 class Late(Exception):
     """The command came after a seat's deadline: that seat's loss on time was recorded instead."""
 
-    def __init__(self, after: LoadedMatch, updates: list[RatingUpdate], player: str, deadline: datetime | None) -> None:
+    def __init__(self, after: LoadedMatch, updates: list[EndingUpdate], player: str, deadline: datetime | None) -> None:
         super().__init__(player)
         self.after, self.updates, self.player, self.deadline = after, updates, player, deadline
 

@@ -15,7 +15,7 @@ from bot.services.people import Actor
 from bot.services.progress import LoadedMatch
 from bot.services.ratings import rating_updates
 from bot.services.rendering import Renderer
-from bot.storage.models import RatingUpdate, Status, UserRow
+from bot.storage.models import EndingUpdate, Status, UserRow
 from bot.storage.repository import Repository
 from engines.core.contract import Engine
 from engines.core.dice import SEED_BYTES
@@ -64,13 +64,13 @@ class Core:
 
     async def commit(
         self, match: LoadedMatch, events: list[Any], *, status: Status | None = None, seats: int | None = None
-    ) -> tuple[LoadedMatch, list[RatingUpdate]]:
+    ) -> tuple[LoadedMatch, list[EndingUpdate]]:
         """Append ``events``; returns the match after them and the rating changes the same
         transaction applied (filled in by the repository; empty unless a rated match ended).
         Raises ``StaleWriteError`` when another write came first (the command's answer says so)."""
-        updates: list[RatingUpdate] = []
+        updates: list[EndingUpdate] = []
 
-        def ratings_for(ended: LoadedMatch) -> list[RatingUpdate]:
+        def ratings_for(ended: LoadedMatch) -> list[EndingUpdate]:
             updates.extend(rating_updates(ended))
             return updates
 

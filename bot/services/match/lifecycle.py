@@ -31,7 +31,7 @@ SEAT_REFUSALS = {"full": "core.match_full", "not_open": "core.already_started", 
 
 async def create(
     core: Core, place: Place, actor: Actor, game: str, options: dict[str, Any] | None, *,
-    opponent: Actor | None, time_control: TimeControl | None, players: int | None,
+    opponent: Actor | None, time_control: TimeControl | None, players: int | None, rated: bool = True,
 ) -> tuple[list[Delivery], tuple[str, int] | None]:
     """Open a match in ``place`` with the creator in seat 0: what is said, and with a computer
     ``opponent`` its level and the seats wanted (the caller starts the match: nobody to wait for)."""
@@ -60,6 +60,7 @@ async def create(
                 seed=seed,
                 commitment=commitment(seed),
                 language=place.language,
+                rated=rated,
             ),
             actor.name,
             core.clock.now(),
@@ -69,6 +70,7 @@ async def create(
     lines = [
         Msg("core.created", {"player": actor.name, "game": presenter.game_name(game), "id": row.id}),
         announce.time_control_line(control),
+        *([] if rated else [Msg("ratings.casual")]),
     ]
     level = computer_level(opponent.user_id) if opponent is not None else None
     if opponent is None:

@@ -1,21 +1,21 @@
 """What a command asks without changing anything: the board, a place on it, the status, the
-actor's view and games, points and the leaderboard, and the moves to suggest."""
+actor's view and games, and the moves to suggest (``standings``: the profile and the leaderboard)."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.i18n import Msg, catalog
 from bot.i18n.catalog import LANGUAGES
 from bot.services import presenter
 from bot.services.delivery import ChannelRef, Delivery, reply
-from bot.services.match import access, announce, lifecycle
+from bot.services.match import access, announce
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
-from bot.storage.models import LIVE, RatingRow
+from bot.storage.models import LIVE
 from bot.storage.repository import DamagedRecordError, StorageError
 from engines.core.contract import PlaceInfoGame, RatedGame, ReachGame, RegionsGame, Seat, SuggestingGame
 from engines.core.errors import EngineError
@@ -28,7 +28,6 @@ log = logging.getLogger(__name__)
 SUGGESTIONS = 25
 PLACE_CHOICES = 25
 """Discord's limit on autocomplete choices."""
-LEADERBOARD_SIZE = 20
 
 
 async def board(core: Core, place: Place, region: str | None) -> list[Delivery]:
@@ -93,6 +92,7 @@ async def status(core: Core, place: Place, actor: Actor) -> list[Delivery]:
         Msg("core.status_head", {"game": presenter.game_name(match.row.game), "id": match.id, "status": Msg(f"core.status_{match.row.status}")}),
         presenter.seats_line(match),
         announce.time_control_line(match.time_control),
+        *([] if match.row.rated else [Msg("ratings.casual")]),
     ]
     if match.damage is not None:
         lines.append(damaged_line(match.id, match.damage))
@@ -158,55 +158,6 @@ async def my_view(
     image = await presenter.board_image(match, seat, actor.language, highlights, core.clock.now(), renderer=core.renderer)
     key = "core.your_view" if seat is not None else "core.spectator_view"
     return [reply(actor.language, Msg(key, {"game": presenter.game_name(match.row.game)}), attachments=(image,))]
-
-
-async def profile(core: Core, guild_id: str | None, actor: Actor, user: Actor | None) -> list[Delivery]:
-    """Points and rank status of ``user`` (default the actor) on this server, per game and board."""
-    who = user or actor
-    rows = await core.repo.ratings_of(guild_id or "", who.user_id)
-    if not rows:
-        raise Refused("core.profile_none", {"player": who.name})
-    lines = [Msg("core.profile_head", {"player": who.name})]
-    for row in rows:
-        engine = core.book.engine(row.game)
-        if not isinstance(engine, RatedGame):  # rating rows are written for rated games only
-            continue
-        lines.append(Msg("core.profile_line", {**_rating_params(row), "status": Msg(engine.rating_status(row.board, row.points))}))
-    return [reply(actor.language, *lines)]
-
-
-async def leaderboard(core: Core, guild_id: str | None, actor: Actor, game: str, board: str | None) -> list[Delivery]:
-    """The server's table for a rated game and board, best first."""
-    try:
-        engine = core.book.engine(game)
-    except KeyError:
-        raise Refused.saying(lifecycle.unknown_game(core, game)) from None
-    if not isinstance(engine, RatedGame):
-        raise Refused("core.not_rated", {"game": presenter.game_name(game)})
-    board = board or engine.rating_boards()[0]
-    if board not in engine.rating_boards():
-        raise Refused("core.unknown_board", {"board": board, "boards": list(engine.rating_boards())})
-    rows = await core.repo.leaderboard(guild_id or "", game, board, LEADERBOARD_SIZE)
-    head = Msg("core.leaderboard_head", {"game": presenter.game_name(game), "board": board})
-    if not rows:
-        return [reply(actor.language, head, Msg("core.leaderboard_empty"))]
-    lines = [
-        Msg("core.leaderboard_line", {"rank": place, **_rating_params(row), "status": Msg(engine.rating_status(board, row.points))})
-        for place, row in enumerate(rows, start=1)
-    ]
-    return [reply(actor.language, head, *lines)]
-
-
-def _rating_params(row: RatingRow) -> dict[str, Any]:
-    return {
-        "player": row.name,
-        "game": presenter.game_name(row.game),
-        "board": row.board,
-        "points": row.points,
-        "wins": row.wins,
-        "draws": row.draws,
-        "losses": row.losses,
-    }
 
 
 async def acting_here(core: Core, place: Place, actor: Actor) -> tuple[LoadedMatch | None, Seat | None]:
