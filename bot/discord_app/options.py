@@ -45,8 +45,8 @@ COMMON: dict[str, tuple[Any, Any, list[app_commands.Choice] | None]] = {
     "opponent": (Optional[discord.User], None, None),
     "computer": (Optional[str], None, COMPUTER_CHOICES),
     "deadline": (
-        str,
-        "none",
+        Optional[str],
+        None,
         [app_commands.Choice(name=text(f"commands.choice_deadline_{name}"), value=name) for name in DEADLINE_CHOICES],
     ),
     "deadline_hours": (Optional[app_commands.Range[float, 0.25, 1440.0]], None, None),
