@@ -183,12 +183,25 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         await self._run(interaction, self.matches.offer_draw)
 
     @app_commands.command(name="claim", description=_text("match_claim"))
-    async def claim(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, self.matches.claim)
+    @app_commands.describe(match=_text("option_match_number"))
+    async def claim(self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        await self._run(interaction, self.matches.claim, match)
 
     @app_commands.command(name="abort", description=_text("match_abort"))
-    async def abort(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, self.matches.abort)
+    @app_commands.describe(match=_text("option_match_number"))
+    async def abort(self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        await self._run(interaction, self.matches.abort, match)
+
+    @claim.autocomplete("match")
+    @abort.autocomplete("match")
+    async def my_match_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await within_budget(self._my_matches(interaction, current), interaction)
+
+    async def _my_matches(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """The user's live matches (any server's channel, deleted ones too), by number."""
+        actor = actor_of(interaction)
+        choices = await self.matches.my_match_choices(actor, str(current or ""))
+        return [app_commands.Choice(name=name[:100], value=number) for number, name in choices]
 
     @app_commands.command(name="verify", description=_text("match_verify"))
     async def verify(self, interaction: discord.Interaction) -> None:
