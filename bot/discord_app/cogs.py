@@ -57,6 +57,7 @@ def lacking_permissions(
 ) -> list[Delivery]:
     """The refusal naming what the bot lacks in this channel (``app_permissions``), or in
     ``channel`` (another one: the server's match channel), or nothing."""
+    where: int | None
     if channel is not None and channel.id != interaction.channel_id and interaction.guild is not None:
         granted, where = channel.permissions_for(interaction.guild.me), channel.id
     else:

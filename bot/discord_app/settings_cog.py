@@ -195,7 +195,7 @@ class SettingsMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"scheids
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
         return cls(match["menu"])
 
-    def _refresh_state(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:  # type: ignore[override]
+    def _refresh_state(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
         """The chosen values are read from the raw data (``callback``): channel and role menus
         arrive in the shape of a text menu's here."""
 
@@ -203,7 +203,8 @@ class SettingsMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"scheids
         if interaction.guild_id is None or not actor_of(interaction).is_admin:
             await refuse(interaction)
             return
-        values = [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
         bot: BotHost = interaction.client  # type: ignore[assignment]
         actor = actor_of(interaction)
         guild_id = str(interaction.guild_id)
@@ -213,7 +214,7 @@ class SettingsMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"scheids
                 if self.menu not in MENUS:
                     raise SettingError("settings.unknown_setting", setting=self.menu)
                 key, value = chosen(self.menu, values)
-                after, done = await change(bot.services.repo, guild_id, actor, key, value, bot.services.matches.clock.now())
+                after, _ = await change(bot.services.repo, guild_id, actor, key, value, bot.services.matches.clock.now())
             except SettingError as error:
                 params = {**error.params, "setting": Msg(f"settings.name_{error.params.get('setting')}")
                           if error.params.get("setting") in KEYS else error.params.get("setting")}

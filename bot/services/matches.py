@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.delivery import Delivery
 from bot.i18n import Msg
+from bot.services.delivery import Delivery
 from bot.services.match import access, endings, lifecycle, organize, play, queries, records, timers
 from bot.services.match.access import Pressed
 from bot.services.match.announce import dm_refused, hash_line

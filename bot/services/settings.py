@@ -35,8 +35,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from bot.i18n import Msg
 from bot.i18n.catalog import LANGUAGES
 from bot.services.people import Actor
-from bot.storage.models import SettingChangeRow
 from bot.services.time_control import TimeControl
+from bot.storage.models import SettingChangeRow
 from bot.storage.repository import Repository
 from engines.registry import ENGINES
 

@@ -128,3 +128,26 @@ async def test_organize_matches_lists_the_last_move_and_who_is_waited_on_and_no_
     assert listed.reply.ephemeral and not listed.reply.attachments
     assert "#1" in listed.reply.content and move in listed.reply.content
     assert f"waiting on {waiting['global_name']}" in listed.reply.content
+
+
+async def test_a_pause_holds_across_a_restart_and_shows_in_a_turn_summary_history(world):
+    h = world.h
+    h.timeout = max(h.timeout, 60.0)
+    await organizers_role(world)
+    await h.slash("match create axis_allies", {"opponent": h.bob}, user=h.alice)
+    await h.slash("match join", user=h.bob)
+    await h.slash("match start", user=h.alice)
+    await h.slash("organize pause", {"match": 1, "reason": "holidays"}, user=h.carol, **holding_role(h.carol))
+    h = await world.restart()
+    h.timeout = max(h.timeout, 60.0)
+    h.state.parse_guild_role_create({"guild_id": str(h.guild["id"]), "role": P.role(h.guild["id"], "Organizers", id=ROLE)})
+    match = await world.bot.services.matches.book.load(1)
+    assert match.paused is not None and match.paused.reason == "holidays"
+    (seat,) = match.to_act()
+    mover = h.alice if match.seats[seat].user_id == uid(h.alice) else h.bob
+    blocked = await h.slash("move", {"text": "end"}, user=mover)
+    assert blocked.reply.ephemeral and "paused by Carol" in blocked.reply.content
+    history = await h.slash("match history", user=h.dave)
+    assert "Carol paused the match: holidays" in history.reply.content
+    resumed = await h.slash("organize resume", {"match": 1}, user=h.carol, **holding_role(h.carol))
+    assert "resumed match #1" in resumed.reply.content

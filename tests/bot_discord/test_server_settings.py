@@ -79,7 +79,7 @@ async def test_new_matches_open_in_a_thread_of_the_match_channel_and_post_in_the
     await h.click("scheids:settings:match_channel", panel, component_type=P.CHANNEL_SELECT, values=[str(games["id"])], **ADMIN)
     await h.select("scheids:settings:language", ["nl"], panel, **ADMIN)
     created = await h.slash(CREATE, {"opponent": h.bob}, user=h.alice)  # given in #general
-    (thread,) = fake.find_requests("POST", rf"^/channels/{games['id']}/threads$")
+    assert len(fake.find_requests("POST", rf"^/channels/{games['id']}/threads$")) == 1
     row = (await world.bot.services.repo.matches_of_user(str(h.alice["id"]), str(h.guild["id"]), live_only=True))[0]
     assert row.channel_id != str(h.channel["id"]) and row.language == "nl"
     assert f"<#{row.channel_id}>" in created.reply.content

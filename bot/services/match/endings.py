@@ -40,7 +40,8 @@ async def abort(core: Core, place: Place, actor: Actor, match_id: int | None = N
         raise access.no_match()
     if match_id is not None and row.status not in LIVE:
         raise Refused("core.match_over")
-    organizer = await may_organize(core, row.guild_id, actor)
+    # An organizer's rights hold in their own server only (a match named by number may be elsewhere).
+    organizer = row.guild_id == place.guild_id and await may_organize(core, row.guild_id, actor)
     async with core.book.lock(row.id):
         try:
             match = await core.book.load_known(row.id)

@@ -15,7 +15,7 @@ from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.channels import channel_named, deleted_channels
 from bot.services.delivery import Delivery, reply
-from bot.services.match import announce
+from bot.services.match import access, announce
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.organizers import may_organize
 from bot.services.people import Actor
@@ -54,6 +54,7 @@ async def organized(core: Core, guild_id: str | None, actor: Actor, match_id: in
         raise Refused.saying(damaged_line(match.id, match.damage))
     if match.row.status != "active" or match.result() is not None:
         raise Refused("organize.not_active", {"id": match_id})
+    await access.time_out_if_late(core, match)  # a seat whose time ran out lost before anything else
     return match
 
 

@@ -73,10 +73,11 @@ async def _summary_history(core: Core, match: LoadedMatch, entries: list[Entry],
     that ended it)."""
     said = await core.renderer.run(turn_summaries, match.row.game, match.options, [e.event for e in entries])
     summaries = [tuple(Msg(code, presenter.seat_params(match, params)) for code, params in lines) for lines in said]
-    organized = [said for e in entries if (said := organize.history_line(match, e)) is not None]
+    organized = [line for e in entries if (line := organize.history_line(match, e)) is not None]
     if not summaries and not organized:
         raise Refused("core.history_no_turns")
-    chunk, page, pages = _page_of(summaries or [()], SUMMARY_PAGE, page)
+    nothing: tuple[Msg, ...] = ()
+    chunk, page, pages = _page_of(summaries or [nothing], SUMMARY_PAGE, page)
     lines = [Msg("core.history_turns_head", {"page": page, "pages": pages})]
     for summary in chunk:
         lines += summary
