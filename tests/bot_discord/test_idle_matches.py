@@ -112,7 +112,11 @@ async def test_a_match_whose_channel_was_deleted_is_named_so_and_claimed_from_an
     assert "deleted" in listed.reply.content and f"<#{table['id']}>" not in listed.reply.content
     choices = await h.autocomplete("match claim", {"match": ""}, focused="match", user=waiting)
     assert [c["value"] for c in choices] == [1]
-    world.clock.advance(days=14 + match_service.CLAIM_AFTER.days, seconds=1)
+    world.clock.advance(days=14, seconds=1)
+    assert await world.bot.services.scheduler.run_due() == 1
+    (reminder,) = fake.dms(mover["id"])
+    assert "a deleted channel" in reminder.content and f"<#{table['id']}>" not in reminder.content
+    world.clock.advance(days=match_service.CLAIM_AFTER.days)
     claimed = await h.slash("match claim", {"match": 1}, user=waiting)  # in #general
     assert "wins" in claimed.reply.content
     assert (await world.bot.services.repo.get_match(1)).status == "finished"
