@@ -182,7 +182,7 @@ class LoadedMatch:
     def used(self, seat: Seat, now: datetime) -> timedelta:
         """Thinking time used by ``seat`` up to ``now``."""
         used = self.progress.used[seat] if self.progress.used else 0.0
-        if seat in self.to_act() and self.progress.last_at is not None:
+        if seat in self.to_act() and self.progress.last_at is not None and self.progress.paused is None:
             used += (now - self.progress.last_at).total_seconds()
         return timedelta(seconds=used)
 
