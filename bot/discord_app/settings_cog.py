@@ -151,7 +151,10 @@ def chosen(menu: str, values: list[str]) -> tuple[str, Any]:
     key, _, value = (values[0] if values else "").partition(":")
     if key not in DEFAULTS:
         raise SettingError("settings.unknown_setting", setting=key or "?")
-    return key, bool(int(value)) if key == "rated" else float(value) if key.endswith("hours") else int(value)
+    try:
+        return key, bool(int(value)) if key == "rated" else float(value) if key.endswith("hours") else int(value)
+    except ValueError:
+        raise SettingError("settings.bad_value", setting=key, value=value) from None
 
 
 async def show_panel(
