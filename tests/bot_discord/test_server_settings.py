@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from tests.bot_discord.conftest import storage_held
 from tests.bot_discord.test_discord_flow import CREATE
 from tests.fakediscord import payloads as P
 
@@ -85,3 +86,14 @@ async def test_new_matches_open_in_a_thread_of_the_match_channel_and_post_in_the
     assert f"<#{row.channel_id}>" in created.reply.content
     posted = fake.messages(int(row.channel_id), kind="channel")
     assert posted and "partij" in posted[0].content.lower()
+
+
+async def test_the_settings_and_a_choice_are_answered_in_time_while_storage_is_slow(world):
+    h = world.h
+    async with storage_held(world, lambda: h.slash("settings", **ADMIN)) as first:
+        assert world.fake.answered_in_time(first) and first.response_type == 5  # deferred at once
+    panel = world.fake.last_reply()
+    assert "Settings of this server" in panel.content
+    async with storage_held(world, lambda: h.select("scheids:settings:defaults", ["rated:0"], panel, **ADMIN)) as first:
+        assert world.fake.answered_in_time(first) and first.response_type == 6  # the panel is edited after
+    assert "count for the ratings by default: no" in world.fake.last_reply().content
