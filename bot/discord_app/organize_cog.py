@@ -92,6 +92,6 @@ class OrganizeCog(commands.GroupCog, group_name="organize", group_description=_t
             return []
         language = actor_of(interaction).language
         words = catalog()
-        choices = await self.matches.result_choices(number, language)
+        choices = await self.matches.result_choices(_guild(interaction), number)
         shown = [(value, words.render(msg, language)) for value, msg in choices]
         return [app_commands.Choice(name=name[:100], value=value) for value, name in shown if current.lower() in name.lower()]

@@ -204,10 +204,11 @@ class MatchService(Core):
                 found.append((row.id, name))
         return found[:25]
 
-    async def result_choices(self, match_id: int | None, language: str) -> list[tuple[str, Msg]]:
-        """Autocomplete for ``/organize adjudicate result:``: a win of each seat of the match, a draw."""
+    async def result_choices(self, guild_id: str | None, match_id: int | None) -> list[tuple[str, Msg]]:
+        """Autocomplete for ``/organize adjudicate result:``: a win of each seat of the match, a
+        draw (nothing for a match of another server)."""
         match = await self.book.load(match_id) if match_id else None
-        return organize.result_choices(match, language) if match is not None else []
+        return organize.result_choices(match) if match is not None and match.row.guild_id == guild_id else []
 
     # ------------------------------------------------------------ information
 

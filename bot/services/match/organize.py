@@ -130,7 +130,7 @@ async def abort(core: Core, guild_id: str | None, actor: Actor, match_id: int, r
     return _told(match, Msg("organize.aborted_by", {"player": actor.name, "id": match.id, "reason": reason}), announce.hash_line(after))
 
 
-def result_choices(match: LoadedMatch, language: str) -> list[tuple[str, Msg]]:
+def result_choices(match: LoadedMatch) -> list[tuple[str, Msg]]:
     """(value, words) of the results an organizer may give ``match``: a win of each seat, a draw."""
     choices = [(f"seat:{s.seat}", Msg("organize.choice_win", {"player": s.name, "colour": presenter.colour(match, s.seat)}))
                for s in match.seats]
