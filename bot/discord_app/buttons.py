@@ -237,7 +237,7 @@ class UnknownButton(
     template=(
         r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+:\d{1,15}$)"
         r"(?!scheids:move:\d+:\d{1,15}:[a-z0-9 _-]{1,60}$)(?!scheids:choose:\d+:\d{1,15}$)"
-        r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)scheids:.*"
+        r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)(?!scheids:settings:)scheids:.*"
     ),
 ):
     """A ``scheids:`` button of no known form (a mangled id): answered, not ignored."""

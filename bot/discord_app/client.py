@@ -27,8 +27,11 @@ from bot.discord_app.buttons import DYNAMIC_ITEMS
 from bot.discord_app.cogs import MatchCog, PlayCog
 from bot.discord_app.delivery import Deliverer
 from bot.discord_app.guide_cog import GuideCog
+from bot.discord_app.organize_cog import OrganizeCog
 from bot.discord_app.people import DmMemory
+from bot.discord_app.settings_cog import SettingsCog, SettingsMenu
 from bot.i18n import Msg, catalog, locale_of
+from bot.services.channels import mark_deleted
 from bot.wiring import Services, open_services
 
 log = logging.getLogger(__name__)
@@ -101,12 +104,27 @@ class ScheidsBot(commands.AutoShardedBot):
         await self.add_cog(MatchCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(GuideCog(self))
+        await self.add_cog(SettingsCog(self))
+        await self.add_cog(OrganizeCog(self))
         # Buttons parse their match from the custom_id: they work on messages sent before a restart.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, SettingsMenu)
         if self.sync_commands:
             await self.sync()
         if self.start_scheduler:
             await self.services.start()
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_gone(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_gone(payload.thread_id)
+
+    async def _channel_gone(self, channel_id: int) -> None:
+        """A deleted channel or thread: remembered, so its matches are named as deleted."""
+        try:
+            await mark_deleted(self.services.repo, str(channel_id))
+        except Exception:
+            log.exception("could not remember that channel %s was deleted", channel_id)
 
     def _target(self) -> discord.Object | None:
         return discord.Object(id=self.dev_guild_id) if self.dev_guild_id else None

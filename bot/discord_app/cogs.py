@@ -26,6 +26,7 @@ from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worde
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
 from bot.services.people import computer_actor
+from bot.services.settings import game_refusal, settings_of
 from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import StorageError
 from engines.core.contract import RegionsGame, TimedGame
@@ -51,12 +52,20 @@ async def done(deliveries: list[Delivery]) -> list[Delivery]:
     return deliveries
 
 
-def lacking_permissions(interaction: discord.Interaction, needs: tuple[str, ...]) -> list[Delivery]:
-    """The refusal naming what the bot lacks in this channel (``app_permissions``), or nothing."""
-    lacking = missing(interaction.app_permissions, needs)
+def lacking_permissions(
+    interaction: discord.Interaction, needs: tuple[str, ...], channel: discord.abc.GuildChannel | None = None,
+) -> list[Delivery]:
+    """The refusal naming what the bot lacks in this channel (``app_permissions``), or in
+    ``channel`` (another one: the server's match channel), or nothing."""
+    where: int | None
+    if channel is not None and channel.id != interaction.channel_id and interaction.guild is not None:
+        granted, where = channel.permissions_for(interaction.guild.me), channel.id
+    else:
+        granted, where = interaction.app_permissions, interaction.channel_id
+    lacking = missing(granted, needs)
     if not lacking:
         return []
-    params = {"channel": ChannelRef(str(interaction.channel_id)), "permissions": worded(lacking)}
+    params = {"channel": ChannelRef(str(where)), "permissions": worded(lacking)}
     return [reply(actor_of(interaction).language, Msg("core.missing_permissions", params))]
 
 
@@ -86,7 +95,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         opponent = options.pop("opponent", None)
         level = options.pop("computer", None)
         thread = options.pop("thread", False)
-        rated = options.pop("rated", True)
+        rated = options.pop("rated", None)
         try:
             control = time_control_given(
                 options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None)
@@ -98,16 +107,27 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         invited = user_actor(opponent, place.language) if opponent is not None else None
         if level is not None:
             invited = computer_actor(level)
+        here = await settings_of(self.bot.services.repo, place.guild_id)
+        if rated is None:  # the server's default, unless the creator said
+            rated = here.rated
+        disabled = game_refusal(here, game)
+        if disabled is not None:
+            return [reply(actor.language, disabled)]
+        channel: Any = interaction.channel
+        if here.match_channel is not None and not isinstance(channel, discord.Thread):
+            # The server opens every new match in a thread of its match channel.
+            thread, channel = True, interaction.guild.get_channel(int(here.match_channel)) if interaction.guild else None
+            if not isinstance(channel, discord.TextChannel):
+                return [reply(actor.language, Msg("settings.match_channel_gone", {"channel": ChannelRef(here.match_channel)}))]
         if not thread:
             refusal = lacking_permissions(interaction, match_needs(interaction.channel))
             if refusal:
                 return refusal
             return await self.matches.create(place, actor, game, game_options, opponent=invited, time_control=control, rated=rated)
-        channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return [reply(actor.language, Msg("core.thread_needs_text_channel"))]
         # Everything that could refuse is asked before the thread exists: no empty thread is left behind.
-        refusal = lacking_permissions(interaction, OPEN_THREAD) or self.matches.create_refusal(
+        refusal = lacking_permissions(interaction, OPEN_THREAD, channel) or self.matches.create_refusal(
             actor, game, game_options, opponent=invited, time_control=control
         )
         if refusal:
@@ -169,12 +189,25 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         await self._run(interaction, self.matches.offer_draw)
 
     @app_commands.command(name="claim", description=_text("match_claim"))
-    async def claim(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, self.matches.claim)
+    @app_commands.describe(match=_text("option_match_number"))
+    async def claim(self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        await self._run(interaction, self.matches.claim, match)
 
     @app_commands.command(name="abort", description=_text("match_abort"))
-    async def abort(self, interaction: discord.Interaction) -> None:
-        await self._run(interaction, self.matches.abort)
+    @app_commands.describe(match=_text("option_match_number"))
+    async def abort(self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        await self._run(interaction, self.matches.abort, match)
+
+    @claim.autocomplete("match")
+    @abort.autocomplete("match")
+    async def my_match_numbers(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return await within_budget(self._my_matches(interaction, current), interaction)
+
+    async def _my_matches(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """The user's live matches (any server's channel, deleted ones too), by number."""
+        actor = actor_of(interaction)
+        choices = await self.matches.my_match_choices(actor, str(current or ""))
+        return [app_commands.Choice(name=name[:100], value=number) for number, name in choices]
 
     @app_commands.command(name="verify", description=_text("match_verify"))
     async def verify(self, interaction: discord.Interaction) -> None:

@@ -26,6 +26,7 @@ from bot.discord_app.answering import NO_PINGS, Answer, BotHost
 from bot.discord_app.buttons import view_for
 from bot.discord_app.permissions import match_needs, missing, worded
 from bot.i18n import Msg, catalog
+from bot.services.channels import mark_deleted
 from bot.services.delivery import (
     Attachment,
     ChannelPost,
@@ -224,12 +225,19 @@ class Deliverer:
             log.warning("post in channel %s refused (%s): handing it to the players", channel_id, error)
             await self._post_failed(channel_id, delivery, answer, deleted=error.code == UNKNOWN_CHANNEL)
 
+    async def _remember_deleted(self, channel_id: int) -> None:
+        try:
+            await mark_deleted(self.bot.services.repo, str(channel_id))
+        except Exception:  # the post is handed on all the same
+            log.exception("could not remember that channel %s was deleted", channel_id)
+
     async def _post_failed(self, channel_id: int, delivery: Delivery, answer: Answer | None, *, deleted: bool = False) -> None:
         """Give a post the channel refused to the people it was for: the user who acted (privately)
         and every seat of the match there (DM); saying the channel was deleted, or what the bot lacks."""
         channel = self.bot.get_channel(channel_id)
         lacking: list[str] = []
         if deleted:
+            await self._remember_deleted(channel_id)
             note = Msg("core.post_failed_deleted", {"channel": ChannelRef(str(channel_id))})
         else:
             if isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):

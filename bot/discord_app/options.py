@@ -45,14 +45,14 @@ COMMON: dict[str, tuple[Any, Any, list[app_commands.Choice] | None]] = {
     "opponent": (Optional[discord.User], None, None),
     "computer": (Optional[str], None, COMPUTER_CHOICES),
     "deadline": (
-        str,
-        "none",
+        Optional[str],
+        None,
         [app_commands.Choice(name=text(f"commands.choice_deadline_{name}"), value=name) for name in DEADLINE_CHOICES],
     ),
     "deadline_hours": (Optional[app_commands.Range[float, 0.25, 1440.0]], None, None),
     "clock_minutes": (Optional[app_commands.Range[int, 1, 43200]], None, None),
     "thread": (bool, False, None),
-    "rated": (bool, True, None),
+    "rated": (Optional[bool], None, None),
 }
 
 TIME_OPTIONS = ("deadline", "deadline_hours", "clock_minutes")

@@ -18,6 +18,7 @@ def actor_of(interaction: discord.Interaction) -> Actor:
         name=user.display_name,
         language=locale_of(str(interaction.locale)),
         is_admin=bool(permissions and permissions.manage_guild),
+        roles=frozenset(str(role.id) for role in getattr(user, "roles", ())),  # a Member's; none in DMs
     )
 
 

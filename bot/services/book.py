@@ -36,7 +36,7 @@ from bot.storage.repository import (
     StoredMatch,
 )
 from engines.core.contract import Engine
-from engines.core.record import Entry, MetaState, chain_break, chain_hash
+from engines.core.record import Entry, MetaState, PauseEvent, chain_break, chain_hash
 from engines.registry import ENGINES, get_engine
 
 log = logging.getLogger(__name__)
@@ -271,6 +271,13 @@ def _progress_to_json(progress: Progress) -> str:
         "turn_state": progress.turn_state.model_dump(mode="json") if progress.turn_state is not None else None,
         "orders": {str(seat): orders for seat, orders in progress.orders.items()},
     }
+    # Kept only when they say something, so the snapshot of a match without them stays as it was.
+    if progress.paused is not None and progress.paused_at is not None:
+        body["paused"] = {"event": progress.paused.model_dump(mode="json"), "at": progress.paused_at.isoformat()}
+    if progress.abort_agreed:
+        body["abort_agreed"] = sorted(progress.abort_agreed)
+    if progress.idle_since != progress.last_at and progress.idle_since is not None:
+        body["idle_since"] = progress.idle_since.isoformat()
     return json.dumps({**body, "hash": snapshot_hash(body, progress.hash)})
 
 
@@ -279,15 +286,20 @@ def _progress_from_json(engine: Engine, payload: str) -> Progress:
 
 
 def _progress_from_dict(engine: Engine, data: dict[str, Any]) -> Progress:
+    last_at = datetime.fromisoformat(data["last_at"]) if data["last_at"] else None
     return Progress(
         state=engine.state_model.model_validate(data["state"]) if data["state"] is not None else None,
         seq=data["seq"],
         draw_index=data["draw_index"],
         meta=MetaState.model_validate(data["meta"]),
         used=tuple(data["used"]),
-        last_at=datetime.fromisoformat(data["last_at"]) if data["last_at"] else None,
+        last_at=last_at,
         turn_started=datetime.fromisoformat(data["turn_started"]) if data["turn_started"] else None,
         moves=data["moves"],
         turn_state=engine.state_model.model_validate(data["turn_state"]) if data["turn_state"] is not None else None,
         orders={int(seat): orders for seat, orders in data.get("orders", {}).items()},
+        paused=PauseEvent.model_validate(data["paused"]["event"]) if "paused" in data else None,
+        paused_at=datetime.fromisoformat(data["paused"]["at"]) if "paused" in data else None,
+        abort_agreed=frozenset(data.get("abort_agreed", ())),
+        idle_since=datetime.fromisoformat(data["idle_since"]) if "idle_since" in data else last_at,
     )

@@ -145,6 +145,8 @@ class Computer:
         match = await self.service.book.load(match_id)
         if match is None or match.row.status != "active" or match.damage is not None or match.result() is not None:
             return False
+        if match.paused is not None:
+            return False  # an organizer's pause: the computer waits for the resume like everyone
         started = time.monotonic()
         offer = match.progress.meta.draw_offer
         if offer is not None:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import Msg
 from bot.services.delivery import Delivery
-from bot.services.match import access, endings, lifecycle, play, queries, records, standings, timers
+from bot.services.match import access, endings, lifecycle, organize, play, queries, records, standings, timers
 from bot.services.match.access import Pressed
 from bot.services.match.announce import dm_refused, hash_line
 from bot.services.match.answers import Refused, answered, damaged_line, outdated_reply
@@ -84,8 +85,9 @@ class MatchService(Core):
         return await lifecycle.start(self, place, actor, computer, players)
 
     @answered
-    async def abort(self, place: Place, actor: Actor) -> list[Delivery]:
-        return await endings.abort(self, place, actor)
+    async def abort(self, place: Place, actor: Actor, match_id: int | None = None) -> list[Delivery]:
+        """Abort the match here, or ``match_id`` (from anywhere): see ``endings.abort``."""
+        return await endings.abort(self, place, actor, match_id)
 
     # -------------------------------------------------------------------- play
 
@@ -145,10 +147,11 @@ class MatchService(Core):
     # ----------------------------------------------------------------- endings
 
     @answered
-    async def claim(self, place: Place, actor: Actor) -> list[Delivery]:
+    async def claim(self, place: Place, actor: Actor, match_id: int | None = None) -> list[Delivery]:
         """``/match claim``: a waiting player takes the win of a match the player to act has left
-        standing (reminded at ``idle_after``, claimable ``CLAIM_AFTER`` later)."""
-        return await endings.claim(self, place, actor)
+        standing (reminded at ``idle_after``, claimable ``CLAIM_AFTER`` later); the match here, or
+        ``match_id`` from anywhere."""
+        return await endings.claim(self, place, actor, match_id)
 
     @answered
     async def resign(self, place: Place, actor: Actor) -> list[Delivery]:
@@ -167,6 +170,48 @@ class MatchService(Core):
         """A click on the Accept/Decline buttons of a draw offer (``pressed``: where, and the
         offer's event; an answer to an offer no longer open is refused as out of date)."""
         return await endings.answer_draw(self, match_id, actor, accepted, pressed)
+
+    # --------------------------------------------------------------- organizers
+
+    @answered
+    async def organized_matches(self, guild_id: str | None, actor: Actor) -> list[Delivery]:
+        """``/organize matches``: the server's matches in play, last move and who is waited on."""
+        return await organize.matches(self, guild_id, actor)
+
+    @answered
+    async def pause(self, guild_id: str | None, actor: Actor, match_id: int, reason: str) -> list[Delivery]:
+        return await organize.pause(self, guild_id, actor, match_id, reason)
+
+    @answered
+    async def resume(self, guild_id: str | None, actor: Actor, match_id: int, reason: str = "") -> list[Delivery]:
+        return await organize.resume(self, guild_id, actor, match_id, reason)
+
+    @answered
+    async def organizer_abort(self, guild_id: str | None, actor: Actor, match_id: int, reason: str) -> list[Delivery]:
+        return await organize.abort(self, guild_id, actor, match_id, reason)
+
+    @answered
+    async def adjudicate(self, guild_id: str | None, actor: Actor, match_id: int, result: str, reason: str) -> list[Delivery]:
+        """End a stuck match with ``result`` (``seat:N``, ``seats:N,M`` or ``draw``) and ``reason``."""
+        return await organize.adjudicate(self, guild_id, actor, match_id, result, reason)
+
+    async def server_match_choices(self, guild_id: str | None, typed: str) -> list[tuple[int, str]]:
+        """Autocomplete for the organizer commands: (number, name) of the server's matches in play."""
+        found = []
+        for row in sorted(await self.repo.live_matches(), key=lambda r: -r.id):
+            if row.guild_id != guild_id or row.status != "active":
+                continue
+            seats = await self.repo.seats(row.id)
+            name = f"#{row.id} {row.game}: {', '.join(s.name for s in seats)}"
+            if typed.strip().lstrip("#").lower() in name.lower():
+                found.append((row.id, name))
+        return found[:25]
+
+    async def result_choices(self, guild_id: str | None, match_id: int | None) -> list[tuple[str, Msg]]:
+        """Autocomplete for ``/organize adjudicate result:``: a win of each seat of the match, a
+        draw (nothing for a match of another server)."""
+        match = await self.book.load(match_id) if match_id else None
+        return organize.result_choices(match) if match is not None and match.row.guild_id == guild_id else []
 
     # ------------------------------------------------------------ information
 
@@ -195,6 +240,10 @@ class MatchService(Core):
     @answered
     async def my_games(self, guild_id: str | None, actor: Actor) -> list[Delivery]:
         return await queries.my_games(self, guild_id, actor)
+
+    async def my_match_choices(self, actor: Actor, typed: str) -> list[tuple[int, str]]:
+        """Autocomplete: (number, name) of the actor's live matches that fit what was typed."""
+        return await queries.my_match_choices(self, actor, typed)
 
     @answered
     async def my_view(

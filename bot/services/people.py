@@ -22,13 +22,14 @@ def safe_name(name: str) -> str:
 
 @dataclass(frozen=True)
 class Actor:
-    """A user acting through an adapter: id, display name, language, and admin right
-    (Manage Server in Discord) in the place where they act."""
+    """A user acting through an adapter: id, display name, language, admin right (Manage Server
+    in Discord) and the ids of the server roles they hold, in the place where they act."""
 
     user_id: str
     name: str
     language: str = "en"
     is_admin: bool = False
+    roles: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         # Names come from outside (Discord display names); they are made safe once, here.

@@ -17,11 +17,14 @@ from bot.services.time_control import TimeControl, deadline_for
 from bot.storage.models import MatchRow, SeatRow
 from engines.core.contract import Engine, Result, Seat
 from engines.core.record import (
+    AbortAgreeEvent,
     ChanceEvent,
     Entry,
     MetaState,
     MoveEvent,
     OrdersEvent,
+    PauseEvent,
+    ResumeEvent,
     StartEvent,
     advance_meta,
     replay_step,
@@ -51,6 +54,14 @@ class Progress:
     (a secret setup has few possibilities, and its hash would give it away)."""
     orders: dict[Seat, dict[str, Any]] = field(default_factory=dict)
     """Each seat's standing orders (``OrdersEvent``; ``StandingOrdersGame``)."""
+    paused: PauseEvent | None = None
+    """The organizer's pause in force (``PauseEvent``): no moves, no deadlines, until resumed."""
+    paused_at: datetime | None = None
+    abort_agreed: frozenset[Seat] = frozenset()
+    """The waiting seats that agreed to abort the match standing still (``AbortAgreeEvent``), since
+    the last move."""
+    idle_since: datetime | None = None
+    """The last event that was not an agreement to abort: what standing still is counted from."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +79,7 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
     """Fold one entry into the progress."""
     event = entry.event
     used = progress.used or (0.0,) * players
-    if progress.state is not None and progress.last_at is not None and progress.meta.result is None:
+    if progress.state is not None and progress.last_at is not None and progress.meta.result is None and progress.paused is None:
         elapsed = (entry.at - progress.last_at).total_seconds()
         acting = engine.to_act(progress.state)
         used = tuple(u + elapsed if seat in acting else u for seat, u in enumerate(used))
@@ -84,6 +95,17 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
     draw_index = progress.draw_index
     if isinstance(event, ChanceEvent):
         draw_index = event.first_index + len(event.values)
+    turn_started = entry.at if isinstance(event, TURN_EVENTS) else progress.turn_started
+    paused, paused_at = progress.paused, progress.paused_at
+    if isinstance(event, PauseEvent) and paused is None:
+        paused, paused_at = event, entry.at
+    elif isinstance(event, ResumeEvent) and paused is not None:
+        if turn_started is not None and paused_at is not None:
+            turn_started += entry.at - paused_at  # the deadline counts on from where the pause stopped it
+        paused, paused_at = None, None
+    agreed = frozenset() if isinstance(event, TURN_EVENTS) else progress.abort_agreed
+    if isinstance(event, AbortAgreeEvent):
+        agreed = agreed | {event.seat}
     return Progress(
         state=state,
         seq=entry.seq,
@@ -91,12 +113,16 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
         meta=advance_meta(progress.meta, event, players),
         used=used,
         last_at=entry.at,
-        turn_started=entry.at if isinstance(event, TURN_EVENTS) else progress.turn_started,
+        turn_started=turn_started,
         moves=progress.moves + isinstance(event, MoveEvent),
         turn_state=turn_state,
         hash=entry.hash or "",
         secret_seen=progress.secret_seen or bool(getattr(event, "secret", False)),
         orders=orders,
+        paused=paused,
+        paused_at=paused_at,
+        abort_agreed=agreed,
+        idle_since=progress.idle_since if isinstance(event, AbortAgreeEvent) else entry.at,
     )
 
 
@@ -156,13 +182,19 @@ class LoadedMatch:
     def used(self, seat: Seat, now: datetime) -> timedelta:
         """Thinking time used by ``seat`` up to ``now``."""
         used = self.progress.used[seat] if self.progress.used else 0.0
-        if seat in self.to_act() and self.progress.last_at is not None:
+        if seat in self.to_act() and self.progress.last_at is not None and self.progress.paused is None:
             used += (now - self.progress.last_at).total_seconds()
         return timedelta(seconds=used)
 
+    @property
+    def paused(self) -> PauseEvent | None:
+        """The organizer's pause in force, if any."""
+        return self.progress.paused
+
     def deadline(self, seat: Seat) -> datetime | None:
-        """When ``seat`` (to act now) runs out of time, or ``None`` without time control."""
-        if self.progress.turn_started is None or self.progress.last_at is None:
+        """When ``seat`` (to act now) runs out of time, or ``None`` without time control or while
+        the match is paused."""
+        if self.progress.turn_started is None or self.progress.last_at is None or self.progress.paused is not None:
             return None
         used = timedelta(seconds=self.progress.used[seat]) if self.progress.used else timedelta(0)
         return deadline_for(self.time_control, self.progress.turn_started, self.progress.last_at, used)

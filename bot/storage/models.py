@@ -70,6 +70,19 @@ class UserRow(_Row):
     language: str
 
 
+class SettingChangeRow(_Row):
+    """One change of a server's settings (``/settings``): which, from what to what, by whom, when.
+    Values are the settings' JSON (``old_value`` ``None``: the default was in force)."""
+
+    guild_id: str
+    key: str
+    old_value: str | None
+    new_value: str
+    user_id: str
+    user_name: str
+    at: datetime
+
+
 class RatingRow(_Row):
     """A player's points on one server, game and board, with the record that made them."""
 

@@ -53,6 +53,7 @@ from bot.storage.models import (
     RatingRow,
     RatingUpdate,
     SeatRow,
+    SettingChangeRow,
     Status,
     TimerRow,
     UserRow,
@@ -857,6 +858,39 @@ class PostgresRepository:
             return _count(await conn.execute("DELETE FROM bot_settings WHERE key = $1", key)) == 1
 
         return await self._write(claim)
+
+    # ------------------------------------------- server settings (migration 0010)
+
+    async def server_settings(self, guild_id: str) -> dict[str, str]:
+        rows = await self._read("SELECT key, value FROM server_settings WHERE guild_id = $1", guild_id)
+        return {row["key"]: row["value"] for row in rows}
+
+    async def change_server_setting(self, change: SettingChangeRow) -> SettingChangeRow:
+        async def store(conn: asyncpg.Connection) -> SettingChangeRow:
+            old = await conn.fetchval(
+                "SELECT value FROM server_settings WHERE guild_id = $1 AND key = $2 FOR UPDATE", change.guild_id, change.key
+            )
+            done = change.model_copy(update={"old_value": old})
+            await conn.execute(
+                "INSERT INTO server_settings (guild_id, key, value) VALUES ($1, $2, $3) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                change.guild_id, change.key, change.new_value,
+            )
+            await conn.execute(
+                "INSERT INTO settings_changes (guild_id, key, old_value, new_value, user_id, user_name, at) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                done.guild_id, done.key, done.old_value, done.new_value, done.user_id, done.user_name, done.at,
+            )
+            return done
+
+        return await self._write(store)
+
+    async def settings_changes(self, guild_id: str, limit: int) -> list[SettingChangeRow]:
+        rows = await self._read(
+            "SELECT guild_id, key, old_value, new_value, user_id, user_name, at FROM settings_changes "
+            "WHERE guild_id = $1 ORDER BY id DESC LIMIT $2", guild_id, limit,
+        )
+        return [SettingChangeRow(**dict(row)) for row in rows]
 
     async def _execute(self, sql: str, *args: Any) -> None:
         async def run(conn: asyncpg.Connection) -> None:

@@ -16,6 +16,7 @@ from bot.storage.models import (
     NewMatch,
     RatingRow,
     SeatRow,
+    SettingChangeRow,
     Status,
     TimerRow,
     UserRow,
@@ -249,6 +250,20 @@ class Repository(Protocol):
 
     async def claim_setting(self, key: str) -> bool:
         """Delete a setting; True only for the one caller (of any process) that deleted it."""
+        ...
+
+    # Each server's settings (``bot.services.settings``; migration 0010).
+    async def server_settings(self, guild_id: str) -> dict[str, str]:
+        """Key -> JSON value of every setting the server changed from its default."""
+        ...
+
+    async def change_server_setting(self, change: SettingChangeRow) -> SettingChangeRow:
+        """Store ``change.new_value`` under ``change.key`` and log the change, in one transaction;
+        returns the change with ``old_value`` as it was inside that transaction."""
+        ...
+
+    async def settings_changes(self, guild_id: str, limit: int) -> list[SettingChangeRow]:
+        """The server's latest setting changes, newest first."""
         ...
 
     async def close(self) -> None: ...

@@ -40,6 +40,7 @@ from bot.storage.models import (
     NewMatch,
     RatingRow,
     SeatRow,
+    SettingChangeRow,
     Status,
     TimerRow,
     UserRow,
@@ -714,6 +715,37 @@ class SqliteRepository:
         async with self._transaction():
             cursor = await self.db.execute("DELETE FROM bot_settings WHERE key = ?", (key,))
             return cursor.rowcount == 1
+
+    # ------------------------------------------- server settings (migration 0010)
+
+    async def server_settings(self, guild_id: str) -> dict[str, str]:
+        rows = await self._read("SELECT key, value FROM server_settings WHERE guild_id = ?", (guild_id,))
+        return {row["key"]: row["value"] for row in rows}
+
+    async def change_server_setting(self, change: SettingChangeRow) -> SettingChangeRow:
+        async with self._transaction():
+            rows = await self._fetch(
+                "SELECT value FROM server_settings WHERE guild_id = ? AND key = ?", (change.guild_id, change.key)
+            )
+            done = change.model_copy(update={"old_value": rows[0]["value"] if rows else None})
+            await self.db.execute(
+                "INSERT INTO server_settings (guild_id, key, value) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                (change.guild_id, change.key, change.new_value),
+            )
+            await self.db.execute(
+                "INSERT INTO settings_changes (guild_id, key, old_value, new_value, user_id, user_name, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (done.guild_id, done.key, done.old_value, done.new_value, done.user_id, done.user_name, _ts(done.at)),
+            )
+        return done
+
+    async def settings_changes(self, guild_id: str, limit: int) -> list[SettingChangeRow]:
+        rows = await self._read(
+            "SELECT guild_id, key, old_value, new_value, user_id, user_name, at FROM settings_changes "
+            "WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, limit),
+        )
+        return [SettingChangeRow(**{**dict(row), "at": _from_ts(row["at"])}) for row in rows]
 
 
 def _entry(row: Any) -> Entry:

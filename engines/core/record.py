@@ -88,11 +88,60 @@ class AbortEvent(Frozen):
     by_admin: bool = False
 
 
+class PauseEvent(Frozen):
+    """An organizer of the match's server stopped it (``by``: their user id, ``name`` as shown):
+    no moves and no deadlines until a ``ResumeEvent``. The state does not change."""
+
+    type: Literal["pause"] = "pause"
+    by: str
+    name: str
+    reason: str
+
+
+class ResumeEvent(Frozen):
+    """An organizer let a paused match go on; a deadline counts on from where the pause stopped it."""
+
+    type: Literal["resume"] = "resume"
+    by: str
+    name: str
+    reason: str = ""
+
+
+class AdjudicateEvent(Frozen):
+    """An organizer who does not play in the match ended it with a result: a win of ``winners``
+    (a seat, or the seats of a side) or, with ``draw``, a draw; ``reason`` says why."""
+
+    type: Literal["adjudicate"] = "adjudicate"
+    by: str
+    name: str
+    reason: str
+    winners: tuple[Seat, ...] = ()
+    draw: bool = False
+
+
+class OrganizerAbortEvent(Frozen):
+    """An organizer (not the creator of an open match, nor its waiting players) aborted the match."""
+
+    type: Literal["organizer_abort"] = "organizer_abort"
+    by: str
+    name: str
+    reason: str = ""
+
+
+class AbortAgreeEvent(Frozen):
+    """A player waiting in a match that stood still agrees to abort it; the match is aborted (an
+    ``AbortEvent``) once every waiting person agreed. A move since makes the agreements void."""
+
+    type: Literal["abort_agree"] = "abort_agree"
+    seat: Seat
+
+
 Event = Annotated[
     StartEvent | MoveEvent | ChanceEvent | ResignEvent | TimeoutEvent | DrawOfferEvent | DrawAnswerEvent | AbortEvent
-    | OrdersEvent,
+    | OrdersEvent | PauseEvent | ResumeEvent | AdjudicateEvent | OrganizerAbortEvent | AbortAgreeEvent,
     Field(discriminator="type"),
 ]
+"""Every kind of event. Kinds are only ever added: an older record reads and replays as it did."""
 
 
 class Entry(Frozen):
@@ -211,6 +260,13 @@ def advance_meta(meta: MetaState, event: BaseModel, players: int) -> MetaState:
         return MetaState(result=Result(winners=others(event.seat), reason="core.timeout", params={"seat": event.seat}))
     if isinstance(event, AbortEvent):
         return MetaState(result=Result(reason="core.aborted", params={"by_admin": event.by_admin}))
+    if isinstance(event, OrganizerAbortEvent):
+        return MetaState(result=Result(reason="core.aborted", params={"by_admin": True, "by": event.name, "why": event.reason}))
+    if isinstance(event, AdjudicateEvent):
+        return MetaState(result=Result(
+            winners=() if event.draw else event.winners, draw=event.draw, reason="organize.adjudicated",
+            params={"by": event.name, "why": event.reason},
+        ))
     if isinstance(event, DrawOfferEvent):
         return MetaState(draw_offer=event.seat)
     if isinstance(event, DrawAnswerEvent) and meta.draw_offer is not None:

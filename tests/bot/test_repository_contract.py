@@ -13,7 +13,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.services.matches import MatchService
-from bot.storage.models import GlickoRow, GlickoUpdate, NewMatch, RatingRow, RatingUpdate, TimerRow, UserRow
+from bot.storage.models import GlickoRow, GlickoUpdate, NewMatch, RatingRow, RatingUpdate, SettingChangeRow, TimerRow, UserRow
 from bot.storage.repository import (
     DamagedRecordError,
     DatabaseTooNewError,
@@ -563,3 +563,24 @@ async def test_a_column_renamed_by_hand_is_refused_at_a_checked_open(storage):
     await storage.execute("ALTER TABLE events RENAME COLUMN hash TO hash_old")
     with pytest.raises(DatabaseUnusableError, match="events has no column hash"):
         await storage.open(check=True)
+
+
+async def test_server_settings_are_kept_per_server_and_every_change_is_logged_with_who_made_it(storage):
+    a = await storage.open()
+    b = await storage.open()  # a second process on the same database
+    assert await a.server_settings("guild-1") == {}
+    first = await a.change_server_setting(SettingChangeRow(
+        guild_id="guild-1", key="language", old_value=None, new_value='"nl"', user_id="alice", user_name="Alice", at=START))
+    assert first.old_value is None
+    second = await b.change_server_setting(SettingChangeRow(
+        guild_id="guild-1", key="language", old_value=None, new_value='"en"', user_id="bob", user_name="Bob",
+        at=START + timedelta(minutes=1)))
+    assert second.old_value == '"nl"'  # read inside the write, whatever the caller passed
+    await a.change_server_setting(SettingChangeRow(
+        guild_id="guild-2", key="rated", old_value=None, new_value="false", user_id="carol", user_name="Carol", at=START))
+    assert await b.server_settings("guild-1") == {"language": '"en"'}
+    assert await a.server_settings("guild-2") == {"rated": "false"}
+    log = await a.settings_changes("guild-1", 10)
+    assert [(c.user_name, c.old_value, c.new_value) for c in log] == [("Bob", '"nl"', '"en"'), ("Alice", None, '"nl"')]
+    assert log[0].at == START + timedelta(minutes=1)
+    assert len(await a.settings_changes("guild-1", 1)) == 1

@@ -478,7 +478,7 @@ async def test_an_edited_event_marks_the_match_damaged_and_an_admin_can_still_ab
     assert "changed after it was recorded" in words(await harness.service.status(PLACE, ALICE))
     assert await event_types(harness.repo, match_id) == ["start", "chance", "move", "move", "move"]
     refused = await harness.service.abort(PLACE, ALICE)
-    assert "Manage Server can abort" in words(refused) and refused[0].target.ephemeral
+    assert "Manage Server" in words(refused) and refused[0].target.ephemeral
     closed = await harness.service.abort(PLACE, ADMIN)
     assert "aborted" in words(closed)
     assert (await harness.repo.get_match(match_id)).status == "aborted"
@@ -522,6 +522,16 @@ async def test_a_deleted_last_event_is_a_gap(harness):
     assert "damaged at event 4: an event is missing" in words(await harness.service.status(PLACE, ALICE))
 
 
+def _tables_of_version(version: int) -> dict[str, set[str]]:
+    """Table -> columns of a database that the migrations up to ``version`` made."""
+    db = sqlite3.connect(":memory:")
+    for number, sql in migrations():
+        if number <= version:
+            db.executescript(sql)
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {table: {row[1] for row in db.execute(f"PRAGMA table_info({table})")} for table in tables}
+
+
 async def test_migration_3_chains_the_events_of_an_existing_database(tmp_path):
     """Issue 13.5: a database of schema version 2 (events without hashes) is migrated: every
     stored event gets the hash it would have had, and its matches load and play on."""
@@ -531,13 +541,18 @@ async def test_migration_3_chains_the_events_of_an_existing_database(tmp_path):
     match_id = await harness.started_match()
     await harness.play_random(match_id, random.Random(9), 4)
     hashes = [entry.hash for entry in await repo.entries(match_id)]
-    # Back to version 2's shape, as an older bot left it.
-    await repo.db.execute("ALTER TABLE events DROP COLUMN hash")
-    for later in ("dm_refusals", "bot_settings"):  # migration 4's tables
-        await repo.db.execute(f"DROP TABLE {later}")
-    for later in ("glicko", "rating_history"):  # migration 8's tables and column
-        await repo.db.execute(f"DROP TABLE {later}")
-    await repo.db.execute("ALTER TABLE matches DROP COLUMN rated")
+    # Back to version 2's shape, as an older bot left it: every later table and column dropped.
+    version_2 = _tables_of_version(2)
+    tables = [row[0] for row in await repo.db.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in tables:
+        if table.startswith("sqlite_"):
+            continue
+        if table not in version_2:
+            await repo.db.execute(f"DROP TABLE {table}")
+            continue
+        for column in [row[1] for row in await repo.db.execute_fetchall(f"PRAGMA table_info({table})")]:
+            if column not in version_2[table]:
+                await repo.db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     await repo.db.execute("PRAGMA user_version = 2")
     await repo.close()
 

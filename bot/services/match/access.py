@@ -60,6 +60,12 @@ async def shown(core: Core, place: Place) -> LoadedMatch:
     return match
 
 
+def paused_refusal(match: LoadedMatch) -> Refused:
+    pause = match.paused
+    assert pause is not None
+    return Refused("organize.paused", {"player": pause.name, "reason": pause.reason})
+
+
 def not_offered(match: LoadedMatch, code: str) -> Refused:
     """The refusal of a command the match's game does not offer; ``code`` names the game."""
     return Refused(code, {"game": presenter.game_name(match.row.game)})
@@ -67,12 +73,14 @@ def not_offered(match: LoadedMatch, code: str) -> Refused:
 
 @asynccontextmanager
 async def seated(
-    core: Core, place: Place | None, actor: Actor, match_id: int | None = None, pressed: Pressed | None = None
+    core: Core, place: Place | None, actor: Actor, match_id: int | None = None, pressed: Pressed | None = None,
+    *, while_paused: bool = False,
 ) -> AsyncIterator[tuple[LoadedMatch, Seat]]:
     """Under the match's lock: the live, started, unfinished match here (or the match
-    ``match_id``, for a button) and ``actor``'s seat in it; else ``Refused`` says why not. A button
-    (``pressed``) of another server's match, or made for an earlier state, is refused. A seat
-    whose time ran out loses first (``Late``)."""
+    ``match_id``, for a button or a command naming it) and ``actor``'s seat in it; else ``Refused``
+    says why not. A button (``pressed``) of another server's match, or made for an earlier state,
+    is refused. A seat whose time ran out loses first (``Late``). A match an organizer paused is
+    refused unless ``while_paused``."""
     if match_id is None:
         row = await core.repo.live_match_in(place.channel_id) if place is not None else None
         if row is None:
@@ -95,6 +103,8 @@ async def seated(
             raise Refused.saying(damaged_line(match.id, match.damage))
         if match.result() is not None:
             raise Refused("core.match_over")
+        if match.paused is not None and not while_paused:
+            raise paused_refusal(match)
         await time_out_if_late(core, match)
         yield match, seat
 

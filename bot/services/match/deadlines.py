@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.services.people import Actor
+from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
 from bot.storage.models import TimerRow
 from engines.core.contract import Seat, StandingOrdersGame
@@ -21,14 +21,16 @@ CLAIM_AFTER = timedelta(days=3)
 def timers_for(match: LoadedMatch, idle_after: timedelta) -> list[TimerRow]:
     """Timeout and reminder timers for every seat to act in ``match``."""
     timers: list[TimerRow] = []
+    if match.paused is not None:
+        return timers  # a paused match waits on nobody
     lead = match.time_control.reminder_lead()
     for seat in sorted(match.to_act()):
         deadline = match.deadline(seat)
         if deadline is None:
-            if match.progress.last_at is not None and match.result() is None:
+            if match.progress.idle_since is not None and match.result() is None:
                 # No deadline: a reminder once the match has stood still for ``idle_after``.
                 timers.append(TimerRow(match_id=match.id, kind="reminder", seat=seat,
-                                       due_at=match.progress.last_at + idle_after, seq=match.progress.seq))
+                                       due_at=match.progress.idle_since + idle_after, seq=match.progress.seq))
             continue
         timers.append(TimerRow(match_id=match.id, kind="timeout", seat=seat, due_at=deadline, seq=match.progress.seq))
         if lead is not None and match.time_control.per_move is not None:
@@ -52,11 +54,19 @@ def overdue(match: LoadedMatch, now: datetime) -> Seat | None:
 
 def claimable_at(match: LoadedMatch, idle_after: timedelta) -> datetime | None:
     """When the waiting players of ``match`` may end it for standing still: ``idle_after`` and
-    ``CLAIM_AFTER`` after its last event, if no seat to act has a deadline (``None`` then: the
-    time control ends it)."""
-    if match.progress.last_at is None or any(match.deadline(seat) is not None for seat in match.to_act()):
+    ``CLAIM_AFTER`` after its last event (agreements to abort do not count), if no seat to act has
+    a deadline (``None`` then: the time control ends it) and no organizer paused it."""
+    since = match.progress.idle_since
+    if since is None or match.paused is not None or any(match.deadline(seat) is not None for seat in match.to_act()):
         return None
-    return match.progress.last_at + idle_after + CLAIM_AFTER
+    return since + idle_after + CLAIM_AFTER
+
+
+def waiting_people(match: LoadedMatch) -> frozenset[Seat]:
+    """The seats waiting in ``match`` (not to act) that a person holds: who must agree to abort it
+    when it stood still."""
+    acting = match.to_act()
+    return frozenset(s.seat for s in match.seats if s.seat not in acting and computer_level(s.user_id) is None)
 
 
 def may_end_idle(match: LoadedMatch, actor: Actor, idle_after: timedelta, now: datetime) -> bool:

@@ -1,63 +1,112 @@
-"""How a match ends other than by play: resigned, drawn by agreement, claimed or aborted after
-standing still, aborted by its creator or an admin."""
+"""How a match ends other than by play: resigned, drawn by agreement, claimed or aborted (by
+agreement) after standing still, aborted by its creator or an organizer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Msg
 from bot.services.delivery import Button, Delivery, reply
 from bot.services.match import access, announce, deadlines
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, damaged_line, outdated_reply
+from bot.services.organizers import may_organize
 from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
+from bot.storage.models import LIVE
 from bot.storage.repository import OutdatedMatchError
 from engines.core.contract import Result
-from engines.core.record import AbortEvent, DrawAnswerEvent, DrawOfferEvent, MoveEvent, ResignEvent, TimeoutEvent
+from engines.core.record import (
+    AbortAgreeEvent,
+    AbortEvent,
+    DrawAnswerEvent,
+    DrawOfferEvent,
+    MoveEvent,
+    OrganizerAbortEvent,
+    ResignEvent,
+    TimeoutEvent,
+)
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
 
 
-async def abort(core: Core, place: Place, actor: Actor) -> list[Delivery]:
-    row = await core.repo.live_match_in(place.channel_id)
+async def abort(core: Core, place: Place, actor: Actor, match_id: int | None = None) -> list[Delivery]:
+    """Abort the match here (or ``match_id``, named from anywhere): its creator before the start,
+    an organizer of its server (``organizers.may_organize``) at any time, or the people waiting in
+    it once it stood still, by agreement (each asks; it ends when all have)."""
+    row = await core.repo.live_match_in(place.channel_id) if match_id is None else await core.repo.get_match(match_id)
     if row is None:
         raise access.no_match()
+    if match_id is not None and row.status not in LIVE:
+        raise Refused("core.match_over")
+    # An organizer's rights hold in their own server only (a match named by number may be elsewhere).
+    organizer = row.guild_id == place.guild_id and await may_organize(core, row.guild_id, actor)
     async with core.book.lock(row.id):
         try:
             match = await core.book.load_known(row.id)
         except OutdatedMatchError as error:
-            if not actor.is_admin:
+            if not organizer:
                 return outdated_reply(error, actor.language)
             # Older rules cannot replay here, but the record can still be closed.
-            result = Result(reason="core.aborted", params={"by_admin": True})
+            event = OrganizerAbortEvent(by=actor.user_id, name=actor.name)
+            result = Result(reason="core.aborted", params={"by_admin": True, "by": actor.name, "why": ""})
             await core.repo.append(
-                row.id, row.last_seq, [AbortEvent(by_admin=True)], core.clock.now(),
-                status="aborted", result=result.model_dump(mode="json"),
+                row.id, row.last_seq, [event], core.clock.now(), status="aborted", result=result.model_dump(mode="json"),
             )
             return [reply(row.language, Msg("core.aborted_by", {"player": actor.name}), ephemeral=False)]
         is_creator = actor.user_id == match.row.creator_id
         idle = match.damage is None and deadlines.may_end_idle(match, actor, core.idle_after, core.clock.now())
-        if not (actor.is_admin or (is_creator and match.row.status == "open") or idle):
+        if is_creator and match.row.status == "open":
+            events: list[Any] = [AbortEvent(by_admin=False)]
+        elif organizer:
+            events = [OrganizerAbortEvent(by=actor.user_id, name=actor.name)]
+        elif idle:
+            return await _agree_to_abort(core, match, actor)
+        else:
             seat, at = match.seat_of(actor.user_id), deadlines.claimable_at(match, core.idle_after)
             if match.row.status == "active" and seat is not None and seat not in match.to_act() and at is not None:
                 raise Refused("core.abort_not_allowed", {}, Msg("core.claim_not_yet", {"at": at, "player": access.waiting_names(match)}))
             raise Refused("core.abort_not_allowed")
-        by_admin = not (is_creator and match.row.status == "open") and not idle
         # A damaged match too: its record stays as it is, the abort is chained after it.
-        after, _ = await core.commit(match, [AbortEvent(by_admin=by_admin)], status="aborted")
+        after, _ = await core.commit(match, events, status="aborted")
+    return [_aborted(match, after, actor)]
+
+
+def _aborted(match: LoadedMatch, after: LoadedMatch, actor: Actor) -> Delivery:
     lines = [Msg("core.aborted_by", {"player": actor.name})]
     if after.damage is None and after.progress.seq:
         lines.append(announce.hash_line(after))
-    return [reply(match.row.language, *lines, ephemeral=False)]
+    return reply(match.row.language, *lines, ephemeral=False)
 
 
-async def claim(core: Core, place: Place, actor: Actor) -> list[Delivery]:
+async def _agree_to_abort(core: Core, match: LoadedMatch, actor: Actor) -> list[Delivery]:
+    """A waiting person asks to abort the match standing still (under its lock): recorded; it is
+    aborted once every waiting person asked, and until then the reply names who is still needed."""
+    seat = match.seat_of(actor.user_id)
+    assert seat is not None
+    needed = deadlines.waiting_people(match)
+    agreed = match.progress.abort_agreed | {seat}
+    missing = sorted(needed - agreed)
+    if seat in match.progress.abort_agreed:
+        raise Refused("organize.abort_agreed_already", {"player": [match.name_of(s) for s in missing]})
+    if not missing:
+        # Alone, or the last one: with one waiting person the record is as it always was.
+        events: list[Any] = [AbortEvent(by_admin=False)] if len(needed) <= 1 else [AbortAgreeEvent(seat=seat), AbortEvent(by_admin=False)]
+        after, _ = await core.commit(match, events, status="aborted")
+        return [_aborted(match, after, actor)]
+    await core.commit(match, [AbortAgreeEvent(seat=seat)])
+    return [reply(match.row.language, Msg("organize.abort_agreed", {
+        "player": actor.name, "needed": [match.name_of(s) for s in missing], "id": match.id,
+    }), ephemeral=False)]
+
+
+async def claim(core: Core, place: Place, actor: Actor, match_id: int | None = None) -> list[Delivery]:
     """A waiting player takes the win of a match the player to act has left standing (reminded
-    at ``idle_after``, claimable ``CLAIM_AFTER`` later); recorded as that seat's time-out."""
+    at ``idle_after``, claimable ``CLAIM_AFTER`` later); recorded as that seat's time-out. The match
+    is the one here, or ``match_id`` (named from anywhere: its channel may be gone)."""
     await core.seen(actor)
-    async with access.seated(core, place, actor) as (match, seat):
+    async with access.seated(core, place, actor, match_id) as (match, seat):
         idle = sorted(match.to_act())
         if seat in idle:
             raise Refused("core.claim_your_turn")
@@ -67,13 +116,13 @@ async def claim(core: Core, place: Place, actor: Actor) -> list[Delivery]:
                 raise Refused("core.claim_has_deadline")
             raise Refused("core.claim_not_yet", {"at": at, "player": [match.name_of(s) for s in idle]})
         after, updates = await core.commit(match, [TimeoutEvent(seat=idle[0])])
-    days = (core.clock.now() - match.progress.last_at).days  # type: ignore[operator]
+    days = (core.clock.now() - match.progress.idle_since).days  # type: ignore[operator]
     lines = [Msg("core.claimed", {"player": actor.name, "idle": match.name_of(idle[0]), "days": days})]
     return [announce.as_reply(await announce.ending_post(core, after, lines, updates))]
 
 
 async def resign(core: Core, place: Place, actor: Actor) -> list[Delivery]:
-    async with access.seated(core, place, actor) as (match, seat):
+    async with access.seated(core, place, actor, while_paused=True) as (match, seat):
         after, updates = await core.commit(match, [ResignEvent(seat=seat)])
     return [announce.as_reply(await announce.ending_post(core, after, [], updates))]
 

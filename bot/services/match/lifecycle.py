@@ -3,6 +3,7 @@ seats if asked)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -15,6 +16,7 @@ from bot.services.match.answers import Refused
 from bot.services.option_errors import option_problems
 from bot.services.people import COMPUTER_LEVELS, Actor, Place, computer_actor, computer_level
 from bot.services.progress import LoadedMatch
+from bot.services.settings import game_refusal, settings_of
 from bot.services.time_control import TimeControl
 from bot.storage.models import NewMatch
 from bot.storage.repository import LiveMatchExistsError, SeatRefusedError
@@ -37,6 +39,13 @@ async def create(
     ``opponent`` its level and the seats wanted (the caller starts the match: nobody to wait for)."""
     await core.seen(actor)
     refuse_create(core, game, options, actor=actor, opponent=opponent, time_control=time_control)
+    here = await settings_of(core.repo, place.guild_id)
+    refusal = game_refusal(here, game)
+    if refusal is not None:
+        raise Refused.saying(refusal)
+    if here.language is not None:
+        place = replace(place, language=here.language)  # the server's own language for its posts
+    time_control = time_control or here.default_time_control()
     engine = core.book.engine(game)
     parsed = engine.options_model.model_validate(options or {})
     if isinstance(engine, TimedGame):

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 from bot.i18n import Msg, catalog
 from bot.i18n.catalog import LANGUAGES
 from bot.services import presenter
+from bot.services.channels import channel_named, deleted_channels
 from bot.services.delivery import ChannelRef, Delivery, reply
-from bot.services.match import access, announce
+from bot.services.match import access, announce, lifecycle
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.people import Actor, Place
@@ -98,6 +99,8 @@ async def status(core: Core, place: Place, actor: Actor) -> list[Delivery]:
         lines.append(damaged_line(match.id, match.damage))
     elif match.started:
         lines.append(Msg("core.moves_played", {"count": match.progress.moves}))
+        if match.paused is not None and match.result() is None:
+            lines.append(Msg("organize.status_paused", {"player": match.paused.name, "reason": match.paused.reason}))
         lines.extend(presenter.turn_lines(match))
         clocks = presenter.clock_line(match, core.clock.now())
         if clocks is not None:
@@ -112,13 +115,14 @@ async def my_games(core: Core, guild_id: str | None, actor: Actor) -> list[Deliv
     if not rows:
         raise Refused("core.games_none")
     lines = [Msg("core.games_head", {"count": len(rows)})]
+    deleted = await deleted_channels(core.repo)
     for row in rows:
         match = await core.book.load_known(row.id)
         seat = match.seat_of(actor.user_id)
         waiting = seat in match.to_act()
         lines.append(Msg("core.games_line_waiting" if waiting else "core.games_line", {
             "game": presenter.game_name(row.game),
-            "channel": ChannelRef(row.channel_id, row.guild_id),
+            "channel": channel_named(row.channel_id, row.guild_id, deleted),
             "status": Msg(f"core.status_{row.status}"),
             "deadline": match.deadline(seat) if waiting and seat is not None else None,
         }))
@@ -197,3 +201,17 @@ async def legal_texts_at(core: Core, place: Place, actor: Actor) -> tuple[int, l
     if match is None or seat is None:
         return seq, []
     return seq, [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
+
+
+async def my_match_choices(core: Core, actor: Actor, typed: str) -> list[tuple[int, str]]:
+    """Autocomplete of a match number: the actor's live matches (``#12 Chess: Ann, Bob``) whose
+    number or text holds what was typed, newest first."""
+    rows = await core.repo.matches_of_user(actor.user_id, None, live_only=True)
+    words = catalog()
+    found = []
+    for row in sorted(rows, key=lambda r: -r.id):
+        seats = await core.repo.seats(row.id)
+        name = f"#{row.id} {words.render(presenter.game_name(row.game), actor.language)}: {', '.join(s.name for s in seats)}"
+        if typed.strip().lstrip("#").lower() in name.lower():
+            found.append((row.id, name))
+    return found[:SUGGESTIONS]

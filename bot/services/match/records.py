@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.delivery import Attachment, Delivery, reply
-from bot.services.match import access, announce
+from bot.services.match import access, announce, organize
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
@@ -47,12 +47,20 @@ async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Del
     entries = await core.repo.entries(match.id)
     if isinstance(match.engine, SummarizingGame):
         return await _summary_history(core, match, entries, actor, page)
-    moves = [(e, e.event) for e in entries if isinstance(e.event, MoveEvent)]
-    if not moves:
+    # The moves, numbered, and what organizers did (and agreements to abort) where it happened.
+    shown = [(e, organize.history_line(match, e)) for e in entries]
+    items = [(e, said) for e, said in shown if isinstance(e.event, MoveEvent) or said is not None]
+    if not items:
         raise Refused("core.history_empty")
-    chunk, page, pages = _page_of(moves, HISTORY_PAGE, page)
+    chunk, page, pages = _page_of(items, HISTORY_PAGE, page)
     lines = [Msg("core.history_head", {"page": page, "pages": pages})]
-    for number, (entry, event) in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
+    number = sum(isinstance(e.event, MoveEvent) for e, _ in items[: (page - 1) * HISTORY_PAGE])
+    for entry, said in chunk:
+        event = entry.event
+        if not isinstance(event, MoveEvent):
+            lines.append(said)  # type: ignore[arg-type]
+            continue
+        number += 1
         hidden = event.secret and match.row.status in ("open", "active")
         key = "core.history_secret" if hidden else "core.history_line"
         lines.append(Msg(key, {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at}))
@@ -65,12 +73,16 @@ async def _summary_history(core: Core, match: LoadedMatch, entries: list[Entry],
     that ended it)."""
     said = await core.renderer.run(turn_summaries, match.row.game, match.options, [e.event for e in entries])
     summaries = [tuple(Msg(code, presenter.seat_params(match, params)) for code, params in lines) for lines in said]
-    if not summaries:
+    organized = [line for e in entries if (line := organize.history_line(match, e)) is not None]
+    if not summaries and not organized:
         raise Refused("core.history_no_turns")
-    chunk, page, pages = _page_of(summaries, SUMMARY_PAGE, page)
+    nothing: tuple[Msg, ...] = ()
+    chunk, page, pages = _page_of(summaries or [nothing], SUMMARY_PAGE, page)
     lines = [Msg("core.history_turns_head", {"page": page, "pages": pages})]
     for summary in chunk:
         lines += summary
+    if page == pages:
+        lines += organized  # what organizers did, after the turns (their times say when)
     return [reply(actor.language, *lines, page=(page, pages))]
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import Msg
 from bot.services import presenter
+from bot.services.channels import channel_named, deleted_channels
 from bot.services.delivery import Delivery, DirectMessage
 from bot.services.match import announce, deadlines, referee
 from bot.services.people import computer_level
@@ -62,7 +63,8 @@ async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
             if computer_level(seat.user_id):
                 return []  # nobody to remind
             language = await core.language_of(seat.user_id, match.row.language)
-            where = {"game": presenter.game_name(match.row.game), "channel": presenter.place_ref(match)}
+            channel = channel_named(match.row.channel_id, match.row.guild_id, await deleted_channels(core.repo))
+            where = {"game": presenter.game_name(match.row.game), "channel": channel}
             if deadline is None:  # a match standing still: the others may end it from ``claimable``
                 idle = {"days": core.idle_after.days, "claimable": deadlines.claimable_at(match, core.idle_after)}
                 line = Msg("core.idle_reminder", {**where, **idle})
