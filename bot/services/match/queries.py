@@ -10,8 +10,8 @@ from bot.i18n import Msg, catalog
 from bot.i18n.catalog import LANGUAGES
 from bot.services import presenter
 from bot.services.channels import channel_named, deleted_channels
-from bot.services.delivery import ChannelRef, Delivery, reply
-from bot.services.match import access, announce, lifecycle
+from bot.services.delivery import Delivery, reply
+from bot.services.match import access, announce
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.people import Actor, Place
