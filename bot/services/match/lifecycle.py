@@ -20,7 +20,6 @@ from bot.storage.models import NewMatch
 from bot.storage.repository import LiveMatchExistsError, SeatRefusedError
 from engines.core.contract import TimedGame
 from engines.core.dice import commitment
-from engines.core.record import StartEvent
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -182,9 +181,10 @@ async def start(core: Core, place: Place, actor: Actor, computer: str | None, pl
         seated = len(match.seats)
         if seated < match.engine.min_players:
             raise Refused("core.not_enough_players", {"need": match.engine.min_players, "have": seated})
-        chance = referee.opening_chance(match.engine, seated, match.options, match.row.seed)
+        events, states = referee.opening(match.engine, seated, match.options, match.row.seed)
+        chance = events[1:]
         # ``seats``: a join or leave that another process committed since the load fails the start.
-        after, _ = await core.commit(match, [StartEvent(players=seated), *chance], status="active", seats=seated)
+        after, _ = await core.commit(match, events, status="active", seats=seated, states=states)
     lines = [
         *sat_down,
         Msg("core.started", {"game": presenter.game_name(match.row.game)}),

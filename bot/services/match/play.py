@@ -43,7 +43,7 @@ async def submit(
             if len(texts) > 1:  # which of the orders, as typed
                 lines.insert(0, Msg(refused.code, {"line": refused.number, "text": refused.text}))
             raise Refused.saying(*lines) from None
-        after, updates = await core.commit(match, referee.step_events(steps))
+        after, updates = await core.commit(match, referee.step_events(steps), states=referee.step_states(steps))
     lines = announce.step_lines(after, steps, actor.name)
     lines += presenter.seals_published(match, after)
     # The board and the private views are drawn at the same time, in worker threads.
@@ -99,7 +99,8 @@ async def standing_orders(core: Core, place: Place, actor: Actor, text: str) -> 
             # A question already waiting on this seat may be answered by the new order at once.
             steps, _ = referee.standing_steps(match.engine, match.state, {**match.progress.orders, seat: orders},
                                               match.row.seed, match.progress.draw_index)
-            after, updates = await core.commit(match, [event, *referee.step_events(steps)])
+            after, updates = await core.commit(match, [event, *referee.step_events(steps)],
+                                               states=[match.state, *referee.step_states(steps)])
     shown = [
         Msg(code, presenter.seat_params(after, params))
         for code, params in engine.describe_standing_orders(after.state, seat, orders)

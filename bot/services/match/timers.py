@@ -128,7 +128,7 @@ async def _question_expired(core: Core, match: LoadedMatch, timer: TimerRow) -> 
             await core.repo.claim_timer(timer.id)
         return []
     try:
-        after, updates = await core.commit(match, referee.step_events(steps))
+        after, updates = await core.commit(match, referee.step_events(steps), states=referee.step_states(steps))
     except StaleWriteError:
         return []
     lines = [Msg("core.question_expired", {"player": match.name_of(timer.seat)}), *announce.step_lines(after, steps, "")]
