@@ -285,6 +285,7 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
         NarratingGame,
         PlaceInfoGame,
         RegionsGame,
+        SeatRolesGame,
         StandingOrdersGame,
         StepGame,
         StepPicturesGame,
@@ -304,3 +305,4 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
     _standing: StandingOrdersGame[AxisAlliesState] = AxisAllies()
     _suggesting: SuggestingGame[AxisAlliesState] = AxisAllies()
     _summarizing: SummarizingGame[AxisAlliesState] = AxisAllies()
+    _seat_roles: SeatRolesGame = AxisAllies()

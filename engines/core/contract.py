@@ -356,3 +356,13 @@ class ChoosingGame(Protocol[S_contra]):
     def question_choices(self, state: S_contra, seat: Seat) -> tuple[str, ...]:
         """The move texts that answer the question ``seat`` is asked now; ``()`` when none is asked."""
         ...
+
+
+@runtime_checkable
+class SeatRolesGame(Protocol):
+    """An engine whose seats play something worth naming beside their colour (Axis & Allies'
+    powers): the seats line says it."""
+
+    def seat_role(self, players: int, seat: Seat) -> tuple[str, dict[str, Any]]:
+        """Message code + params of what ``seat`` plays in a match of ``players``."""
+        ...
