@@ -10,7 +10,9 @@ from __future__ import annotations
 from bot.i18n import Msg
 from bot.services.progress import LoadedMatch
 from bot.storage.models import RatingRow, RatingUpdate
-from engines.core.contract import RatedGame, Result, Seat, Standing
+from engines.core import capabilities as offers
+from engines.core.capabilities import capabilities
+from engines.core.contract import Result, Seat, Standing
 
 FORFEITS = ("core.resigned", "core.timeout")
 
@@ -33,14 +35,14 @@ def standing_of(result: Result, seat: Seat) -> Standing:
 
 
 def rated(match: LoadedMatch) -> bool:
-    return isinstance(match.engine, RatedGame) and match.row.guild_id is not None
+    return capabilities(match.engine).rated and match.row.guild_id is not None
 
 
 def rating_updates(match: LoadedMatch) -> list[RatingUpdate]:
     """The seats' rating changes now that ``match`` ended (nothing for aborted or unrated matches)."""
     result = match.result()
     engine, guild_id = match.engine, match.row.guild_id  # what ``rated`` asks, narrowed here
-    if not isinstance(engine, RatedGame) or guild_id is None or result is None or result.reason == "core.aborted":
+    if not offers.rated(engine) or guild_id is None or result is None or result.reason == "core.aborted":
         return []
     board = engine.rating_board(match.options)
 
@@ -74,9 +76,9 @@ def rating_updates(match: LoadedMatch) -> list[RatingUpdate]:
 def rating_lines(match: LoadedMatch, updates: list[RatingUpdate]) -> list[Msg]:
     """One line per seat: points now, the change, and the rank status, as the transaction that
     ended the match applied them."""
-    if not rated(match) or match.result() is None:
+    engine = match.engine
+    if not rated(match) or not offers.rated(engine) or match.result() is None:
         return []
-    engine: RatedGame = match.engine  # type: ignore[assignment]
     lines = []
     for update in updates:
         if update.before is None or update.after is None:

@@ -263,10 +263,9 @@ class AxisAllies:
         raid and rocket it ended (``StepPicturesGame``; decision 24)."""
         return tuple(("battle", board) for board in step_battle_boards(before, after))
 
-    def step_board_part(self, before: AxisAlliesState, after: AxisAlliesState) -> str:
-        """The board after a step rings the places whose holder or units the step changed."""
-        changed = step_changes(before, after)
-        return f"step:{','.join(changed)}" if changed else ""
+    def step_marks(self, before: AxisAlliesState, after: AxisAlliesState) -> tuple[str, ...]:
+        """The places whose holder or units the step changed (the board after it rings them)."""
+        return step_changes(before, after)
 
     def place_choices(self, typed: str, language: str, limit: int) -> list[tuple[str, str]]:
         return places.place_choices(typed, language, limit)

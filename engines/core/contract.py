@@ -276,9 +276,9 @@ class StepPicturesGame(Protocol[S_contra]):
         in order; the kind names the game renderer's part (``render.registry.render_view``)."""
         ...
 
-    def step_board_part(self, before: S_contra, after: S_contra) -> str:
-        """How the board after the step is drawn: a renderer part (``step:<places>``, what the
-        step changed marked), or ``""`` for the plain board."""
+    def step_marks(self, before: S_contra, after: S_contra) -> tuple[str, ...]:
+        """The places whose holder or pieces the step changed, which the board after it marks
+        (how is the renderer's: ``render.registry.step_part``); ``()`` for the plain board."""
         ...
 
 

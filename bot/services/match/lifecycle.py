@@ -18,7 +18,8 @@ from bot.services.progress import LoadedMatch
 from bot.services.time_control import TimeControl
 from bot.storage.models import NewMatch
 from bot.storage.repository import LiveMatchExistsError, SeatRefusedError
-from engines.core.contract import TimedGame
+from engines.core import capabilities as offers
+from engines.core.capabilities import capabilities
 from engines.core.dice import commitment
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ async def create(
     refuse_create(core, game, options, actor=actor, opponent=opponent, time_control=time_control)
     engine = core.book.engine(game)
     parsed = engine.options_model.model_validate(options or {})
-    if isinstance(engine, TimedGame):
+    if offers.timed(engine):
         per_move, clock = engine.time_control(parsed)
         time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock)
     if opponent is not None and await core.repo.user(opponent.user_id) is None:
@@ -94,7 +95,7 @@ def refuse_create(
         engine.options_model.model_validate(options or {})
     except ValidationError as error:
         raise Refused.saying(*option_problems(game, engine.options_model, error)) from None
-    if isinstance(engine, TimedGame) and time_control is not None:
+    if capabilities(engine).timed and time_control is not None:
         raise Refused("core.time_set_by_game", {"game": presenter.game_name(game)})
     if opponent is not None and opponent.user_id == actor.user_id:
         raise Refused("core.opponent_self")

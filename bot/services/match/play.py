@@ -15,7 +15,7 @@ from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused
 from bot.services.match.referee import Step
 from bot.services.people import Actor, Place
-from engines.core.contract import StandingOrdersGame
+from engines.core import capabilities as offers
 from engines.core.errors import MoveError
 from engines.core.record import OrdersEvent
 
@@ -86,7 +86,7 @@ async def standing_orders(core: Core, place: Place, actor: Actor, text: str) -> 
     steps: list[Step] = []
     async with access.seated(core, place, actor) as (match, seat):
         engine = match.engine
-        if not isinstance(engine, StandingOrdersGame):
+        if not offers.standing_orders(engine):
             raise access.not_offered(match, "core.no_standing_orders")
         orders = match.progress.orders.get(seat, {})
         after = match

@@ -17,7 +17,8 @@ from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
 from bot.storage.models import LIVE, RatingRow
 from bot.storage.repository import DamagedRecordError, StorageError
-from engines.core.contract import PlaceInfoGame, RatedGame, ReachGame, RegionsGame, Seat, SuggestingGame
+from engines.core import capabilities as offers
+from engines.core.contract import Seat
 from engines.core.errors import EngineError
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ async def board(core: Core, place: Place, region: str | None) -> list[Delivery]:
     match = await access.shown(core, place)
     region_id = ""
     if region:
-        regions = match.engine.regions if isinstance(match.engine, RegionsGame) else ()
+        regions = match.engine.regions if offers.regions(match.engine) else ()
         if not regions:
             raise access.not_offered(match, "core.no_regions")
         found = region_named(regions, region)
@@ -67,7 +68,7 @@ def region_named(regions: tuple[str, ...], text: str) -> str | None:
 async def territory(core: Core, place: Place, actor: Actor, name: str) -> list[Delivery]:
     """What the game says about one place of the board of the match here."""
     match = await access.shown(core, place)
-    if not isinstance(match.engine, PlaceInfoGame):
+    if not offers.place_info(match.engine):
         raise access.not_offered(match, "core.no_places")
     lines = match.engine.describe_place(match.state, name.strip())
     return [reply(actor.language, *(Msg(code, presenter.seat_params(match, params)) for code, params in lines))]
@@ -80,7 +81,7 @@ async def place_choices(core: Core, place: Place, actor: Actor, typed: str) -> l
     except (StorageError, DamagedRecordError) as error:
         log.warning("place choices in %s: %s", place.channel_id, error)
         return []
-    if match is None or not isinstance(match.engine, PlaceInfoGame):
+    if match is None or not offers.place_info(match.engine):
         return []
     return match.engine.place_choices(typed, actor.language, PLACE_CHOICES)
 
@@ -145,9 +146,9 @@ async def my_view(
     seat = match.seat_of(actor.user_id)
     highlights: tuple[str, ...] = ()
     if piece:
-        if not isinstance(match.engine, ReachGame) or seat is None:
+        if not offers.reach(match.engine) or seat is None:
             raise Refused("core.reach_not_offered")
-        rated = match.engine.rating_board(match.options) if isinstance(match.engine, RatedGame) else ""
+        rated = match.engine.rating_board(match.options) if offers.rated(match.engine) else ""
         rating = await core.repo.rating(match.row.guild_id or "", actor.user_id, match.row.game, rated)
         if not match.engine.shows_reach(rated, rating.points if rating else 0):
             raise Refused("core.reach_not_shown")
@@ -169,7 +170,7 @@ async def profile(core: Core, guild_id: str | None, actor: Actor, user: Actor | 
     lines = [Msg("core.profile_head", {"player": who.name})]
     for row in rows:
         engine = core.book.engine(row.game)
-        if not isinstance(engine, RatedGame):  # rating rows are written for rated games only
+        if not offers.rated(engine):  # rating rows are written for rated games only
             continue
         lines.append(Msg("core.profile_line", {**_rating_params(row), "status": Msg(engine.rating_status(row.board, row.points))}))
     return [reply(actor.language, *lines)]
@@ -181,7 +182,7 @@ async def leaderboard(core: Core, guild_id: str | None, actor: Actor, game: str,
         engine = core.book.engine(game)
     except KeyError:
         raise Refused.saying(lifecycle.unknown_game(core, game)) from None
-    if not isinstance(engine, RatedGame):
+    if not offers.rated(engine):
         raise Refused("core.not_rated", {"game": presenter.game_name(game)})
     board = board or engine.rating_boards()[0]
     if board not in engine.rating_boards():
@@ -230,7 +231,7 @@ async def suggestions_at(core: Core, place: Place, actor: Actor, typed: str) -> 
     seq = match.progress.seq if match is not None else 0
     if match is None or seat is None:
         return seq, []
-    if isinstance(match.engine, SuggestingGame):
+    if offers.suggesting(match.engine):
         return seq, match.engine.suggest_moves(match.state, seat, typed, SUGGESTIONS)
     legal = [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
     needle = typed.strip().lower()

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from engines.core.contract import Engine, Seat, StandingOrdersGame
+from engines.core import capabilities as offers
+from engines.core.contract import Engine, Seat
 from engines.core.errors import EngineError, MoveError
 from engines.core.record import ChanceEvent, MoveEvent, StartEvent, chance_trail
 
@@ -94,7 +95,7 @@ def standing_steps(
     (``StandingOrdersGame``); recorded as the deciding seat's ordinary moves. ``expired``: the
     seats whose question ran out of time (their order answers it now)."""
     steps: list[Step] = []
-    if not isinstance(engine, StandingOrdersGame):
+    if not offers.standing_orders(engine):
         return steps, state
     while len(steps) < MAX_STANDING_MOVES and engine.result(state) is None:
         made = engine.standing_move(state, orders, expired)
