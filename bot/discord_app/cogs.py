@@ -29,7 +29,7 @@ from bot.services.people import computer_actor
 from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import StorageError
 from engines.core import capabilities as offers
-from engines.registry import CAPABILITIES, ENGINES
+from engines.registry import ENGINES
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         super().__init__()
         group = self.app_command.get_command("create")  # type: ignore[union-attr]
         for slug, engine in sorted(ENGINES.items()):
-            timed = CAPABILITIES[slug].timed
+            timed = offers.capabilities(engine).timed
             group.add_command(create_command(slug, _text(f"create_{slug}"), engine.options_model, self._create, timed))  # type: ignore[union-attr]
 
     @property
