@@ -4,7 +4,8 @@ events it has just appended (replay is for loading and ``/match verify``).
 
 Each engine is wrapped by a subclass that counts its ``apply`` and ``apply_chance`` calls; a
 whole ``submit`` (parse, check, dice, commit, board post, private views) must call each once per
-move and once per chance event."""
+move and once per chance event, and the match it leaves in memory must be the one a cold load
+(a replay of the record) finds."""
 
 from __future__ import annotations
 
@@ -61,6 +62,9 @@ async def submit_counted(harness, engine: Any, match_id: int, text: str | None =
     applied, chance_applied = engine.applied, engine.chance_applied
     after = await harness.service.book.load(match_id)
     assert after.row.last_seq > before, answer
+    harness.service.book.forget(match_id)
+    replayed = await harness.service.book.load(match_id)
+    assert replayed.progress == after.progress  # the folded states are the ones a replay finds
     record = await harness.repo.read_match(match_id)
     events = [entry.event for entry in record.entries[before:]]
     return applied, chance_applied, events
