@@ -128,7 +128,8 @@ PROMISES: dict[str, type] = {
 
 _BY_CLASS: dict[type, Capabilities] = {}
 """Each engine class's record, derived the first time one of its engines is asked about (an
-engine's capabilities are its class's: methods and class attributes)."""
+engine's capabilities are its class's: methods and class attributes). The dict holds the class
+itself, so an entry can never be taken for another class's."""
 
 
 def capabilities(engine: object) -> Capabilities:
