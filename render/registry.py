@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel
 
@@ -32,6 +32,25 @@ PARTS: dict[tuple[str, str], Callable[..., bytes]] = {
 }
 """Other pictures of a game than its board, by (slug, kind): ``part`` is ``kind`` or ``kind:arg``
 (``region:europe``); the renderer gets the view and, when given, ``arg``."""
+
+
+def part(kind: str, arg: str = "") -> str:
+    """The ``part`` that asks ``render_view`` for picture ``kind`` of ``PARTS`` with ``arg``.
+
+    >>> part("region", "europe"), part("battle")
+    ('region:europe', 'battle')
+    """
+    return f"{kind}:{arg}" if arg else kind
+
+
+def step_part(places: Sequence[str]) -> str:
+    """The board after a step with ``places`` marked (``StepPicturesGame.step_marks``), or the
+    plain board (``""``) when the step marked none.
+
+    >>> step_part(("eastern_europe", "ukraine_ssr")), step_part(())
+    ('step:eastern_europe,ukraine_ssr', '')
+    """
+    return part("step", ",".join(places)) if places else ""
 
 
 def render_view(slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:

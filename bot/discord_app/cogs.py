@@ -29,7 +29,7 @@ from bot.services.people import computer_actor
 from bot.services.settings import game_refusal, settings_of
 from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import StorageError
-from engines.core.contract import RegionsGame, TimedGame
+from engines.core import capabilities as offers
 from engines.registry import ENGINES
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 THREAD_ARCHIVE_MINUTES: Final = 10080
 REGION_CHOICES = [
     app_commands.Choice(name=text(f"commands.choice_region_{region}"), value=region)
-    for region in dict.fromkeys(r for engine in ENGINES.values() if isinstance(engine, RegionsGame) for r in engine.regions)
+    for region in dict.fromkeys(r for engine in ENGINES.values() if offers.regions(engine) for r in engine.regions)
 ]
 """``/board region:``: every game's regions (only Axis & Allies has any); another game says it has none."""
 CLOSEST_ON_OUTDATED = 5
@@ -80,7 +80,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         super().__init__()
         group = self.app_command.get_command("create")  # type: ignore[union-attr]
         for slug, engine in sorted(ENGINES.items()):
-            timed = isinstance(engine, TimedGame)
+            timed = offers.capabilities(engine).timed
             group.add_command(create_command(slug, _text(f"create_{slug}"), engine.options_model, self._create, timed))  # type: ignore[union-attr]
 
     @property

@@ -177,8 +177,13 @@ class MatchBook:
         timers_for: Any = None,
         ratings_for: Any = None,
         seats: int | None = None,
+        states: Sequence[Any] | None = None,
     ) -> LoadedMatch:
         """Append ``events`` to ``match`` in one transaction and return the match after them.
+
+        ``states``: the engine state after each event, as the command computed them (the referee's
+        steps); the match after them is folded from those, and only without them are the events
+        replayed.
 
         ``timers_for(match_after) -> list[TimerRow]`` computes the timers of the new state;
         a finished match gets none. ``ratings_for(match_after) -> list[EndingUpdate]`` gives the
@@ -191,7 +196,7 @@ class MatchBook:
             entry = Entry(seq=match.row.last_seq + 1 + i, at=at, event=event)
             previous = chain_hash(previous, entry)
             entries.append(entry.model_copy(update={"hash": previous}))
-        after = match.with_entries(entries)
+        after = match.with_entries(entries, states)
         result = after.result()
         if result is not None and status is None:
             status = "aborted" if result.reason == "core.aborted" else "finished"

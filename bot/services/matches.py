@@ -24,7 +24,7 @@ from bot.services.match.timers import UNPOSTED_TIMEOUT
 from bot.services.people import Actor, Place
 from bot.services.time_control import TimeControl
 from bot.storage.models import LIVE, TimerRow
-from engines.core.contract import RatedGame
+from engines.core import capabilities as offers
 from engines.core.record import Record
 
 __all__ = [
@@ -38,7 +38,7 @@ class MatchService(Core):
 
     def rated_games(self) -> dict[str, tuple[str, ...]]:
         """Slug -> boards of every game that keeps points (for the leaderboard's choices)."""
-        return {slug: e.rating_boards() for slug, e in self.book.engines().items() if isinstance(e, RatedGame)}
+        return {slug: e.rating_boards() for slug, e in self.book.engines().items() if offers.rated(e)}
 
     @answered
     async def create(

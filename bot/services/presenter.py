@@ -26,20 +26,11 @@ from bot.services.delivery import (
 )
 from bot.services.progress import LoadedMatch
 from bot.services.rendering import Renderer
-from engines.core.contract import (
-    ButtonGame,
-    ChoosingGame,
-    NamingPlacesGame,
-    NarratingGame,
-    Result,
-    SealingGame,
-    Seat,
-    StandingOrdersGame,
-    StepGame,
-    StepPicturesGame,
-)
+from engines.core import capabilities as offers
+from engines.core.contract import NamingPlacesGame, Result, Seat
 from render.common import BoardLabels
 from render.rating_chart import ChartSeries, RatingChart, render_rating_chart
+from render.registry import step_part
 
 
 def game_name(slug: str) -> Msg:
@@ -83,7 +74,7 @@ def seat_params(match: LoadedMatch, params: dict) -> dict:
         pairs = out.get(key)
         if isinstance(pairs, (list, tuple)) and all(isinstance(p, (list, tuple)) and len(p) == 2 for p in pairs):
             out[key] = [_counted(words, f"{match.row.game}.{prefix}_{kind}", count) for kind, count in pairs]
-    if isinstance(match.engine, NamingPlacesGame):
+    if offers.naming_places(match.engine):
         for key in match.engine.place_params & out.keys():
             out[key] = _named_places(match.engine, out[key])
     return out
@@ -126,11 +117,10 @@ def seats_line(match: LoadedMatch) -> Msg:
 
 def seat_words(match: LoadedMatch, seat: Seat) -> Msg:
     """The seat's colour and, once the match has started, what the seat plays when the game
-    says so (``seat_role(players, seat)``: Axis & Allies names each player's powers)."""
-    role = getattr(match.engine, "seat_role", None)
-    if role is None or not match.started:
+    says so (``SeatRolesGame``: Axis & Allies names each player's powers)."""
+    if not offers.seat_roles(match.engine) or not match.started:
         return colour(match, seat)
-    code, params = role(len(match.seats), seat)
+    code, params = match.engine.seat_role(len(match.seats), seat)
     return Msg(code, seat_params(match, {**params, "colour": colour(match, seat)}))
 
 
@@ -155,9 +145,9 @@ def turn_lines(match: LoadedMatch, with_deadline: bool = True) -> list[Msg]:
                     {"player": match.name_of(seat), "colour": colour(match, seat), "deadline": deadline},
                 )
             )
-    if isinstance(match.engine, StepGame) and (step := match.engine.step_message(match.state)) is not None:
+    if offers.steps(match.engine) and (step := match.engine.step_message(match.state)) is not None:
         lines.append(Msg(step[0], seat_params(match, step[1])))
-    if isinstance(match.engine, StandingOrdersGame) and match.progress.last_at is not None:
+    if offers.standing_orders(match.engine) and match.progress.last_at is not None:
         # The question's deadline: then the player's standing order answers it (issue 15).
         for seat, hours in sorted(match.engine.asks(match.state, match.progress.orders).items()):
             deadline = match.progress.last_at + timedelta(hours=hours)
@@ -237,7 +227,7 @@ async def step_pictures(before: LoadedMatch, after: LoadedMatch, language: str, 
     battle board of each battle the step rolled dice in, and of each AA fire, raid or rocket it
     ended), drawn off the event loop."""
     engine = after.engine
-    if not isinstance(engine, StepPicturesGame) or not before.started or not after.started:
+    if not offers.step_pictures(engine) or not before.started or not after.started:
         return ()
     pictures = engine.step_pictures(before.state, after.state)
     if not pictures:
@@ -256,7 +246,7 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
     The buttons sit on a channel post everyone sees; a press submits the text for whoever
     pressed, so another seat gets the usual "not your turn". One button per text, and only texts
     that fit a custom_id (``MOVE_BUTTON_TEXT``)."""
-    if not isinstance(match.engine, ButtonGame) or match.row.status != "active":
+    if not offers.buttons(match.engine) or match.row.status != "active":
         return ()
     buttons: dict[str, Button] = {}
     for seat in sorted(match.to_act()):
@@ -269,7 +259,7 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
 def question_menu(match: LoadedMatch) -> tuple[Button, ...]:
     """A menu of the legal answers to the question a seat is asked now (``ChoosingGame``: a
     battle's casualties), while there are few enough to list (``MENU_CHOICES``)."""
-    if not isinstance(match.engine, ChoosingGame) or match.row.status != "active":
+    if not offers.choosing(match.engine) or match.row.status != "active":
         return ()
     for seat in sorted(match.to_act()):
         choices = match.engine.question_choices(match.state, seat)
@@ -314,17 +304,17 @@ def seal_name(match: LoadedMatch, name: str) -> Msg | str:
 
 
 def step_board_part(before: LoadedMatch, after: LoadedMatch) -> str:
-    """How the board after a step is drawn (``StepPicturesGame.step_board_part``: Axis & Allies
-    rings the places the step changed); ``""`` for the plain board."""
+    """How the board after a step is drawn (``StepPicturesGame.step_marks``: Axis & Allies rings
+    the places the step changed); ``""`` for the plain board."""
     engine = after.engine
-    if not isinstance(engine, StepPicturesGame) or not before.started or not after.started:
+    if not offers.step_pictures(engine) or not before.started or not after.started:
         return ""
-    return engine.step_board_part(before.state, after.state)
+    return step_part(engine.step_marks(before.state, after.state))
 
 
 def consequence_lines(before: LoadedMatch, seat: Seat, move: BaseModel, after: LoadedMatch) -> list[Msg]:
     """What the move did, in the engine's words (nothing for an engine that does not narrate)."""
-    if not isinstance(before.engine, NarratingGame):
+    if not offers.narrating(before.engine):
         return []
     lines = before.engine.describe_move(before.state, seat, move, after.state)
     return [Msg(code, seat_params(after, params)) for code, params in lines]
@@ -333,7 +323,7 @@ def consequence_lines(before: LoadedMatch, seat: Seat, move: BaseModel, after: L
 def consequence_lines_between(match: LoadedMatch, before: Any, seat: Seat, move: BaseModel, after: Any) -> list[Msg]:
     """``consequence_lines`` for one move of several (``/orders``, standing orders): the engine
     states around it, worded for ``match``."""
-    if not isinstance(match.engine, NarratingGame):
+    if not offers.narrating(match.engine):
         return []
     lines = match.engine.describe_move(before, seat, move, after)
     return [Msg(code, seat_params(match, params)) for code, params in lines]
@@ -344,7 +334,7 @@ def seals_published(before: LoadedMatch | None, after: LoadedMatch) -> list[Msg]
     channel hears each commitment as soon as it is fixed. A changed digest is announced again
     (an engine bug that ``/match verify`` then reports)."""
     engine = after.engine
-    if not isinstance(engine, SealingGame) or not after.started:
+    if not offers.sealing(engine) or not after.started:
         return []
     known: set[tuple[str, str]] = set()
     if before is not None and before.started:

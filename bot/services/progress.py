@@ -3,10 +3,13 @@
 ``Progress`` is everything the event log adds up to: the engine state, the meta state
 (offers, resignations), dice used, time used per seat. It is built by folding entries one
 by one (``advance``), so a snapshot plus the newer entries gives the same as a full replay.
+A command's own entries are folded with the states its referee already computed (``fold``):
+their moves are not applied a second time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -76,14 +79,18 @@ class Damage:
 
 
 def advance(engine: Engine, options: BaseModel, players: int, progress: Progress, entry: Entry) -> Progress:
-    """Fold one entry into the progress."""
+    """Fold one entry into the progress, replaying its event (loading a stored match)."""
+    return fold(engine, players, progress, entry, replay_step(engine, options, progress.state, entry.event))
+
+
+def fold(engine: Engine, players: int, progress: Progress, entry: Entry, state: Any) -> Progress:
+    """Fold one entry into the progress, ``state`` being the engine state after its event."""
     event = entry.event
     used = progress.used or (0.0,) * players
     if progress.state is not None and progress.last_at is not None and progress.meta.result is None and progress.paused is None:
         elapsed = (entry.at - progress.last_at).total_seconds()
         acting = engine.to_act(progress.state)
         used = tuple(u + elapsed if seat in acting else u for seat, u in enumerate(used))
-    state = replay_step(engine, options, progress.state, event)
     turn_state = progress.turn_state
     if state is not None and (
         progress.state is None or engine.to_act(state) != engine.to_act(progress.state)
@@ -199,9 +206,16 @@ class LoadedMatch:
         used = timedelta(seconds=self.progress.used[seat]) if self.progress.used else timedelta(0)
         return deadline_for(self.time_control, self.progress.turn_started, self.progress.last_at, used)
 
-    def with_entries(self, entries: list[Entry]) -> LoadedMatch:
-        """This match after ``entries`` were appended (no storage round trip)."""
+    def with_entries(self, entries: list[Entry], states: Sequence[Any] | None = None) -> LoadedMatch:
+        """This match after ``entries`` were appended (no storage round trip). ``states``: the
+        engine state after each entry's event, as the command computed them; without them the
+        events are replayed."""
+        if states is not None and len(states) != len(entries):
+            raise ValueError(f"{len(entries)} entries with {len(states)} states")
         progress = self.progress
-        for entry in entries:
-            progress = advance(self.engine, self.options, len(self.seats), progress, entry)
+        for i, entry in enumerate(entries):
+            if states is None:
+                progress = advance(self.engine, self.options, len(self.seats), progress, entry)
+            else:
+                progress = fold(self.engine, len(self.seats), progress, entry, states[i])
         return replace(self, progress=progress)

@@ -21,7 +21,8 @@ from bot.services import glicko2
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
 from bot.storage.models import EndingUpdate, GlickoRow, GlickoUpdate, RatingRow, RatingUpdate
-from engines.core.contract import RatedGame, Result, Seat, Standing
+from engines.core import capabilities as offers
+from engines.core.contract import Result, Seat, Standing
 
 FORFEITS = ("core.resigned", "core.timeout")
 SCORES: dict[Standing, float] = {"win": 1.0, "draw": 0.5, "loss": 0.0, "forfeit": 0.0}
@@ -135,7 +136,7 @@ def point_updates(match: LoadedMatch) -> list[RatingUpdate]:
     """The seats' points changes now that ``match`` ended, for games whose rulebook keeps points."""
     result = match.result()
     engine, guild_id = match.engine, match.row.guild_id  # what ``rated`` asks, narrowed here
-    if (not isinstance(engine, RatedGame) or not rated(match) or guild_id is None or result is None
+    if (not offers.rated(engine) or not rated(match) or guild_id is None or result is None
             or result.reason == "core.aborted"):
         return []
     board = engine.rating_board(match.options)
@@ -183,9 +184,9 @@ def rating_lines(match: LoadedMatch, updates: Sequence[EndingUpdate]) -> list[Ms
                 continue
             change = round(new.rating) - round(old.rating)
             lines.append(Msg("ratings.ending_line", {"player": seat.name, "rating": shown_rating(new), "change": f"{change:+d}"}))
-    if not isinstance(match.engine, RatedGame):
+    engine = match.engine
+    if not offers.rated(engine):
         return lines
-    engine: RatedGame = match.engine
     for update in updates:
         if not isinstance(update, RatingUpdate) or update.before is None or update.after is None:
             continue

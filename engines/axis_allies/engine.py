@@ -263,10 +263,9 @@ class AxisAllies:
         raid and rocket it ended (``StepPicturesGame``; decision 24)."""
         return tuple(("battle", board) for board in step_battle_boards(before, after))
 
-    def step_board_part(self, before: AxisAlliesState, after: AxisAlliesState) -> str:
-        """The board after a step rings the places whose holder or units the step changed."""
-        changed = step_changes(before, after)
-        return f"step:{','.join(changed)}" if changed else ""
+    def step_marks(self, before: AxisAlliesState, after: AxisAlliesState) -> tuple[str, ...]:
+        """The places whose holder or units the step changed (the board after it rings them)."""
+        return step_changes(before, after)
 
     def place_choices(self, typed: str, language: str, limit: int) -> list[tuple[str, str]]:
         return places.place_choices(typed, language, limit)
@@ -285,6 +284,7 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
         NarratingGame,
         PlaceInfoGame,
         RegionsGame,
+        SeatRolesGame,
         StandingOrdersGame,
         StepGame,
         StepPicturesGame,
@@ -304,3 +304,4 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
     _standing: StandingOrdersGame[AxisAlliesState] = AxisAllies()
     _suggesting: SuggestingGame[AxisAlliesState] = AxisAllies()
     _summarizing: SummarizingGame[AxisAlliesState] = AxisAllies()
+    _seat_roles: SeatRolesGame = AxisAllies()

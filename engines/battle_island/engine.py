@@ -52,6 +52,8 @@ class BattleIsland:
     state_model: ClassVar[type[BattleIslandState]] = BattleIslandState
     move_model: ClassVar[type[BattleIslandMove]] = BattleIslandMove
     colours: ClassVar[tuple[str, ...]] = ("red", "blue")
+    hidden_information: ClassVar[bool] = True
+    """The blocks' characters are hidden from the other seat until revealed (``engines.core.capabilities``)."""
 
     # ------------------------------------------------------------------ contract
 

@@ -276,9 +276,9 @@ class StepPicturesGame(Protocol[S_contra]):
         in order; the kind names the game renderer's part (``render.registry.render_view``)."""
         ...
 
-    def step_board_part(self, before: S_contra, after: S_contra) -> str:
-        """How the board after the step is drawn: a renderer part (``step:<places>``, what the
-        step changed marked), or ``""`` for the plain board."""
+    def step_marks(self, before: S_contra, after: S_contra) -> tuple[str, ...]:
+        """The places whose holder or pieces the step changed, which the board after it marks
+        (how is the renderer's: ``render.registry.step_part``); ``()`` for the plain board."""
         ...
 
 
@@ -355,4 +355,14 @@ class ChoosingGame(Protocol[S_contra]):
 
     def question_choices(self, state: S_contra, seat: Seat) -> tuple[str, ...]:
         """The move texts that answer the question ``seat`` is asked now; ``()`` when none is asked."""
+        ...
+
+
+@runtime_checkable
+class SeatRolesGame(Protocol):
+    """An engine whose seats play something worth naming beside their colour (Axis & Allies'
+    powers): the seats line says it."""
+
+    def seat_role(self, players: int, seat: Seat) -> tuple[str, dict[str, Any]]:
+        """Message code + params of what ``seat`` plays in a match of ``players``."""
         ...

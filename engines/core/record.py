@@ -228,16 +228,22 @@ def resolve_chance(
     engine: Engine, state: Any, seed: bytes, first_index: int
 ) -> tuple[Any, list[ChanceEvent]]:
     """Sample every pending chance node with the match's dice; returns the new state and events."""
-    events: list[ChanceEvent] = []
+    trail = chance_trail(engine, state, seed, first_index)
+    return (trail[-1][1] if trail else state), [event for event, _ in trail]
+
+
+def chance_trail(engine: Engine, state: Any, seed: bytes, first_index: int) -> list[tuple[ChanceEvent, Any]]:
+    """``resolve_chance`` event by event: each chance event with the state after it (what a
+    caller that keeps the states, rather than replaying the events, folds)."""
+    trail: list[tuple[ChanceEvent, Any]] = []
     index = first_index
     while engine.result(state) is None and (spec := engine.chance(state)) is not None:
         values = draws(seed, index, spec.sizes)
-        events.append(
-            ChanceEvent(kind=spec.kind, first_index=index, sizes=spec.sizes, values=values, secret=spec.secret)
-        )
+        event = ChanceEvent(kind=spec.kind, first_index=index, sizes=spec.sizes, values=values, secret=spec.secret)
         state = engine.apply_chance(state, Outcome(kind=spec.kind, values=values))
+        trail.append((event, state))
         index += len(spec.sizes)
-    return state, events
+    return trail
 
 
 class MetaState(Frozen):

@@ -52,6 +52,9 @@ class MastersVictory:
     state_model: ClassVar[type[MastersVictoryState]] = MastersVictoryState
     move_model: ClassVar[type[MastersVictoryMove]] = MastersVictoryMove
     colours: ClassVar[tuple[str, ...]] = ("red", "green")
+    hidden_information: ClassVar[bool] = True
+    """The back-numbers are placed in secret and a surviving piece's number stays hidden
+    (``engines.core.capabilities``)."""
 
     def setup(self, players: int, options: MastersVictoryOptions | Mapping[str, Any] | None = None) -> MastersVictoryState:
         """The setup phase: both seats place their back-numbers secretly (decision 10)."""

@@ -61,6 +61,8 @@ class Militakiri:
     state_model: ClassVar[type[MilitakiriState]] = MilitakiriState
     move_model: ClassVar[type[MilitakiriMove]] = MilitakiriMove
     colours: ClassVar[tuple[str, ...]] = ("red", "blue")
+    hidden_information: ClassVar[bool] = True
+    """Each seat chooses its tower setup in secret until both chose (decision 7; ``engines.core.capabilities``)."""
 
     # ------------------------------------------------------------------ contract
 

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot.services.match import referee
-from bot.services.match.referee import LineRefused, play, standing_steps, step_events
-from engines.core.contract import Seat, StandingOrdersGame
-from engines.core.record import ChanceEvent, MoveEvent, resolve_chance
+from bot.services.match.referee import LineRefused, play, standing_steps, step_events, step_states
+from engines.core.contract import Outcome, Seat, StandingOrdersGame
+from engines.core.record import ChanceEvent, MoveEvent, StartEvent, resolve_chance
 from tests.bot.toy_bombs import ToyBombs, ToyBombsMove, ToyBombsOptions, ToyBombsState
 
 SEED = b"\x07" * 32
@@ -79,8 +79,20 @@ def test_the_same_seed_and_index_give_the_same_die_and_the_state_given_is_left_a
 
 
 def test_the_opening_draws_the_secret_bomb_from_index_0() -> None:
-    chance = referee.opening_chance(ToyBombs(), 2, ToyBombsOptions(), SEED)
-    assert [(c.kind, c.first_index, c.secret) for c in chance] == [("bomb", 0, True)]
+    events, states = referee.opening(ToyBombs(), 2, ToyBombsOptions(), SEED)
+    assert events[0] == StartEvent(players=2)
+    assert [(c.kind, c.first_index, c.secret) for c in events[1:]] == [("bomb", 0, True)]
+    assert states == [ToyBombs().setup(2, ToyBombsOptions()), started(ToyBombs())]
+
+
+def test_each_step_carries_the_state_after_each_of_its_events() -> None:
+    """What the book folds: the state after the move, then after its die; the last is ``after``."""
+    engine = ToyBombs()
+    state = started(engine)
+    (step,) = play(engine, state, 0, ["roll"], seed=SEED, draw_index=2, orders={})
+    moved = engine.apply(state, 0, ToyBombsMove(kind="roll"))
+    assert step_states([step]) == [moved, engine.apply_chance(moved, Outcome(kind="die", values=step.chance[0].values))]
+    assert len(step_states([step])) == len(step_events([step])) and step.after == step.states[-1]
 
 
 def test_orders_play_one_after_the_other_when_only_the_last_calls_for_dice() -> None:

@@ -72,6 +72,8 @@ class ToyBombs:
     state_model = ToyBombsState
     move_model = ToyBombsMove
     colours: ClassVar[tuple[str, ...]] = ("red", "blue")
+    hidden_information: ClassVar[bool] = True
+    """The bomb is drawn in secret."""
 
     def setup(self, players: int, options: ToyBombsOptions) -> ToyBombsState:
         return ToyBombsState()

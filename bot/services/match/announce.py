@@ -16,7 +16,8 @@ from bot.services.progress import LoadedMatch
 from bot.services.ratings import rating_lines
 from bot.services.time_control import TimeControl
 from bot.storage.models import EndingUpdate
-from engines.core.contract import Outcome, Seat, SummarizingGame
+from engines.core import capabilities as offers
+from engines.core.contract import Outcome, Seat
 from engines.core.errors import AmbiguousMoveError, EngineError
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ async def turn_dms(core: Core, before: LoadedMatch | None, after: LoadedMatch, m
 
 def summary_posts(after: LoadedMatch, steps: list[Step]) -> list[Delivery]:
     """A channel post per turn the steps ended (``SummarizingGame``)."""
-    if not isinstance(after.engine, SummarizingGame):
+    if not offers.summarizing(after.engine):
         return []
     posts = []
     for step in steps:

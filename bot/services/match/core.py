@@ -63,11 +63,14 @@ class Core:
         return user.language if user is not None else fallback
 
     async def commit(
-        self, match: LoadedMatch, events: list[Any], *, status: Status | None = None, seats: int | None = None
+        self, match: LoadedMatch, events: list[Any], *, status: Status | None = None, seats: int | None = None,
+        states: list[Any] | None = None,
     ) -> tuple[LoadedMatch, list[EndingUpdate]]:
         """Append ``events``; returns the match after them and the rating changes the same
         transaction applied (filled in by the repository; empty unless a rated match ended).
-        Raises ``StaleWriteError`` when another write came first (the command's answer says so)."""
+        ``states``: the engine state after each event as the referee computed it, folded into the
+        match instead of replaying the events. Raises ``StaleWriteError`` when another write came
+        first (the command's answer says so)."""
         updates: list[EndingUpdate] = []
 
         def ratings_for(ended: LoadedMatch) -> list[EndingUpdate]:
@@ -75,7 +78,7 @@ class Core:
             return updates
 
         after = await self.book.append(
-            match, events, self.clock.now(), status=status, ratings_for=ratings_for, seats=seats,
+            match, events, self.clock.now(), status=status, ratings_for=ratings_for, seats=seats, states=states,
             timers_for=lambda loaded: deadlines.timers_for(loaded, self.idle_after),
         )
         self.on_timers_changed()

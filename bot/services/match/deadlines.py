@@ -8,7 +8,8 @@ from datetime import datetime, timedelta
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
 from bot.storage.models import TimerRow
-from engines.core.contract import Seat, StandingOrdersGame
+from engines.core import capabilities as offers
+from engines.core.contract import Seat
 
 IDLE_AFTER = timedelta(days=14)
 """A match without a deadline in which nothing happened this long reminds the player to act."""
@@ -38,7 +39,7 @@ def timers_for(match: LoadedMatch, idle_after: timedelta) -> list[TimerRow]:
                 TimerRow(match_id=match.id, kind="reminder", seat=seat, due_at=deadline - lead, seq=match.progress.seq)
             )
     engine = match.engine
-    if isinstance(engine, StandingOrdersGame) and match.progress.last_at is not None:
+    if offers.standing_orders(engine) and match.progress.last_at is not None:
         # A question a standing order answers once its time is up.
         for seat, hours in sorted(engine.asks(match.state, match.progress.orders).items()):
             due = match.progress.last_at + timedelta(hours=hours)

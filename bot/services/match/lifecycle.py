@@ -20,9 +20,9 @@ from bot.services.settings import game_refusal, settings_of
 from bot.services.time_control import TimeControl
 from bot.storage.models import NewMatch
 from bot.storage.repository import LiveMatchExistsError, SeatRefusedError
-from engines.core.contract import TimedGame
+from engines.core import capabilities as offers
+from engines.core.capabilities import capabilities
 from engines.core.dice import commitment
-from engines.core.record import StartEvent
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -48,7 +48,7 @@ async def create(
     time_control = time_control or here.default_time_control()
     engine = core.book.engine(game)
     parsed = engine.options_model.model_validate(options or {})
-    if isinstance(engine, TimedGame):
+    if offers.timed(engine):
         per_move, clock = engine.time_control(parsed)
         time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock)
     if opponent is not None and await core.repo.user(opponent.user_id) is None:
@@ -106,7 +106,7 @@ def refuse_create(
         engine.options_model.model_validate(options or {})
     except ValidationError as error:
         raise Refused.saying(*option_problems(game, engine.options_model, error)) from None
-    if isinstance(engine, TimedGame) and time_control is not None:
+    if capabilities(engine).timed and time_control is not None:
         raise Refused("core.time_set_by_game", {"game": presenter.game_name(game)})
     if opponent is not None and opponent.user_id == actor.user_id:
         raise Refused("core.opponent_self")
@@ -193,9 +193,10 @@ async def start(core: Core, place: Place, actor: Actor, computer: str | None, pl
         seated = len(match.seats)
         if seated < match.engine.min_players:
             raise Refused("core.not_enough_players", {"need": match.engine.min_players, "have": seated})
-        chance = referee.opening_chance(match.engine, seated, match.options, match.row.seed)
+        events, states = referee.opening(match.engine, seated, match.options, match.row.seed)
+        chance = events[1:]
         # ``seats``: a join or leave that another process committed since the load fails the start.
-        after, _ = await core.commit(match, [StartEvent(players=seated), *chance], status="active", seats=seated)
+        after, _ = await core.commit(match, events, status="active", seats=seated, states=states)
     lines = [
         *sat_down,
         Msg("core.started", {"game": presenter.game_name(match.row.game)}),

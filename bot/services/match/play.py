@@ -15,7 +15,7 @@ from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused
 from bot.services.match.referee import Step
 from bot.services.people import Actor, Place
-from engines.core.contract import StandingOrdersGame
+from engines.core import capabilities as offers
 from engines.core.errors import MoveError
 from engines.core.record import OrdersEvent
 
@@ -43,7 +43,7 @@ async def submit(
             if len(texts) > 1:  # which of the orders, as typed
                 lines.insert(0, Msg(refused.code, {"line": refused.number, "text": refused.text}))
             raise Refused.saying(*lines) from None
-        after, updates = await core.commit(match, referee.step_events(steps))
+        after, updates = await core.commit(match, referee.step_events(steps), states=referee.step_states(steps))
     lines = announce.step_lines(after, steps, actor.name)
     lines += presenter.seals_published(match, after)
     # The board and the private views are drawn at the same time, in worker threads.
@@ -86,7 +86,7 @@ async def standing_orders(core: Core, place: Place, actor: Actor, text: str) -> 
     steps: list[Step] = []
     async with access.seated(core, place, actor) as (match, seat):
         engine = match.engine
-        if not isinstance(engine, StandingOrdersGame):
+        if not offers.standing_orders(engine):
             raise access.not_offered(match, "core.no_standing_orders")
         orders = match.progress.orders.get(seat, {})
         after = match
@@ -99,7 +99,8 @@ async def standing_orders(core: Core, place: Place, actor: Actor, text: str) -> 
             # A question already waiting on this seat may be answered by the new order at once.
             steps, _ = referee.standing_steps(match.engine, match.state, {**match.progress.orders, seat: orders},
                                               match.row.seed, match.progress.draw_index)
-            after, updates = await core.commit(match, [event, *referee.step_events(steps)])
+            after, updates = await core.commit(match, [event, *referee.step_events(steps)],
+                                               states=[match.state, *referee.step_states(steps)])
     shown = [
         Msg(code, presenter.seat_params(after, params))
         for code, params in engine.describe_standing_orders(after.state, seat, orders)

@@ -18,7 +18,8 @@ from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
 from bot.storage.models import LIVE
 from bot.storage.repository import DamagedRecordError, StorageError
-from engines.core.contract import PlaceInfoGame, RatedGame, ReachGame, RegionsGame, Seat, SuggestingGame
+from engines.core import capabilities as offers
+from engines.core.contract import Seat
 from engines.core.errors import EngineError
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ async def board(core: Core, place: Place, region: str | None) -> list[Delivery]:
     match = await access.shown(core, place)
     region_id = ""
     if region:
-        regions = match.engine.regions if isinstance(match.engine, RegionsGame) else ()
+        regions = match.engine.regions if offers.regions(match.engine) else ()
         if not regions:
             raise access.not_offered(match, "core.no_regions")
         found = region_named(regions, region)
@@ -67,7 +68,7 @@ def region_named(regions: tuple[str, ...], text: str) -> str | None:
 async def territory(core: Core, place: Place, actor: Actor, name: str) -> list[Delivery]:
     """What the game says about one place of the board of the match here."""
     match = await access.shown(core, place)
-    if not isinstance(match.engine, PlaceInfoGame):
+    if not offers.place_info(match.engine):
         raise access.not_offered(match, "core.no_places")
     lines = match.engine.describe_place(match.state, name.strip())
     return [reply(actor.language, *(Msg(code, presenter.seat_params(match, params)) for code, params in lines))]
@@ -80,7 +81,7 @@ async def place_choices(core: Core, place: Place, actor: Actor, typed: str) -> l
     except (StorageError, DamagedRecordError) as error:
         log.warning("place choices in %s: %s", place.channel_id, error)
         return []
-    if match is None or not isinstance(match.engine, PlaceInfoGame):
+    if match is None or not offers.place_info(match.engine):
         return []
     return match.engine.place_choices(typed, actor.language, PLACE_CHOICES)
 
@@ -149,9 +150,9 @@ async def my_view(
     seat = match.seat_of(actor.user_id)
     highlights: tuple[str, ...] = ()
     if piece:
-        if not isinstance(match.engine, ReachGame) or seat is None:
+        if not offers.reach(match.engine) or seat is None:
             raise Refused("core.reach_not_offered")
-        rated = match.engine.rating_board(match.options) if isinstance(match.engine, RatedGame) else ""
+        rated = match.engine.rating_board(match.options) if offers.rated(match.engine) else ""
         rating = await core.repo.rating(match.row.guild_id or "", actor.user_id, match.row.game, rated)
         if not match.engine.shows_reach(rated, rating.points if rating else 0):
             raise Refused("core.reach_not_shown")
@@ -185,7 +186,7 @@ async def suggestions_at(core: Core, place: Place, actor: Actor, typed: str) -> 
     seq = match.progress.seq if match is not None else 0
     if match is None or seat is None:
         return seq, []
-    if isinstance(match.engine, SuggestingGame):
+    if offers.suggesting(match.engine):
         return seq, match.engine.suggest_moves(match.state, seat, typed, SUGGESTIONS)
     legal = [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]
     needle = typed.strip().lower()

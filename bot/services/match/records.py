@@ -14,7 +14,8 @@ from bot.services.match import access, announce, organize
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
-from engines.core.contract import Engine, SummarizingGame
+from engines.core import capabilities as offers
+from engines.core.contract import Engine
 from engines.core.dice import commitment
 from engines.core.record import Entry, MoveEvent, Record, RollCheck, SealCheck, replay_step, verify, verify_seals
 from engines.registry import get_engine
@@ -45,7 +46,7 @@ async def readable(core: Core, place: Place) -> LoadedMatch:
 async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Delivery]:
     match = await readable(core, place)
     entries = await core.repo.entries(match.id)
-    if isinstance(match.engine, SummarizingGame):
+    if offers.summarizing(match.engine):
         return await _summary_history(core, match, entries, actor, page)
     # The moves, numbered, and what organizers did (and agreements to abort) where it happened.
     shown = [(e, organize.history_line(match, e)) for e in entries]
@@ -178,7 +179,7 @@ def turn_summaries(slug: str, options: Any, events: list[Any]) -> list[tuple[tup
     ended a turn says (``SummarizingGame.turn_summary``). Plain data in and out: it runs in a
     worker process (``Renderer.run``)."""
     engine = get_engine(slug)
-    assert isinstance(engine, SummarizingGame)
+    assert offers.summarizing(engine)
     summaries = []
     state = None
     for event in events:

@@ -2,16 +2,20 @@
 
 Pure: from the engine, the state, the seat's texts, the match's seed and draw index and the
 standing orders to the steps taken (each with its event, the states around it and the dice it
-called for). No storage, no clock; ``tests/bot/test_referee.py`` checks it without a database."""
+called for). No storage, no clock; ``tests/bot/test_referee.py`` checks it without a database.
+
+Each move is applied here once: the book folds the states the steps carry (``step_states``)
+rather than replaying the events it appends (replay is for loading and ``/match verify``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from engines.core.contract import Engine, Seat, StandingOrdersGame
+from engines.core import capabilities as offers
+from engines.core.contract import Engine, Seat
 from engines.core.errors import EngineError, MoveError
-from engines.core.record import MoveEvent, resolve_chance
+from engines.core.record import ChanceEvent, MoveEvent, StartEvent, chance_trail
 
 MAX_STANDING_MOVES = 1000
 """A bound on the moves standing orders make after one command (a battle to its end is a few dozen)."""
@@ -25,10 +29,21 @@ class Step(NamedTuple):
     event: MoveEvent
     move: Any
     before: Any
-    after: Any
-    chance: tuple[Any, ...] = ()
+    states: tuple[Any, ...]
+    """The state after the move, then after each of ``chance`` in turn (``after`` is the last)."""
+    chance: tuple[ChanceEvent, ...] = ()
     standing: bool = False
     """Made by a standing order (``StandingOrdersGame``), not typed."""
+
+    @property
+    def after(self) -> Any:
+        """The state after the move and its dice."""
+        return self.states[-1]
+
+    def with_chance(self, trail: list[tuple[ChanceEvent, Any]]) -> Step:
+        """This step followed by the chance events of ``trail``, each with the state after it."""
+        return self._replace(chance=self.chance + tuple(event for event, _ in trail),
+                             states=self.states + tuple(state for _, state in trail))
 
 
 class LineRefused(Exception):
@@ -44,10 +59,9 @@ def play(
 ) -> list[Step]:
     """``texts`` played by ``seat`` one after the other, all or none: the last one's dice, then
     whatever the standing orders do after it. Raises ``LineRefused`` for the first that fails."""
-    steps, state = checked(engine, state, seat, texts)
-    state, chance = resolve_chance(engine, state, seed, draw_index)
-    steps[-1] = steps[-1]._replace(chance=tuple(chance), after=state)
-    standing, _ = standing_steps(engine, state, orders, seed, draw_index + draws(chance))
+    steps, _ = checked(engine, state, seat, texts)
+    steps[-1] = steps[-1].with_chance(chance_trail(engine, steps[-1].after, seed, draw_index))
+    standing, _ = standing_steps(engine, steps[-1].after, orders, seed, draw_index + draws(steps[-1].chance))
     return steps + standing
 
 
@@ -69,7 +83,7 @@ def checked(engine: Engine, state: Any, seat: Seat, texts: list[str]) -> tuple[l
         if number < len(texts) and engine.chance(after) is not None:
             raise LineRefused(number, text, "core.orders_dice_not_last")
         event = MoveEvent(seat=seat, text=canonical, move=move.model_dump(mode="json"), secret=secret)
-        steps.append(Step(event, move, state, after))
+        steps.append(Step(event, move, state, (after,)))
         state = after
     return steps, state
 
@@ -81,30 +95,38 @@ def standing_steps(
     (``StandingOrdersGame``); recorded as the deciding seat's ordinary moves. ``expired``: the
     seats whose question ran out of time (their order answers it now)."""
     steps: list[Step] = []
-    if not isinstance(engine, StandingOrdersGame):
+    if not offers.standing_orders(engine):
         return steps, state
     while len(steps) < MAX_STANDING_MOVES and engine.result(state) is None:
         made = engine.standing_move(state, orders, expired)
         if made is None:
             break
         seat, move = made
-        before = state
         event = MoveEvent(seat=seat, text=engine.format_move(move, state), move=move.model_dump(mode="json"))
-        state, chance = resolve_chance(engine, engine.apply(state, seat, move), seed, draw_index)
-        draw_index += draws(chance)
-        steps.append(Step(event, move, before, state, tuple(chance), standing=True))
+        moved = engine.apply(state, seat, move)
+        step = Step(event, move, state, (moved,), standing=True).with_chance(chance_trail(engine, moved, seed, draw_index))
+        draw_index += draws(step.chance)
+        steps.append(step)
+        state = step.after
     return steps, state
 
 
-def opening_chance(engine: Engine, players: int, options: Any, seed: bytes) -> list[Any]:
-    """The chance events a match of ``players`` draws as it is set up (recorded after its start)."""
-    _, chance = resolve_chance(engine, engine.setup(players, options), seed, 0)
-    return list(chance)
+def opening(engine: Engine, players: int, options: Any, seed: bytes) -> tuple[list[Any], list[Any]]:
+    """The events that start a match of ``players`` (the start, then the chance events its setup
+    draws) and the state after each."""
+    state = engine.setup(players, options)
+    trail = chance_trail(engine, state, seed, 0)
+    return [StartEvent(players=players), *(event for event, _ in trail)], [state, *(after for _, after in trail)]
 
 
 def step_events(steps: list[Step]) -> list[Any]:
     """The events that record ``steps``: each move (or order) followed by the chance it drew."""
     return [event for step in steps for event in (step.event, *step.chance)]
+
+
+def step_states(steps: list[Step]) -> list[Any]:
+    """The state after each of ``step_events(steps)``: what the book folds into the match."""
+    return [state for step in steps for state in step.states]
 
 
 def draws(chance: Any) -> int:

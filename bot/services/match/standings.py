@@ -18,6 +18,7 @@ from bot.services.match.answers import Refused
 from bot.services.people import Actor
 from bot.services.ratings import provisional, shown_rating
 from bot.storage.models import GlickoRow, RatingRow
+from engines.core import capabilities as offers
 from engines.core.contract import RatedGame
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ async def profile(core: Core, guild_id: str | None, actor: Actor, user: Actor | 
     lines += [Msg("ratings.profile_line", _glicko_params(row)) for row in ratings]
     for kept in points:
         engine = core.book.engine(kept.game)
-        if isinstance(engine, RatedGame):  # rating rows are written for rated games only
+        if offers.rated(engine):  # rating rows are written for rated games only
             lines.append(Msg("core.profile_line", {**_points_params(kept), "status": Msg(engine.rating_status(kept.board, kept.points))}))
     if any(provisional(row.deviation) for row in ratings):
         lines.append(Msg("ratings.provisional_note"))
@@ -71,20 +72,20 @@ async def leaderboard(core: Core, guild_id: str | None, actor: Actor, game: str,
         engine = core.book.engine(game)
     except KeyError:
         raise Refused.saying(lifecycle.unknown_game(core, game)) from None
-    if board is not None and not isinstance(engine, RatedGame):
+    if board is not None and not offers.rated(engine):
         raise Refused("core.not_rated", {"game": presenter.game_name(game)})
-    if isinstance(engine, RatedGame) and board is not None:
+    if offers.rated(engine) and board is not None:
         return await _points_table(core, guild_id, actor, game, engine, board)
     guild = guild_id or ""
     rows = await core.repo.glicko_table(guild, game, LEADERBOARD_SIZE)
     if not rows:
         raise Refused("ratings.leaderboard_empty", {"game": presenter.game_name(game)})
     head = Msg("ratings.leaderboard_head", {"game": presenter.game_name(game)})
-    default_board = engine.rating_boards()[0] if isinstance(engine, RatedGame) else ""
+    default_board = engine.rating_boards()[0] if offers.rated(engine) else ""
 
     async def line(place: int, row: GlickoRow) -> Msg:
         params = {"rank": place, **_glicko_params(row)}
-        if not isinstance(engine, RatedGame):
+        if not offers.rated(engine):
             return Msg("ratings.leaderboard_line", params)
         kept = await core.repo.rating(guild, row.user_id, game, default_board)
         points = kept.points if kept is not None else 0

@@ -16,7 +16,7 @@ from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
 from bot.storage.models import TimerRow
 from bot.storage.repository import DamagedRecordError, OutdatedMatchError, StaleWriteError
-from engines.core.contract import StandingOrdersGame
+from engines.core import capabilities as offers
 from engines.core.record import TimeoutEvent
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ async def _question_expired(core: Core, match: LoadedMatch, timer: TimerRow) -> 
     """A question's deadline passed (under the match's lock): the seat's standing order
     answers it, recorded as that seat's moves, and play goes on."""
     engine = match.engine
-    asked = engine.asks(match.state, match.progress.orders) if isinstance(engine, StandingOrdersGame) else {}
+    asked = engine.asks(match.state, match.progress.orders) if offers.standing_orders(engine) else {}
     steps: list[referee.Step] = []
     if timer.seat in asked:
         steps, _ = referee.standing_steps(engine, match.state, match.progress.orders, match.row.seed,
@@ -130,7 +130,7 @@ async def _question_expired(core: Core, match: LoadedMatch, timer: TimerRow) -> 
             await core.repo.claim_timer(timer.id)
         return []
     try:
-        after, updates = await core.commit(match, referee.step_events(steps))
+        after, updates = await core.commit(match, referee.step_events(steps), states=referee.step_states(steps))
     except StaleWriteError:
         return []
     lines = [Msg("core.question_expired", {"player": match.name_of(timer.seat)}), *announce.step_lines(after, steps, "")]

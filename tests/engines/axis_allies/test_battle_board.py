@@ -88,9 +88,9 @@ def test_the_board_after_a_step_rings_what_the_step_changed():
                  owners={"ukraine_ssr": "ussr"})
     moved = play(s, "move 1 arm Eastern Europe -> Ukraine")
     assert step_changes(s, moved) == ("eastern_europe", "ukraine_ssr")
-    assert ENGINE.step_board_part(s, moved) == "step:eastern_europe,ukraine_ssr"
+    assert ENGINE.step_marks(s, moved) == ("eastern_europe", "ukraine_ssr")
     ended = play(moved, "end")
-    assert step_changes(moved, ended) == () and ENGINE.step_board_part(moved, ended) == ""
+    assert step_changes(moved, ended) == () and ENGINE.step_marks(moved, ended) == ()
     taken = play(position(("germany", "armour", "eastern_europe"), owners={"ukraine_ssr": "ussr"}),
                  "move 1 arm Eastern Europe -> Ukraine")
     assert "ukraine_ssr" in step_changes(position(owners={"ukraine_ssr": "ussr"}), taken)

@@ -19,7 +19,8 @@ moves. What is checked:
   seed and its seals (``SealingGame``) hold; the state and every view read back from JSON.
 
 ``Played.hidden`` lists what showed hidden information (a secret move or chance, views that
-differ by viewer): the suite demands twins of such a game (``profile.Profile.twins``).
+differ by viewer): such a game must declare it (``Capabilities.hidden_information``), and the
+suite demands twins of every game that declares it (``profile.Profile.twins``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from engines.core.capabilities import capabilities
 from engines.core.contract import Engine, SealingGame, Seat, options_as
 from engines.core.dice import commitment
 from engines.core.record import (
@@ -233,9 +235,17 @@ def play(
     return Played(state=state, options=options, steps=steps, hidden=hidden)
 
 
-def demand_twins(slug: str, profile: Profile, hidden: list[str]) -> None:
-    """A game that showed hidden information must say how to build twins (the leak checks)."""
-    assert profile.twins is not None or not hidden, (
-        f"{slug} shows hidden information ({'; '.join(hidden[:3])}) but tests/engines/{slug}/conformance.py "
+def demand_twins(slug: str, engine: Engine, profile: Profile, hidden: list[str]) -> None:
+    """A game that showed hidden information must declare it (``Capabilities.hidden_information``),
+    and a game that declares it must say how to build twins (the leak checks), whether or not
+    random play happened to show any."""
+    declared = capabilities(engine).hidden_information
+    assert declared or not hidden, (
+        f"{slug} shows hidden information ({'; '.join(hidden[:3])}) but does not declare it "
+        "(hidden_information: ClassVar[bool] = True on its engine class)"
+    )
+    shown = f" ({'; '.join(hidden[:3])})" if hidden else ""
+    assert profile.twins is not None or not declared, (
+        f"{slug} declares hidden information{shown} but tests/engines/{slug}/conformance.py "
         "gives no twins to check that it stays hidden"
     )

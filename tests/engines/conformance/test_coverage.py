@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engines.registry import ENGINES
+from engines.registry import CAPABILITIES, ENGINES
 from render.registry import RENDERERS
 from tests.engines.conformance.cases import PLAYOUT_CASES, PROFILES, SECRET_CASES
 from tests.engines.conformance.profile import Profile, profile_for
@@ -22,6 +22,11 @@ def test_every_registered_engine_is_played():
 
 def test_every_engine_with_twins_is_checked_for_leaks():
     assert {slug for slug, _ in SECRET_CASES} == {slug for slug, p in PROFILES.items() if p.twins is not None}
+
+
+def test_every_engine_that_declares_hidden_information_is_checked_for_leaks():
+    declared = {slug for slug, offered in CAPABILITIES.items() if offered.hidden_information}
+    assert declared and declared <= {slug for slug, _ in SECRET_CASES}
 
 
 def test_every_registered_engine_has_a_picture_for_the_twin_checks():

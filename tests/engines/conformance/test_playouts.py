@@ -20,4 +20,4 @@ def test_random_playouts(slug, plan, first):
         played = play(engine, playouts, game)
         assert played.steps > 0, f"{slug} game {game} ended before a move"
         hidden += played.hidden
-    demand_twins(slug, PROFILES[slug], hidden)
+    demand_twins(slug, engine, PROFILES[slug], hidden)

@@ -1,6 +1,7 @@
 """No engine leaks a hidden fact (``secrets.py``): over seeded random games of each engine that
-has hidden information, twins built along the way look and answer alike to whoever is blind.
-Engines without twins are held to having nothing hidden by ``test_playouts``."""
+declares hidden information (``Capabilities.hidden_information``), twins built along the way
+look and answer alike to whoever is blind; such an engine without twins fails here. Engines that
+declare none are held to having nothing hidden by ``test_playouts``."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ CHUNK = 6
 @pytest.mark.parametrize(("slug", "first"), SECRET_CASES)
 def test_no_leak_twins_look_and_answer_alike(slug, first):
     engine, profile = ENGINES[slug], PROFILES[slug]
+    assert profile.twins is not None, (
+        f"{slug} declares hidden information but tests/engines/{slug}/conformance.py gives no twins to check that it stays hidden"
+    )
     checked = differing = 0
     for game in range(first, min(first + profile.secret_chunk, profile.secret_games)):
         checker = TwinChecker(engine, profile, game)

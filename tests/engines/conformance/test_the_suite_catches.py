@@ -36,14 +36,33 @@ def test_the_toy_game_passes():
         checker = TwinChecker(ToyBombs(), TWINS, game)
         play(ToyBombs(), TWINS.playouts[0], game, observe=checker)
         assert checker.checked and checker.differing
-    demand_twins("toy_bombs", TWINS, hidden)
+    demand_twins("toy_bombs", ToyBombs(), TWINS, hidden)
 
 
 def test_hidden_information_without_twins_fails_loudly():
     hidden = play(ToyBombs(), Playouts(), 0).hidden
     assert hidden == ["secret chance bomb"]
     with pytest.raises(AssertionError, match="gives no twins"):
-        demand_twins("toy_bombs", Profile(), hidden)
+        demand_twins("toy_bombs", ToyBombs(), Profile(), hidden)
+
+
+class Undeclared(ToyBombs):
+    """Hides the bomb but does not say so in its capabilities."""
+
+    hidden_information = False
+
+
+def test_hidden_information_the_engine_does_not_declare_fails():
+    hidden = play(Undeclared(), Playouts(), 0).hidden
+    with pytest.raises(AssertionError, match="does not declare it"):
+        demand_twins("toy_bombs", Undeclared(), TWINS, hidden)
+
+
+def test_the_declaration_demands_twins_even_when_random_play_shows_nothing():
+    """Twins are owed because the engine declares hidden information, not only when a playout
+    happened to show some."""
+    with pytest.raises(AssertionError, match="gives no twins"):
+        demand_twins("toy_bombs", ToyBombs(), Profile(), [])
 
 
 class LeakyView(ToyBombs):
