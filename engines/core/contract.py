@@ -81,6 +81,16 @@ S_contra = TypeVar("S_contra", bound=BaseModel, contravariant=True)
 M_contra = TypeVar("M_contra", bound=BaseModel, contravariant=True)
 
 
+M_co = TypeVar("M_co", covariant=True)
+
+
+class MoveReader(Protocol[M_co]):
+    """What reads a move back from its JSON data: a pydantic model class, or
+    ``engines.core.tagged.TaggedMoves`` for a union of move kinds."""
+
+    def model_validate(self, obj: Any) -> M_co: ...
+
+
 @runtime_checkable
 class Engine(Protocol[S, M, V_co, O_contra]):
     """What the referee needs of a game. All methods are pure.
@@ -113,8 +123,9 @@ class Engine(Protocol[S, M, V_co, O_contra]):
         ...
 
     @property
-    def move_model(self) -> type[M]:
-        """The move type, used to read moves back from the record."""
+    def move_model(self) -> MoveReader[M]:
+        """Reads moves back from the record: the move model class, or a ``TaggedMoves`` where
+        the moves are a tagged union (``engines.core.tagged``)."""
         ...
 
     def setup(self, players: int, options: O_contra) -> S: ...

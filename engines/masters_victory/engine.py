@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
-from engines.masters_victory.moves import MastersVictoryMove, format_move
+from engines.core.tagged import TaggedMoves
+from engines.masters_victory.moves import MOVES, MastersVictoryMove, format_move
 from engines.masters_victory.notation import parse_move
 from engines.masters_victory.options import MastersVictoryOptions
 from engines.masters_victory.rules import check_move, legal_moves
@@ -50,7 +51,7 @@ class MastersVictory:
     max_players: ClassVar[int] = 2
     options_model: ClassVar[type[MastersVictoryOptions]] = MastersVictoryOptions
     state_model: ClassVar[type[MastersVictoryState]] = MastersVictoryState
-    move_model: ClassVar[type[MastersVictoryMove]] = MastersVictoryMove
+    move_model: ClassVar[TaggedMoves[MastersVictoryMove]] = MOVES
     colours: ClassVar[tuple[str, ...]] = ("red", "green")
     hidden_information: ClassVar[bool] = True
     """The back-numbers are placed in secret and a surviving piece's number stays hidden

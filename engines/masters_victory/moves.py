@@ -20,106 +20,139 @@ Which actions are legal is ``rules.py``; reading an action is ``notation.py``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import AfterValidator, model_validator
 
-from engines.core.contract import Frozen
+from engines.core.tagged import TaggedMove, TaggedMoves
 from engines.masters_victory import board as B
 from engines.masters_victory.state import NUMBERS_PER_TYPE
 
 MoveKind = Literal["move", "fire", "switch", "end", "setup"]
 
 
-class MastersVictoryMove(Frozen):
-    """One action. ``move``: ``frm``, ``to``, optional ``attack``, ``via`` for artillery;
-    ``fire``: ``frm`` (the artillery); ``switch``: ``frm`` (the soldier), ``pieces`` and
-    ``places``; ``setup``: ``numbers`` (fighters, tanks, soldiers in start-place order) or
-    ``None`` for random; ``end``: nothing."""
+def _square(name: str) -> str:
+    if not B.is_square(name):
+        raise ValueError(f"not a square of the board: {name!r}")
+    return name
 
-    kind: MoveKind
-    frm: str | None = None
-    attack: str | None = None
-    to: str | None = None
-    via: tuple[str, ...] = ()
-    pieces: tuple[str, ...] = ()
-    """Switch: the returning pieces, ``f1`` .. ``s3`` (type letter + back-number), ``b``, ``a``."""
-    places: tuple[str, ...] = ()
-    """Switch: the start place of each returning piece, in the same order."""
-    numbers: tuple[str, str, str] | None = None
+
+Square = Annotated[str, AfterValidator(_square)]
+
+
+class MoveAction(TaggedMove):
+    """One piece's whole move: ``frm`` to ``to``, at most one attack on ``attack`` on the way;
+    ``via`` every square an artillery passes (ending on ``to``)."""
+
+    kind: Literal["move"] = "move"
+    frm: Square
+    to: Square
+    attack: Square | None = None
+    via: tuple[Square, ...] = ()
 
     @model_validator(mode="after")
-    def _shape(self) -> MastersVictoryMove:
-        squares = [self.frm, self.attack, self.to, *self.via, *self.places]
-        for square in squares:
-            if square is not None and not B.is_square(square):
-                raise ValueError(f"not a square of the board: {square!r}")
-        ok = {
-            "move": self.frm is not None and self.to is not None and not self.pieces and not self.places,
-            "fire": self.frm is not None and self.to is None and self.attack is None and not self.pieces,
-            "switch": self.frm is not None and self.to is None and 1 <= len(self.pieces) == len(self.places),
-            "end": self.frm is None and self.to is None and not self.pieces,
-            "setup": self.frm is None and self.to is None and not self.pieces,
-        }[self.kind]
-        if not ok:
-            raise ValueError(f"malformed {self.kind} action")
+    def _path_ends_on_to(self) -> MoveAction:
         if self.via and self.via[-1] != self.to:
             raise ValueError("an artillery path must end on its destination")
-        if self.kind == "setup" and self.numbers is not None:
-            for group in self.numbers:
-                if sorted(group) != sorted(NUMBERS_PER_TYPE):
-                    raise ValueError(f"a setup group must be a permutation of {NUMBERS_PER_TYPE}")
         return self
 
 
-END = MastersVictoryMove(kind="end")
-SETUP_RANDOM = MastersVictoryMove(kind="setup", numbers=None)
-SETUP_PLAIN = MastersVictoryMove(kind="setup", numbers=(NUMBERS_PER_TYPE,) * 3)
+class FireAction(TaggedMove):
+    """The artillery on ``frm`` fires without moving."""
+
+    kind: Literal["fire"] = "fire"
+    frm: Square
+
+
+class SwitchAction(TaggedMove):
+    """The soldier on ``frm`` switches for ``pieces`` (``f1`` .. ``s3``, ``b``, ``a``), each on
+    the start place of the same position in ``places``."""
+
+    kind: Literal["switch"] = "switch"
+    frm: Square
+    pieces: tuple[str, ...]
+    places: tuple[Square, ...]
+
+    @model_validator(mode="after")
+    def _a_place_per_piece(self) -> SwitchAction:
+        if not 1 <= len(self.pieces) == len(self.places):
+            raise ValueError("malformed switch action")
+        return self
+
+
+class EndAction(TaggedMove):
+    """The turn ends."""
+
+    kind: Literal["end"] = "end"
+
+
+class SetupAction(TaggedMove):
+    """A seat's secret setup: ``numbers`` (fighters, tanks, soldiers in start-place order), or
+    ``None`` for a random one."""
+
+    kind: Literal["setup"] = "setup"
+    numbers: tuple[str, str, str] | None = None
+
+    @model_validator(mode="after")
+    def _permutations(self) -> SetupAction:
+        for group in self.numbers or ():
+            if sorted(group) != sorted(NUMBERS_PER_TYPE):
+                raise ValueError(f"a setup group must be a permutation of {NUMBERS_PER_TYPE}")
+        return self
+
+
+MastersVictoryMove = MoveAction | FireAction | SwitchAction | EndAction | SetupAction
+MOVES: TaggedMoves[MastersVictoryMove] = TaggedMoves(MastersVictoryMove)
+"""The engine's move model: reads an action back from the record."""
+
+END = EndAction()
+SETUP_RANDOM = SetupAction(numbers=None)
+SETUP_PLAIN = SetupAction(numbers=(NUMBERS_PER_TYPE,) * 3)
 
 # Shared move objects: legal_moves hands out these immutable instances instead of building
 # hundreds of models per position.
-_ATTACK: dict[tuple[int, int], MastersVictoryMove] = {}
-_ARTILLERY: dict[tuple[int, ...], MastersVictoryMove] = {}
-_FIRE: dict[int, MastersVictoryMove] = {}
+_ATTACK: dict[tuple[int, int], MoveAction] = {}
+_ARTILLERY: dict[tuple[int, ...], MoveAction] = {}
+_FIRE: dict[int, FireAction] = {}
 
 
-def plain_move(frm: int, to: int) -> MastersVictoryMove:
+def plain_move(frm: int, to: int) -> MoveAction:
     row = plain_row(frm)
     move = row[to]
     if move is None:
-        move = row[to] = MastersVictoryMove(kind="move", frm=B.NAMES[frm], to=B.NAMES[to])
+        move = row[to] = MoveAction(frm=B.NAMES[frm], to=B.NAMES[to])
     return move
 
 
-def attack_move(frm: int, target: int, to: int | None = None) -> MastersVictoryMove:
+def attack_move(frm: int, target: int, to: int | None = None) -> MoveAction:
     if to is not None and to != target:
-        return MastersVictoryMove(kind="move", frm=B.NAMES[frm], attack=B.NAMES[target], to=B.NAMES[to])
+        return MoveAction(frm=B.NAMES[frm], attack=B.NAMES[target], to=B.NAMES[to])
     move = _ATTACK.get((frm, target))
     if move is None:
         name = B.NAMES[target]
-        move = _ATTACK[(frm, target)] = MastersVictoryMove(kind="move", frm=B.NAMES[frm], attack=name, to=name)
+        move = _ATTACK[(frm, target)] = MoveAction(frm=B.NAMES[frm], attack=name, to=name)
     return move
 
 
-def artillery_move(path: tuple[int, ...]) -> MastersVictoryMove:
+def artillery_move(path: tuple[int, ...]) -> MoveAction:
     move = _ARTILLERY.get(path)
     if move is None:
         via = tuple(B.NAMES[s] for s in path[1:])
-        move = _ARTILLERY[path] = MastersVictoryMove(kind="move", frm=B.NAMES[path[0]], to=via[-1], via=via)
+        move = _ARTILLERY[path] = MoveAction(frm=B.NAMES[path[0]], to=via[-1], via=via)
     return move
 
 
-def fire_move(square: int) -> MastersVictoryMove:
+def fire_move(square: int) -> FireAction:
     move = _FIRE.get(square)
     if move is None:
-        move = _FIRE[square] = MastersVictoryMove(kind="fire", frm=B.NAMES[square])
+        move = _FIRE[square] = FireAction(frm=B.NAMES[square])
     return move
 
 
-_PLAIN_ROWS: list[list[MastersVictoryMove | None] | None] = [None] * B.CELLS
+_PLAIN_ROWS: list[list[MoveAction | None] | None] = [None] * B.CELLS
 
 
-def plain_row(frm: int) -> list[MastersVictoryMove | None]:
+def plain_row(frm: int) -> list[MoveAction | None]:
     row = _PLAIN_ROWS[frm]
     if row is None:
         row = _PLAIN_ROWS[frm] = [None] * B.CELLS
@@ -161,9 +194,9 @@ def format_move(move: MastersVictoryMove) -> str:
     if move.kind == "fire":
         return f"fire {move.frm}"
     if move.kind == "switch":
-        return "switch " + " ".join([move.frm, *(f"{p}@{q}" for p, q in zip(move.pieces, move.places))])  # type: ignore[list-item]
+        return "switch " + " ".join([move.frm, *(f"{p}@{q}" for p, q in zip(move.pieces, move.places))])
     if move.via:
-        path = (B.index(move.frm), *(B.index(s) for s in move.via))  # type: ignore[arg-type]
+        path = (B.index(move.frm), *(B.index(s) for s in move.via))
         return "-".join(B.NAMES[s] for s in _corners(path))
     if move.attack is None:
         return f"{move.frm}-{move.to}"

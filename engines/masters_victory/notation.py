@@ -17,10 +17,10 @@ Canonical forms (``format_move``):
 checked square by square, then read as ``c3xc7-c8``), upper case, spaces, ``3M`` for ``m``
 in a setup, and a switch without places (the first free start places).
 
->>> from engines.masters_victory.moves import MastersVictoryMove
->>> format_move(MastersVictoryMove(kind="move", frm="d3", attack="h3", to="h5"))
+>>> from engines.masters_victory.moves import MoveAction
+>>> format_move(MoveAction(frm="d3", attack="h3", to="h5"))
 'd3xh3-h5'
->>> format_move(MastersVictoryMove(kind="move", frm="c4", to="d5", via=("d4", "d5")))
+>>> format_move(MoveAction(frm="c4", to="d5", via=("d4", "d5")))
 'c4-d4-d5'
 """
 
@@ -37,7 +37,11 @@ from engines.masters_victory import board as B
 from engines.masters_victory.moves import (
     END,
     SETUP_RANDOM,
+    FireAction,
     MastersVictoryMove,
+    MoveAction,
+    SetupAction,
+    SwitchAction,
     artillery_move,
     direction,
     format_move,
@@ -98,7 +102,7 @@ def parse_move(text: str, state: MastersVictoryState, seat: Seat) -> MastersVict
         check_move(state, seat, move)
         return move
     if words[0] == "fire" and len(words) == 2:
-        move = MastersVictoryMove(kind="fire", frm=B.NAMES[_square(words[1])])
+        move = FireAction(frm=B.NAMES[_square(words[1])])
         check_move(state, seat, move)
         return move
     if words[0] == "switch" and len(words) >= 2:
@@ -151,8 +155,8 @@ def _reduced(state: MastersVictoryState, seat: Seat, squares: list[int], attack:
             return artillery_move(found[0])
     names = [B.NAMES[s] for s in squares]
     if attack is None:
-        return MastersVictoryMove(kind="move", frm=names[0], to=names[1])
-    return MastersVictoryMove(kind="move", frm=names[0], attack=names[1], to=names[-1])
+        return MoveAction(frm=names[0], to=names[1])
+    return MoveAction(frm=names[0], attack=names[1], to=names[-1])
 
 
 def _explicit(state: MastersVictoryState, seat: Seat, corners: list[int], attack: int | None) -> MastersVictoryMove:
@@ -183,12 +187,12 @@ def _explicit(state: MastersVictoryState, seat: Seat, corners: list[int], attack
         if attack_at is not None:
             raise illegal(state, seat, "masters_victory.artillery_attack",
                           "artillery attacks only with its firing zone (R3)", frm, path[-1], square=names[0])
-        return MastersVictoryMove(kind="move", frm=names[0], to=names[-1], via=tuple(names[1:]))
+        return MoveAction(frm=names[0], to=names[-1], via=tuple(names[1:]))
     _literal(state, seat, path, attack_at)
     if attack_at is None:
-        return MastersVictoryMove(kind="move", frm=names[0], to=names[-1])
+        return MoveAction(frm=names[0], to=names[-1])
     end = names[-1]
-    return MastersVictoryMove(kind="move", frm=names[0], attack=names[attack_at], to=end)
+    return MoveAction(frm=names[0], attack=names[attack_at], to=end)
 
 
 def _literal(state: MastersVictoryState, seat: Seat, path: list[int], attack_at: int | None) -> None:
@@ -256,7 +260,7 @@ def _parse_setup(text: str, words: list[str]) -> MastersVictoryMove:
         groups[letter] = word
     if set(groups) != set("fts"):
         raise bad()
-    return MastersVictoryMove(kind="setup", numbers=(groups["f"], groups["t"], groups["s"]))
+    return SetupAction(numbers=(groups["f"], groups["t"], groups["s"]))
 
 
 def _parse_switch(text: str, words: list[str], state: MastersVictoryState, seat: Seat) -> MastersVictoryMove:
@@ -294,9 +298,7 @@ def _parse_switch(text: str, words: list[str], state: MastersVictoryState, seat:
         return pair[0], starts.index(sq) if sq in starts else B.CELLS + sq
 
     pairs = sorted(zip(pieces, filled), key=order)
-    return MastersVictoryMove(
-        kind="switch", frm=B.NAMES[soldier], pieces=tuple(p for p, _ in pairs), places=tuple(q for _, q in pairs)
-    )
+    return SwitchAction(frm=B.NAMES[soldier], pieces=tuple(p for p, _ in pairs), places=tuple(q for _, q in pairs))
 
 
 def _fill_places(state: MastersVictoryState, seat: Seat, pieces: list[str], places: list[str | None]) -> list[str]:

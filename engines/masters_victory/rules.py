@@ -21,7 +21,10 @@ from engines.masters_victory.moves import (
     END,
     SETUP_PLAIN,
     SETUP_RANDOM,
+    FireAction,
     MastersVictoryMove,
+    MoveAction,
+    SwitchAction,
     artillery_move,
     attack_move,
     direction,
@@ -272,7 +275,7 @@ def switch_choices(state: MastersVictoryState, seat: Seat) -> list[tuple[str, ..
     return out
 
 
-def canonical_switch(state: MastersVictoryState, seat: Seat, soldier: int, combo: tuple[str, ...]) -> MastersVictoryMove:
+def canonical_switch(state: MastersVictoryState, seat: Seat, soldier: int, combo: tuple[str, ...]) -> SwitchAction:
     """The switch of ``combo`` onto the first free start places of each type."""
     places = []
     taken: dict[str, int] = {}
@@ -281,7 +284,7 @@ def canonical_switch(state: MastersVictoryState, seat: Seat, soldier: int, combo
         free = free_places(state.board, seat, kind)
         places.append(B.NAMES[free[taken.get(kind, 0)]])
         taken[kind] = taken.get(kind, 0) + 1
-    return MastersVictoryMove(kind="switch", frm=B.NAMES[soldier], pieces=combo, places=tuple(places))
+    return SwitchAction(frm=B.NAMES[soldier], pieces=combo, places=tuple(places))
 
 
 _OWN = (re.compile("[FBTSA]"), re.compile("[fbtsa]"))
@@ -405,8 +408,8 @@ def closest(state: MastersVictoryState, seat: Seat, frm: int | None, to: int | N
     legal = legal_moves(state, seat)
 
     def key(move: MastersVictoryMove) -> tuple[object, ...]:
-        a = B.index(move.frm) if move.frm else None
-        b = B.index(move.to) if move.to else a
+        a = B.index(move.frm) if isinstance(move, (MoveAction, FireAction, SwitchAction)) else None
+        b = B.index(move.to) if isinstance(move, MoveAction) else a
         same = 0 if (frm is not None and a == frm) else 1
         far_to = B.distance(b, to) if b is not None and to is not None else 99
         far_frm = B.distance(a, frm) if a is not None and frm is not None else 99
@@ -441,16 +444,15 @@ def check_turn(state: MastersVictoryState, seat: Seat, setup: bool = False) -> N
 def check_move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) -> Plan:
     """Raise ``IllegalMoveError`` unless ``seat`` may play ``move`` now; the one legality test."""
     check_turn(state, seat, setup=move.kind == "setup")
-    if move.kind in ("end", "setup"):
-        return Plan()
-    frm = B.index(move.frm)  # type: ignore[arg-type]
     if move.kind == "fire":
-        check_fire(state, seat, frm)
+        check_fire(state, seat, B.index(move.frm))
         return Plan()
     if move.kind == "switch":
         check_switch(state, seat, move)
         return Plan()
-    return check_piece_move(state, seat, move)
+    if move.kind == "move":
+        return check_piece_move(state, seat, move)
+    return Plan()  # end, setup
 
 
 def check_fire(state: MastersVictoryState, seat: Seat, frm: int) -> None:
@@ -469,11 +471,11 @@ def check_fire(state: MastersVictoryState, seat: Seat, frm: int) -> None:
                       square=B.NAMES[frm])
 
 
-def check_switch(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) -> None:
+def check_switch(state: MastersVictoryState, seat: Seat, move: SwitchAction) -> None:
     """TRIPLE SWITCH: an own soldier on the enemy's back line, 1-3 returning pieces from the
     own tray (no masters) with back-numbers summing to at most 3 (bombers and artillery 2),
     each on a distinct free start place of its type."""
-    frm = B.index(move.frm)  # type: ignore[arg-type]
+    frm = B.index(move.frm)
     sq = B.NAMES[frm]
     board = state.board
     if board[frm] != A.letter("S", seat):
@@ -508,11 +510,11 @@ def check_switch(state: MastersVictoryState, seat: Seat, move: MastersVictoryMov
                           piece=code, square=place)
 
 
-def check_piece_move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) -> Plan:
+def check_piece_move(state: MastersVictoryState, seat: Seat, move: MoveAction) -> Plan:
     """BEWEGING and AANVAL for one piece: whose piece, how far, over what, and whom it attacks."""
     board, options = state.board, state.options
-    frm = B.index(move.frm)  # type: ignore[arg-type]
-    to = B.index(move.to)  # type: ignore[arg-type]
+    frm = B.index(move.frm)
+    to = B.index(move.to)
     att = B.index(move.attack) if move.attack is not None else None
     piece = board[frm]
     name = B.NAMES[frm]
@@ -633,7 +635,7 @@ def _attack_error(state: MastersVictoryState, seat: Seat, code: str, frm: int, a
                    frm, att, **params)
 
 
-def _check_artillery_path(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove, frm: int,
+def _check_artillery_path(state: MastersVictoryState, seat: Seat, move: MoveAction, frm: int,
                           to: int) -> tuple[int, ...]:
     """The artillery's path, checked; without ``via`` only when exactly one path leads to ``to``."""
     path = (frm, *(B.index(s) for s in move.via)) if move.via else None

@@ -9,7 +9,15 @@ from __future__ import annotations
 from engines.core.contract import Result, Seat
 from engines.masters_victory import attack as A
 from engines.masters_victory import board as B
-from engines.masters_victory.moves import MastersVictoryMove, direction, format_move
+from engines.masters_victory.moves import (
+    FireAction,
+    MastersVictoryMove,
+    MoveAction,
+    SetupAction,
+    SwitchAction,
+    direction,
+    format_move,
+)
 from engines.masters_victory.rules import Plan, free_actions, route
 from engines.masters_victory.state import (
     EMPTY,
@@ -91,7 +99,7 @@ def play(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove, plan:
 # --- setup ---------------------------------------------------------------------------------
 
 
-def apply_setup(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) -> MastersVictoryState:
+def apply_setup(state: MastersVictoryState, seat: Seat, move: SetupAction) -> MastersVictoryState:
     """The secret setup: the numbers are placed now, or after the shuffle (``setup random``)."""
     if move.numbers is None:
         return state.model_copy(update={"pending": (*state.pending, seat)})
@@ -132,13 +140,13 @@ def shuffled(values: tuple[int, ...]) -> tuple[str, str, str]:
 # --- the piece actions ---------------------------------------------------------------------
 
 
-def _move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove, plan: Plan) -> MastersVictoryState:
+def _move(state: MastersVictoryState, seat: Seat, move: MoveAction, plan: Plan) -> MastersVictoryState:
     """BEWEGING / AANVAL: one piece moves, attacks at most once (R1/R2) and may go on; an
     artillery's firing zone sweeps before, during and after its move (R3)."""
     work = _Work(state)
     board = state.board
-    frm = B.index(move.frm)  # type: ignore[arg-type]
-    to = B.index(move.to)  # type: ignore[arg-type]
+    frm = B.index(move.frm)
+    to = B.index(move.to)
     piece = board[frm]
     kind = A.kind(piece)
     air = kind in B.AIRCRAFT
@@ -205,18 +213,18 @@ def _move(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove, plan
     )
 
 
-def _fire(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) -> MastersVictoryState:
+def _fire(state: MastersVictoryState, seat: Seat, move: FireAction) -> MastersVictoryState:
     """R3 without moving: "Uitschakelen van een vijandelijke pion zonder de artilleriepion te
     verplaatsen geldt niet als beurt" -- not one of the 3 moves."""
     work = _Work(state)
-    sq = B.index(move.frm)  # type: ignore[arg-type]
+    sq = B.index(move.frm)
     for hit in A.artillery_hits(state.board, seat, sq):
         work.remove(hit)
     action = ActionView(
         seat=seat,
         kind="fire",
         text=format_move(move),
-        path=(move.frm,),  # type: ignore[arg-type]
+        path=(move.frm,),
         swept=tuple(B.NAMES[z] for z in B.ZONE[seat][sq]),
         removed=tuple(work.removed),
         removed_squares=tuple(work.removed_squares),
@@ -226,11 +234,11 @@ def _fire(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) -> M
     )
 
 
-def _switch(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) -> MastersVictoryState:
+def _switch(state: MastersVictoryState, seat: Seat, move: SwitchAction) -> MastersVictoryState:
     """TRIPLE SWITCH: the soldier leaves the board (into the tray, decision 13) and the chosen
     pieces enter on the start places; "De wissel zelf geldt niet als beurt"."""
     work = _Work(state)
-    soldier = B.index(move.frm)  # type: ignore[arg-type]
+    soldier = B.index(move.frm)
     records = work.off[seat]
     for code, place in zip(move.pieces, move.places):
         kind = code[0].upper()
@@ -248,7 +256,7 @@ def _switch(state: MastersVictoryState, seat: Seat, move: MastersVictoryMove) ->
         seat=seat,
         kind="switch",
         text=format_move(move),
-        path=(move.frm,),  # type: ignore[arg-type]
+        path=(move.frm,),
         removed=tuple(work.removed),
         removed_squares=tuple(work.removed_squares),
         placed=move.places,

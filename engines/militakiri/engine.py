@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
+from engines.core.tagged import TaggedMoves
 from engines.militakiri import ranking, timing
-from engines.militakiri.moves import MilitakiriMove, format_move
+from engines.militakiri.moves import MOVES, MilitakiriMove, SetupMove, format_move
 from engines.militakiri.notation import (
     check_setup,
     parse_move,
@@ -59,7 +60,7 @@ class Militakiri:
     max_players: ClassVar[int] = 2
     options_model: ClassVar[type[MilitakiriOptions]] = MilitakiriOptions
     state_model: ClassVar[type[MilitakiriState]] = MilitakiriState
-    move_model: ClassVar[type[MilitakiriMove]] = MilitakiriMove
+    move_model: ClassVar[TaggedMoves[MilitakiriMove]] = MOVES
     colours: ClassVar[tuple[str, ...]] = ("red", "blue")
     hidden_information: ClassVar[bool] = True
     """Each seat chooses its tower setup in secret until both chose (decision 7; ``engines.core.capabilities``)."""
@@ -213,7 +214,7 @@ class Militakiri:
         return describe_move(before, seat, move, after)
 
 
-def _record_setup(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> MilitakiriState:
+def _record_setup(state: MilitakiriState, seat: Seat, move: SetupMove) -> MilitakiriState:
     """Keep the (secret) choice; once both chose and none is random, fill the board."""
     g = state.geometry
     if move.random:

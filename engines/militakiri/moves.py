@@ -16,84 +16,99 @@ Which moves are legal is ``rules.py``; reading a move is ``notation.py``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import model_validator
+from pydantic import AfterValidator, model_validator
 
-from engines.core.contract import Frozen
+from engines.core.tagged import TaggedMove, TaggedMoves
 from engines.militakiri.board import ALL_NAMES
 from engines.militakiri.state import MilitakiriState
 
 MoveKind = Literal["setup", "move", "capture", "place", "pass"]
 
 
-class MilitakiriMove(Frozen):
-    """``setup``: ``towers`` or ``random``; ``move``/``capture``: ``frm`` and ``to``;
-    ``place``: ``to``; ``pass``: nothing."""
+def _square(name: str) -> str:
+    if name not in ALL_NAMES:
+        raise ValueError(f"not a square: {name!r}")
+    return name
 
-    kind: MoveKind
-    frm: str | None = None
-    to: str | None = None
-    towers: tuple[str, ...] = ()
+
+Square = Annotated[str, AfterValidator(_square)]
+
+
+class SetupMove(TaggedMove):
+    """Sections 3-4: a seat's tower squares (``towers``), or a random setup (``random``)."""
+
+    kind: Literal["setup"] = "setup"
+    towers: tuple[Square, ...] = ()
     random: bool = False
 
     @model_validator(mode="after")
-    def _shape(self) -> MilitakiriMove:
-        kind = self.kind
-        wants = {
-            "setup": (False, False),
-            "move": (True, True),
-            "capture": (True, True),
-            "place": (False, True),
-            "pass": (False, False),
-        }[kind]
-        if wants != (self.frm is not None, self.to is not None):
-            raise ValueError(f"a {kind} move has the wrong squares")
-        if kind == "setup":
-            if self.random == bool(self.towers):
-                raise ValueError("a setup names its tower squares or is random, not both")
-        elif self.towers or self.random:
-            raise ValueError("only a setup names towers or is random")
-        for square in (self.frm, self.to, *self.towers):
-            if square is not None and square not in ALL_NAMES:
-                raise ValueError(f"not a square: {square!r}")
+    def _shape(self) -> SetupMove:
+        if self.random == bool(self.towers):
+            raise ValueError("a setup names its tower squares or is random, not both")
         return self
 
 
-PASS = MilitakiriMove(kind="pass")
-RANDOM_SETUP = MilitakiriMove(kind="setup", random=True)
+class BoardMove(TaggedMove):
+    """Sections 5-6: a piece goes from ``frm`` to ``to``, onto an empty square (``move``) or
+    taking the enemy piece there (``capture``)."""
 
-_MOVE_CACHE: dict[tuple[str, str, str], MilitakiriMove] = {}
+    kind: Literal["move", "capture"]
+    frm: Square
+    to: Square
 
 
-def board_move(kind: str, frm: str, to: str) -> MilitakiriMove:
+class PlaceMove(TaggedMove):
+    """Section 7: the oldest waiting reserve tower goes on the free square ``to``."""
+
+    kind: Literal["place"] = "place"
+    to: Square
+
+
+class PassMove(TaggedMove):
+    """Only when nothing else is legal (decision 17)."""
+
+    kind: Literal["pass"] = "pass"
+
+
+MilitakiriMove = SetupMove | BoardMove | PlaceMove | PassMove
+MOVES: TaggedMoves[MilitakiriMove] = TaggedMoves(MilitakiriMove)
+"""The engine's move model: reads a move back from the record."""
+
+PASS = PassMove()
+RANDOM_SETUP = SetupMove(random=True)
+
+_MOVE_CACHE: dict[tuple[str, str, str], BoardMove] = {}
+
+
+def board_move(kind: Literal["move", "capture"], frm: str, to: str) -> BoardMove:
     """The shared move object (moves are immutable, so legal_moves hands out cached ones)."""
     key = (kind, frm, to)
     move = _MOVE_CACHE.get(key)
     if move is None:
-        move = _MOVE_CACHE[key] = MilitakiriMove(kind=kind, frm=frm, to=to)  # type: ignore[arg-type]
+        move = _MOVE_CACHE[key] = BoardMove(kind=kind, frm=frm, to=to)
     return move
 
 
-_PLACE_CACHE: dict[str, MilitakiriMove] = {}
+_PLACE_CACHE: dict[str, PlaceMove] = {}
 
 
-def place_move(square: str) -> MilitakiriMove:
+def place_move(square: str) -> PlaceMove:
     move = _PLACE_CACHE.get(square)
     if move is None:
-        move = _PLACE_CACHE[square] = MilitakiriMove(kind="place", to=square)
+        move = _PLACE_CACHE[square] = PlaceMove(to=square)
     return move
 
 
 def format_move(move: MilitakiriMove, state: MilitakiriState | None = None) -> str:
     """The canonical text of a move."""
-    kind = move.kind
-    if kind == "move":
+    if move.kind == "move":
         return f"{move.frm}-{move.to}"
-    if kind == "capture":
+    if move.kind == "capture":
         return f"{move.frm}x{move.to}"
-    if kind == "place":
+    if move.kind == "place":
         return f"T@{move.to}"
-    if kind == "setup":
+    if move.kind == "setup":
         return "setup random" if move.random else "towers " + " ".join(move.towers)
     return "pass"

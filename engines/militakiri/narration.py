@@ -26,7 +26,7 @@ from typing import Any
 
 from engines.core.contract import Seat
 from engines.militakiri.board import ENDGAME_MOVES
-from engines.militakiri.moves import MilitakiriMove
+from engines.militakiri.moves import BoardMove, MilitakiriMove
 from engines.militakiri.pieces import (
     MAX_HEIGHT,
     SHAPE_INDEX,
@@ -83,11 +83,11 @@ def describe_move(
     return tuple(lines)
 
 
-def _capture(before: MilitakiriState, seat: Seat, move: MilitakiriMove, after: MilitakiriState) -> list[Line]:
+def _capture(before: MilitakiriState, seat: Seat, move: BoardMove, after: MilitakiriState) -> list[Line]:
     """Sections 6-13 (the one rule of ``pieces.capture``), told from the two boards."""
     g = before.geometry
-    to = g.index_of[move.to]  # type: ignore[index]
-    attacker = before.board[g.index_of[move.frm]]  # type: ignore[index]
+    to = g.index_of[move.to]
+    attacker = before.board[g.index_of[move.frm]]
     defender = before.board[to]
     loser = 1 - seat
     taken = {"kind": piece_id(attacker), "loser": loser, "unit": piece_id(defender), "square": move.to}

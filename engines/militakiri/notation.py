@@ -14,9 +14,10 @@ capture and ``b2xb3`` for a plain move (the board tells which it is), ``@a1`` an
 ``place a1``, ``setup a1 c2 e3``, ``towers: a1, c2, e3`` (any order), ``random``, and a
 destination alone (``b3``) when exactly one of the mover's pieces can go there.
 
->>> format_move(MilitakiriMove(kind="capture", frm="b2", to="c3"))
+>>> from engines.militakiri.moves import BoardMove, SetupMove
+>>> format_move(BoardMove(kind="capture", frm="b2", to="c3"))
 'b2xc3'
->>> format_move(MilitakiriMove(kind="setup", towers=("a1", "c2", "e3")))
+>>> format_move(SetupMove(towers=("a1", "c2", "e3")))
 'towers a1 c2 e3'
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Literal
 
 from engines.core.contract import Seat
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
@@ -31,7 +33,10 @@ from engines.core.move_text import plain_dashes
 from engines.militakiri.moves import (
     PASS,
     RANDOM_SETUP,
+    BoardMove,
     MilitakiriMove,
+    PlaceMove,
+    SetupMove,
     board_move,
     format_move,
     place_move,
@@ -102,9 +107,9 @@ def parse_move(text: str, state: MilitakiriState, seat: Seat) -> MilitakiriMove:
         return RANDOM_SETUP
     if m := _SETUP.fullmatch(t):
         squares = tuple(_square(state, seat, s, EXPECTED_SETUP) for s in _SQUARE.findall(m.group(1)))
-        move = setup_move(state, seat, squares)
-        check_setup(state, seat, move)
-        return move
+        setup = setup_move(state, seat, squares)
+        check_setup(state, seat, setup)
+        return setup
     if t.startswith(("setup", "towers")):
         raise InvalidMoveError("militakiri.setup_syntax", f"not a setup: {text!r} (try {EXPECTED_SETUP})",
                                text=text, expected=EXPECTED_SETUP, closest=suggestions(state, seat))
@@ -112,14 +117,14 @@ def parse_move(text: str, state: MilitakiriState, seat: Seat) -> MilitakiriMove:
         check_pass(state, seat)
         return PASS
     if m := _PLACE.fullmatch(t):
-        move = place_move(state.geometry.names[_square(state, seat, m.group(1), EXPECTED)])
-        check_placement(state, seat, move)
-        return move
+        placement = place_move(state.geometry.names[_square(state, seat, m.group(1), EXPECTED)])
+        check_placement(state, seat, placement)
+        return placement
     if m := _MOVE.fullmatch(t):
         frm = _square(state, seat, m.group(1), EXPECTED)
         to = _square(state, seat, m.group(3), EXPECTED)
         names = state.geometry.names
-        kind = "move"
+        kind: Literal["move", "capture"] = "move"
         if (
             state.phase == "play"
             and state.board[to]
@@ -141,7 +146,7 @@ def _destination_only(state: MilitakiriState, seat: Seat, to: int) -> Militakiri
     """``b3``: the one move or capture of the mover that ends on b3 (or the placement on b3)."""
     check_turn(state, seat)
     name = state.geometry.names[to]
-    found = [m for m in legal_moves(state, seat) if m.to == name]
+    found = [m for m in legal_moves(state, seat) if isinstance(m, (BoardMove, PlaceMove)) and m.to == name]
     if len(found) == 1:
         return found[0]
     if not found:
@@ -162,13 +167,13 @@ def _destination_only(state: MilitakiriState, seat: Seat, to: int) -> Militakiri
 # ----------------------------------------------------------------------------- setups
 
 
-def setup_move(state: MilitakiriState, seat: Seat, squares: tuple[int, ...]) -> MilitakiriMove:
+def setup_move(state: MilitakiriState, seat: Seat, squares: tuple[int, ...]) -> SetupMove:
     """The setup move naming ``squares`` (canonical order)."""
     g = state.geometry
-    return MilitakiriMove(kind="setup", towers=tuple(g.names[sq] for sq in canonical(g, seat, squares)))
+    return SetupMove(towers=tuple(g.names[sq] for sq in canonical(g, seat, squares)))
 
 
-def check_setup(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> None:
+def check_setup(state: MilitakiriState, seat: Seat, move: SetupMove) -> None:
     """Raise ``IllegalMoveError`` unless ``seat`` may choose this setup now (sections 3-4)."""
     if state.result is not None:
         raise IllegalMoveError("militakiri.game_over", "the game is over")

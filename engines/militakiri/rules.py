@@ -11,6 +11,8 @@ The move model is ``moves.py``; carrying a legal move out is ``turn.py``.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engines.core.contract import Seat
 from engines.core.errors import IllegalMoveError
 from engines.militakiri.board import (
@@ -24,7 +26,10 @@ from engines.militakiri.board import (
 from engines.militakiri.moves import (
     PASS,
     RANDOM_SETUP,
+    BoardMove,
     MilitakiriMove,
+    PlaceMove,
+    SetupMove,
     board_move,
     format_move,
     place_move,
@@ -324,7 +329,7 @@ def _board_cache(g: Geometry) -> list[MilitakiriMove | None]:
     return cache
 
 
-def _fill(cache: list[MilitakiriMove | None], g: Geometry, kind: str, frm: int, to: int, offset: int) -> MilitakiriMove:
+def _fill(cache: list[MilitakiriMove | None], g: Geometry, kind: Literal["move", "capture"], frm: int, to: int, offset: int) -> MilitakiriMove:
     move = cache[offset + frm * g.cells + to] = board_move(kind, g.names[frm], g.names[to])
     return move
 
@@ -340,9 +345,8 @@ def setup_moves(state: MilitakiriState, seat: Seat) -> list[MilitakiriMove]:
     then ``setup random``."""
     g = state.geometry
     names = g.names
-    out = [
-        MilitakiriMove.model_construct(kind="setup", frm=None, to=None, random=False,
-                                       towers=tuple(names[sq] for sq in squares_of(g, seat, combo)))
+    out: list[MilitakiriMove] = [
+        SetupMove.model_construct(kind="setup", random=False, towers=tuple(names[sq] for sq in squares_of(g, seat, combo)))
         for combo in all_setups(g.kind, state.options.tower_spacing)
     ]
     out.append(RANDOM_SETUP)
@@ -383,8 +387,8 @@ def closest(state: MilitakiriState, seat: Seat, frm: int | None, to: int | None)
         return max(abs(g.file_of(a) - g.file_of(b)), abs(g.rank_of(a) - g.rank_of(b)))
 
     def key(move: MilitakiriMove) -> tuple[object, ...]:
-        a = g.index_of.get(move.frm) if move.frm else None
-        b = g.index_of.get(move.to) if move.to else None
+        a = g.index_of.get(move.frm) if isinstance(move, BoardMove) else None
+        b = g.index_of.get(move.to) if isinstance(move, (BoardMove, PlaceMove)) else None
         shared = (frm is not None and a == frm) or (to is not None and b == to)
         return (0 if shared else 1, far(b, to), far(a, frm), format_move(move))
 
@@ -441,7 +445,7 @@ def direction_between(g: Geometry, frm: int, to: int) -> tuple[int | None, int]:
 _DIRECTION_OF = {step: d for d, step in enumerate(DIRECTIONS)}
 
 
-def check_board_move(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> None:
+def check_board_move(state: MilitakiriState, seat: Seat, move: BoardMove) -> None:
     """Raise ``IllegalMoveError`` unless ``seat`` may play this move or capture now."""
     check_turn(state, seat)
     frm = square_index(state, seat, move.frm)
@@ -501,7 +505,7 @@ def check_board_move(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -
                       square=names[to])
 
 
-def check_placement(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> None:
+def check_placement(state: MilitakiriState, seat: Seat, move: PlaceMove) -> None:
     """Raise ``IllegalMoveError`` unless ``seat`` may place its oldest reserve tower on ``move.to``."""
     check_turn(state, seat)
     to = square_index(state, seat, move.to)

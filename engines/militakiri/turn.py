@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.core.contract import Result, Seat
 from engines.militakiri.board import ENDGAME_MOVES
-from engines.militakiri.moves import MilitakiriMove, format_move
+from engines.militakiri.moves import BoardMove, MilitakiriMove, PassMove, PlaceMove, format_move
 from engines.militakiri.options import MilitakiriOptions
 from engines.militakiri.pieces import SHAPE_INDEX, SHAPE_NAMES, tower
 from engines.militakiri.rules import (
@@ -63,17 +63,18 @@ def _text(move: MilitakiriMove) -> str:
     return format_move(move)
 
 
-def play(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> MilitakiriState:
+def play(state: MilitakiriState, seat: Seat, move: BoardMove | PlaceMove | PassMove) -> MilitakiriState:
     """The state after ``seat`` plays the checked ``move`` (a move, capture, pass or placement)."""
-    if move.kind == "place":
+    if isinstance(move, PlaceMove):
         return _place(state, seat, move)
     g = state.geometry
     board: tuple[str, ...] | list[str] = state.board
     reserves, pending = state.reserves, state.pending
     earned = None
     captured = move.kind == "capture"
-    if move.kind != "pass":
-        frm, to = g.index_of[move.frm], g.index_of[move.to]  # type: ignore[index]
+    squares = (move.frm, move.to) if isinstance(move, BoardMove) else (None, None)
+    if isinstance(move, BoardMove):
+        frm, to = g.index_of[move.frm], g.index_of[move.to]
         board, earned = after_board_move(state, seat, frm, to)
         if earned is not None:
             reserve = list(reserves[seat])
@@ -98,8 +99,8 @@ def play(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> Militakiri
         seat=seat,
         kind=move.kind,
         text=_text(move),
-        frm=move.frm,
-        to=move.to,
+        frm=squares[0],
+        to=squares[1],
         capture=captured,
         promotion=SHAPE_NAMES[earned] if earned else None,
     )
@@ -126,10 +127,10 @@ def play(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> Militakiri
     return state.model_copy(update=update)
 
 
-def _place(state: MilitakiriState, seat: Seat, move: MilitakiriMove) -> MilitakiriState:
+def _place(state: MilitakiriState, seat: Seat, move: PlaceMove) -> MilitakiriState:
     """Section 7: a reserve tower goes on the free square ``move.to``: right after the move, the
     one this move earned (the last); at the start of a turn, the oldest waiting one."""
-    sq = state.geometry.index_of[move.to]  # type: ignore[index]
+    sq = state.geometry.index_of[move.to]
     waiting = state.pending[seat]
     board = list(state.board)
     if state.moved:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from engines.core.tagged import TaggedMoves
 from engines.registry import ENGINES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,7 +124,8 @@ def test_the_same_names_mean_the_same_thing(slug: str) -> None:
     assert type(engine).__module__ == home("engine")
     assert engine.options_model.__module__ == home("options")
     assert engine.state_model.__module__ == home("state")
-    assert engine.move_model.__module__ == home("moves")
+    moves = engine.move_model.members if isinstance(engine.move_model, TaggedMoves) else (engine.move_model,)
+    assert all(model.__module__ == home("moves") for model in moves)
     assert importlib.import_module(home("moves")).format_move.__module__ == home("moves")
     assert importlib.import_module(home("rules")).legal_moves.__module__ == home("rules")
     view = importlib.import_module(home("view"))

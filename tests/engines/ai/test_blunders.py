@@ -9,7 +9,7 @@ from bench import blunders
 from engines.ai.games import knowledge_for
 from engines.ai.rng import Rng
 from engines.ai.tactics import exposure
-from engines.masters_victory.moves import END, MastersVictoryMove
+from engines.masters_victory.moves import END, SetupAction
 from tests.engines.ai.test_search import Match
 
 
@@ -27,7 +27,7 @@ def test_a_move_that_leaves_material_to_the_reply_counts_as_hung_only_when_anoth
 
 
 def test_ending_a_turn_before_any_move_counts_as_passed() -> None:
-    plain = MastersVictoryMove(kind="setup", numbers=("11223m",) * 3)
+    plain = SetupAction(numbers=("11223m",) * 3)
     match = Match("masters_victory")
     match.play(0, plain)
     match.play(1, plain)

@@ -13,7 +13,7 @@ import pytest
 from engines.ai import referee
 from engines.ai.base import replay_seen
 from engines.ai.replays import REPLAYS, Replays
-from engines.masters_victory.moves import MastersVictoryMove
+from engines.masters_victory.moves import SetupAction
 from engines.registry import ENGINES
 from tests.engines.ai.test_search import Match
 
@@ -93,8 +93,8 @@ def test_no_engines_module_holds_the_referees_state_after_the_worker_observed() 
     from bot.services.computer import _observation
 
     match = Match("masters_victory")
-    match.play(0, MastersVictoryMove(kind="setup", numbers=("11223m",) * 3))
-    match.play(1, MastersVictoryMove(kind="setup", numbers=("m32211",) * 3))
+    match.play(0, SetupAction(numbers=("11223m",) * 3))
+    match.play(1, SetupAction(numbers=("m32211",) * 3))
     seat = match.state.to_move
     REPLAYS.clear()
     obs = _observation("masters_victory", match.options.model_dump(mode="json"), match.events, seat)

@@ -15,7 +15,7 @@ from engines.ai.referee import observation_of
 from engines.ai.rng import Rng
 from engines.ai.search import Budget, search
 from engines.core.record import MoveEvent, StartEvent, replay, resolve_chance
-from engines.masters_victory.moves import MastersVictoryMove
+from engines.masters_victory.moves import SetupAction
 from engines.registry import ENGINES, get_engine
 
 SMALL = Budget(iterations=12, rollout_scale=0.25)
@@ -87,7 +87,7 @@ def _no_peek(first: Match, second: Match, seat: int, public_commitments: set[str
 
 def test_masters_victory_never_peeks_at_back_numbers() -> None:
     """The other seat's secret setup differs; the seat to move decides the same."""
-    plain = MastersVictoryMove(kind="setup", numbers=("11223m",) * 3)
+    plain = SetupAction(numbers=("11223m",) * 3)
     probe = Match("masters_victory")
     probe.play(0, plain)
     probe.play(1, plain)
@@ -96,7 +96,7 @@ def test_masters_victory_never_peeks_at_back_numbers() -> None:
     for numbers in (("11223m",) * 3, ("m32211",) * 3):
         match = Match("masters_victory")
         match.play(seat, plain)
-        match.play(1 - seat, MastersVictoryMove(kind="setup", numbers=numbers))
+        match.play(1 - seat, SetupAction(numbers=numbers))
         matches.append(match)
     _no_peek(*matches, seat=seat)
 
@@ -330,7 +330,7 @@ def test_the_search_never_leaves_material_to_an_immediate_reply_when_it_need_not
 
 def test_masters_victory_does_not_end_a_turn_without_moving() -> None:
     """At the start of its turn, with hundreds of moves at hand, hard does not play ``end``."""
-    plain = MastersVictoryMove(kind="setup", numbers=("11223m",) * 3)
+    plain = SetupAction(numbers=("11223m",) * 3)
     match = Match("masters_victory")
     match.play(0, plain)
     match.play(1, plain)

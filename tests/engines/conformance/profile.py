@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, get_args
 
 from engines.core.contract import Engine, Seat
+from engines.core.tagged import TaggedMoves
 
 PLAYOUTS = int(os.environ.get("SCHEIDS_PLAYOUTS", "1000"))
 """The playout budget: ``make soak`` raises it; each plan scales it (``Playouts.share``)."""
@@ -103,7 +104,10 @@ def move_kind(move: Any) -> str:
 
 
 def every_kind(engine: Engine) -> tuple[str, ...]:
-    """The values of the move model's ``kind`` field (a ``Literal``)."""
+    """The values of the move model's ``kind`` field (a ``Literal``; of every member's, where the
+    moves are a tagged union)."""
+    if isinstance(engine.move_model, TaggedMoves):
+        return engine.move_model.kinds
     return tuple(get_args(engine.move_model.model_fields["kind"].annotation))
 
 

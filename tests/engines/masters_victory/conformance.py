@@ -67,7 +67,7 @@ def setup(engine: MastersVictory, state: MastersVictoryState, seat: int, rng: ra
 
 def attacks_first(engine, state, seat, moves, rng: random.Random):
     if rng.random() < 0.5:
-        sharp = [m for m in moves if m.attack is not None or m.kind in ("fire", "switch")]
+        sharp = [m for m in moves if m.kind in ("fire", "switch") or (m.kind == "move" and m.attack is not None)]
         if sharp:
             return rng.choice(sharp)
     return rng.choice(moves)

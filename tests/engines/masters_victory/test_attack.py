@@ -17,7 +17,7 @@ def illegal(engine, state, text):
 
 
 def attacks(state):
-    return {m.frm + "x" + m.attack for m in legal_moves(state, state.to_move) if m.attack}
+    return {m.frm + "x" + m.attack for m in legal_moves(state, state.to_move) if m.kind == "move" and m.attack}
 
 
 # --- R1 ----------------------------------------------------------------------------------

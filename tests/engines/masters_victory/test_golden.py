@@ -116,7 +116,7 @@ class MastersVictoryGolden(Golden):
                 best = max(_progress(seat, m) for m in ahead)
                 return engine.format_move(rng.choice([m for m in ahead if _progress(seat, m) == best]), state)
         if policy in ("sharp", "march") and rng.random() < 0.5:
-            sharp = [m for m in moves if m.attack or m.kind in ("fire", "switch")]
+            sharp = [m for m in moves if m.kind in ("fire", "switch") or (m.kind == "move" and m.attack)]
             if sharp:
                 return engine.format_move(rng.choice(sharp), state)
         return engine.format_move(rng.choice(moves), state)

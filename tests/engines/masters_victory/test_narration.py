@@ -238,7 +238,7 @@ def test_no_leak_words_follow_only_what_the_channel_sees(game, steps, salt):
         return
     seat = state.to_move
     moves = ENGINE.legal_moves(state, seat)
-    sharp = [m for m in moves if m.attack or m.kind in ("fire", "switch")]
+    sharp = [m for m in moves if m.kind in ("fire", "switch") or (m.kind == "move" and m.attack)]
     for move in rng.sample(sharp, min(3, len(sharp))) + rng.sample(moves, min(3, len(moves))):
         twin = renumbered_both(state, rng)
         after, twin_after = ENGINE.apply(state, seat, move), ENGINE.apply(twin, seat, move)

@@ -50,7 +50,7 @@ def test_position_round_trip_over_random_games(engine):
                 assert from_position(to_position(state), opts) == clean
                 seat = min(engine.to_act(state))
                 moves = engine.legal_moves(state, seat)
-                sharp = [m for m in moves if m.attack or m.kind in ("fire", "switch")]
+                sharp = [m for m in moves if m.kind in ("fire", "switch") or (m.kind == "move" and m.attack)]
                 move = rng.choice(sharp if sharp and rng.random() < 0.6 else moves)
                 state = engine.apply(state, seat, move)
             assert from_position(to_position(state), opts).result == state.result

@@ -42,7 +42,7 @@ def played(game: int, steps: int, explicit_setup: bool = False):
             break
         seat = state.to_move
         moves = ENGINE.legal_moves(state, seat)
-        sharp = [m for m in moves if m.attack or m.kind in ("fire", "switch")]
+        sharp = [m for m in moves if m.kind in ("fire", "switch") or (m.kind == "move" and m.attack)]
         move = rng.choice(sharp if sharp and rng.random() < 0.6 else moves)
         state = ENGINE.apply(state, seat, move)
     return state

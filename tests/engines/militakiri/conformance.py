@@ -36,6 +36,7 @@ from engines.militakiri import (
     to_position,
 )
 from engines.militakiri.board import ENDGAME_MOVES
+from engines.militakiri.moves import SetupMove
 from engines.militakiri.setup import all_setups, squares_of
 from tests.engines.conformance.profile import Fuzz, Playouts, Profile, Twin
 
@@ -63,7 +64,7 @@ def setup_choice(engine: Militakiri, state: MilitakiriState, seat: int, rng: ran
         return rng.choice(engine.legal_moves(state, seat))
     g = state.geometry
     combo = rng.choice(all_setups(g.kind, state.options.tower_spacing))
-    return MilitakiriMove(kind="setup", towers=tuple(g.names[sq] for sq in squares_of(g, seat, combo)))
+    return SetupMove(towers=tuple(g.names[sq] for sq in squares_of(g, seat, combo)))
 
 
 def within_the_bound(engine, state: MilitakiriState, where: str) -> None:

@@ -233,14 +233,14 @@ def test_not_your_turn(engine):
 
 
 def test_apply_refuses_a_wrongly_flagged_capture(engine):
-    from engines.militakiri import MilitakiriMove
+    from engines.militakiri.moves import BoardMove
 
     state = make_state(f"c5:S d6:x {RED_TOWER} {BLUE_TOWERS}")
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(state, 0, MilitakiriMove(kind="move", frm="c5", to="d6"))
+        engine.apply(state, 0, BoardMove(kind="move", frm="c5", to="d6"))
     assert err.value.code == "militakiri.capture_mismatch"
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(state, 0, MilitakiriMove(kind="capture", frm="c5", to="c6"))
+        engine.apply(state, 0, BoardMove(kind="capture", frm="c5", to="c6"))
     assert err.value.code == "militakiri.capture_mismatch"
     # typed, the board decides: "c5-d6" onto an enemy is read as the capture
     assert engine.format_move(engine.parse_move("c5-d6", state, 0), state) == "c5xd6"
