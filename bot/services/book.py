@@ -271,6 +271,13 @@ def _progress_to_json(progress: Progress) -> str:
         "turn_state": progress.turn_state.model_dump(mode="json") if progress.turn_state is not None else None,
         "orders": {str(seat): orders for seat, orders in progress.orders.items()},
     }
+    # Absences and time given only when there are any: other snapshots stay as they were.
+    if progress.away:
+        body["away"] = {str(seat): [[a.isoformat(), b.isoformat()] for a, b in pauses] for seat, pauses in progress.away.items()}
+    if progress.extra:
+        body["extra"] = {str(seat): seconds for seat, seconds in progress.extra.items()}
+    if progress.givers:
+        body["givers"] = sorted([giver, seat] for giver, seat in progress.givers)
     return json.dumps({**body, "hash": snapshot_hash(body, progress.hash)})
 
 
@@ -290,4 +297,10 @@ def _progress_from_dict(engine: Engine, data: dict[str, Any]) -> Progress:
         moves=data["moves"],
         turn_state=engine.state_model.model_validate(data["turn_state"]) if data["turn_state"] is not None else None,
         orders={int(seat): orders for seat, orders in data.get("orders", {}).items()},
+        away={
+            int(seat): tuple((datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in pauses)
+            for seat, pauses in data.get("away", {}).items()
+        },
+        extra={int(seat): float(seconds) for seat, seconds in data.get("extra", {}).items()},
+        givers=frozenset((int(giver), int(seat)) for giver, seat in data.get("givers", [])),
     )

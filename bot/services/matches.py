@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services.delivery import Delivery
-from bot.services.match import access, endings, lifecycle, play, queries, records, timers
+from bot.services.delivery import Delivery, reply
+from bot.services.match import absence, access, endings, lifecycle, notices, play, queries, records, timers
 from bot.services.match.access import Pressed
 from bot.services.match.announce import dm_refused, hash_line
 from bot.services.match.answers import Refused, answered, damaged_line, outdated_reply
@@ -240,6 +240,35 @@ class MatchService(Core):
         if kind in ("draw_accept", "draw_decline"):
             return await self.answer_draw(row.id, actor, kind == "draw_accept")
         raise Refused("core.unknown_button", {"kind": kind})
+
+    # ------------------------------------------------------------- long games
+
+    @answered
+    async def away(self, guild_id: str | None, actor: Actor, *, start: str | None = None, until: str | None = None,
+                   days: int | None = None, cancel: bool = False) -> list[Delivery]:
+        """``/away``: show, set or cancel the actor's absence (``absence.away``)."""
+        return await absence.away(self, guild_id, actor, start=start, until=until, days=days, cancel=cancel)
+
+    @answered
+    async def give_time(self, place: Place, actor: Actor, player: str | None = None,
+                        hours: float | None = None) -> list[Delivery]:
+        """``/match give-time``: more time for the player to move (``absence.give_time``)."""
+        return await absence.give_time(self, place, actor, player, hours)
+
+    @answered
+    async def nudge(self, place: Place, actor: Actor) -> list[Delivery]:
+        """``/match nudge``: remind the player to move of a match without a deadline."""
+        return await absence.nudge(self, place, actor)
+
+    @answered
+    async def notify(self, actor: Actor, **given: str | None) -> list[Delivery]:
+        """``/notify``: the actor's notice preferences, changed as ``given`` says (``notices.notify``)."""
+        await self.seen(actor)
+        return [reply(actor.language, *await notices.notify(self, actor.user_id, actor.language, **given))]
+
+    async def fire_notices(self) -> list[Delivery]:
+        """Every notice due now (a held turn notice, a daily digest)."""
+        return await notices.fire_due(self)
 
     # ------------------------------------------------------ deliveries, timers
 

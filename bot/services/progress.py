@@ -13,12 +13,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.services.time_control import TimeControl, deadline_for
+from bot.services.time_control import Pause, TimeControl, deadline_for
 from bot.storage.models import MatchRow, SeatRow
 from engines.core.contract import Engine, Result, Seat
 from engines.core.record import (
+    AwayEvent,
     ChanceEvent,
     Entry,
+    ExtendEvent,
     MetaState,
     MoveEvent,
     OrdersEvent,
@@ -51,6 +53,12 @@ class Progress:
     (a secret setup has few possibilities, and its hash would give it away)."""
     orders: dict[Seat, dict[str, Any]] = field(default_factory=dict)
     """Each seat's standing orders (``OrdersEvent``; ``StandingOrdersGame``)."""
+    away: dict[Seat, tuple[Pause, ...]] = field(default_factory=dict)
+    """Each seat's absences (``AwayEvent``), in order of their start."""
+    extra: dict[Seat, float] = field(default_factory=dict)
+    """Seconds given to each seat on the current turn (``ExtendEvent``; a new turn starts at none)."""
+    givers: frozenset[tuple[Seat, Seat]] = frozenset()
+    """(giver, receiver) of each gift by a player on the current turn: one each per turn."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,10 @@ class Damage:
 def advance(engine: Engine, options: BaseModel, players: int, progress: Progress, entry: Entry) -> Progress:
     """Fold one entry into the progress."""
     event = entry.event
+    if isinstance(event, (AwayEvent, ExtendEvent)):
+        # Only the deadlines read these: the time used and the last event's time stay as they
+        # are (the next event charges the time since the one before), so does the game.
+        return replace(progress, seq=entry.seq, hash=entry.hash or "", **_absence_folded(progress, event))
     used = progress.used or (0.0,) * players
     if progress.state is not None and progress.last_at is not None and progress.meta.result is None:
         elapsed = (entry.at - progress.last_at).total_seconds()
@@ -97,7 +109,24 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
         hash=entry.hash or "",
         secret_seen=progress.secret_seen or bool(getattr(event, "secret", False)),
         orders=orders,
+        away=progress.away,
+        extra={} if isinstance(event, TURN_EVENTS) else progress.extra,
+        givers=frozenset() if isinstance(event, TURN_EVENTS) else progress.givers,
     )
+
+
+def _absence_folded(progress: Progress, event: AwayEvent | ExtendEvent) -> dict[str, Any]:
+    if isinstance(event, ExtendEvent):
+        givers = progress.givers | {(event.by, event.seat)} if event.by is not None else progress.givers
+        return {"extra": {**progress.extra, event.seat: progress.extra.get(event.seat, 0.0) + event.seconds},
+                "givers": givers}
+    kept = tuple(pause for pause in progress.away.get(event.seat, ()) if pause[0] != event.start)
+    if event.until > event.start:
+        kept = tuple(sorted((*kept, (event.start, event.until))))
+    away = {seat: pauses for seat, pauses in progress.away.items() if seat != event.seat}
+    if kept:
+        away[event.seat] = kept
+    return {"away": away}
 
 
 @dataclass(frozen=True)
@@ -165,7 +194,14 @@ class LoadedMatch:
         if self.progress.turn_started is None or self.progress.last_at is None:
             return None
         used = timedelta(seconds=self.progress.used[seat]) if self.progress.used else timedelta(0)
-        return deadline_for(self.time_control, self.progress.turn_started, self.progress.last_at, used)
+        control = self.time_control
+        away = self.progress.away.get(seat, ()) if control.vacation else ()
+        extra = timedelta(seconds=self.progress.extra.get(seat, 0.0))
+        return deadline_for(control, self.progress.turn_started, self.progress.last_at, used, away, extra)
+
+    def absence(self, seat: Seat, now: datetime) -> Pause | None:
+        """The seat's absence going on at ``now`` or the next one to come, if any."""
+        return next((pause for pause in self.progress.away.get(seat, ()) if pause[1] > now), None)
 
     def with_entries(self, entries: list[Entry]) -> LoadedMatch:
         """This match after ``entries`` were appended (no storage round trip)."""

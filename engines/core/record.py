@@ -83,6 +83,29 @@ class OrdersEvent(Frozen):
     orders: dict[str, Any]
 
 
+class AwayEvent(Frozen):
+    """The seat's player is away from ``start`` until ``until`` (``/away``): the correspondence
+    deadline of the seat's turns does not run meanwhile (a clock the rules define runs on). A later
+    event of the seat with the same ``start`` replaces it (ended early; ``until == start``: called
+    off before it began). Replay does not need it; the deadlines the services derive do."""
+
+    type: Literal["away"] = "away"
+    seat: Seat
+    start: datetime
+    until: datetime
+
+
+class ExtendEvent(Frozen):
+    """More time for ``seat`` on its current turn: its correspondence deadline moves ``seconds``
+    later (``/match give-time``), given by the player of seat ``by`` or, with ``by`` unset, by an
+    organizer. Replay does not need it; the deadlines the services derive do."""
+
+    type: Literal["extend"] = "extend"
+    seat: Seat
+    seconds: int
+    by: Seat | None = None
+
+
 class AbortEvent(Frozen):
     type: Literal["abort"] = "abort"
     by_admin: bool = False
@@ -90,7 +113,7 @@ class AbortEvent(Frozen):
 
 Event = Annotated[
     StartEvent | MoveEvent | ChanceEvent | ResignEvent | TimeoutEvent | DrawOfferEvent | DrawAnswerEvent | AbortEvent
-    | OrdersEvent,
+    | OrdersEvent | AwayEvent | ExtendEvent,
     Field(discriminator="type"),
 ]
 

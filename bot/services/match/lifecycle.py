@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.delivery import Delivery, reply
-from bot.services.match import access, announce, referee
+from bot.services.match import absence, access, announce, referee
 from bot.services.match.answers import Refused
 from bot.services.option_errors import option_problems
 from bot.services.people import COMPUTER_LEVELS, Actor, Place, computer_actor, computer_level
@@ -41,7 +41,8 @@ async def create(
     parsed = engine.options_model.model_validate(options or {})
     if isinstance(engine, TimedGame):
         per_move, clock = engine.time_control(parsed)
-        time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock)
+        vacation = time_control.vacation if time_control is not None else True
+        time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock, vacation=vacation)
     if opponent is not None and await core.repo.user(opponent.user_id) is None:
         await core.seen(opponent)
     seed = core.seed_source()
@@ -54,7 +55,7 @@ async def create(
                 game=game,
                 engine_version=engine.version,
                 options=parsed.model_dump(mode="json"),
-                time_control=control.model_dump(mode="json"),
+                time_control=control.stored(),
                 creator_id=actor.user_id,
                 invited_id=opponent.user_id if opponent else None,
                 seed=seed,
@@ -95,7 +96,7 @@ def refuse_create(
         engine.options_model.model_validate(options or {})
     except ValidationError as error:
         raise Refused.saying(*option_problems(game, engine.options_model, error)) from None
-    if isinstance(engine, TimedGame) and time_control is not None:
+    if isinstance(engine, TimedGame) and time_control is not None and time_control.sets_time():
         raise Refused("core.time_set_by_game", {"game": presenter.game_name(game)})
     if opponent is not None and opponent.user_id == actor.user_id:
         raise Refused("core.opponent_self")
@@ -184,7 +185,8 @@ async def start(core: Core, place: Place, actor: Actor, computer: str | None, pl
             raise Refused("core.not_enough_players", {"need": match.engine.min_players, "have": seated})
         chance = referee.opening_chance(match.engine, seated, match.options, match.row.seed)
         # ``seats``: a join or leave that another process committed since the load fails the start.
-        after, _ = await core.commit(match, [StartEvent(players=seated), *chance], status="active", seats=seated)
+        away = await absence.starting_absences(core, match, core.clock.now())
+        after, _ = await core.commit(match, [StartEvent(players=seated), *chance, *away], status="active", seats=seated)
     lines = [
         *sat_down,
         Msg("core.started", {"game": presenter.game_name(match.row.game)}),

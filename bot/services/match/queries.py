@@ -99,6 +99,8 @@ async def status(core: Core, place: Place, actor: Actor) -> list[Delivery]:
     elif match.started:
         lines.append(Msg("core.moves_played", {"count": match.progress.moves}))
         lines.extend(presenter.turn_lines(match))
+        if match.result() is None:
+            lines.extend(presenter.away_lines(match, core.clock.now()))
         clocks = presenter.clock_line(match, core.clock.now())
         if clocks is not None:
             lines.append(clocks)
@@ -122,6 +124,8 @@ async def my_games(core: Core, guild_id: str | None, actor: Actor) -> list[Deliv
             "status": Msg(f"core.status_{row.status}"),
             "deadline": match.deadline(seat) if waiting and seat is not None else None,
         }))
+        if row.status == "active":
+            lines.extend(presenter.away_lines(match, core.clock.now(), skip=seat))
     return [reply(actor.language, *lines)]
 
 
