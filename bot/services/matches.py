@@ -264,7 +264,14 @@ class MatchService(Core):
     async def notify(self, actor: Actor, **given: str | None) -> list[Delivery]:
         """``/notify``: the actor's notice preferences, changed as ``given`` says (``notices.notify``)."""
         await self.seen(actor)
-        return [reply(actor.language, *await notices.notify(self, actor.user_id, actor.language, **given))]
+        try:
+            return [reply(actor.language, *await notices.notify(self, actor.user_id, actor.language, **given))]
+        except notices.PrefsError as error:
+            raise Refused(error.code, error.params) from None
+
+    async def reminder_choices(self, match):  # type: ignore[no-untyped-def]
+        """The players' own reminders and quiet hours (``notices.reminder_choices``) for ``Core.commit``."""
+        return await notices.reminder_choices(self, match)
 
     async def fire_notices(self) -> list[Delivery]:
         """Every notice due now (a held turn notice, a daily digest)."""

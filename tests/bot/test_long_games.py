@@ -189,7 +189,7 @@ async def test_an_absence_set_before_the_start_goes_into_the_match_and_vacation_
 async def test_a_militakiri_match_with_a_deadline_survives_a_vacation_without_a_loss(harness):
     """Section 24's correspondence time (48 h per move) stops while the player to move is away."""
     match_id = await start_militakiri(harness, time_control="48h")
-    seat, mover, waiting = await mover_and_waiting(harness, match_id)
+    seat, mover, _waiting = await mover_and_waiting(harness, match_id)
     harness.clock.advance(hours=20)
     await harness.service.away("guild-1", mover, days=7)
     harness.clock.advance(days=8)  # the 48 hours would have run out six days ago
@@ -256,7 +256,7 @@ async def test_give_time_needs_a_correspondence_deadline(harness):
 
 async def test_a_waiting_player_nudges_once_a_day_in_a_match_without_a_deadline(harness):
     match_id = await harness.started_match()
-    seat, mover, waiting = await mover_and_waiting(harness, match_id)
+    _seat, mover, waiting = await mover_and_waiting(harness, match_id)
     sent = await harness.service.nudge(PLACE, waiting)
     assert keys(sent) == ["absence.nudge_sent", "absence.nudged_you"]
     (dm,) = [d for d in sent if isinstance(d.target, DirectMessage)]
@@ -295,7 +295,7 @@ async def test_notify_shows_changes_and_refuses_bad_input_with_the_reason(harnes
 
 async def test_a_turn_notice_goes_the_way_each_player_chose(harness):
     match_id = await harness.started_match()  # no deadline: still a turn notice
-    seat, mover, waiting = await mover_and_waiting(harness, match_id)
+    _seat, mover, waiting = await mover_and_waiting(harness, match_id)
     await harness.service.notify(waiting, how="ping")
     await harness.service.notify(mover, how="none")
     played = await harness.service.submit(PLACE, mover, await harness.first_legal(match_id))
@@ -311,7 +311,7 @@ async def test_quiet_hours_hold_a_turn_notice_to_their_end_and_a_restart_keeps_i
     await harness.service.notify(BOB, quiet="11-14")  # START is 12:00 UTC
     await harness.service.notify(ALICE, quiet="11-14")
     match_id = await harness.started_match()
-    seat, mover, waiting = await mover_and_waiting(harness, match_id)
+    _seat, mover, _waiting = await mover_and_waiting(harness, match_id)
     started_dms = [d for d in harness.delivered if isinstance(d.target, DirectMessage)]
     assert started_dms == []
     (held,) = await harness.repo.due_notices(START + DAY)
@@ -376,3 +376,14 @@ def test_the_allowance_is_read_in_one_place_with_its_default():
     import asyncio
 
     assert asyncio.run(absence.allowance_days(None, "guild-1")) == absence.ALLOWANCE_DAYS == 30  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_help_points_to_the_long_games_page(language):
+    from bot.i18n import catalog
+    from bot.services import guide
+
+    (answer,) = guide.help_reply(language)
+    text = "\n".join(catalog().render(line, language) for line in answer.lines)
+    page = "docs/long-games.md" if language == "en" else "docs/long-games.nl.md"
+    assert "`/away`" in text and "`/notify`" in text and page in text

@@ -3,7 +3,6 @@ pictures, and the one way a command writes (``Core.commit``)."""
 
 from __future__ import annotations
 
-import functools
 import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -75,7 +74,7 @@ class Core:
             updates.extend(rating_updates(ended))
             return updates
 
-        reminders, held = await self._reminder_choices(match)
+        reminders, held = await self.reminder_choices(match)
         after = await self.book.append(
             match, events, self.clock.now(), status=status, ratings_for=ratings_for, seats=seats,
             timers_for=lambda loaded: deadlines.timers_for(loaded, self.idle_after, reminders, held),
@@ -84,16 +83,9 @@ class Core:
         self.on_committed(after)
         return after, updates
 
-    async def _reminder_choices(
+    async def reminder_choices(
         self, match: LoadedMatch,
     ) -> tuple[dict[Seat, tuple[timedelta, ...]] | None, dict[Seat, deadlines.Held] | None]:
-        """The players' own reminder offsets and quiet hours (``/notify``), read only for a match
-        with a correspondence deadline (the others have no reminder before one)."""
-        if not match.time_control.correspondence or not match.seats:
-            return None, None
-        from bot.services.match import notices  # the notices module words messages: loaded late
-
-        prefs = await notices.prefs_of(self, [seat.user_id for seat in match.seats])
-        held = {seat.seat: functools.partial(notices.held_before, prefs[seat.user_id])
-                for seat in match.seats if prefs[seat.user_id].quiet is not None or prefs[seat.user_id].how == "none"}
-        return notices.reminder_offsets(prefs, match) or None, held or None
+        """The players' own reminder offsets and when their reminders may go out (``/notify``;
+        ``MatchService`` reads them): none here."""
+        return None, None

@@ -8,6 +8,7 @@ scheduler (``fire_notice``)."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.delivery import ChannelPost, Delivery, DirectMessage
-from bot.services.match.answers import Refused
+from bot.services.match.deadlines import Held
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
 from bot.services.time_control import zone_of
@@ -29,6 +30,16 @@ if TYPE_CHECKING:
     from bot.services.match.core import Core
 
 log = logging.getLogger(__name__)
+
+class PrefsError(ValueError):
+    """A preference that does not read; ``code`` and ``params`` word it (the service answers it
+    as a refusal)."""
+
+    def __init__(self, code: str, params: dict[str, Any]) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
 
 How = Literal["dm", "ping", "none"]
 HOWS: tuple[How, ...] = ("dm", "ping", "none")
@@ -111,13 +122,13 @@ def parse_offsets(text: str) -> tuple[int, ...]:
     for part in re.split(r"[,\s]+", text.strip()):
         found = re.fullmatch(r"(\d{1,4})\s*(m|min|h|u|d)", part.casefold())
         if found is None:
-            raise Refused("absence.bad_reminders", {"value": text})
+            raise PrefsError("absence.bad_reminders", {"value": text})
         amount = int(found[1]) * {"m": 1, "min": 1, "h": 60, "u": 60, "d": 1440}[found[2]]
         if not 0 < amount <= MAX_REMINDER.total_seconds() // 60:
-            raise Refused("absence.bad_reminders", {"value": text})
+            raise PrefsError("absence.bad_reminders", {"value": text})
         minutes.append(amount)
     if len(minutes) > MAX_REMINDERS:
-        raise Refused("absence.too_many_reminders", {"count": MAX_REMINDERS})
+        raise PrefsError("absence.too_many_reminders", {"count": MAX_REMINDERS})
     return tuple(sorted(set(minutes), reverse=True))
 
 
@@ -127,7 +138,7 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         return None
     found = re.fullmatch(r"(\d{1,2})(?::00)?\s*-\s*(\d{1,2})(?::00)?", text.strip())
     if found is None or int(found[1]) > 23 or int(found[2]) > 23 or found[1] == found[2]:
-        raise Refused("absence.bad_quiet", {"value": text})
+        raise PrefsError("absence.bad_quiet", {"value": text})
     return int(found[1]), int(found[2])
 
 
@@ -135,7 +146,7 @@ def parse_timezone(text: str) -> str:
     try:
         zone_of(text.strip())
     except ValueError:
-        raise Refused("absence.bad_timezone", {"value": text}) from None
+        raise PrefsError("absence.bad_timezone", {"value": text}) from None
     return text.strip()
 
 
@@ -144,7 +155,7 @@ def parse_hour(text: str) -> int | None:
         return None
     found = re.fullmatch(r"(\d{1,2})(?::00)?", text.strip())
     if found is None or int(found[1]) > 23:
-        raise Refused("absence.bad_hour", {"value": text})
+        raise PrefsError("absence.bad_hour", {"value": text})
     return int(found[1])
 
 
@@ -181,7 +192,7 @@ async def notify(
     changes: dict[str, Any] = {}
     if how is not None:
         if how.strip().casefold() not in HOWS:
-            raise Refused("absence.bad_how", {"value": how, "choices": ", ".join(HOWS)})
+            raise PrefsError("absence.bad_how", {"value": how, "choices": ", ".join(HOWS)})
         changes["how"] = how.strip().casefold()
     if reminders is not None:
         changes["reminders"] = parse_offsets(reminders)
@@ -211,6 +222,21 @@ def reminder_offsets(prefs: dict[str, Prefs], match: LoadedMatch) -> dict[Seat, 
     """Per seat whose player chose their own reminders: the offsets before a deadline."""
     return {seat.seat: tuple(timedelta(minutes=m) for m in chosen)
             for seat in match.seats if (chosen := prefs[seat.user_id].reminders) is not None}
+
+
+async def reminder_choices(
+    core: Core, match: LoadedMatch,
+) -> tuple[dict[Seat, tuple[timedelta, ...]] | None, dict[Seat, Held] | None]:
+    """The players' own reminder offsets and quiet hours, read only for a match with a
+    correspondence deadline (the others have no reminder before one)."""
+    if not match.time_control.correspondence or not match.seats:
+        return None, None
+    prefs = await prefs_of(core, [seat.user_id for seat in match.seats])
+    held: dict[Seat, Held] = {
+        seat.seat: functools.partial(held_before, prefs[seat.user_id])
+        for seat in match.seats if prefs[seat.user_id].quiet is not None or prefs[seat.user_id].how == "none"
+    }
+    return reminder_offsets(prefs, match) or None, held or None
 
 
 def held_before(prefs: Prefs, at: datetime) -> datetime | None:
