@@ -9,6 +9,7 @@ write another came before, a failing database, a damaged record) is answered, ne
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from bot.services.delivery import Delivery, reply
@@ -17,13 +18,14 @@ from bot.services.match.access import Pressed
 from bot.services.match.announce import dm_refused, hash_line
 from bot.services.match.answers import Refused, answered, damaged_line, outdated_reply
 from bot.services.match.core import Core
-from bot.services.match.deadlines import CLAIM_AFTER, IDLE_AFTER
+from bot.services.match.deadlines import CLAIM_AFTER, IDLE_AFTER, Held
 from bot.services.match.records import turn_summaries, verify_record
 from bot.services.match.timers import UNPOSTED_TIMEOUT
 from bot.services.people import Actor, Place
+from bot.services.progress import LoadedMatch
 from bot.services.time_control import TimeControl
 from bot.storage.models import LIVE, TimerRow
-from engines.core.contract import RatedGame
+from engines.core.contract import RatedGame, Seat
 from engines.core.record import Record
 
 __all__ = [
@@ -269,7 +271,9 @@ class MatchService(Core):
         except notices.PrefsError as error:
             raise Refused(error.code, error.params) from None
 
-    async def reminder_choices(self, match):  # type: ignore[no-untyped-def]
+    async def reminder_choices(
+        self, match: LoadedMatch,
+    ) -> tuple[dict[Seat, tuple[timedelta, ...]] | None, dict[Seat, Held] | None]:
         """The players' own reminders and quiet hours (``notices.reminder_choices``) for ``Core.commit``."""
         return await notices.reminder_choices(self, match)
 
