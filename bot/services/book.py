@@ -276,6 +276,8 @@ def _progress_to_json(progress: Progress) -> str:
         body["away"] = {str(seat): [[a.isoformat(), b.isoformat()] for a, b in pauses] for seat, pauses in progress.away.items()}
     if progress.extra:
         body["extra"] = {str(seat): seconds for seat, seconds in progress.extra.items()}
+    if progress.quiet:
+        body["quiet"] = {str(seat): list(hours) for seat, hours in progress.quiet.items()}
     if progress.givers:
         body["givers"] = sorted([giver, seat] for giver, seat in progress.givers)
     return json.dumps({**body, "hash": snapshot_hash(body, progress.hash)})
@@ -302,5 +304,6 @@ def _progress_from_dict(engine: Engine, data: dict[str, Any]) -> Progress:
             for seat, pauses in data.get("away", {}).items()
         },
         extra={int(seat): float(seconds) for seat, seconds in data.get("extra", {}).items()},
+        quiet={int(seat): (str(zone), int(start), int(end)) for seat, (zone, start, end) in data.get("quiet", {}).items()},
         givers=frozenset((int(giver), int(seat)) for giver, seat in data.get("givers", [])),
     )

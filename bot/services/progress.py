@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.services.time_control import Pause, TimeControl, deadline_for
+from bot.services.time_control import Pause, Quiet, TimeControl, deadline_for
 from bot.storage.models import MatchRow, SeatRow
 from engines.core.contract import Engine, Result, Seat
 from engines.core.record import (
@@ -24,6 +24,7 @@ from engines.core.record import (
     MetaState,
     MoveEvent,
     OrdersEvent,
+    QuietEvent,
     StartEvent,
     advance_meta,
     replay_step,
@@ -57,6 +58,8 @@ class Progress:
     """Each seat's absences (``AwayEvent``), in order of their start."""
     extra: dict[Seat, float] = field(default_factory=dict)
     """Seconds given to each seat on the current turn (``ExtendEvent``; a new turn starts at none)."""
+    quiet: dict[Seat, Quiet] = field(default_factory=dict)
+    """Each seat's quiet hours (``QuietEvent``), in a match whose deadlines keep out of them."""
     givers: frozenset[tuple[Seat, Seat]] = frozenset()
     """(giver, receiver) of each gift by a player on the current turn: one each per turn."""
 
@@ -75,7 +78,7 @@ class Damage:
 def advance(engine: Engine, options: BaseModel, players: int, progress: Progress, entry: Entry) -> Progress:
     """Fold one entry into the progress."""
     event = entry.event
-    if isinstance(event, (AwayEvent, ExtendEvent)):
+    if isinstance(event, (AwayEvent, ExtendEvent, QuietEvent)):
         # Only the deadlines read these: the time used and the last event's time stay as they
         # are (the next event charges the time since the one before), so does the game.
         return replace(progress, seq=entry.seq, hash=entry.hash or "", **_absence_folded(progress, event))
@@ -115,7 +118,12 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
     )
 
 
-def _absence_folded(progress: Progress, event: AwayEvent | ExtendEvent) -> dict[str, Any]:
+def _absence_folded(progress: Progress, event: AwayEvent | ExtendEvent | QuietEvent) -> dict[str, Any]:
+    if isinstance(event, QuietEvent):
+        quiet = {seat: hours for seat, hours in progress.quiet.items() if seat != event.seat}
+        if event.start != event.end:
+            quiet[event.seat] = (event.timezone, event.start, event.end)
+        return {"quiet": quiet}
     if isinstance(event, ExtendEvent):
         givers = progress.givers | {(event.by, event.seat)} if event.by is not None else progress.givers
         return {"extra": {**progress.extra, event.seat: progress.extra.get(event.seat, 0.0) + event.seconds},
@@ -197,7 +205,8 @@ class LoadedMatch:
         control = self.time_control
         away = self.progress.away.get(seat, ()) if control.vacation else ()
         extra = timedelta(seconds=self.progress.extra.get(seat, 0.0))
-        return deadline_for(control, self.progress.turn_started, self.progress.last_at, used, away, extra)
+        quiet = self.progress.quiet.get(seat)
+        return deadline_for(control, self.progress.turn_started, self.progress.last_at, used, away, extra, quiet)
 
     def absence(self, seat: Seat, now: datetime) -> Pause | None:
         """The seat's absence going on at ``now`` or the next one to come, if any."""

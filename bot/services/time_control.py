@@ -40,6 +40,9 @@ class TimeControl(BaseModel):
     deadline, and a daily deadline never falls on them."""
     vacation: bool = True
     """``False`` (leagues): a player's absence (``/away``) does not move the deadlines."""
+    quiet_deadlines: bool = False
+    """``True``: no correspondence deadline falls in the quiet hours of the player to move
+    (``/notify quiet:``); it moves to their end."""
 
     @field_validator("daily")
     @classmethod
@@ -90,12 +93,34 @@ class TimeControl(BaseModel):
         return min(self.per_move * REMINDER_SHARE, REMINDER_MAX)
 
 
-NEWER_FIELDS = ("daily", "timezone", "weekends", "vacation")
+NEWER_FIELDS = ("daily", "timezone", "weekends", "vacation", "quiet_deadlines")
 DAILY_GAP = timedelta(hours=12)
 """A daily deadline leaves a turn at least this much counted time."""
 
 Pause = tuple[datetime, datetime]
 """A stretch of time the correspondence deadline does not count (an absence, a weekend)."""
+Quiet = tuple[str, int, int]
+"""Quiet hours: (time zone, first hour, hour they end), local whole hours."""
+
+
+def quiet_end(quiet: Quiet | None, at: datetime) -> datetime | None:
+    """The end of the quiet hours ``at`` falls in, or ``None`` when it falls in none.
+
+    >>> from datetime import UTC
+    >>> quiet_end(("Europe/Amsterdam", 23, 8), datetime(2026, 3, 2, 23, 30, tzinfo=UTC))
+    datetime.datetime(2026, 3, 3, 8, 0, tzinfo=zoneinfo.ZoneInfo(key='Europe/Amsterdam'))
+    """
+    if quiet is None or quiet[1] == quiet[2]:
+        return None
+    zone_name, start, end = quiet
+    zone = zone_of(zone_name)
+    local = at.astimezone(zone)
+    hour = local.hour
+    inside = start <= hour < end if start < end else hour >= start or hour < end
+    if not inside:
+        return None
+    day = local.date() if hour < end else local.date() + timedelta(days=1)
+    return datetime.combine(day, time(end), zone)
 
 
 def daily_time(text: str) -> time:
@@ -148,7 +173,19 @@ def weekends(zone: ZoneInfo, start: datetime, end: datetime) -> list[Pause]:
 
 
 def correspondence_deadline(
-    control: TimeControl, turn_started: datetime, away: Sequence[Pause] = (), extra: timedelta = timedelta(0)
+    control: TimeControl, turn_started: datetime, away: Sequence[Pause] = (), extra: timedelta = timedelta(0),
+    quiet: Quiet | None = None,
+) -> datetime | None:
+    """``_counted_deadline``, moved out of the player's ``quiet`` hours when the match keeps
+    deadlines out of them (``quiet_deadlines``)."""
+    deadline = _counted_deadline(control, turn_started, away, extra)
+    if deadline is not None and control.quiet_deadlines:
+        return quiet_end(quiet, deadline) or deadline
+    return deadline
+
+
+def _counted_deadline(
+    control: TimeControl, turn_started: datetime, away: Sequence[Pause], extra: timedelta,
 ) -> datetime | None:
     """When a turn begun at ``turn_started`` ends by the correspondence deadline: ``per_move`` of
     counted time (not while the player is ``away``, nor at weekends when they are off), or the
@@ -177,13 +214,13 @@ def correspondence_deadline(
 
 def deadline_for(
     control: TimeControl, turn_started: datetime, last_event_at: datetime, used: timedelta,
-    away: Sequence[Pause] = (), extra: timedelta = timedelta(0),
+    away: Sequence[Pause] = (), extra: timedelta = timedelta(0), quiet: Quiet | None = None,
 ) -> datetime | None:
     """When the seat to act loses on time: the earlier of the correspondence deadline (counted
     from the start of the turn, ``correspondence_deadline``) and the end of its clock (``used``
     counts up to the last event; a clock is not stopped by an absence)."""
     candidates = []
-    correspondence = correspondence_deadline(control, turn_started, away, extra)
+    correspondence = correspondence_deadline(control, turn_started, away, extra, quiet)
     if correspondence is not None:
         candidates.append(correspondence)
     if control.clock is not None:
@@ -204,8 +241,8 @@ class TimeControlError(ValueError):
 
 
 def parse_schedule(text: str) -> dict[str, object]:
-    """The ``schedule`` option: ``daily HH:MM``, a time zone, ``weekends off``, ``vacation off``
-    (any of them, separated by commas or spaces) as ``TimeControl`` fields.
+    """The ``schedule`` option: ``daily HH:MM``, a time zone, ``weekends off``, ``vacation off``,
+    ``quiet_deadlines on`` (any of them, separated by commas or spaces) as ``TimeControl`` fields.
 
     >>> parse_schedule("daily 18:00 Europe/Amsterdam, weekends off")
     {'daily': '18:00', 'timezone': 'Europe/Amsterdam', 'weekends': False}
@@ -224,7 +261,7 @@ def parse_schedule(text: str) -> dict[str, object]:
                 raise TimeControlError("absence.bad_daily_time", value=following or text) from None
             fields["daily"] = f"{at.hour:02d}:{at.minute:02d}"
             index += 2
-        elif word.casefold() in ("weekends", "vacation") and following.casefold() in ("off", "on"):
+        elif word.casefold() in ("weekends", "vacation", "quiet_deadlines") and following.casefold() in ("off", "on"):
             fields[word.casefold()] = following.casefold() == "on"
             index += 2
         elif "/" in word or word.upper() == "UTC":

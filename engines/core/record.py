@@ -106,6 +106,19 @@ class ExtendEvent(Frozen):
     by: Seat | None = None
 
 
+class QuietEvent(Frozen):
+    """The quiet hours of the seat's player from now on (``/notify quiet:``), in a match whose
+    deadlines keep out of them: a correspondence deadline that would fall in them moves to their
+    end. Whole local hours ``start``..``end`` in ``timezone``; ``start == end``: none. Replay does
+    not need it; the deadlines the services derive do."""
+
+    type: Literal["quiet"] = "quiet"
+    seat: Seat
+    timezone: str
+    start: int
+    end: int
+
+
 class AbortEvent(Frozen):
     type: Literal["abort"] = "abort"
     by_admin: bool = False
@@ -113,7 +126,7 @@ class AbortEvent(Frozen):
 
 Event = Annotated[
     StartEvent | MoveEvent | ChanceEvent | ResignEvent | TimeoutEvent | DrawOfferEvent | DrawAnswerEvent | AbortEvent
-    | OrdersEvent | AwayEvent | ExtendEvent,
+    | OrdersEvent | AwayEvent | ExtendEvent | QuietEvent,
     Field(discriminator="type"),
 ]
 

@@ -21,7 +21,7 @@ from bot.services.time_control import (
     present_after,
     time_control_from,
 )
-from engines.core.record import AwayEvent, Entry, ExtendEvent, StartEvent
+from engines.core.record import AwayEvent, Entry, ExtendEvent, QuietEvent, StartEvent
 from engines.registry import get_engine
 from tests.bot.conftest import ALICE, BOB, CAROL, PLACE, START, words
 from tests.bot.test_militakiri_service import start_militakiri
@@ -103,15 +103,17 @@ def test_absences_and_time_given_leave_the_game_and_the_time_used_alone_and_surv
     away = AwayEvent(seat=0, start=later, until=later + DAY)
     after = advance(engine, options, 2, progress, Entry(seq=2, at=later, event=away))
     after = advance(engine, options, 2, after, Entry(seq=3, at=later, event=ExtendEvent(seat=0, seconds=3600, by=1)))
+    after = advance(engine, options, 2, after, Entry(seq=4, at=later, event=QuietEvent(seat=1, timezone="UTC", start=23, end=7)))
     assert (after.state, after.used, after.last_at, after.turn_started) == (
         progress.state, progress.used, progress.last_at, progress.turn_started)
     assert after.away == {0: ((later, later + DAY),)} and after.extra == {0: 3600.0} and after.givers == {(1, 0)}
-    cancelled = advance(engine, options, 2, after, Entry(seq=4, at=later, event=away.model_copy(update={"until": later})))
+    assert after.quiet == {1: ("UTC", 23, 7)}
+    cancelled = advance(engine, options, 2, after, Entry(seq=5, at=later, event=away.model_copy(update={"until": later})))
     assert cancelled.away == {}
     again = _progress_from_json(engine, _progress_to_json(after))
-    assert (again.away, again.extra, again.givers) == (after.away, after.extra, after.givers)
+    assert (again.away, again.extra, again.givers, again.quiet) == (after.away, after.extra, after.givers, after.quiet)
     # A progress without any keeps the snapshot it had before these fields existed.
-    assert {"away", "extra", "givers"}.isdisjoint(json.loads(_progress_to_json(progress)))
+    assert {"away", "extra", "givers", "quiet"}.isdisjoint(json.loads(_progress_to_json(progress)))
 
 
 # ------------------------------------------------------------------------- /away
@@ -387,3 +389,21 @@ def test_help_points_to_the_long_games_page(language):
     text = "\n".join(catalog().render(line, language) for line in answer.lines)
     page = "docs/long-games.md" if language == "en" else "docs/long-games.nl.md"
     assert "`/away`" in text and "`/notify`" in text and page in text
+
+
+async def test_with_quiet_deadlines_no_deadline_falls_in_the_quiet_hours_of_the_player_to_move(harness):
+    for player in (ALICE, BOB):
+        await harness.service.notify(player, timezone="Europe/Amsterdam", quiet="23-08")
+    control = time_control_from("custom", 12, schedule="quiet_deadlines on")
+    match_id = await harness.started_match(time_control=control)
+    seat, mover, _ = await mover_and_waiting(harness, match_id)
+    match = await harness.match(match_id)
+    assert "no deadline in the quiet hours" in words(await harness.service.status(PLACE, ALICE))
+    # 12 hours after 12:00 UTC is 01:00 in Amsterdam: moved to 08:00 there (07:00 UTC).
+    assert match.deadline(seat) == datetime(2026, 3, 2, 7, tzinfo=UTC)
+    await harness.service.notify(mover, quiet="off")  # written into the record: the deadline is back
+    assert (await harness.match(match_id)).deadline(seat) == START + timedelta(hours=12)
+    await harness.service.notify(mover, quiet="22-06")
+    assert (await harness.match(match_id)).deadline(seat) == datetime(2026, 3, 2, 5, tzinfo=UTC)
+    plain = await harness.match(match_id)
+    assert TimeControl(per_move_hours=12).quiet_deadlines is False and plain.progress.quiet  # off by default

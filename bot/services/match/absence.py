@@ -17,16 +17,15 @@ from typing import TYPE_CHECKING
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.delivery import Delivery, reply
-from bot.services.match import access, notices
+from bot.services.match import access, notices, seat_events
 from bot.services.match.answers import Refused
 from bot.services.organizers import may_organize
 from bot.services.people import Actor, Place, computer_level
 from bot.services.progress import LoadedMatch
-from bot.services.time_control import zone_of
+from bot.services.time_control import TimeControl, zone_of
 from bot.storage.models import AwayRow
-from bot.storage.repository import StaleWriteError
 from engines.core.contract import Seat
-from engines.core.record import AwayEvent, ExtendEvent
+from engines.core.record import AwayEvent, ExtendEvent, QuietEvent
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -141,34 +140,25 @@ def _days(value: float) -> str:
 
 async def _tell_matches(core: Core, user_id: str, start: datetime, until: datetime) -> int:
     """Write the absence into each running match of the user; how many matches it went into."""
-    count = 0
-    for row in await core.repo.matches_of_user(user_id, None, live_only=True):
-        if row.status != "active":
-            continue  # an open match gets it when it starts (``starting_absences``)
-        for _ in range(3):  # another write may come first: read again and retry
-            async with core.book.lock(row.id):
-                match = await core.book.load(row.id)
-                seat = match.seat_of(user_id) if match is not None else None
-                if match is None or seat is None or match.damage is not None or match.result() is not None:
-                    break
-                try:
-                    await core.commit(match, [AwayEvent(seat=seat, start=start, until=until)])
-                except StaleWriteError:
-                    continue
-                count += 1
-                break
-    return count
+    return await seat_events.write_to_running_matches(
+        core, user_id, lambda match, seat: AwayEvent(seat=seat, start=start, until=until))
 
 
-async def starting_absences(core: Core, match: LoadedMatch, now: datetime) -> list[AwayEvent]:
-    """The absences (going on or to come) of the players of a match that starts now."""
-    events = []
-    for seat in match.seats:
-        if computer_level(seat.user_id):
-            continue
+async def starting_absences(core: Core, match: LoadedMatch, now: datetime) -> list[AwayEvent | QuietEvent]:
+    """What a match that starts now must know of its players: their absences (going on or to
+    come) and, where its deadlines keep out of quiet hours, their quiet hours."""
+    events: list[AwayEvent | QuietEvent] = []
+    humans = [seat for seat in match.seats if not computer_level(seat.user_id)]
+    for seat in humans:
         going = current(await core.repo.away_periods(seat.user_id), now)
         if going is not None:
             events.append(AwayEvent(seat=seat.seat, start=going.start, until=going.until))
+    if TimeControl.model_validate(match.row.time_control).quiet_deadlines:
+        prefs = await notices.prefs_of(core, [seat.user_id for seat in humans])
+        for seat in humans:
+            quiet = prefs[seat.user_id].quiet_hours()
+            if quiet is not None:
+                events.append(QuietEvent(seat=seat.seat, timezone=quiet[0], start=quiet[1], end=quiet[2]))
     return events
 
 

@@ -168,6 +168,8 @@ def time_control_line(control: TimeControl) -> Msg:
         parts.append(Msg("absence.time_no_weekends"))
     if not control.vacation and control.correspondence:
         parts.append(Msg("absence.time_no_vacation"))
+    if control.quiet_deadlines and control.correspondence:
+        parts.append(Msg("absence.time_quiet_deadlines"))
     return Msg("core.time_control", {"parts": parts})
 
 

@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING, Any, Literal
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.delivery import ChannelPost, Delivery, DirectMessage
+from bot.services.match import seat_events
 from bot.services.match.deadlines import Held
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
-from bot.services.time_control import zone_of
+from bot.services.time_control import Quiet, quiet_end, zone_of
 from bot.storage.models import NoticeRow
 from engines.core.contract import Seat
+from engines.core.record import QuietEvent
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -79,19 +81,10 @@ class Prefs:
 
     def quiet_end(self, now: datetime) -> datetime | None:
         """The end of the quiet hours ``now`` falls in, or ``None`` when it falls in none."""
-        if self.quiet is None:
-            return None
-        start, end = self.quiet
-        if start == end:
-            return None
-        zone = zone_of(self.timezone)
-        local = now.astimezone(zone)
-        hour = local.hour
-        inside = start <= hour < end if start < end else hour >= start or hour < end
-        if not inside:
-            return None
-        day = local.date() if hour < end else local.date() + timedelta(days=1)
-        return datetime.combine(day, time(end), zone)
+        return quiet_end(self.quiet_hours(), now)
+
+    def quiet_hours(self) -> Quiet | None:
+        return (self.timezone or "UTC", *self.quiet) if self.quiet else None
 
     def next_digest(self, now: datetime) -> datetime | None:
         """The next digest after ``now`` (moved to the end of quiet hours if it falls in them)."""
@@ -205,6 +198,8 @@ async def notify(
     if changes:
         prefs = replace(prefs, **changes)
         await core.repo.set_notify_prefs(actor_id, prefs.to_json())
+        if {"timezone", "quiet"} & changes.keys():
+            await _tell_quiet(core, actor_id, prefs)
         if {"digest", "timezone", "quiet"} & changes.keys():
             due = prefs.next_digest(core.clock.now())
             if due is None:
@@ -214,6 +209,18 @@ async def notify(
             core.on_timers_changed()
     head = Msg("absence.notify_saved") if changes else Msg("absence.notify_head")
     return [head, *describe(prefs)]
+
+
+async def _tell_quiet(core: Core, user_id: str, prefs: Prefs) -> None:
+    """The new quiet hours into each running match that keeps its deadlines out of them."""
+    hours = prefs.quiet_hours() or (prefs.timezone or "UTC", 0, 0)
+
+    def event_for(match: LoadedMatch, seat: Seat) -> QuietEvent | None:
+        if not match.time_control.quiet_deadlines or match.progress.quiet.get(seat) == (hours if hours[1] != hours[2] else None):
+            return None
+        return QuietEvent(seat=seat, timezone=hours[0], start=hours[1], end=hours[2])
+
+    await seat_events.write_to_running_matches(core, user_id, event_for)
 
 
 # ------------------------------------------------------------------------ sending
