@@ -817,6 +817,9 @@ class PostgresRepository:
         async def add(conn: asyncpg.Connection) -> None:
             if notice.kind == "digest":
                 await conn.execute("DELETE FROM notices WHERE user_id = $1 AND kind = 'digest'", notice.user_id)
+            else:  # one held turn notice per user and match
+                await conn.execute("DELETE FROM notices WHERE user_id = $1 AND kind = $2 AND match_id IS NOT DISTINCT FROM $3",
+                                   notice.user_id, notice.kind, notice.match_id)
             await conn.execute(
                 "INSERT INTO notices (user_id, kind, match_id, seq, due_at) VALUES ($1, $2, $3, $4, $5)",
                 notice.user_id, notice.kind, notice.match_id, notice.seq, notice.due_at)

@@ -263,7 +263,8 @@ class Repository(Protocol):
 
     async def last_nudge(self, match_id: int, seat: int) -> datetime | None: ...
     async def add_notice(self, notice: NoticeRow) -> None:
-        """A notice to send at its ``due_at``; a ``digest`` replaces the user's digest."""
+        """A notice to send at its ``due_at``; a ``digest`` replaces the user's digest, a ``turn``
+        notice the user's held notice of the same match."""
         ...
 
     async def drop_digest(self, user_id: str) -> None: ...

@@ -699,6 +699,9 @@ class SqliteRepository:
         async with self._transaction():
             if notice.kind == "digest":
                 await self.db.execute("DELETE FROM notices WHERE user_id = ? AND kind = 'digest'", (notice.user_id,))
+            else:  # one held turn notice per user and match
+                await self.db.execute("DELETE FROM notices WHERE user_id = ? AND kind = ? AND match_id IS ?",
+                                      (notice.user_id, notice.kind, notice.match_id))
             await self.db.execute(
                 "INSERT INTO notices (user_id, kind, match_id, seq, due_at) VALUES (?, ?, ?, ?, ?)",
                 (notice.user_id, notice.kind, notice.match_id, notice.seq, _ts(notice.due_at)),

@@ -46,7 +46,8 @@ async def test_a_notice_is_claimed_once_and_a_digest_moves_on(storage):
     other = await storage.open()  # another process on the same database
     await repo.add_notice(NoticeRow(user_id="alice", kind="digest", due_at=START))
     await repo.add_notice(NoticeRow(user_id="alice", kind="digest", due_at=START + timedelta(hours=1)))  # replaces
-    await repo.add_notice(NoticeRow(user_id="bob", kind="turn", match_id=None, seq=3, due_at=START))
+    await repo.add_notice(NoticeRow(user_id="bob", kind="turn", match_id=None, seq=2, due_at=START))
+    await repo.add_notice(NoticeRow(user_id="bob", kind="turn", match_id=None, seq=3, due_at=START))  # replaces
     assert (await repo.next_notice()).user_id == "bob"
     due = await repo.due_notices(START + timedelta(hours=1))
     assert [(n.user_id, n.kind) for n in due] == [("bob", "turn"), ("alice", "digest")]
