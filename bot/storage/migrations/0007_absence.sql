@@ -1,6 +1,6 @@
 -- Long games: a player's absences (/away), how each user wants to be told (/notify), the last
 -- nudge per seat of a match (/match nudge), and the notices the scheduler sends later (a turn
--- notice held over quiet hours, the daily digest, a reminder before a deadline).
+-- notice held over quiet hours, the daily digest). Reminders before a deadline stay timers.
 CREATE TABLE away_periods (
     id        INTEGER PRIMARY KEY,
     user_id   TEXT NOT NULL,
@@ -21,8 +21,9 @@ CREATE TABLE nudges (
     PRIMARY KEY (match_id, seat)
 );
 
--- One row per notice due: a digest has no match; a held turn notice or a reminder names its
--- match and the event seq it was made at (stale once the match moved on).
+-- One row per notice due: a digest (one per user) has no match; a held turn notice (one per user
+-- and match) names its match and the event seq it was made at; it is not sent once the player is
+-- no longer to move.
 CREATE TABLE notices (
     id        INTEGER PRIMARY KEY,
     user_id   TEXT    NOT NULL,
