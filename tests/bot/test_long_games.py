@@ -407,3 +407,26 @@ async def test_with_quiet_deadlines_no_deadline_falls_in_the_quiet_hours_of_the_
     assert (await harness.match(match_id)).deadline(seat) == datetime(2026, 3, 2, 5, tzinfo=UTC)
     plain = await harness.match(match_id)
     assert TimeControl(per_move_hours=12).quiet_deadlines is False and plain.progress.quiet  # off by default
+
+
+async def test_two_bots_on_one_database_send_a_digest_once_and_both_keep_the_next(harness, tmp_path):
+    """A second bot (another process, or the first restarted after a kill -9) on the same file:
+    whoever claims the due digest sends it; the other sends nothing; the next day is set once."""
+    from bot.clock import ManualClock
+    from bot.storage.sqlite import SqliteRepository
+    from tests.bot.conftest import Harness
+
+    match_id = await harness.started_match()
+    _, mover, _ = await mover_and_waiting(harness, match_id)
+    await harness.service.notify(mover, digest="13")
+    second = Harness(await SqliteRepository.open(tmp_path / "scheids.sqlite3"), ManualClock(START + timedelta(hours=1)))
+    try:
+        harness.clock.advance(hours=1)
+        await harness.scheduler.run_due()
+        await second.scheduler.run_due()
+        digests = [d for d in harness.delivered + second.delivered if keys([d])[:1] == ["absence.digest_head"]]
+        assert len(digests) == 1
+        (next_one,) = [n for n in await second.repo.due_notices(START + 3 * DAY) if n.kind == "digest"]
+        assert next_one.due_at == START + DAY + timedelta(hours=1)
+    finally:
+        await second.repo.close()
