@@ -114,7 +114,7 @@ class ConsoleApp:
                 who = actor.name if actor else "?"
                 head = self.frame("head_private", user=who) if target.ephemeral else f"[{who}]"
             elif isinstance(target, ChannelPost):
-                head = f"[#{target.channel_id}]"
+                head = f"[#{target.channel_id}]" + (f" @{target.ping}" if target.ping else "")
             elif isinstance(target, DirectMessage):
                 head = self.frame("head_dm", user=target.user_id)
             else:  # pragma: no cover - the union is closed
@@ -232,7 +232,24 @@ class ConsoleApp:
             ("board",): lambda p, a, l: m.board(p, a, l.options.get("region")),
             ("territory",): lambda p, a, l: m.territory(p, a, l.options.get("name", "")),
             ("button",): self._button,
+            ("away",): self._away,
+            ("notify",): lambda p, a, l: m.notify(a, **{k: l.options.get(k) for k in NOTIFY_OPTIONS}),
+            ("match", "give-time"): lambda p, a, l: m.give_time(p, a, _user_id(l.options.get("player")),
+                                                                  number(l.options, "hours", "24")),
+            ("match", "nudge"): lambda p, a, l: m.nudge(p, a),
         }.get(line.command)
+
+    async def _away(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
+        """``/away [from:DATE] [until:DATE | days:N]``, ``/away cancel``, ``/away``."""
+        assert self.services is not None
+        options = line.options
+        cancel = options.get("action", "").lower() == "cancel"
+        if options.get("action") and not cancel:
+            raise ConsoleSyntaxError("console.unexpected_words", words=repr(options["action"]))
+        return await self.services.matches.away(
+            place.guild_id, actor, start=options.get("from"), until=options.get("until"),
+            days=whole_number(options, "days", 7), cancel=cancel,
+        )
 
     async def _create(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         assert self.services is not None
@@ -245,7 +262,7 @@ class ConsoleApp:
         clock = number(options, "clock_minutes", "30")
         options.pop("deadline_hours", None)
         options.pop("clock_minutes", None)
-        control = time_control_given(options.pop("deadline", None), hours, clock)
+        control = time_control_given(options.pop("deadline", None), hours, clock, schedule=options.pop("schedule", None))
         if thread:
             place = Place(place.guild_id, await self._new_thread(), place.language)
             self.note(Msg("console.new_thread", {"channel": place.channel_id}))
@@ -294,6 +311,14 @@ class ConsoleApp:
 
 async def done(deliveries: list[Delivery]) -> list[Delivery]:
     return deliveries
+
+
+NOTIFY_OPTIONS = ("how", "reminders", "digest", "timezone", "quiet")
+
+
+def _user_id(name: str | None) -> str | None:
+    """Console users are their names (``@`` allowed)."""
+    return name.lstrip("@") if name else None
 
 
 def _page(line: ConsoleLine) -> int:

@@ -27,7 +27,7 @@ from bot.i18n import Msg
 
 GROUPS = {"match", "button"}
 PREFIX = re.compile(r"^\s*as\s+(?P<user>[\w.-]+)(?:\s+in\s+#?(?P<channel>[\w.-]+))?\s*:\s*(?P<rest>.*)$")
-BARE_TEXT: dict[tuple[str, ...], str] = {("button",): "kind", ("territory",): "name"}
+BARE_TEXT: dict[tuple[str, ...], str] = {("button",): "kind", ("territory",): "name", ("away",): "action"}
 WHOLE_LINE_TEXT = {("move",), ("setup",), ("orders",), ("standing",)}
 """Commands whose one option, ``text``, is the rest of the line (as Discord's text box would hold it)."""
 

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.config import Config
+from bot.discord_app.absence_cog import AbsenceCog
 from bot.discord_app.answering import tree_error
 from bot.discord_app.buttons import DYNAMIC_ITEMS
 from bot.discord_app.cogs import MatchCog, PlayCog
@@ -106,6 +107,7 @@ class ScheidsBot(commands.AutoShardedBot):
         await self.add_cog(GuideCog(self))
         await self.add_cog(SettingsCog(self))
         await self.add_cog(OrganizeCog(self))
+        await self.add_cog(AbsenceCog(self))
         # Buttons parse their match from the custom_id: they work on messages sent before a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS, SettingsMenu)
         if self.sync_commands:

@@ -98,7 +98,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         rated = options.pop("rated", None)
         try:
             control = time_control_given(
-                options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None)
+                options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None),
+                schedule=options.pop("schedule", None),
             )
         except TimeControlError as error:
             return [reply(actor.language, Msg(error.code, error.params))]
@@ -218,6 +219,16 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
     @app_commands.command(name="export", description=_text("match_export"))
     async def export(self, interaction: discord.Interaction) -> None:
         await self._run(interaction, self.matches.export)
+
+    @app_commands.command(name="give-time", description=text("absence.command_give_time"))
+    @app_commands.describe(player=text("absence.option_give_time_player"), hours=text("absence.option_give_time_hours"))
+    async def give_time(self, interaction: discord.Interaction, player: discord.User | None = None,
+                        hours: app_commands.Range[float, 0.25, 720.0] | None = None) -> None:
+        await self._run(interaction, self.matches.give_time, str(player.id) if player is not None else None, hours)
+
+    @app_commands.command(name="nudge", description=text("absence.command_nudge"))
+    async def nudge(self, interaction: discord.Interaction) -> None:
+        await self._run(interaction, self.matches.nudge)
 
 
 ORDERS_MAX = 4000

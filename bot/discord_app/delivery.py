@@ -210,9 +210,15 @@ class Deliverer:
             delivery = fitted(delivery, guild.filesize_limit if guild is not None else DEFAULT_FILE_LIMIT)
             parts = chunks(render_text(delivery))
             groups = batches(files_of(delivery))
+            ping = delivery.target.ping if isinstance(delivery.target, ChannelPost) else None
             for index, part in enumerate(parts):
                 last = index == len(parts) - 1
                 kwargs: dict[str, Any] = {"content": part, "allowed_mentions": NO_PINGS}
+                if ping is not None and index == 0:
+                    # A notice the user asked to get as a ping (/notify how:ping): only they are mentioned.
+                    kwargs["content"] = f"<@{ping}> {part}"
+                    kwargs["allowed_mentions"] = discord.AllowedMentions(users=[discord.Object(int(ping))], everyone=False,
+                                                                         roles=False)
                 if last:
                     kwargs["files"] = groups[0]
                     view = view_for(delivery.buttons, delivery.language)

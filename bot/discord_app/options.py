@@ -51,6 +51,7 @@ COMMON: dict[str, tuple[Any, Any, list[app_commands.Choice] | None]] = {
     ),
     "deadline_hours": (Optional[app_commands.Range[float, 0.25, 1440.0]], None, None),
     "clock_minutes": (Optional[app_commands.Range[int, 1, 43200]], None, None),
+    "schedule": (Optional[str], None, None),
     "thread": (bool, False, None),
     "rated": (Optional[bool], None, None),
 }

@@ -283,6 +283,15 @@ def _progress_to_json(progress: Progress) -> str:
         body["abort_agreed"] = sorted(progress.abort_agreed)
     if progress.idle_since != progress.last_at and progress.idle_since is not None:
         body["idle_since"] = progress.idle_since.isoformat()
+    # Absences and time given only when there are any: other snapshots stay as they were.
+    if progress.away:
+        body["away"] = {str(seat): [[a.isoformat(), b.isoformat()] for a, b in pauses] for seat, pauses in progress.away.items()}
+    if progress.extra:
+        body["extra"] = {str(seat): seconds for seat, seconds in progress.extra.items()}
+    if progress.quiet:
+        body["quiet"] = {str(seat): list(hours) for seat, hours in progress.quiet.items()}
+    if progress.givers:
+        body["givers"] = sorted([giver, seat] for giver, seat in progress.givers)
     return json.dumps({**body, "hash": snapshot_hash(body, progress.hash)})
 
 
@@ -307,4 +316,11 @@ def _progress_from_dict(engine: Engine, data: dict[str, Any]) -> Progress:
         paused_at=datetime.fromisoformat(data["paused"]["at"]) if "paused" in data else None,
         abort_agreed=frozenset(data.get("abort_agreed", ())),
         idle_since=datetime.fromisoformat(data["idle_since"]) if "idle_since" in data else last_at,
+        away={
+            int(seat): tuple((datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in pauses)
+            for seat, pauses in data.get("away", {}).items()
+        },
+        extra={int(seat): float(seconds) for seat, seconds in data.get("extra", {}).items()},
+        quiet={int(seat): (str(zone), int(start), int(end)) for seat, (zone, start, end) in data.get("quiet", {}).items()},
+        givers=frozenset((int(giver), int(seat)) for giver, seat in data.get("givers", [])),
     )

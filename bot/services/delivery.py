@@ -61,6 +61,9 @@ class Reply:
 @dataclass(frozen=True)
 class ChannelPost:
     channel_id: str
+    ping: str | None = None
+    """A user this post pings (mentions so they are notified): only a notice they asked to get
+    that way (``/notify how:ping``); every other post pings nobody."""
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,21 @@ def turn_lines(match: LoadedMatch, with_deadline: bool = True) -> list[Msg]:
     return lines
 
 
+def away_lines(match: LoadedMatch, now: datetime, skip: Seat | None = None) -> list[Msg]:
+    """"Away until …" for each seat whose player is away (or will be: ``/away``), for the status,
+    the board post (its text, not the picture) and ``/games``."""
+    lines = []
+    for seat in match.seats:
+        pause = match.absence(seat.seat, now)
+        if pause is None or seat.seat == skip:
+            continue
+        if pause[0] <= now:
+            lines.append(Msg("absence.seat_away", {"player": seat.name, "until": pause[1]}))
+        else:
+            lines.append(Msg("absence.seat_away_later", {"player": seat.name, "start": pause[0], "until": pause[1]}))
+    return lines
+
+
 def clock_line(match: LoadedMatch, now: datetime) -> Msg | None:
     control = match.time_control.clock
     if control is None or not match.started:
@@ -283,6 +298,8 @@ async def board_post(
     with the action buttons and the view button while the match runs."""
     language = match.row.language
     body = list(lines) + turn_lines(match)
+    if match.result() is None:
+        body += away_lines(match, now)
     clocks = clock_line(match, now)
     if clocks is not None:
         body.append(clocks)

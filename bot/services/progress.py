@@ -16,17 +16,20 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.services.time_control import TimeControl, deadline_for
+from bot.services.time_control import Pause, Quiet, TimeControl, deadline_for
 from bot.storage.models import MatchRow, SeatRow
 from engines.core.contract import Engine, Result, Seat
 from engines.core.record import (
     AbortAgreeEvent,
+    AwayEvent,
     ChanceEvent,
     Entry,
+    ExtendEvent,
     MetaState,
     MoveEvent,
     OrdersEvent,
     PauseEvent,
+    QuietEvent,
     ResumeEvent,
     StartEvent,
     advance_meta,
@@ -65,6 +68,14 @@ class Progress:
     the last move."""
     idle_since: datetime | None = None
     """The last event that was not an agreement to abort: what standing still is counted from."""
+    away: dict[Seat, tuple[Pause, ...]] = field(default_factory=dict)
+    """Each seat's absences (``AwayEvent``), in order of their start."""
+    extra: dict[Seat, float] = field(default_factory=dict)
+    """Seconds given to each seat on the current turn (``ExtendEvent``; a new turn starts at none)."""
+    quiet: dict[Seat, Quiet] = field(default_factory=dict)
+    """Each seat's quiet hours (``QuietEvent``), in a match whose deadlines keep out of them."""
+    givers: frozenset[tuple[Seat, Seat]] = frozenset()
+    """(giver, receiver) of each gift by a player on the current turn: one each per turn."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,10 @@ def advance(engine: Engine, options: BaseModel, players: int, progress: Progress
 def fold(engine: Engine, players: int, progress: Progress, entry: Entry, state: Any) -> Progress:
     """Fold one entry into the progress, ``state`` being the engine state after its event."""
     event = entry.event
+    if isinstance(event, (AwayEvent, ExtendEvent, QuietEvent)):
+        # Only the deadlines read these: the time used and the last event's time stay as they
+        # are (the next event charges the time since the one before), so does the game.
+        return replace(progress, seq=entry.seq, hash=entry.hash or "", **_absence_folded(progress, event))
     used = progress.used or (0.0,) * players
     if progress.state is not None and progress.last_at is not None and progress.meta.result is None and progress.paused is None:
         elapsed = (entry.at - progress.last_at).total_seconds()
@@ -130,7 +145,30 @@ def fold(engine: Engine, players: int, progress: Progress, entry: Entry, state: 
         paused_at=paused_at,
         abort_agreed=agreed,
         idle_since=progress.idle_since if isinstance(event, AbortAgreeEvent) else entry.at,
+        away=progress.away,
+        quiet=progress.quiet,
+        extra={} if isinstance(event, TURN_EVENTS) else progress.extra,
+        givers=frozenset() if isinstance(event, TURN_EVENTS) else progress.givers,
     )
+
+
+def _absence_folded(progress: Progress, event: AwayEvent | ExtendEvent | QuietEvent) -> dict[str, Any]:
+    if isinstance(event, QuietEvent):
+        quiet = {seat: hours for seat, hours in progress.quiet.items() if seat != event.seat}
+        if event.start != event.end:
+            quiet[event.seat] = (event.timezone, event.start, event.end)
+        return {"quiet": quiet}
+    if isinstance(event, ExtendEvent):
+        givers = progress.givers | {(event.by, event.seat)} if event.by is not None else progress.givers
+        return {"extra": {**progress.extra, event.seat: progress.extra.get(event.seat, 0.0) + event.seconds},
+                "givers": givers}
+    kept = tuple(pause for pause in progress.away.get(event.seat, ()) if pause[0] != event.start)
+    if event.until > event.start:
+        kept = tuple(sorted((*kept, (event.start, event.until))))
+    away = {seat: pauses for seat, pauses in progress.away.items() if seat != event.seat}
+    if kept:
+        away[event.seat] = kept
+    return {"away": away}
 
 
 @dataclass(frozen=True)
@@ -204,7 +242,15 @@ class LoadedMatch:
         if self.progress.turn_started is None or self.progress.last_at is None or self.progress.paused is not None:
             return None
         used = timedelta(seconds=self.progress.used[seat]) if self.progress.used else timedelta(0)
-        return deadline_for(self.time_control, self.progress.turn_started, self.progress.last_at, used)
+        control = self.time_control
+        away = self.progress.away.get(seat, ()) if control.vacation else ()
+        extra = timedelta(seconds=self.progress.extra.get(seat, 0.0))
+        quiet = self.progress.quiet.get(seat)
+        return deadline_for(control, self.progress.turn_started, self.progress.last_at, used, away, extra, quiet)
+
+    def absence(self, seat: Seat, now: datetime) -> Pause | None:
+        """The seat's absence going on at ``now`` or the next one to come, if any."""
+        return next((pause for pause in self.progress.away.get(seat, ()) if pause[1] > now), None)
 
     def with_entries(self, entries: list[Entry], states: Sequence[Any] | None = None) -> LoadedMatch:
         """This match after ``entries`` were appended (no storage round trip). ``states``: the

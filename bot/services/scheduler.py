@@ -59,6 +59,7 @@ class Scheduler:
         """Fire every timer that is due now, except those waiting after a failure; returns how
         many were tried."""
         await self.deliver(await self.service.unposted_timeouts())
+        await self.deliver(await self.service.fire_notices())
         timers = await self.repo.due_timers(self.clock.now())
         due = {timer.id for timer in timers}
         self._timer_failures = {key: value for key, value in self._timer_failures.items() if key in due}
@@ -88,6 +89,10 @@ class Scheduler:
         first of them may be tried again or another falls due."""
         now = self.clock.now()
         timer = await self.repo.next_timer()
+        notice = await self.repo.next_notice()
+        if notice is not None and (timer is None or notice.due_at < timer.due_at):
+            # A notice (``notices``) comes first: wake for it (it never waits after a failure).
+            return min(max((notice.due_at - now).total_seconds(), 0.0), MAX_SLEEP)
         if timer is None:
             return MAX_SLEEP
         wait = min(max((timer.due_at - now).total_seconds(), 0.0), MAX_SLEEP)

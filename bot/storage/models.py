@@ -64,6 +64,27 @@ class TimerRow(_Row):
     match's last is stale (the turn moved on) and is ignored."""
 
 
+class AwayRow(_Row):
+    """One absence of a user (``/away``): from ``start`` until ``until``."""
+
+    id: int
+    user_id: str
+    start: datetime
+    until: datetime
+
+
+class NoticeRow(_Row):
+    """A notice the scheduler sends later: the user's daily ``digest`` (no match), or a ``turn``
+    notice held over the user's quiet hours (stale once the seat no longer acts at ``seq``)."""
+
+    id: int | None = None
+    user_id: str
+    kind: Literal["digest", "turn"]
+    match_id: int | None = None
+    seq: int = 0
+    due_at: datetime
+
+
 class UserRow(_Row):
     user_id: str
     name: str

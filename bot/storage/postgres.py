@@ -44,12 +44,14 @@ import asyncpg
 from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
+    AwayRow,
     EndingUpdate,
     GlickoRow,
     GlickoUpdate,
     HistoryRow,
     MatchRow,
     NewMatch,
+    NoticeRow,
     RatingRow,
     RatingUpdate,
     SeatRow,
@@ -891,6 +893,83 @@ class PostgresRepository:
             "WHERE guild_id = $1 ORDER BY id DESC LIMIT $2", guild_id, limit,
         )
         return [SettingChangeRow(**dict(row)) for row in rows]
+    # ------------------------------------------------------ long games (migration 0007)
+
+    async def away_periods(self, user_id: str) -> list[AwayRow]:
+        rows = await self._read(
+            "SELECT id, user_id, start_at, until_at FROM away_periods WHERE user_id = $1 ORDER BY start_at, id", user_id)
+        return [AwayRow(id=row["id"], user_id=row["user_id"], start=row["start_at"], until=row["until_at"]) for row in rows]
+
+    async def add_away(self, user_id: str, start: datetime, until: datetime) -> AwayRow:
+        away_id = await self._write(lambda conn: conn.fetchval(
+            "INSERT INTO away_periods (user_id, start_at, until_at) VALUES ($1, $2, $3) RETURNING id", user_id, start, until))
+        return AwayRow(id=away_id, user_id=user_id, start=start, until=until)
+
+    async def end_away(self, away_id: int, until: datetime) -> None:
+        await self._execute("UPDATE away_periods SET until_at = $1 WHERE id = $2", until, away_id)
+
+    async def notify_prefs(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        if not user_ids:
+            return {}
+        rows = await self._read("SELECT user_id, prefs FROM notify_prefs WHERE user_id = ANY($1::text[])", list(user_ids))
+        return {row["user_id"]: json.loads(row["prefs"]) if isinstance(row["prefs"], str) else row["prefs"] for row in rows}
+
+    async def set_notify_prefs(self, user_id: str, prefs: dict[str, Any]) -> None:
+        await self._execute(
+            "INSERT INTO notify_prefs (user_id, prefs) VALUES ($1, $2::jsonb) ON CONFLICT (user_id) DO UPDATE SET prefs = excluded.prefs",
+            user_id, json.dumps(prefs, sort_keys=True),
+        )
+
+    async def claim_nudge(self, match_id: int, seat: int, at: datetime, since: datetime) -> bool:
+        async def claim(conn: asyncpg.Connection) -> bool:
+            row = await conn.fetchrow(
+                "INSERT INTO nudges (match_id, seat, at) VALUES ($1, $2, $3) ON CONFLICT (match_id, seat) "
+                "DO UPDATE SET at = excluded.at WHERE nudges.at <= $4 RETURNING at", match_id, seat, at, since)
+            return row is not None
+
+        return await self._write(claim)
+
+    async def last_nudge(self, match_id: int, seat: int) -> datetime | None:
+        value: datetime | None = await self._value("SELECT at FROM nudges WHERE match_id = $1 AND seat = $2", match_id, seat)
+        return value
+
+    async def add_notice(self, notice: NoticeRow) -> None:
+        async def add(conn: asyncpg.Connection) -> None:
+            if notice.kind == "digest":
+                await conn.execute("DELETE FROM notices WHERE user_id = $1 AND kind = 'digest'", notice.user_id)
+            else:  # one held turn notice per user and match
+                await conn.execute("DELETE FROM notices WHERE user_id = $1 AND kind = $2 AND match_id IS NOT DISTINCT FROM $3",
+                                   notice.user_id, notice.kind, notice.match_id)
+            await conn.execute(
+                "INSERT INTO notices (user_id, kind, match_id, seq, due_at) VALUES ($1, $2, $3, $4, $5)",
+                notice.user_id, notice.kind, notice.match_id, notice.seq, notice.due_at)
+
+        await self._write(add)
+
+    async def drop_digest(self, user_id: str) -> None:
+        await self._execute("DELETE FROM notices WHERE user_id = $1 AND kind = 'digest'", user_id)
+
+    async def next_notice(self) -> NoticeRow | None:
+        notices = await self._notices("ORDER BY due_at, id LIMIT 1")
+        return notices[0] if notices else None
+
+    async def due_notices(self, now: datetime) -> list[NoticeRow]:
+        return await self._notices("WHERE due_at <= $1 ORDER BY due_at, id", now)
+
+    async def claim_notice(self, notice: NoticeRow, next_due: datetime | None = None) -> bool:
+        async def claim(conn: asyncpg.Connection) -> bool:
+            if next_due is None:
+                done = await conn.execute("DELETE FROM notices WHERE id = $1 AND due_at = $2", notice.id, notice.due_at)
+            else:
+                done = await conn.execute(
+                    "UPDATE notices SET due_at = $1 WHERE id = $2 AND due_at = $3", next_due, notice.id, notice.due_at)
+            return _count(done) == 1
+
+        return await self._write(claim)
+
+    async def _notices(self, tail: str, *args: Any) -> list[NoticeRow]:
+        rows = await self._read(f"SELECT id, user_id, kind, match_id, seq, due_at FROM notices {tail}", *args)
+        return [NoticeRow(**dict(row)) for row in rows]
 
     async def _execute(self, sql: str, *args: Any) -> None:
         async def run(conn: asyncpg.Connection) -> None:

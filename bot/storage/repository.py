@@ -9,11 +9,13 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from bot.storage.models import (
+    AwayRow,
     EndingUpdate,
     GlickoRow,
     HistoryRow,
     MatchRow,
     NewMatch,
+    NoticeRow,
     RatingRow,
     SeatRow,
     SettingChangeRow,
@@ -264,6 +266,38 @@ class Repository(Protocol):
 
     async def settings_changes(self, guild_id: str, limit: int) -> list[SettingChangeRow]:
         """The server's latest setting changes, newest first."""
+    # Long games (migration 0007): absences, notice preferences, nudges, notices due.
+    async def away_periods(self, user_id: str) -> list[AwayRow]:
+        """The user's absences, by start."""
+        ...
+
+    async def add_away(self, user_id: str, start: datetime, until: datetime) -> AwayRow: ...
+    async def end_away(self, away_id: int, until: datetime) -> None:
+        """The absence ends at ``until`` instead (called off: ``until`` is its start)."""
+        ...
+
+    async def notify_prefs(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """The stored notice preferences of those of ``user_ids`` that set any."""
+        ...
+
+    async def set_notify_prefs(self, user_id: str, prefs: dict[str, Any]) -> None: ...
+    async def claim_nudge(self, match_id: int, seat: int, at: datetime, since: datetime) -> bool:
+        """Record a nudge of ``seat`` at ``at`` unless one was recorded after ``since`` (then
+        ``False``): checked inside the write, so two processes never both nudge."""
+        ...
+
+    async def last_nudge(self, match_id: int, seat: int) -> datetime | None: ...
+    async def add_notice(self, notice: NoticeRow) -> None:
+        """A notice to send at its ``due_at``; a ``digest`` replaces the user's digest, a ``turn``
+        notice the user's held notice of the same match."""
+        ...
+
+    async def drop_digest(self, user_id: str) -> None: ...
+    async def next_notice(self) -> NoticeRow | None: ...
+    async def due_notices(self, now: datetime) -> list[NoticeRow]: ...
+    async def claim_notice(self, notice: NoticeRow, next_due: datetime | None = None) -> bool:
+        """Take ``notice`` to send it: deleted, or with ``next_due`` moved there (the next
+        digest) in the same write. ``False`` when another process took it first."""
         ...
 
     async def close(self) -> None: ...

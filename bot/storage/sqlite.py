@@ -32,12 +32,14 @@ import aiosqlite
 from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
+    AwayRow,
     EndingUpdate,
     GlickoRow,
     GlickoUpdate,
     HistoryRow,
     MatchRow,
     NewMatch,
+    NoticeRow,
     RatingRow,
     SeatRow,
     SettingChangeRow,
@@ -746,6 +748,91 @@ class SqliteRepository:
             "WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, limit),
         )
         return [SettingChangeRow(**{**dict(row), "at": _from_ts(row["at"])}) for row in rows]
+    # ------------------------------------------------------ long games (migration 0007)
+
+    async def away_periods(self, user_id: str) -> list[AwayRow]:
+        rows = await self._read(
+            "SELECT id, user_id, start_at, until_at FROM away_periods WHERE user_id = ? ORDER BY start_at, id", (user_id,))
+        return [AwayRow(id=row["id"], user_id=row["user_id"], start=_from_ts(row["start_at"]), until=_from_ts(row["until_at"]))
+                for row in rows]
+
+    async def add_away(self, user_id: str, start: datetime, until: datetime) -> AwayRow:
+        async with self._transaction():
+            cursor = await self.db.execute(
+                "INSERT INTO away_periods (user_id, start_at, until_at) VALUES (?, ?, ?)", (user_id, _ts(start), _ts(until)))
+            away_id = cursor.lastrowid
+        assert away_id is not None
+        return AwayRow(id=away_id, user_id=user_id, start=start, until=until)
+
+    async def end_away(self, away_id: int, until: datetime) -> None:
+        async with self._transaction():
+            await self.db.execute("UPDATE away_periods SET until_at = ? WHERE id = ?", (_ts(until), away_id))
+
+    async def notify_prefs(self, user_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._read(f"SELECT user_id, prefs FROM notify_prefs WHERE user_id IN ({marks})", tuple(user_ids))
+        return {row["user_id"]: json.loads(row["prefs"]) for row in rows}
+
+    async def set_notify_prefs(self, user_id: str, prefs: dict[str, Any]) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO notify_prefs (user_id, prefs) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET prefs = excluded.prefs",
+                (user_id, json.dumps(prefs, sort_keys=True)),
+            )
+
+    async def claim_nudge(self, match_id: int, seat: int, at: datetime, since: datetime) -> bool:
+        async with self._transaction():
+            rows = await self._fetch("SELECT at FROM nudges WHERE match_id = ? AND seat = ?", (match_id, seat))
+            if rows and rows[0]["at"] > _ts(since):
+                return False
+            await self.db.execute(
+                "INSERT INTO nudges (match_id, seat, at) VALUES (?, ?, ?) ON CONFLICT (match_id, seat) DO UPDATE SET at = excluded.at",
+                (match_id, seat, _ts(at)),
+            )
+            return True
+
+    async def last_nudge(self, match_id: int, seat: int) -> datetime | None:
+        rows = await self._read("SELECT at FROM nudges WHERE match_id = ? AND seat = ?", (match_id, seat))
+        return _from_ts(rows[0]["at"]) if rows else None
+
+    async def add_notice(self, notice: NoticeRow) -> None:
+        async with self._transaction():
+            if notice.kind == "digest":
+                await self.db.execute("DELETE FROM notices WHERE user_id = ? AND kind = 'digest'", (notice.user_id,))
+            else:  # one held turn notice per user and match
+                await self.db.execute("DELETE FROM notices WHERE user_id = ? AND kind = ? AND match_id IS ?",
+                                      (notice.user_id, notice.kind, notice.match_id))
+            await self.db.execute(
+                "INSERT INTO notices (user_id, kind, match_id, seq, due_at) VALUES (?, ?, ?, ?, ?)",
+                (notice.user_id, notice.kind, notice.match_id, notice.seq, _ts(notice.due_at)),
+            )
+
+    async def drop_digest(self, user_id: str) -> None:
+        async with self._transaction():
+            await self.db.execute("DELETE FROM notices WHERE user_id = ? AND kind = 'digest'", (user_id,))
+
+    async def next_notice(self) -> NoticeRow | None:
+        notices = await self._notices("ORDER BY due_at, id LIMIT 1", ())
+        return notices[0] if notices else None
+
+    async def due_notices(self, now: datetime) -> list[NoticeRow]:
+        return await self._notices("WHERE due_at <= ? ORDER BY due_at, id", (_ts(now),))
+
+    async def claim_notice(self, notice: NoticeRow, next_due: datetime | None = None) -> bool:
+        async with self._transaction():
+            if next_due is None:
+                cursor = await self.db.execute("DELETE FROM notices WHERE id = ? AND due_at = ?", (notice.id, _ts(notice.due_at)))
+            else:
+                cursor = await self.db.execute(
+                    "UPDATE notices SET due_at = ? WHERE id = ? AND due_at = ?", (_ts(next_due), notice.id, _ts(notice.due_at)))
+            return cursor.rowcount == 1
+
+    async def _notices(self, tail: str, params: tuple[Any, ...]) -> list[NoticeRow]:
+        rows = await self._read(f"SELECT id, user_id, kind, match_id, seq, due_at FROM notices {tail}", params)
+        return [NoticeRow(id=row["id"], user_id=row["user_id"], kind=row["kind"], match_id=row["match_id"], seq=row["seq"],
+                          due_at=_from_ts(row["due_at"])) for row in rows]
 
 
 def _entry(row: Any) -> Entry:

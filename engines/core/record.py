@@ -83,6 +83,42 @@ class OrdersEvent(Frozen):
     orders: dict[str, Any]
 
 
+class AwayEvent(Frozen):
+    """The seat's player is away from ``start`` until ``until`` (``/away``): the correspondence
+    deadline of the seat's turns does not run meanwhile (a clock the rules define runs on). A later
+    event of the seat with the same ``start`` replaces it (ended early; ``until == start``: called
+    off before it began). Replay does not need it; the deadlines the services derive do."""
+
+    type: Literal["away"] = "away"
+    seat: Seat
+    start: datetime
+    until: datetime
+
+
+class ExtendEvent(Frozen):
+    """More time for ``seat`` on its current turn: its correspondence deadline moves ``seconds``
+    later (``/match give-time``), given by the player of seat ``by`` or, with ``by`` unset, by an
+    organizer. Replay does not need it; the deadlines the services derive do."""
+
+    type: Literal["extend"] = "extend"
+    seat: Seat
+    seconds: int
+    by: Seat | None = None
+
+
+class QuietEvent(Frozen):
+    """The quiet hours of the seat's player from now on (``/notify quiet:``), in a match whose
+    deadlines keep out of them: a correspondence deadline that would fall in them moves to their
+    end. Whole local hours ``start``..``end`` in ``timezone``; ``start == end``: none. Replay does
+    not need it; the deadlines the services derive do."""
+
+    type: Literal["quiet"] = "quiet"
+    seat: Seat
+    timezone: str
+    start: int
+    end: int
+
+
 class AbortEvent(Frozen):
     type: Literal["abort"] = "abort"
     by_admin: bool = False
@@ -138,7 +174,8 @@ class AbortAgreeEvent(Frozen):
 
 Event = Annotated[
     StartEvent | MoveEvent | ChanceEvent | ResignEvent | TimeoutEvent | DrawOfferEvent | DrawAnswerEvent | AbortEvent
-    | OrdersEvent | PauseEvent | ResumeEvent | AdjudicateEvent | OrganizerAbortEvent | AbortAgreeEvent,
+    | OrdersEvent | PauseEvent | ResumeEvent | AdjudicateEvent | OrganizerAbortEvent | AbortAgreeEvent
+    | AwayEvent | ExtendEvent | QuietEvent,
     Field(discriminator="type"),
 ]
 """Every kind of event. Kinds are only ever added: an older record reads and replays as it did."""

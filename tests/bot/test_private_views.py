@@ -134,16 +134,17 @@ async def test_secret_moves_reach_only_their_owner(toy):
     await toy.service.create(PLACE, ALICE, "toy_secrets", opponent=BOB)
     await toy.service.join(PLACE, BOB)
     started = await toy.service.start(PLACE, ALICE)
-    assert {d.target.user_id for d in started if isinstance(d.target, DirectMessage)} == set()
+    # No private view yet (each seat's turn notice is a DM without a picture).
+    assert {d.target.user_id for d in started if isinstance(d.target, DirectMessage) and d.attachments} == set()
     chose = await toy.service.submit(PLACE, ALICE, "7")
-    dms = [d for d in chose if isinstance(d.target, DirectMessage)]
+    dms = [d for d in chose if isinstance(d.target, DirectMessage) and d.attachments]
     assert [d.target.user_id for d in dms] == ["alice"]  # only the view that changed
     assert b'"secrets": [7, null]' in dms[0].attachments[0].data
     assert b"7" not in everything_public(chose)  # the secret stays out of the channel
     assert chose[0].target.ephemeral and "`7`" in words(chose[:1])  # only the mover reads it
     assert "made a secret move" in words(chose[1:2])
     bob_chose = await toy.service.submit(PLACE, BOB, "4")
-    assert [d.target.user_id for d in bob_chose if isinstance(d.target, DirectMessage)] == ["bob"]
+    assert [d.target.user_id for d in bob_chose if isinstance(d.target, DirectMessage) and d.attachments] == ["bob"]
     assert b"4" not in b"".join(a.data for d in bob_chose if not isinstance(d.target, DirectMessage) for a in d.attachments)
     alice_view = await toy.service.my_view(ALICE, place=PLACE)
     assert b'"secrets": [7, null]' in alice_view[0].attachments[0].data and alice_view[0].target.ephemeral

@@ -23,7 +23,8 @@ async def test_an_idle_match_reminds_the_player_to_act_then_the_waiting_player_m
     assert early.reply.ephemeral and "can claim" in early.reply.content
     world.clock.advance(days=1, seconds=1)
     assert await world.bot.services.scheduler.run_due() == 1
-    (reminder,) = fake.dms(mover["id"])
+    turn_notice, reminder = fake.dms(mover["id"])  # the notice at the start, then the reminder
+    assert "Your move in" in turn_notice.content
     assert "has waited 14 days for your move" in reminder.content
     refused = await h.slash("match claim", user=waiting)
     assert refused.reply.ephemeral and "can claim" in refused.reply.content  # the reminded player has time

@@ -117,6 +117,7 @@ async def test_a_turn_summary_is_posted_when_a_power_ends_its_turn_and_history_s
         tmp_path,
     )
     posted = text[text.index("[#general] Turn summary: round 1, USSR"):text.index("> /match history")]
+    posted = posted.split("\n[DM to")[0] + "\n"  # without the turn notice that follows it
     assert "Bought: 8 infantry (24 IPCs)." in posted
     assert "Moves: move 3 inf Caucasus -> Ukraine S.S.R., move 1 arm" in posted
     assert "Battle in Ukraine S.S.R.: USSR against Germany" in posted

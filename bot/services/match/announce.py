@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Msg
 from bot.services import presenter
-from bot.services.delivery import Button, ChannelPost, Delivery, DirectMessage, Reply
+from bot.services.delivery import Button, ChannelPost, Delivery, Reply
 from bot.services.match.referee import Step
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
@@ -47,7 +47,7 @@ async def ending_post(core: Core, after: LoadedMatch, lines: list[Msg], updates:
 
 async def turn_dms(core: Core, before: LoadedMatch | None, after: LoadedMatch, mover: Seat | None = None) -> list[Delivery]:
     """DMs after a change: each seat's private view at the end of a turn (games with secrets),
-    and in correspondence matches a note to each seat whose turn it now is."""
+    and a notice to each seat whose turn it now is, as its player wants it (``notices.tell``)."""
     deliveries: list[Delivery] = []
     if not after.started:
         return deliveries
@@ -72,15 +72,21 @@ async def turn_dms(core: Core, before: LoadedMatch | None, after: LoadedMatch, m
             before is None or seat.seat not in before.to_act()
             or (before.progress.moves != after.progress.moves and seat.seat != mover)
         )
-        if newly_to_act and after.time_control.per_move is not None:
-            language = await core.language_of(seat.user_id, after.row.language)
-            line = Msg("core.your_turn_dm", {
-                "game": presenter.game_name(after.row.game),
-                "channel": presenter.place_ref(after),
-                "deadline": after.deadline(seat.seat),
-            })
-            deliveries.append(Delivery(DirectMessage(seat.user_id, after.id), (line,), language))
+        if newly_to_act and not at_the_board(after, seat.seat):
+            from bot.services.match import notices  # it reads answers, which read this module
+
+            deliveries += await notices.tell(core, after, seat.seat, notices.turn_line(after, seat.seat))
     return deliveries
+
+
+def at_the_board(match: LoadedMatch, seat: Seat) -> bool:
+    """Whether the player of ``seat`` is taken to be at the board, and so gets no turn notice: a
+    match on a clock alone (live play), or one without a deadline whose other seats are all the
+    computer's (it answers in seconds)."""
+    control = match.time_control
+    if control.clock is not None and not control.correspondence:
+        return True
+    return match.deadline(seat) is None and all(computer_level(other.user_id) for other in match.seats if other.seat != seat)
 
 
 def summary_posts(after: LoadedMatch, steps: list[Step]) -> list[Delivery]:
@@ -150,13 +156,21 @@ def as_reply(post: Delivery) -> Delivery:
 
 
 def time_control_line(control: TimeControl) -> Msg:
-    if control.per_move is None and control.clock is None:
+    if control.per_move is None and control.clock is None and control.daily is None:
         return Msg("core.time_none")
     parts = []
     if control.per_move is not None:
         parts.append(Msg("core.time_per_move", {"hours": _number(control.per_move_hours)}))
+    if control.daily is not None:
+        parts.append(Msg("absence.time_daily", {"at": control.daily, "zone": control.timezone or "UTC"}))
     if control.clock is not None:
         parts.append(Msg("core.time_clock", {"minutes": _number(control.clock_minutes)}))
+    if not control.weekends:
+        parts.append(Msg("absence.time_no_weekends"))
+    if not control.vacation and control.correspondence:
+        parts.append(Msg("absence.time_no_vacation"))
+    if control.quiet_deadlines and control.correspondence:
+        parts.append(Msg("absence.time_quiet_deadlines"))
     return Msg("core.time_control", {"parts": parts})
 
 

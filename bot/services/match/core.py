@@ -17,7 +17,7 @@ from bot.services.ratings import rating_updates
 from bot.services.rendering import Renderer
 from bot.storage.models import EndingUpdate, Status, UserRow
 from bot.storage.repository import Repository
-from engines.core.contract import Engine
+from engines.core.contract import Engine, Seat
 from engines.core.dice import SEED_BYTES
 
 
@@ -77,10 +77,18 @@ class Core:
             updates.extend(rating_updates(ended))
             return updates
 
+        reminders, held = await self.reminder_choices(match)
         after = await self.book.append(
             match, events, self.clock.now(), status=status, ratings_for=ratings_for, seats=seats, states=states,
-            timers_for=lambda loaded: deadlines.timers_for(loaded, self.idle_after),
+            timers_for=lambda loaded: deadlines.timers_for(loaded, self.idle_after, reminders, held),
         )
         self.on_timers_changed()
         self.on_committed(after)
         return after, updates
+
+    async def reminder_choices(
+        self, match: LoadedMatch,
+    ) -> tuple[dict[Seat, tuple[timedelta, ...]] | None, dict[Seat, deadlines.Held] | None]:
+        """The players' own reminder offsets and when their reminders may go out (``/notify``;
+        ``MatchService`` reads them): none here."""
+        return None, None

@@ -3,6 +3,7 @@ ended by the players waiting in it. Pure: the time is given, never read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from bot.services.people import Actor, computer_level
@@ -19,8 +20,18 @@ CLAIM_AFTER = timedelta(days=3)
 """After the reminder, this long again: the waiting players may claim the win or abort the match."""
 
 
-def timers_for(match: LoadedMatch, idle_after: timedelta) -> list[TimerRow]:
-    """Timeout and reminder timers for every seat to act in ``match``."""
+Held = Callable[[datetime], datetime | None]
+"""When a reminder due at a moment may go out (the end of the player's quiet hours), or ``None``
+to send none."""
+
+
+def timers_for(
+    match: LoadedMatch, idle_after: timedelta, reminders: Mapping[Seat, Sequence[timedelta]] | None = None,
+    held: Mapping[Seat, Held] | None = None,
+) -> list[TimerRow]:
+    """Timeout and reminder timers for every seat to act in ``match``. A seat whose player chose
+    their reminders (``/notify reminders:``) gets one at each of those offsets before the deadline
+    instead of the match's one; ``held`` moves a reminder out of the player's quiet hours."""
     timers: list[TimerRow] = []
     if match.paused is not None:
         return timers  # a paused match waits on nobody
@@ -34,10 +45,15 @@ def timers_for(match: LoadedMatch, idle_after: timedelta) -> list[TimerRow]:
                                        due_at=match.progress.idle_since + idle_after, seq=match.progress.seq))
             continue
         timers.append(TimerRow(match_id=match.id, kind="timeout", seat=seat, due_at=deadline, seq=match.progress.seq))
-        if lead is not None and match.time_control.per_move is not None:
-            timers.append(
-                TimerRow(match_id=match.id, kind="reminder", seat=seat, due_at=deadline - lead, seq=match.progress.seq)
-            )
+        if reminders is not None and seat in reminders:
+            for offset in reminders[seat]:
+                due = _held(held, seat, deadline - offset)
+                if due is not None and due < deadline and (match.progress.last_at is None or due > match.progress.last_at):
+                    timers.append(TimerRow(match_id=match.id, kind="reminder", seat=seat, due_at=due, seq=match.progress.seq))
+        elif lead is not None and match.time_control.correspondence:
+            due = _held(held, seat, deadline - lead)
+            if due is not None and due < deadline:
+                timers.append(TimerRow(match_id=match.id, kind="reminder", seat=seat, due_at=due, seq=match.progress.seq))
     engine = match.engine
     if offers.standing_orders(engine) and match.progress.last_at is not None:
         # A question a standing order answers once its time is up.
@@ -45,6 +61,10 @@ def timers_for(match: LoadedMatch, idle_after: timedelta) -> list[TimerRow]:
             due = match.progress.last_at + timedelta(hours=hours)
             timers.append(TimerRow(match_id=match.id, kind="question", seat=seat, due_at=due, seq=match.progress.seq))
     return timers
+
+
+def _held(held: Mapping[Seat, Held] | None, seat: Seat, due: datetime) -> datetime | None:
+    return held[seat](due) if held is not None and seat in held else due
 
 
 def overdue(match: LoadedMatch, now: datetime) -> Seat | None:

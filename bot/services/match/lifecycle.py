@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.delivery import Delivery, reply
-from bot.services.match import access, announce, referee
+from bot.services.match import absence, access, announce, referee
 from bot.services.match.answers import Refused
 from bot.services.option_errors import option_problems
 from bot.services.people import COMPUTER_LEVELS, Actor, Place, computer_actor, computer_level
@@ -50,7 +50,8 @@ async def create(
     parsed = engine.options_model.model_validate(options or {})
     if offers.timed(engine):
         per_move, clock = engine.time_control(parsed)
-        time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock)
+        vacation = time_control.vacation if time_control is not None else True
+        time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock, vacation=vacation)
     if opponent is not None and await core.repo.user(opponent.user_id) is None:
         await core.seen(opponent)
     seed = core.seed_source()
@@ -63,7 +64,7 @@ async def create(
                 game=game,
                 engine_version=engine.version,
                 options=parsed.model_dump(mode="json"),
-                time_control=control.model_dump(mode="json"),
+                time_control=control.stored(),
                 creator_id=actor.user_id,
                 invited_id=opponent.user_id if opponent else None,
                 seed=seed,
@@ -106,7 +107,7 @@ def refuse_create(
         engine.options_model.model_validate(options or {})
     except ValidationError as error:
         raise Refused.saying(*option_problems(game, engine.options_model, error)) from None
-    if capabilities(engine).timed and time_control is not None:
+    if capabilities(engine).timed and time_control is not None and time_control.sets_time():
         raise Refused("core.time_set_by_game", {"game": presenter.game_name(game)})
     if opponent is not None and opponent.user_id == actor.user_id:
         raise Refused("core.opponent_self")
@@ -195,8 +196,12 @@ async def start(core: Core, place: Place, actor: Actor, computer: str | None, pl
             raise Refused("core.not_enough_players", {"need": match.engine.min_players, "have": seated})
         events, states = referee.opening(match.engine, seated, match.options, match.row.seed)
         chance = events[1:]
+        # Absences already set go into the record at the start (they leave the game's state as it is).
+        away = await absence.starting_absences(core, match, core.clock.now())
         # ``seats``: a join or leave that another process committed since the load fails the start.
-        after, _ = await core.commit(match, events, status="active", seats=seated, states=states)
+        after, _ = await core.commit(
+            match, [*events, *away], status="active", seats=seated, states=[*states, *[states[-1]] * len(away)]
+        )
     lines = [
         *sat_down,
         Msg("core.started", {"game": presenter.game_name(match.row.game)}),

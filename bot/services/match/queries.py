@@ -103,6 +103,8 @@ async def status(core: Core, place: Place, actor: Actor) -> list[Delivery]:
         if match.paused is not None and match.result() is None:
             lines.append(Msg("organize.status_paused", {"player": match.paused.name, "reason": match.paused.reason}))
         lines.extend(presenter.turn_lines(match))
+        if match.result() is None:
+            lines.extend(presenter.away_lines(match, core.clock.now()))
         clocks = presenter.clock_line(match, core.clock.now())
         if clocks is not None:
             lines.append(clocks)
@@ -127,6 +129,8 @@ async def my_games(core: Core, guild_id: str | None, actor: Actor) -> list[Deliv
             "status": Msg(f"core.status_{row.status}"),
             "deadline": match.deadline(seat) if waiting and seat is not None else None,
         }))
+        if row.status == "active":
+            lines.extend(presenter.away_lines(match, core.clock.now(), skip=seat))
     return [reply(actor.language, *lines)]
 
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.channels import channel_named, deleted_channels
-from bot.services.delivery import Delivery, DirectMessage
-from bot.services.match import announce, deadlines, referee
+from bot.services.delivery import Delivery
+from bot.services.match import announce, deadlines, notices, referee
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
 from bot.storage.models import TimerRow
@@ -70,7 +70,10 @@ async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
                 line = Msg("core.idle_reminder", {**where, **idle})
             else:
                 line = Msg("core.reminder", {**where, "deadline": deadline})
-            return [Delivery(DirectMessage(seat.user_id, match.id), (line,), language)]
+            prefs = (await notices.prefs_of(core, [seat.user_id]))[seat.user_id]
+            if prefs.how == "none":
+                return []
+            return [notices.addressed(prefs, match, seat.user_id, line, language)]
         if deadline is None or deadline > core.clock.now():
             # Not this turn's deadline (the time control says otherwise): the next commit sets
             # the right timers, and any late command is refused by ``deadlines.overdue`` meanwhile.
