@@ -409,6 +409,21 @@ async def test_with_quiet_deadlines_no_deadline_falls_in_the_quiet_hours_of_the_
     assert TimeControl(per_move_hours=12).quiet_deadlines is False and plain.progress.quiet  # off by default
 
 
+async def test_quiet_hours_hold_for_the_turns_after_they_were_written(harness):
+    # Written into the record at the start, they keep every later deadline out of the quiet
+    # hours, not only the first one (the fold once dropped them at the next event).
+    import random
+
+    for player in (ALICE, BOB):
+        await harness.service.notify(player, timezone="Europe/Amsterdam", quiet="23-08")
+    control = time_control_from("custom", 12, schedule="quiet_deadlines on")
+    match_id = await harness.started_match(time_control=control)
+    quiet = dict((await harness.match(match_id)).progress.quiet)
+    assert len(quiet) == 2
+    await harness.play_random(match_id, random.Random(3), 3)
+    assert (await harness.match(match_id)).progress.quiet == quiet
+
+
 async def test_two_bots_on_one_database_send_a_digest_once_and_both_keep_the_next(harness, tmp_path):
     """A second bot (another process, or the first restarted after a kill -9) on the same file:
     whoever claims the due digest sends it; the other sends nothing; the next day is set once."""
