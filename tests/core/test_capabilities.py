@@ -18,10 +18,12 @@ from tests.bot.toy_bombs import ToyBombs
 
 
 def optional_protocols() -> set[type]:
-    """Every protocol of the contract but ``Engine`` itself."""
+    """Every protocol of the contract but ``Engine`` itself and ``MoveReader`` (what reads a move
+    back from the record: every engine has one, it offers players nothing)."""
     return {
         value for _, value in inspect.getmembers(contract, inspect.isclass)
-        if getattr(value, "_is_protocol", False) and value is not contract.Engine and value.__module__ == contract.__name__
+        if getattr(value, "_is_protocol", False) and value not in (contract.Engine, contract.MoveReader)
+        and value.__module__ == contract.__name__
     }
 
 
