@@ -23,12 +23,13 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
 from bot.services.delivery import ChannelPost, Delivery, DirectMessage, Reply
+from bot.services.match.answers import Refused
 from bot.services.matches import MatchService
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
 from bot.services.workers import forget, pool
 from engines.ai.observation import Observation
-from engines.ai.player import LEVELS, accepts_draw, decide
+from engines.ai.player import LEVELS, accepts_draw, decide_phase
 from engines.ai.referee import Referee
 from engines.registry import get_engine
 
@@ -61,12 +62,14 @@ def _left(level: str, seconds: float | None, started: float) -> float:
     return max(MIN_THINK, cap - (time.perf_counter() - started))
 
 
-def think(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> str:
-    """In a worker: the move text. The record is replayed here too (a long match takes a while;
-    that time counts against the budget), and only the seat's observation reaches the search."""
+def think(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> list[str]:
+    """In a worker: the orders to play now, one move or, where the game plans a part of a turn
+    at once (an Axis & Allies phase), all of them up to the next dice (``engines.ai.plan``). The
+    record is replayed here too (a long match takes a while; that time counts against the
+    budget), and only the seat's observation reaches the search."""
     started = time.perf_counter()
     obs = _observation(game, options, events, seat)
-    return decide(obs, level, seed, time.perf_counter, _left(level, seconds, started)).text
+    return list(decide_phase(obs, level, seed, time.perf_counter, seconds, started).texts)
 
 
 def weigh_draw(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> bool:
@@ -163,10 +166,17 @@ class Computer:
             if level is None:
                 continue
             record = await self._record(match)
-            text = await self._run(think, *record, to_move, level, self._seed(match, to_move), self.seconds)
+            texts = await self._run(think, *record, to_move, level, self._seed(match, to_move), self.seconds)
             await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
             actor = Actor(user_id=row.user_id, name=row.name)
-            await self.deliver(self._as_posts(match, await self.service.submit_in(match_id, actor, text)))
+            try:  # a phase's orders at once, as ``/orders`` plays them: one commit, one post
+                deliveries = await self.service.submit_in(match_id, actor, texts if len(texts) > 1 else texts[0])
+            except Refused:
+                if len(texts) == 1:
+                    raise
+                log.warning("computer plan refused in match %s; playing its first order alone", match_id)
+                deliveries = await self.service.submit_in(match_id, actor, texts[0])
+            await self.deliver(self._as_posts(match, deliveries))
             return True
         return False
 

@@ -64,13 +64,14 @@ from functools import cache
 
 from engines.ai.base import Knowledge
 from engines.ai.rng import Rng
-from engines.axis_allies import movement, odds, turn
+from engines.axis_allies import compact, movement, odds, turn
 from engines.axis_allies.economy import production
 from engines.axis_allies.moves import AxisAlliesMove, Counts
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState, Unit, initial_state
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Engine
+from engines.core.errors import MoveError
 
 CAPITAL_VALUE = 12.0
 SCALE = 0.25
@@ -707,4 +708,51 @@ def rollout_move(engine: Engine, state: AxisAlliesState, seat: int, moves: Seque
     return rng.choice(candidates(engine, state, seat, moves))
 
 
-KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=0, notes=__doc__ or "")
+# ---------------------------------------------------------------- a phase at once
+
+
+def phase(state: AxisAlliesState) -> tuple[str, int, str]:
+    """The part of a power's turn the computer plans at once (``engines.ai.plan``): the phase,
+    technology and purchase together (a purchase in the technology phase begins the purchase)."""
+    part = "purchase" if state.phase == "tech" else state.phase
+    return state.power, state.round, part
+
+
+UNCOMPARED = frozenset({"arrows", "undo"})
+"""State fields that record how the orders were written (the arrows' texts, one undo point per
+order), not what they did."""
+
+
+def _same(a: AxisAlliesState, b: AxisAlliesState) -> bool:
+    return a.model_dump(exclude=set(UNCOMPARED)) == b.model_dump(exclude=set(UNCOMPARED))
+
+
+def grouped(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]) -> list[AxisAlliesMove]:
+    """The planned ``moves`` as a player writes them (``compact.merge``: one ``buy`` for the
+    purchases in a row, one order for the units that go the same way in a row), each larger
+    order kept only where it does exactly what its run of single orders did (the same units
+    move, board and land; only the arrows' texts and the undo points differ)."""
+    out: list[AxisAlliesMove] = []
+    at = 0
+    for size, merged in zip(compact.runs(moves), compact.merge(moves), strict=True):
+        run = list(moves[at:at + size])
+        at += size
+        singles = state
+        for move in run:
+            singles = engine.apply(singles, seat, move)
+        if size > 1:
+            try:
+                together = engine.apply(state, seat, merged)
+            except MoveError:
+                together = None
+            if together is not None and _same(together, singles):
+                out.append(merged)
+                state = together
+                continue
+        out.extend(run)
+        state = singles
+    return out
+
+
+KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=0,
+                      phase=phase, group=grouped, notes=__doc__ or "")

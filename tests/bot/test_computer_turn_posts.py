@@ -1,0 +1,85 @@
+"""A computer power's turn at the table: one post per phase (a battle's dice end a post: the
+next decision needs them), its orders merged as a player would write them ("buy 5 inf 2 arm",
+one ``move 3 inf …`` for three units on the same path), each order still its own event in the
+record. Played through the services: Alice (the Allies) ends the USSR's turn at once and
+answers the battle questions; the computer (normal) plays Germany."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from bot.services.delivery import Delivery
+from bot.services.people import computer_actor
+from bot.wiring import open_services
+from engines.core.record import ChanceEvent, MoveEvent
+from tests.bot.conftest import ALICE, PLACE, words
+
+FAST = {"render_workers": 0, "computer_workers": 0, "computer_delay": 0.0, "computer_seconds": 0.1}
+PHASES_WITHOUT_DICE = 4
+"""Purchase (with technology), combat move, non-combat move, placement."""
+PLAYED = re.compile(r"played ((?:`[^`]+`(?:, )?)+)")
+
+
+def played_texts(delivery: Delivery) -> list[str]:
+    """The order texts a post says were played, in order."""
+    return [t for group in PLAYED.findall(words([delivery])) for t in re.findall(r"`([^`]+)`", group)]
+
+
+async def germany_by_the_computer(tmp_path) -> tuple[list[Delivery], list]:
+    """The computer's posts during Germany's first turn and the record's events of that turn."""
+    posted: list[Delivery] = []
+
+    async def deliver(deliveries: list[Delivery]) -> None:
+        posted.extend(deliveries)
+
+    services = await open_services(str(tmp_path / "db.sqlite3"), deliver, **FAST)
+    try:
+        await services.start()
+        await services.matches.create(PLACE, ALICE, "axis_allies", opponent=computer_actor("normal"), players=2)
+        row = await services.repo.live_match_in(PLACE.channel_id)
+        match = await services.matches.book.load(row.id)
+        while match.state.power == "ussr":
+            await services.matches.submit(PLACE, ALICE, "end")
+            match = await services.matches.book.load(row.id)
+        first = match.progress.seq
+        for _ in range(100):  # Alice answers the questions Germany's battles ask her
+            await services.computer.idle()
+            match = await services.matches.book.load(row.id)
+            if match.state.power != "germany" or match.result() is not None:
+                break
+            if 0 in match.to_act():
+                choices = match.engine.question_choices(match.state, 0) or [
+                    match.engine.format_move(match.engine.legal_moves(match.state, 0)[0], match.state)]
+                await services.matches.submit(PLACE, ALICE, choices[0])
+        assert match.state.power == "uk", "Germany's turn ended"
+        entries = await services.repo.entries(row.id)
+        return [d for d in posted if d.attachments], [e.event for e in entries if e.seq > first]
+    finally:
+        await services.close()
+
+
+async def test_a_computer_power_turn_is_one_post_per_phase_with_merged_orders(tmp_path) -> None:
+    posts, events = await germany_by_the_computer(tmp_path)
+    germany = [e for e in events if isinstance(e, MoveEvent) and e.seat == 1]
+    dice = sum(1 for e in events if isinstance(e, ChanceEvent))
+    assert germany, "the computer played Germany"
+    # One post for each phase without dice; in combat at most one per roll of the dice and the
+    # phase's end (was: a post per single-unit order, 60-80 for this turn).
+    assert len(posts) <= PHASES_WITHOUT_DICE + dice + 1, [played_texts(p) for p in posts]
+    texts = [played_texts(p) for p in posts]
+    # Every order the computer played is in a post, merged where it was one of a run.
+    buys = [t for post in texts for t in post if t.startswith("buy ")]
+    assert len(buys) == 1, texts
+    bought = [e.text for e in germany if e.text.startswith("buy ")]
+    units: dict[str, int] = {}
+    for text in bought:
+        for count, kind in re.findall(r"(\d+) (\w+)", text):
+            units[kind] = units.get(kind, 0) + int(count)
+    for kind, count in units.items():
+        assert f"{count} {kind}" in buys[0], (buys, bought)
+    for post in texts:  # no two neighbouring orders a player would have written as one
+        for a, b in pairwise(post):
+            assert not (a.split(" ")[0] == b.split(" ")[0] == "buy"), post
+            if a.split(" ")[0] == b.split(" ")[0] in ("move", "load", "unload", "place"):
+                assert re.sub(r"^\w+ (\d+ \w+ )+", "", a) != re.sub(r"^\w+ (\d+ \w+ )+", "", b), post
