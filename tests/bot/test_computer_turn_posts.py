@@ -13,7 +13,7 @@ from bot.services.delivery import Delivery
 from bot.services.people import computer_actor
 from bot.wiring import open_services
 from engines.core.record import ChanceEvent, MoveEvent
-from tests.bot.conftest import ALICE, PLACE, words
+from tests.bot.conftest import ALICE, BOB, PLACE, words
 
 FAST = {"render_workers": 0, "computer_workers": 0, "computer_delay": 0.0, "computer_seconds": 0.1}
 PHASES_WITHOUT_DICE = 4
@@ -83,3 +83,28 @@ async def test_a_computer_power_turn_is_one_post_per_phase_with_merged_orders(tm
             assert not (a.split(" ")[0] == b.split(" ")[0] == "buy"), post
             if a.split(" ")[0] == b.split(" ")[0] in ("move", "load", "unload", "place"):
                 assert re.sub(r"^\w+ (\d+ \w+ )+", "", a) != re.sub(r"^\w+ (\d+ \w+ )+", "", b), post
+
+
+async def _ignore(deliveries: list[Delivery]) -> None:
+    return None
+
+
+async def test_a_players_orders_are_one_post_written_together_and_each_its_own_event(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await services.matches.create(PLACE, ALICE, "axis_allies")
+        await services.matches.join(PLACE, BOB)
+        await services.matches.start(PLACE, ALICE)
+        orders = ("buy 1 inf; buy 1 inf; buy 1 arm; end; move 1 inf Caucasus -> Ukraine; "
+                  "move 1 inf Caucasus -> Ukraine; move 1 arm Karelia -> Ukraine")
+        out = await services.matches.submit_orders(PLACE, ALICE, orders)
+        pictured = [d for d in out if d.attachments]
+        assert len(pictured) == 1
+        assert played_texts(pictured[0]) == ["buy 2 inf 1 arm", "end", "move 2 inf Caucasus -> Ukraine S.S.R.",
+                                             "move 1 arm Karelia S.S.R. -> Ukraine S.S.R."]
+        row = await services.repo.live_match_in(PLACE.channel_id)
+        moves = [e.event.text for e in await services.repo.entries(row.id) if isinstance(e.event, MoveEvent)]
+        assert moves == ["buy 1 inf", "buy 1 inf", "buy 1 arm", "end", "move 1 inf Caucasus -> Ukraine S.S.R.",
+                         "move 1 inf Caucasus -> Ukraine S.S.R.", "move 1 arm Karelia S.S.R. -> Ukraine S.S.R."]
+    finally:
+        await services.close()
