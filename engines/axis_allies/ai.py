@@ -732,6 +732,7 @@ def grouped(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[A
     purchases in a row, one order for the units that go the same way in a row), each larger
     order kept only where it does exactly what its run of single orders did (the same units
     move, board and land; only the arrows' texts and the undo points differ)."""
+    moves = _places_together(engine, state, seat, moves)
     out: list[AxisAlliesMove] = []
     at = 0
     for size, merged in zip(compact.runs(moves), compact.merge(moves), strict=True):
@@ -752,6 +753,34 @@ def grouped(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[A
         out.extend(run)
         state = singles
     return out
+
+
+def _places_together(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]
+                     ) -> Sequence[AxisAlliesMove]:
+    """A placement planned unit by unit, its orders sorted by territory (so each territory's
+    units are one order), where that places the same units in the same places."""
+    places = list(moves[:-1] if moves and moves[-1].kind == "end" else moves)
+    if len(places) < 2 or any(m.kind != "place" for m in places):
+        return moves
+    order = sorted(places, key=lambda m: m.to or "") + list(moves[len(places):])
+    try:
+        as_planned, sorted_ = state, state
+        for move in moves:
+            as_planned = engine.apply(as_planned, seat, move)
+        for move in order:
+            sorted_ = engine.apply(sorted_, seat, move)
+    except MoveError:
+        return moves
+    return order if _placed_alike(as_planned, sorted_) else moves
+
+
+def _placed_alike(a: AxisAlliesState, b: AxisAlliesState) -> bool:
+    """The same position but for the ids the new units got (they are numbered as placed)."""
+    def units(state: AxisAlliesState) -> list[str]:
+        return sorted(repr(u.model_dump(exclude={"id"})) for u in state.units)
+
+    exclude = set(UNCOMPARED) | {"units"}
+    return units(a) == units(b) and a.model_dump(exclude=exclude) == b.model_dump(exclude=exclude)
 
 
 KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=0,
