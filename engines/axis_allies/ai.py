@@ -44,6 +44,13 @@ has no dice until the battles).
 * **The front closes up**: then land units move, one step of the plain rule at a time, to where
   fewer land steps separate them from enemy-held land (``front_distance``); units already next
   to the enemy stay. New units are placed at the complex nearest the front.
+* **A phase at once** (``engines/ai/plan.py``): the computer plans a power's phase in one think,
+  every order up to the phase's end, the next dice or the other seat's question, within the
+  phase's time (normal 3 s, hard 5 s; each order at most the level's time per move), and plays
+  them as one list of orders (one post in the channel). The single-unit orders are then written
+  as a player would: one ``buy`` for the purchase, one ``move 3 inf ...`` for three units in a row
+  on one path, one ``place`` per territory, wherever the larger order does exactly what the single
+  ones did (``grouped``).
 * The evaluation: per side (Axis, Allies) its national production, half the cost of its units
   (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against
   the share at the start. A battle begun and not yet fought counts at its exact odds, the
