@@ -15,7 +15,16 @@ Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_FIR
 first game's number, default 0: a later run adds new seeded games to an earlier one), ``AI_MAX_MOVES``
 (default 150), ``AI_MAX_ROUNDS`` (Axis & Allies: adjudicate after this many rounds, default none),
 ``AI_SLUGS`` (comma-separated, default all), ``AI_PAIRS`` (e.g. ``hard-random,hard-greedy``),
-``AI_WORKERS`` (processes, default 2).
+``AI_WORKERS`` (processes, default 2), ``AI_PLAN`` (``0``: the levels decide one order at a time
+with their budget per order, as the computer did before it planned a phase at once).
+
+The levels play as the bot seats them: where a game plans a part of a turn at once (Axis & Allies'
+phases, ``engines.ai.plan``) a plan's orders are played together (one post in the bot). Axis & Allies
+also gets a table of the first named player's power turns: the seconds it thought per power turn
+(median and p90: wall-clock, so they depend on the machine's load), the posts per turn (plans, one
+post each in the bot; before plans, one per order) and, counted whatever the load, the decisions and
+the positions evaluated per turn. The ``move s`` columns are then per decision (a plan's time over
+its decisions).
 
 Axis & Allies also gets a row per side the first player played (``hard-normal as axis``: its score
 as the Axis only) and a second table of what happened on the board, per game: transports loaded,

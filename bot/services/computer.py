@@ -69,7 +69,7 @@ def think(game: str, options: dict, events: list, seat: int, level: str, seed: i
     budget), and only the seat's observation reaches the search."""
     started = time.perf_counter()
     obs = _observation(game, options, events, seat)
-    return list(decide_phase(obs, level, seed, time.perf_counter, seconds, started).texts)
+    return list(decide_phase(obs, level, seed, time.perf_counter, _left(level, seconds, started), started).texts)
 
 
 def weigh_draw(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> bool:
