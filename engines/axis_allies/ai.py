@@ -753,7 +753,8 @@ def grouped(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[A
                 together = engine.apply(state, seat, merged)
             except MoveError:
                 together = None
-            if together is not None and _same(together, singles):
+            alike = _placed_alike if merged.kind == "place" else _same  # new units are numbered as placed
+            if together is not None and alike(together, singles):
                 out.append(merged)
                 state = together
                 continue

@@ -98,10 +98,10 @@ def test_a_power_turn_is_planned_phase_by_phase_within_the_phase_budget() -> Non
 
 def test_a_placement_planned_unit_by_unit_is_one_order_per_territory() -> None:
     table = Table()
-    for text in ("buy 3 inf", "end", "end", "end", "end"):  # the USSR to its placement
+    for text in ("buy 3 inf 1 arm", "end", "end", "end", "end"):  # the USSR to its placement
         table.play(0, text)
     singles = [ENGINE.parse_move(t, table.state, 0) for t in (
-        "place 1 inf Russia", "place 1 inf Karelia S.S.R.", "place 1 inf Russia", "end")]
+        "place 1 inf Russia", "place 1 inf Karelia S.S.R.", "place 1 arm Russia", "place 1 inf Russia", "end")]
     grouped = ai.grouped(ENGINE, table.state, 0, singles)
     assert [ENGINE.format_move(m, table.state) for m in grouped] == [
-        "place 1 inf Karelia S.S.R.", "place 2 inf Russia", "end"]
+        "place 1 inf Karelia S.S.R.", "place 2 inf 1 arm Russia", "end"]
