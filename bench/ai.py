@@ -21,8 +21,8 @@ with their budget per order, as the computer did before it planned a phase at on
 The levels play as the bot seats them: where a game plans a part of a turn at once (Axis & Allies'
 phases, ``engines.ai.plan``) a plan's orders are played together (one post in the bot). Axis & Allies
 also gets a table of the first named player's power turns: the seconds it thought per power turn
-(median and p90: wall-clock, so they depend on the machine's load), the posts per turn (plans, one
-post each in the bot; before plans, one per order) and, counted whatever the load, the decisions and
+(median and p90: wall-clock, so they depend on the machine's load), the plans and the posts per turn
+(the bot's; before plans, one per order) and, counted whatever the load, the decisions and
 the positions evaluated per turn. The ``move s`` columns are then per decision (a plan's time over
 its decisions).
 
@@ -108,9 +108,10 @@ def end_counts(slug: str, state, counts: dict[str, float]) -> None:
     counts["rounds"] = state.round
 
 
-Turn = tuple[float, int, int, int]
+Turn = tuple[float, int, int, int, int]
 """A power's turn (Axis & Allies; elsewhere a move) of the first named player: seconds thinking,
-posts (plans handed over: each is one post in the bot), decisions, positions evaluated."""
+plans handed over, posts (the bot holds a plan's post while the same seat plays on alone in the
+same phase), decisions, positions evaluated."""
 Played = tuple[float, float, bool, list[float], list[Counter[str]], list[tuple[str, ...]], dict[str, float], list[list[Turn]]]
 
 
@@ -132,10 +133,11 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rou
     last_seat = None
     counts: dict[str, float] = {}
     turns: list[dict[object, list]] = [{}, {}]
-    """Per seat, per turn key (Axis & Allies' power and round): [seconds, posts, decisions, evaluations]."""
+    """Per seat, per turn key (Axis & Allies' power and round): [seconds, plans, posts, decisions, evaluations]."""
+    last_plan: tuple[int, object] | None = None
 
     def turned() -> list[list[Turn]]:
-        return [[(t[0], t[1], t[2], t[3]) for t in seat_turns.values()] for seat_turns in turns]
+        return [[(t[0], t[1], t[2], t[3], t[4]) for t in seat_turns.values()] for seat_turns in turns]
 
     while True:
         state, chances = resolve_chance(engine, state, seed, draws)
@@ -158,11 +160,14 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rou
         if seat == 0:
             times.append(spent / decisions)
         key = (state.power, state.round) if slug == "axis_allies" else moves
-        turn = turns[seat].setdefault(key, [0.0, 0, 0, 0])
+        turn = turns[seat].setdefault(key, [0.0, 0, 0, 0, 0])
+        part = knowledge.phase(state) if knowledge.phase is not None else None
         turn[0] += spent
         turn[1] += 1
-        turn[2] += decisions
-        turn[3] += evaluations
+        turn[2] += int(not (PLANNED and part is not None and last_plan == (seat, part) and last_seat == seat))
+        turn[3] += decisions
+        turn[4] += evaluations
+        last_plan = (seat, part)
         for text in texts:
             move = engine.parse_move(text, state, seat)
             found[seat] += blunders.count(engine, knowledge, state, seat, move, last_seat != seat, 2, Rng(game * 1000 + moves))
@@ -267,14 +272,15 @@ def main() -> None:
 
 def print_turns(results: dict[tuple[str, str], list[Row]]) -> None:
     """Axis & Allies: the first named player's power turns (one power's turn of a round): seconds
-    thinking (median, p90; wall-clock, so they depend on the machine's load), posts (plans handed
-    over, one post each in the bot), decisions and positions evaluated per turn (the work, which
-    does not depend on the load)."""
+    thinking (median, p90; wall-clock, so they depend on the machine's load), plans handed over,
+    posts in the bot (a plan after which the same seat plays on alone in the same phase is said
+    with the next), decisions and positions evaluated per turn (the work, which does not depend on
+    the load)."""
     rows = [(key, rows) for key, rows in sorted(results.items()) if key[0] == "axis_allies" and " as " not in key[1]]
     if not rows:
         return
     print()
-    print(f"{'game':16} {'pairing':14} {'turns':>5} {'turn s p50':>10} {'p90':>6} {'posts/turn':>10} "
+    print(f"{'game':16} {'pairing':14} {'turns':>5} {'turn s p50':>10} {'p90':>6} {'plans/turn':>10} {'posts/turn':>10} "
           f"{'decisions/turn':>14} {'evals/turn':>10}")
     for (slug, pair), found in rows:
         turns = [t for r in found for t in r[7]]
@@ -283,8 +289,8 @@ def print_turns(results: dict[tuple[str, str], list[Row]]) -> None:
         seconds = sorted(t[0] for t in turns)
         p90 = seconds[min(len(seconds) - 1, math.ceil(0.9 * len(seconds)) - 1)]
         n = len(turns)
-        print(f"{slug:16} {pair:14} {n:5d} {statistics.median(seconds):10.1f} {p90:6.1f} "
-              f"{sum(t[1] for t in turns) / n:10.1f} {sum(t[2] for t in turns) / n:14.1f} {sum(t[3] for t in turns) / n:10.0f}")
+        print(f"{slug:16} {pair:14} {n:5d} {statistics.median(seconds):10.1f} {p90:6.1f} {sum(t[1] for t in turns) / n:10.1f} "
+              f"{sum(t[2] for t in turns) / n:10.1f} {sum(t[3] for t in turns) / n:14.1f} {sum(t[4] for t in turns) / n:10.0f}")
 
 
 if __name__ == "__main__":
