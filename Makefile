@@ -48,7 +48,8 @@ bench-load: $(STAMP)
 # bounded by default, e.g. make bench-ai AI_GAMES=40 AI_MAX_MOVES=400 AI_SLUGS=militakiri
 # (AI_FIRST_GAME=40 then plays 40 more seeded games, not the same ones again); Axis & Allies also
 # prints its rows per side and its board counts (transports loaded, amphibious assaults, aircraft
-# lost, capitals fallen), e.g. make bench-ai AI_SLUGS=axis_allies AI_PAIRS=hard-normal AI_GAMES=40 AI_MAX_ROUNDS=8
+# lost, capitals fallen) and its seconds, posts, decisions and evaluations per power turn, e.g.
+# make bench-ai AI_SLUGS=axis_allies AI_PAIRS=hard-normal AI_GAMES=40 AI_MAX_ROUNDS=8 (AI_PLAN=0: one order at a time)
 bench-ai: $(STAMP)
 	$(PY) -m bench.ai
 

@@ -15,7 +15,16 @@ Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_FIR
 first game's number, default 0: a later run adds new seeded games to an earlier one), ``AI_MAX_MOVES``
 (default 150), ``AI_MAX_ROUNDS`` (Axis & Allies: adjudicate after this many rounds, default none),
 ``AI_SLUGS`` (comma-separated, default all), ``AI_PAIRS`` (e.g. ``hard-random,hard-greedy``),
-``AI_WORKERS`` (processes, default 2).
+``AI_WORKERS`` (processes, default 2), ``AI_PLAN`` (``0``: the levels decide one order at a time
+with their budget per order, as the computer did before it planned a phase at once).
+
+The levels play as the bot seats them: where a game plans a part of a turn at once (Axis & Allies'
+phases, ``engines.ai.plan``) a plan's orders are played together (one post in the bot). Axis & Allies
+also gets a table of the first named player's power turns: the seconds it thought per power turn
+(median and p90: wall-clock, so they depend on the machine's load), the plans and the posts per turn
+(the bot's; before plans, one per order) and, counted whatever the load, the decisions and
+the positions evaluated per turn. The ``move s`` columns are then per decision (a plan's time over
+its decisions).
 
 Axis & Allies also gets a row per side the first player played (``hard-normal as axis``: its score
 as the Axis only) and a second table of what happened on the board, per game: transports loaded,
@@ -37,6 +46,7 @@ from concurrent.futures import ProcessPoolExecutor
 from bench import blunders
 from engines.ai.baselines import greedy_choice, random_choice, two_ply_choice
 from engines.ai.games import knowledge_for
+from engines.ai.plan import plan
 from engines.ai.player import LEVELS
 from engines.ai.referee import Referee
 from engines.ai.rng import Rng
@@ -51,17 +61,28 @@ PAIRS = ("easy-random", "normal-random", "hard-random", "easy-greedy", "normal-g
          "normal-twoply", "hard-twoply", "normal-easy", "hard-normal")
 
 
-def choose(player: str, obs, seed: int) -> tuple[str, float]:
+PLANNED = os.environ.get("AI_PLAN", "1") != "0"
+"""Whether the levels plan a part of a turn at once as the bot does (``engines.ai.plan``); ``0``
+decides one order at a time with the level's budget per order (the computer before plans)."""
+
+
+def choose(player: str, obs, seed: int) -> tuple[list[str], float, int, int]:
+    """The orders ``player`` plays now, the seconds it took, the decisions made and the positions
+    evaluated (the work, whatever the load)."""
     start = time.perf_counter()
     if player == "random":
-        text = random_choice(obs, seed).text
+        texts, decisions, evaluations = [random_choice(obs, seed).text], 1, 0
     elif player == "greedy":
-        text = greedy_choice(obs, seed).text
+        texts, decisions, evaluations = [greedy_choice(obs, seed).text], 1, 0
     elif player == "twoply":
-        text = two_ply_choice(obs, seed).text
+        texts, decisions, evaluations = [two_ply_choice(obs, seed).text], 1, 0
+    elif PLANNED:
+        made = plan(obs, LEVELS[player], seed, time.perf_counter)
+        texts, decisions, evaluations = list(made.texts), made.decisions, made.evaluations
     else:
-        text = search(obs, LEVELS[player], seed, time.perf_counter).text
-    return text, time.perf_counter() - start
+        choice = search(obs, LEVELS[player], seed, time.perf_counter)
+        texts, decisions, evaluations = [choice.text], 1, choice.evaluations
+    return texts, time.perf_counter() - start, decisions, evaluations
 
 
 def board_counts(slug: str, state, move, counts: dict[str, float]) -> None:
@@ -87,7 +108,11 @@ def end_counts(slug: str, state, counts: dict[str, float]) -> None:
     counts["rounds"] = state.round
 
 
-Played = tuple[float, float, bool, list[float], list[Counter[str]], list[tuple[str, ...]], dict[str, float]]
+Turn = tuple[float, int, int, int, int]
+"""A power's turn (Axis & Allies; elsewhere a move) of the first named player: seconds thinking,
+plans handed over, posts (the bot holds a plan's post while the same seat plays on alone in the
+same phase), decisions, positions evaluated."""
+Played = tuple[float, float, bool, list[float], list[Counter[str]], list[tuple[str, ...]], dict[str, float], list[list[Turn]]]
 
 
 def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rounds: int = 0) -> Played:
@@ -107,6 +132,13 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rou
     setups: list[list[str]] = [[], []]
     last_seat = None
     counts: dict[str, float] = {}
+    turns: list[dict[object, list]] = [{}, {}]
+    """Per seat, per turn key (Axis & Allies' power and round): [seconds, plans, posts, decisions, evaluations]."""
+    last_plan: tuple[int, object] | None = None
+
+    def turned() -> list[list[Turn]]:
+        return [[(t[0], t[1], t[2], t[3], t[4]) for t in seat_turns.values()] for seat_turns in turns]
+
     while True:
         state, chances = resolve_chance(engine, state, seed, draws)
         draws += sum(len(c.sizes) for c in chances)
@@ -115,30 +147,40 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rou
         if result is not None:
             score = 0.5 if result.draw or not result.winners else float(0 in result.winners)
             end_counts(slug, state, counts)
-            return score, score, False, times, found, [tuple(s) for s in setups], counts
+            return score, score, False, times, found, [tuple(s) for s in setups], counts, turned()
         over = max_rounds and getattr(state, "round", 0) > max_rounds
         if moves >= max_moves or over or not engine.to_act(state):
             value = knowledge.evaluate(engine, state, 2)[0]
             end_counts(slug, state, counts)
             verdict = 1.0 if value > 0.6 else 0.0 if value < 0.4 else 0.5
-            return verdict, value, True, times, found, [tuple(s) for s in setups], counts
+            return verdict, value, True, times, found, [tuple(s) for s in setups], counts, turned()
         seat = min(engine.to_act(state))
         obs = REFEREE.observation(engine, options, events, seat)
-        text, spent = choose(players[seat], obs, game * 1000 + moves)
+        texts, spent, decisions, evaluations = choose(players[seat], obs, game * 1000 + moves)
         if seat == 0:
-            times.append(spent)
-        move = engine.parse_move(text, state, seat)
-        found[seat] += blunders.count(engine, knowledge, state, seat, move, last_seat != seat, 2, Rng(game * 1000 + moves))
-        if blunders.setup_text(text):
-            setups[seat].append(text)
-        last_seat = seat
-        board_counts(slug, state, move, counts)
-        events.append(MoveEvent(seat=seat, text=text, move=move.model_dump(mode="json"), secret=engine.is_secret(move, state)))
-        state = engine.apply(state, seat, move)
-        moves += 1
+            times.append(spent / decisions)
+        key = (state.power, state.round) if slug == "axis_allies" else moves
+        turn = turns[seat].setdefault(key, [0.0, 0, 0, 0, 0])
+        part = knowledge.phase(state) if knowledge.phase is not None else None
+        turn[0] += spent
+        turn[1] += 1
+        turn[2] += int(not (PLANNED and part is not None and last_plan == (seat, part) and last_seat == seat))
+        turn[3] += decisions
+        turn[4] += evaluations
+        last_plan = (seat, part)
+        for text in texts:
+            move = engine.parse_move(text, state, seat)
+            found[seat] += blunders.count(engine, knowledge, state, seat, move, last_seat != seat, 2, Rng(game * 1000 + moves))
+            if blunders.setup_text(text):
+                setups[seat].append(text)
+            last_seat = seat
+            board_counts(slug, state, move, counts)
+            events.append(MoveEvent(seat=seat, text=text, move=move.model_dump(mode="json"), secret=engine.is_secret(move, state)))
+            state = engine.apply(state, seat, move)
+            moves += 1
 
 
-Row = tuple[float, float, bool, list[float], Counter[str], tuple[str, ...], dict[str, float]]
+Row = tuple[float, float, bool, list[float], Counter[str], tuple[str, ...], dict[str, float], list[Turn]]
 
 
 def match(args: tuple[str, str, str, int, int, int]) -> tuple[str, str, Row]:
@@ -146,17 +188,17 @@ def match(args: tuple[str, str, str, int, int, int]) -> tuple[str, str, Row]:
     blunders, setup, board counts (Axis & Allies: with the side it played)."""
     slug, player, opponent, game, max_moves, max_rounds = args
     if game % 2 == 0:
-        score, value, adjudicated, times, found, setups, counts = play(slug, (player, opponent), game, max_moves, max_rounds)
+        score, value, adjudicated, times, found, setups, counts, turns = play(slug, (player, opponent), game, max_moves, max_rounds)
         seat = 0
     else:  # seats swapped: the computer is seat 1
-        score, value, adjudicated, times, found, setups, counts = play(slug, (opponent, player), game, max_moves, max_rounds)
+        score, value, adjudicated, times, found, setups, counts, turns = play(slug, (opponent, player), game, max_moves, max_rounds)
         score, value = 1.0 - score, 1.0 - value
         times = []  # seat 0's times belong to the opponent here
         seat = 1
     if slug == "axis_allies":  # two players: seat 0 the Allies, seat 1 the Axis
         counts["axis"] = float(game % 2 == 1)
         counts["value"] = value
-    return slug, f"{player}-{opponent}", (score, value, adjudicated, times, found[seat], setups[seat], counts)
+    return slug, f"{player}-{opponent}", (score, value, adjudicated, times, found[seat], setups[seat], counts, turns[seat])
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -212,6 +254,7 @@ def main() -> None:
         same = blunders.repeats([r[5] for r in rows])
         print(f"{slug:16} {pair:22} {n:3d} {total / n:6.2f} {f'[{low:.2f}, {high:.2f}]':>14} {f'{mean:.2f} ± {half:.2f}':>13} {adj:4d} {p50:10.3f} {p99:6.3f}"
               f" {found['hung']:5d} {found['passed']:5d} {found['facing']:5d} {same:5d}")
+    print_turns(results)
     if boards:
         print()
         print(f"{'game':16} {'pairing':14} {'n':>3} {'rounds':>6} {'loads/g':>7} {'assaults/g':>10} {'g w/ assault':>12} "
@@ -225,6 +268,29 @@ def main() -> None:
             print(f"{slug:16} {pair:14} {n:3d} {mean_of['rounds']:6.1f} {mean_of['loads']:7.1f} {mean_of['assaults']:10.1f} "
                   f"{with_assault:12d} {int(sum(r.get('air_lost', 0) for r in rows)):8d} {fell:12d} {undecided:9d}")
     sys.stdout.flush()
+
+
+def print_turns(results: dict[tuple[str, str], list[Row]]) -> None:
+    """Axis & Allies: the first named player's power turns (one power's turn of a round): seconds
+    thinking (median, p90; wall-clock, so they depend on the machine's load), plans handed over,
+    posts in the bot (a plan after which the same seat plays on alone in the same phase is said
+    with the next), decisions and positions evaluated per turn (the work, which does not depend on
+    the load)."""
+    rows = [(key, rows) for key, rows in sorted(results.items()) if key[0] == "axis_allies" and " as " not in key[1]]
+    if not rows:
+        return
+    print()
+    print(f"{'game':16} {'pairing':14} {'turns':>5} {'turn s p50':>10} {'p90':>6} {'plans/turn':>10} {'posts/turn':>10} "
+          f"{'decisions/turn':>14} {'evals/turn':>10}")
+    for (slug, pair), found in rows:
+        turns = [t for r in found for t in r[7]]
+        if not turns:
+            continue
+        seconds = sorted(t[0] for t in turns)
+        p90 = seconds[min(len(seconds) - 1, math.ceil(0.9 * len(seconds)) - 1)]
+        n = len(turns)
+        print(f"{slug:16} {pair:14} {n:5d} {statistics.median(seconds):10.1f} {p90:6.1f} {sum(t[1] for t in turns) / n:10.1f} "
+              f"{sum(t[2] for t in turns) / n:10.1f} {sum(t[3] for t in turns) / n:14.1f} {sum(t[4] for t in turns) / n:10.0f}")
 
 
 if __name__ == "__main__":

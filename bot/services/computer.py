@@ -22,13 +22,16 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
+from bot.services import presenter
 from bot.services.delivery import ChannelPost, Delivery, DirectMessage, Reply
+from bot.services.match.answers import Refused
 from bot.services.matches import MatchService
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
 from bot.services.workers import forget, pool
+from engines.ai.games import knowledge_for
 from engines.ai.observation import Observation
-from engines.ai.player import LEVELS, accepts_draw, decide
+from engines.ai.player import LEVELS, accepts_draw, decide_phase
 from engines.ai.referee import Referee
 from engines.registry import get_engine
 
@@ -61,12 +64,14 @@ def _left(level: str, seconds: float | None, started: float) -> float:
     return max(MIN_THINK, cap - (time.perf_counter() - started))
 
 
-def think(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> str:
-    """In a worker: the move text. The record is replayed here too (a long match takes a while;
-    that time counts against the budget), and only the seat's observation reaches the search."""
+def think(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> list[str]:
+    """In a worker: the orders to play now, one move or, where the game plans a part of a turn
+    at once (an Axis & Allies phase), all of them up to the next dice (``engines.ai.plan``). The
+    record is replayed here too (a long match takes a while; that time counts against the
+    budget), and only the seat's observation reaches the search."""
     started = time.perf_counter()
     obs = _observation(game, options, events, seat)
-    return decide(obs, level, seed, time.perf_counter, _left(level, seconds, started)).text
+    return list(decide_phase(obs, level, seed, time.perf_counter, _left(level, seconds, started), started).texts)
 
 
 def weigh_draw(game: str, options: dict, events: list, seat: int, level: str, seed: int, seconds: float | None) -> bool:
@@ -89,6 +94,9 @@ class Computer:
         self._running: dict[int, asyncio.Task] = {}
         self.stopped = False
         self._again: set[int] = set()
+        self._held: dict[int, list[Delivery]] = {}
+        """Per match, the posts of the computer's steps held back while it plays on in the same
+        part of its turn (``hold``): they go out with the post of its next step."""
         service.on_committed = self.committed
 
     def committed(self, match: LoadedMatch) -> None:
@@ -138,6 +146,13 @@ class Computer:
                     return
         except Exception:
             log.exception("computer player failed in match %s", match_id)
+        finally:  # nothing held stays unsaid, whatever stopped the computer
+            held = self._held.pop(match_id, None)
+            if held:
+                try:
+                    await self.deliver(held)
+                except Exception:
+                    log.exception("computer's held posts undelivered in match %s", match_id)
 
     async def step(self, match_id: int) -> bool:
         """One answer the computer owes in ``match_id`` (a move or a draw answer); ``False`` when
@@ -157,7 +172,8 @@ class Computer:
                     accepted = await self._run(weigh_draw, *record, seat.seat, level, self._seed(match, seat.seat), self.seconds)
                     await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
                     actor = Actor(user_id=seat.user_id, name=seat.name)
-                    await self.deliver(self._as_posts(match, await self.service.answer_draw(match_id, actor, accepted)))
+                    answer = await self.service.answer_draw(match_id, actor, accepted)
+                    await self.deliver(self._with_held(match_id, self._as_posts(match, answer)))
                     return True
         for to_move in sorted(match.to_act()):
             row = match.seats[to_move]
@@ -165,12 +181,61 @@ class Computer:
             if level is None:
                 continue
             record = await self._record(match)
-            text = await self._run(think, *record, to_move, level, self._seed(match, to_move), self.seconds)
+            texts = await self._run(think, *record, to_move, level, self._seed(match, to_move), self.seconds)
             await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
             actor = Actor(user_id=row.user_id, name=row.name)
-            await self.deliver(self._as_posts(match, await self.service.submit_in(match_id, actor, text)))
+            try:  # a phase's orders at once, as ``/orders`` plays them: one commit, one post
+                deliveries = await self.service.submit_in(match_id, actor, texts if len(texts) > 1 else texts[0])
+            except Refused:
+                if len(texts) == 1:
+                    raise
+                log.warning("computer plan refused in match %s; playing its first order alone", match_id)
+                deliveries = await self.service.submit_in(match_id, actor, texts[0])
+            posts = self._as_posts(match, deliveries)
+            after = await self.service.book.load(match_id)
+            if after is not None and self.hold(match_id, match, after, to_move, posts):
+                return True
+            await self.deliver(self._with_held(match_id, posts))
             return True
         return False
+
+    def hold(self, match_id: int, before: LoadedMatch, after: LoadedMatch, seat: int, posts: list[Delivery]) -> bool:
+        """Hold the posts of a step back when the computer plays on alone in the same part of
+        its turn (``Knowledge.phase``: an Axis & Allies phase; a battle's dice end each of its
+        plans): the board post's lines (without whose turn it is) and its battle boards go out with
+        the next post, so the phase reaches the channel as one post. Not held: a step after which
+        anyone else is to act, the part of the turn ends, or the match ends."""
+        part = knowledge_for(after.row.game).phase
+        if part is None or after.result() is not None or after.to_act() != frozenset({seat}) \
+                or not before.started or part(before.state) != part(after.state):
+            return False
+        turn = presenter.turn_lines(after)
+        held: list[Delivery] = []
+        for post in posts:
+            if isinstance(post.target, ChannelPost) and post.attachments and turn and turn[0] in post.lines:
+                post = replace(post, lines=post.lines[:post.lines.index(turn[0])], attachments=post.attachments[1:],
+                               buttons=())
+            elif isinstance(post.target, ChannelPost) and post.attachments:
+                return False  # a board post whose turn lines are not where they should be: said as it is
+            held.append(post)
+        self._held.setdefault(match_id, []).extend(held)
+        return True
+
+    def _with_held(self, match_id: int, posts: list[Delivery]) -> list[Delivery]:
+        """``posts`` with the held steps' lines before the board post's own and their battle
+        boards after its board picture."""
+        held = self._held.pop(match_id, [])
+        if not held:
+            return posts
+        board = next((i for i, p in enumerate(posts) if isinstance(p.target, ChannelPost) and p.attachments), None)
+        if board is None:
+            return [*held, *posts]
+        boards = [p for p in held if isinstance(p.target, ChannelPost) and p.target == posts[board].target]
+        others = [p for p in held if p not in boards]
+        post = posts[board]
+        merged = replace(post, lines=(*(line for p in boards for line in p.lines), *post.lines),
+                         attachments=(post.attachments[0], *(a for p in boards for a in p.attachments), *post.attachments[1:]))
+        return [*others, *posts[:board], merged, *posts[board + 1:]]
 
     @staticmethod
     def _as_posts(match: LoadedMatch, deliveries: list[Delivery]) -> list[Delivery]:

@@ -112,9 +112,11 @@ class MatchService(Core):
         return await play.submit(self, actor, text, place=place)
 
     @answered
-    async def submit_in(self, match_id: int, actor: Actor, text: str, pressed: Pressed | None = None) -> list[Delivery]:
-        """Play a move in the match ``match_id`` (a move button: it names its match, which need not
-        be the one live in the channel now; ``pressed`` says where and for which state)."""
+    async def submit_in(self, match_id: int, actor: Actor, text: str | list[str], pressed: Pressed | None = None
+                        ) -> list[Delivery]:
+        """Play a move (or several, all or none, as ``/orders``) in the match ``match_id`` (a move
+        button: it names its match, which need not be the one live in the channel now; ``pressed``
+        says where and for which state; the computer: a phase's orders)."""
         return await play.submit(self, actor, text, match_id=match_id, pressed=pressed)
 
     async def button_current(self, match_id: int, seq: int) -> bool:

@@ -124,6 +124,13 @@ class Knowledge:
     remember: Callable[[Any], tuple[Any, ...]] | None = None
     """Facts to keep from each of the seat's views (``Observation.seen``); ``None``: the current
     view and the record say everything."""
+    phase: Callable[[State], Any] | None = None
+    """Where a seat's turn is long (Axis & Allies: a power's turn of many orders), the part of it
+    the computer plans at once (a key, the same for every position of that part: Axis & Allies'
+    power, round and phase); ``None``: every decision is planned, and played, by itself."""
+    group: Callable[[Engine, State, Seat, Sequence[Move]], Sequence[Move]] | None = None
+    """A planned run of orders as fewer, larger orders that do exactly the same (Axis & Allies:
+    one ``move 3 inf …`` for three single-unit orders on one path); ``None``: as planned."""
     notes: str = ""
     """What the knowledge considers and what not (shown in the docs)."""
 

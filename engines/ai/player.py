@@ -23,24 +23,40 @@ from dataclasses import replace
 from typing import Literal
 
 from engines.ai.observation import Observation
+from engines.ai.plan import Plan, plan
 from engines.ai.search import Budget, Choice, search, value_estimate
 
 Level = Literal["easy", "normal", "hard"]
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=30, seconds=0.3, rollout_scale=0.25, temperature=1.0, freehand=0.3, overlook=0.9),
-    "normal": Budget(iterations=150, seconds=1.0, rollout_scale=0.5, widen=6, temperature=0.5, freehand=0.1, safety=True),
-    "hard": Budget(iterations=600, seconds=2.0, rollout_scale=0.5, widen=8, safety=True),
+    "easy": Budget(iterations=30, seconds=0.3, rollout_scale=0.25, temperature=1.0, freehand=0.3, overlook=0.9,
+                   phase_seconds=1.0, phase_iterations=120),
+    "normal": Budget(iterations=150, seconds=1.0, rollout_scale=0.5, widen=6, temperature=0.5, freehand=0.1, safety=True,
+                     phase_seconds=3.0, phase_iterations=600),
+    "hard": Budget(iterations=600, seconds=2.0, rollout_scale=0.5, widen=8, safety=True,
+                   phase_seconds=5.0, phase_iterations=2400),
 }
+"""Per move (and, where a game plans a part of a turn at once, ``engines.ai.plan``, per part)."""
 DRAW_ACCEPT = 0.35
 """Accept a draw when the search's estimate of winning is below this."""
 
 
 def budget_for(level: str, seconds: float | None = None) -> Budget:
-    """The budget of ``level``; ``seconds`` replaces its time cap (the bot's configuration)."""
+    """The budget of ``level``; ``seconds`` replaces its time cap per move (the bot's
+    configuration), and its time per part of a turn in the same proportion."""
     budget = LEVELS[level]
     if seconds is None:
         return budget
-    return replace(budget, seconds=seconds)
+    phase = None
+    if budget.phase_seconds is not None:
+        phase = budget.phase_seconds * seconds / budget.seconds if budget.seconds else budget.phase_seconds
+    return replace(budget, seconds=seconds, phase_seconds=phase)
+
+
+def decide_phase(obs: Observation, level: str, seed: int, clock: Callable[[], float] | None = None,
+                 seconds: float | None = None, start: float | None = None) -> Plan:
+    """The orders the computer plays now for ``obs.seat``: one move, or where the game plans
+    a part of a turn at once (Axis & Allies' phases), all of that part up to the next dice."""
+    return plan(obs, budget_for(level, seconds), seed, clock, start)
 
 
 def decide(obs: Observation, level: str, seed: int, clock: Callable[[], float] | None = None,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.ai.base import Knowledge, Move, State, reward, settle
 from engines.ai.games import knowledge_for
@@ -68,6 +68,12 @@ class Budget:
     """How the searched moves become the one played: 0 plays the most visited; above 0 draws
     one with chances in proportion to ``visits ** (1 / temperature)``, so a lower level now and
     then plays a move its search thought second best (as a person at that level would)."""
+    phase_seconds: float | None = None
+    """Where the game plans a part of a turn at once (``Knowledge.phase``): the time all the
+    decisions of that part share (each still at most ``seconds``); see ``engines.ai.plan``."""
+    phase_iterations: int | None = None
+    """The same as a count of iterations (each decision still at most ``iterations``), so a plan
+    is the same on every machine for a seed where the time does not cut it first."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,9 @@ class Choice:
     iterations: int
     value: float
     """The searching seat's mean reward over the search (about its chance to win)."""
+    evaluations: int = 0
+    """Positions the game's evaluation judged for this choice (a measure of the work done that
+    does not depend on the machine's load)."""
 
 
 SHORTLIST_AFTER = 3
@@ -164,7 +173,8 @@ def search(
     # The budget counts from here: preparing the worlds (replaying the record) is part of the move.
     start = clock() if clock is not None else 0.0
     engine = get_engine(obs.game)
-    knowledge = knowledge_for(obs.game)
+    judged = [0]
+    knowledge = counted(knowledge_for(obs.game), judged)
     sample = knowledge.worlds(engine, obs)
     rng = Rng(seed)
     me = obs.seat
@@ -182,12 +192,12 @@ def search(
         seen = set(drawn[:max(1, math.ceil(len(drawn) * (1 - budget.overlook)))])
         considered = [m for m in considered if m in seen]
     if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
-        return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
+        return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5, judged[0])
     safe: set[Move] = set()
     considered = root_order(engine, knowledge, first, me, considered, obs.players, rng, budget,
                             clock, start, safe)
     if len(considered) == 1:  # the safety check left one
-        return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5)
+        return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5, judged[0])
     depth = round(knowledge.rollout_depth * budget.rollout_scale)
     root = _Node(me)
     stop = None
@@ -221,7 +231,25 @@ def search(
         best = _verified(engine, knowledge, first, me, obs.players, rng, root, best, safe, considered)
     visits = sum(c.visits for c in root.children.values())
     value = sum(c.total for c in root.children.values()) / visits if visits else 0.5
-    return Choice(best, engine.format_move(best, first), iterations, value)
+    return Choice(best, engine.format_move(best, first), iterations, value, judged[0])
+
+
+def counted(knowledge: Knowledge, judged: list[int]) -> Knowledge:
+    """``knowledge`` whose evaluations (and material counts) add one to ``judged[0]`` each."""
+    def evaluate(engine: Engine, state: State, players: int) -> tuple[float, ...]:
+        judged[0] += 1
+        return knowledge.evaluate(engine, state, players)
+
+    material = knowledge.material
+    if material is not None:
+        inner = material
+
+        def counted_material(engine: Engine, state: State, players: int) -> tuple[float, ...]:
+            judged[0] += 1
+            return inner(engine, state, players)
+
+        material = counted_material
+    return replace(knowledge, evaluate=evaluate, material=material)
 
 
 def _played(ranked: list[tuple[int, float, int, Move]], temperature: float, rng: Rng) -> Move:

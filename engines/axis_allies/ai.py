@@ -44,6 +44,13 @@ has no dice until the battles).
 * **The front closes up**: then land units move, one step of the plain rule at a time, to where
   fewer land steps separate them from enemy-held land (``front_distance``); units already next
   to the enemy stay. New units are placed at the complex nearest the front.
+* **A phase at once** (``engines/ai/plan.py``): the computer plans a power's phase in one think,
+  every order up to the phase's end, the next dice or the other seat's question, within the
+  phase's time (normal 3 s, hard 5 s; each order at most the level's time per move), and plays
+  them as one list of orders (one post in the channel). The single-unit orders are then written
+  as a player would: one ``buy`` for the purchase, one ``move 3 inf ...`` for three units in a row
+  on one path, one ``place`` per territory, wherever the larger order does exactly what the single
+  ones did (``grouped``).
 * The evaluation: per side (Axis, Allies) its national production, half the cost of its units
   (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against
   the share at the start. A battle begun and not yet fought counts at its exact odds, the
@@ -64,13 +71,14 @@ from functools import cache
 
 from engines.ai.base import Knowledge
 from engines.ai.rng import Rng
-from engines.axis_allies import movement, odds, turn
+from engines.axis_allies import compact, movement, odds, turn
 from engines.axis_allies.economy import production
 from engines.axis_allies.moves import AxisAlliesMove, Counts
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState, Unit, initial_state
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Engine
+from engines.core.errors import MoveError
 
 CAPITAL_VALUE = 12.0
 SCALE = 0.25
@@ -707,4 +715,81 @@ def rollout_move(engine: Engine, state: AxisAlliesState, seat: int, moves: Seque
     return rng.choice(candidates(engine, state, seat, moves))
 
 
-KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=0, notes=__doc__ or "")
+# ---------------------------------------------------------------- a phase at once
+
+
+def phase(state: AxisAlliesState) -> tuple[str, int, str]:
+    """The part of a power's turn the computer plans at once (``engines.ai.plan``): the phase,
+    technology and purchase together (a purchase in the technology phase begins the purchase)."""
+    part = "purchase" if state.phase == "tech" else state.phase
+    return state.power, state.round, part
+
+
+UNCOMPARED = frozenset({"arrows", "undo"})
+"""State fields that record how the orders were written (the arrows' texts, one undo point per
+order), not what they did."""
+
+
+def _same(a: AxisAlliesState, b: AxisAlliesState) -> bool:
+    return a.model_dump(exclude=set(UNCOMPARED)) == b.model_dump(exclude=set(UNCOMPARED))
+
+
+def grouped(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]) -> list[AxisAlliesMove]:
+    """The planned ``moves`` as a player writes them (``compact.merge``: one ``buy`` for the
+    purchases in a row, one order for the units that go the same way in a row), each larger
+    order kept only where it does exactly what its run of single orders did (the same units
+    move, board and land; only the arrows' texts and the undo points differ)."""
+    moves = _places_together(engine, state, seat, moves)
+    out: list[AxisAlliesMove] = []
+    at = 0
+    for size, merged in zip(compact.runs(moves), compact.merge(moves), strict=True):
+        run = list(moves[at:at + size])
+        at += size
+        singles = state
+        for move in run:
+            singles = engine.apply(singles, seat, move)
+        if size > 1:
+            try:
+                together = engine.apply(state, seat, merged)
+            except MoveError:
+                together = None
+            alike = _placed_alike if merged.kind == "place" else _same  # new units are numbered as placed
+            if together is not None and alike(together, singles):
+                out.append(merged)
+                state = together
+                continue
+        out.extend(run)
+        state = singles
+    return out
+
+
+def _places_together(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequence[AxisAlliesMove]
+                     ) -> Sequence[AxisAlliesMove]:
+    """A placement planned unit by unit, its orders sorted by territory (so each territory's
+    units are one order), where that places the same units in the same places."""
+    places = list(moves[:-1] if moves and moves[-1].kind == "end" else moves)
+    if len(places) < 2 or any(m.kind != "place" for m in places):
+        return moves
+    order = sorted(places, key=lambda m: m.to or "") + list(moves[len(places):])
+    try:
+        as_planned, sorted_ = state, state
+        for move in moves:
+            as_planned = engine.apply(as_planned, seat, move)
+        for move in order:
+            sorted_ = engine.apply(sorted_, seat, move)
+    except MoveError:
+        return moves
+    return order if _placed_alike(as_planned, sorted_) else moves
+
+
+def _placed_alike(a: AxisAlliesState, b: AxisAlliesState) -> bool:
+    """The same position but for the ids the new units got (they are numbered as placed)."""
+    def units(state: AxisAlliesState) -> list[str]:
+        return sorted(repr(u.model_dump(exclude={"id"})) for u in state.units)
+
+    exclude = set(UNCOMPARED) | {"units"}
+    return units(a) == units(b) and a.model_dump(exclude=exclude) == b.model_dump(exclude=exclude)
+
+
+KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=0,
+                      phase=phase, group=grouped, notes=__doc__ or "")

@@ -14,10 +14,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engines.axis_allies import combat, economy, notation, places, standing, summary, turn
+from engines.axis_allies import combat, compact, economy, notation, places, standing, summary, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
@@ -232,6 +232,11 @@ class AxisAllies:
         """``SummarizingGame``: see ``engines.axis_allies.summary``."""
         return summary.turn_summary(before, after)
 
+    def compact_moves(self, moves: Sequence[AxisAlliesMove], state: AxisAlliesState) -> tuple[str, ...]:
+        """``CompactingGame``: a run of orders as a player writes it (``engines.axis_allies.compact``:
+        one ``buy`` for the purchases in a row, one order for units that go the same way in a row)."""
+        return tuple(format_move(m) for m in compact.merge(moves))
+
     def place_name(self, text: str, language: str) -> str | None:
         """A territory's name in ``language`` (``NamingPlacesGame``): the Dutch name our map data
         gives it, where it has one; English is the name the messages already carry."""
@@ -279,6 +284,7 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
     from engines.core.contract import (
         ButtonGame,
         ChoosingGame,
+        CompactingGame,
         Engine,
         NamingPlacesGame,
         NarratingGame,
@@ -305,3 +311,4 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
     _suggesting: SuggestingGame[AxisAlliesState] = AxisAllies()
     _summarizing: SummarizingGame[AxisAlliesState] = AxisAllies()
     _seat_roles: SeatRolesGame = AxisAllies()
+    _compacting: CompactingGame[AxisAlliesState, AxisAlliesMove] = AxisAllies()

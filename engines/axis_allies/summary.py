@@ -1,4 +1,5 @@
-"""The summary of a power's turn (issue 15): purchases, moves, every fight with its dice and
+"""The summary of a power's turn (issue 15): purchases, moves (a run of orders that went the
+same way written as one, ``compact``), every fight with its dice and
 losses, conquests and income, read off the states around the move that ended the turn.
 
 The state keeps what a turn did until the next power begins (``bought``, ``arrows``, ``fights``
@@ -18,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.axis_allies import economy
+from engines.axis_allies import compact, economy, notation
 from engines.axis_allies.map import CLASSIC
+from engines.axis_allies.moves import format_move
 from engines.axis_allies.state import AxisAlliesState, Fought
 from engines.axis_allies.units import UNITS
 
@@ -43,7 +45,7 @@ def turn_summary(before: AxisAlliesState, after: AxisAlliesState) -> tuple[Line,
     if before.bought:
         cost = sum(UNITS[kind].cost * count for kind, count in before.bought)
         lines.append(("axis_allies.summary_bought", {"units": [list(p) for p in before.bought], "cost": cost}))
-    moves = [a.text for a in before.arrows]
+    moves = [format_move(m) for m in compact.merge([notation.parse(a.text) for a in before.arrows])]
     if moves:
         lines.append(("axis_allies.summary_moves", {"moves": moves}))
     for fight in before.fights:

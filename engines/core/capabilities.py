@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from engines.core.contract import (
     ButtonGame,
     ChoosingGame,
+    CompactingGame,
     NamingPlacesGame,
     NarratingGame,
     PlaceInfoGame,
@@ -86,6 +87,8 @@ class Capabilities:
     """A question's answers offered as a menu (``ChoosingGame``)."""
     seat_roles: bool = False
     """What each seat plays, named beside its colour (``SeatRolesGame``)."""
+    compacting: bool = False
+    """A run of small orders said in one line, as a player writes them (``CompactingGame``)."""
     hidden_information: bool = False
     """Some seat may not see everything (hidden pieces, secret moves or draws): declared by the
     engine, not derived; the conformance suite demands twin tests of such a game."""
@@ -123,6 +126,7 @@ PROMISES: dict[str, type] = {
     "summarizing": SummarizingGame,
     "choosing": ChoosingGame,
     "seat_roles": SeatRolesGame,
+    "compacting": CompactingGame,
 }
 """The protocol each capability promises (every field but ``hidden_information``)."""
 
@@ -206,3 +210,7 @@ def choosing(engine: object) -> TypeIs[ChoosingGame[Any]]:
 
 def seat_roles(engine: object) -> TypeIs[SeatRolesGame]:
     return capabilities(engine).seat_roles
+
+
+def compacting(engine: object) -> TypeIs[CompactingGame[Any, Any]]:
+    return capabilities(engine).compacting

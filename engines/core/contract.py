@@ -377,3 +377,15 @@ class SeatRolesGame(Protocol):
     def seat_role(self, players: int, seat: Seat) -> tuple[str, dict[str, Any]]:
         """Message code + params of what ``seat`` plays in a match of ``players``."""
         ...
+
+
+@runtime_checkable
+class CompactingGame(Protocol[S_contra, M_contra]):
+    """An engine whose seats play many small orders in a row (Axis & Allies' single-unit moves):
+    the channel reads a run of them as a player would write it together. Presentation only:
+    each order stays its own event in the record."""
+
+    def compact_moves(self, moves: Sequence[M_contra], state: S_contra) -> tuple[str, ...]:
+        """The texts of ``moves`` (played one after the other from ``state``) written together,
+        in order: a run of orders that do one thing as one text."""
+        ...

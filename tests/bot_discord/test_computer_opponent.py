@@ -80,3 +80,35 @@ async def test_match_start_lets_the_computer_fill_the_empty_seats(world):
     assert loaded.row.status == "active" and len(loaded.seats) == 3
     assert loaded.seats[2].user_id == "computer:normal:1"
     assert not world.fake.unhandled
+
+
+async def test_a_computer_power_posts_each_phase_once_with_its_orders_merged(world):
+    """Axis & Allies against the computer (normal): Alice ends the USSR's turn at once and answers
+    the battle questions; Germany's turn reaches the channel as one post per phase (and one for
+    each question Alice must answer first), the orders written together (``buy 7 inf 2 arm``),
+    not a post per unit."""
+    h = world.h
+    computer = world.bot.services.computer
+    computer.delay, computer.seconds = 0.0, 0.1
+    await h.slash("match create axis_allies", {"computer": "normal"}, user=h.alice)
+    match = await world.bot.services.matches.book.load(1)
+    while match.state.power == "ussr":
+        await h.slash("move", {"text": "end"}, user=h.alice)
+        match = await world.bot.services.matches.book.load(1)
+    before = {m.id for m in world.fake.messages(h.channel["id"], kind="channel")}
+    answers = 0
+    for _ in range(100):  # Alice answers the casualty questions of Germany's battles
+        await computer.idle()
+        match = await world.bot.services.matches.book.load(1)
+        if match.state.power != "germany":
+            break
+        if 0 in match.to_act():
+            await h.slash("move", {"text": match.engine.question_choices(match.state, 0)[0]}, user=h.alice)
+            answers += 1
+    assert match.state.power == "uk"
+    posts = [m for m in world.fake.messages(h.channel["id"], kind="channel")
+             if m.id not in before and m.attachments and "Computer (normal) played `" in m.content]
+    buys = [m for m in posts if "played `buy " in m.content]
+    assert len(buys) == 1 and "`buy 1 inf`" not in buys[0].content, [m.content[:80] for m in buys]
+    assert len(posts) <= 5 + answers, len(posts)  # was a post per order: 60-90 for this turn
+    assert not world.fake.unhandled

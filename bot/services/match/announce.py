@@ -104,18 +104,47 @@ def summary_posts(after: LoadedMatch, steps: list[Step]) -> list[Delivery]:
 
 def step_lines(after: LoadedMatch, steps: list[Step], mover: str) -> list[Msg]:
     """What each step of a command did: the move (typed by ``mover``, or by a standing
-    order), its dice and its consequences."""
+    order), its dice and its consequences. A run of the mover's own orders is said in one line,
+    written together as the game writes them (``CompactingGame``: "buy 5 inf 2 arm", one
+    ``move 3 inf …`` for three units on one path), their dice and consequences after it."""
     lines: list[Msg] = []
-    for step in steps:
+    for run in _runs(steps):
+        step = run[0]
         if step.event.secret:
             lines.append(Msg("core.secret_move_played", {"player": mover}))
         elif step.standing:
             lines.append(Msg("core.standing_move_played", {"player": after.name_of(step.event.seat), "move": step.event.text}))
         else:
-            lines.append(Msg("core.move_played", {"player": mover, "move": step.event.text}))
-        lines += chance_lines(after, list(step.chance))
-        lines += presenter.consequence_lines_between(after, step.before, step.event.seat, step.move, step.after)
+            texts = compact_texts(after, run)
+            if len(texts) == 1:
+                lines.append(Msg("core.move_played", {"player": mover, "move": texts[0]}))
+            else:
+                lines.append(Msg("turns.moves_played", {"player": mover, "moves": [Msg("turns.order", {"move": t}) for t in texts]}))
+        for step in run:
+            lines += chance_lines(after, list(step.chance))
+            lines += presenter.consequence_lines_between(after, step.before, step.event.seat, step.move, step.after)
     return lines
+
+
+def _runs(steps: list[Step]) -> list[list[Step]]:
+    """The steps in runs: a seat's own public orders in a row together, every other step alone."""
+    runs: list[list[Step]] = []
+    for step in steps:
+        plain = not step.event.secret and not step.standing
+        last = runs[-1][-1] if runs else None
+        if plain and last is not None and not last.event.secret and not last.standing and last.event.seat == step.event.seat:
+            runs[-1].append(step)
+        else:
+            runs.append([step])
+    return runs
+
+
+def compact_texts(match: LoadedMatch, run: list[Step]) -> tuple[str, ...]:
+    """The texts of a run of one seat's orders, written together where the game can
+    (``CompactingGame``), else each as recorded."""
+    if len(run) > 1 and offers.compacting(match.engine):
+        return match.engine.compact_moves([step.move for step in run], run[0].before)
+    return tuple(step.event.text for step in run)
 
 
 def chance_lines(match: LoadedMatch, events: list[Any]) -> list[Msg]:
