@@ -68,6 +68,15 @@ class UserRow(_Row):
     language: str
 
 
+class NoteRow(_Row):
+    """A player's private note on a match (``/note``): only its author ever reads it."""
+
+    match_id: int
+    user_id: str
+    at: datetime
+    text: str
+
+
 class RatingRow(_Row):
     """A player's points on one server, game and board, with the record that made them."""
 

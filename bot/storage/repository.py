@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from bot.storage.models import (
     MatchRow,
     NewMatch,
+    NoteRow,
     RatingRow,
     RatingUpdate,
     SeatRow,
@@ -237,6 +238,12 @@ class Repository(Protocol):
 
     async def claim_setting(self, key: str) -> bool:
         """Delete a setting; True only for the one caller (of any process) that deleted it."""
+        ...
+
+    # Private notes (migration 0009): read back only for their author.
+    async def add_note(self, note: NoteRow) -> None: ...
+    async def notes(self, match_id: int, user_id: str) -> list[NoteRow]:
+        """``user_id``'s notes on the match, oldest first."""
         ...
 
     async def close(self) -> None: ...

@@ -34,6 +34,7 @@ from bot.storage.models import (
     LIVE,
     MatchRow,
     NewMatch,
+    NoteRow,
     RatingRow,
     RatingUpdate,
     SeatRow,
@@ -643,6 +644,22 @@ class SqliteRepository:
         async with self._transaction():
             cursor = await self.db.execute("DELETE FROM bot_settings WHERE key = ?", (key,))
             return cursor.rowcount == 1
+
+    # ------------------------------------------------------ notes (migration 0009)
+
+    async def add_note(self, note: NoteRow) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO match_notes (match_id, user_id, at, text) VALUES (?, ?, ?, ?)",
+                (note.match_id, note.user_id, _ts(note.at), note.text),
+            )
+
+    async def notes(self, match_id: int, user_id: str) -> list[NoteRow]:
+        rows = await self._read(
+            "SELECT match_id, user_id, at, text FROM match_notes WHERE match_id = ? AND user_id = ? ORDER BY id",
+            (match_id, user_id),
+        )
+        return [NoteRow(match_id=row["match_id"], user_id=row["user_id"], at=_from_ts(row["at"]), text=row["text"]) for row in rows]
 
 
 def _entry(row: Any) -> Entry:
