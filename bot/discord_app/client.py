@@ -28,6 +28,7 @@ from bot.discord_app.cogs import MatchCog, PlayCog
 from bot.discord_app.delivery import Deliverer
 from bot.discord_app.guide_cog import GuideCog
 from bot.discord_app.people import DmMemory
+from bot.discord_app.replays_cog import ReplaysCog
 from bot.i18n import Msg, catalog, locale_of
 from bot.wiring import Services, open_services
 
@@ -101,6 +102,7 @@ class ScheidsBot(commands.AutoShardedBot):
         await self.add_cog(MatchCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(GuideCog(self))
+        await self.add_cog(ReplaysCog(self))
         # Buttons parse their match from the custom_id: they work on messages sent before a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync_commands:

@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from bot.services.match.core import Core
 
 GAME = "axis_allies"
-ENGINE_CODES = "axis_allies.odds_"
-"""The calculator's refusals of a text; worded in this area's messages (``replays.odds_…``)."""
 
 Answer = tuple[str, odds.BattleOdds] | tuple[str, dict[str, Any]]
 
@@ -67,8 +65,7 @@ async def odds_command(core: Core, place: Place | None, actor: Actor, attack: st
 
 
 def _refusal(code: str, params: dict[str, Any]) -> Refused:
-    if code.startswith(ENGINE_CODES):
-        code = "replays." + code.removeprefix("axis_allies.")
+    """The calculator's refusal (worded in the game's messages: ``axis_allies.odds_…``)."""
     return Refused(code, params)
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Msg
 from bot.services import presenter
-from bot.services.delivery import Button, ChannelPost, Delivery, DirectMessage, Reply
+from bot.services.delivery import Button, ChannelPost, Delivery, Reply
 from bot.services.match.referee import Step
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
@@ -78,7 +78,10 @@ async def turn_dms(core: Core, before: LoadedMatch | None, after: LoadedMatch, m
                 "channel": presenter.place_ref(after),
                 "deadline": after.deadline(seat.seat),
             })
-            deliveries.append(Delivery(DirectMessage(seat.user_id, after.id), (line,), language))
+            # What changed since the player's last move goes in the same DM (no second message).
+            from bot.services import replays  # reads the record back: imports this module
+
+            deliveries.append(await replays.turn_dm(core, after, seat.seat, line, language))
     return deliveries
 
 
