@@ -12,6 +12,7 @@ from bot.services import presenter
 from bot.services.delivery import Attachment, Delivery, reply
 from bot.services.match import access, announce
 from bot.services.match.answers import Refused, damaged_line
+from bot.services.match.replays import steps_work
 from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
 from engines.core.contract import Engine, SummarizingGame
@@ -50,12 +51,20 @@ async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Del
     moves = [(e, e.event) for e in entries if isinstance(e.event, MoveEvent)]
     if not moves:
         raise Refused("core.history_empty")
+    over = match.row.status not in ("open", "active")
+    # Each move's marks (a capture, a battle), read off the record replayed in a worker.
+    marks = [step.marks for step in await core.renderer.run(steps_work, match.engine, match.options, entries, over)]
     chunk, page, pages = _page_of(moves, HISTORY_PAGE, page)
     lines = [Msg("core.history_head", {"page": page, "pages": pages})]
     for number, (entry, event) in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
-        hidden = event.secret and match.row.status in ("open", "active")
-        key = "core.history_secret" if hidden else "core.history_line"
-        lines.append(Msg(key, {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at}))
+        hidden = event.secret and not over
+        params = {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at}
+        if hidden:
+            lines.append(Msg("core.history_secret", params))
+        elif marks[number - 1]:
+            lines.append(Msg("replays.history_marked", {**params, "marks": [Msg(f"replays.mark_{m}") for m in marks[number - 1]]}))
+        else:
+            lines.append(Msg("core.history_line", params))
     return [reply(actor.language, *lines, page=(page, pages))]
 
 
