@@ -11,18 +11,19 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import Msg
 from bot.services.delivery import Delivery, reply
+from bot.services.match import lifecycle
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused
 from bot.services.people import Actor, Place, computer_level
 from bot.services.progress import LoadedMatch
 
 if TYPE_CHECKING:
-    from bot.services.matches import MatchService
+    from bot.services.match.core import Core
 
 KEY = "rematch:{match}:"
 
 
-async def press(service: MatchService, match_id: int, actor: Actor, pressed: Pressed | None) -> list[Delivery]:
+async def press(service: Core, match_id: int, actor: Actor, pressed: Pressed | None) -> list[Delivery]:
     """A player accepts the rematch of match ``match_id``; the last one to accept starts it."""
     match = await service.book.load(match_id)
     if match is None or (pressed is not None and not pressed.belongs_to(match)):
@@ -49,7 +50,7 @@ async def press(service: MatchService, match_id: int, actor: Actor, pressed: Pre
     return await _rematch(service, match, actor)
 
 
-async def _rematch(service: MatchService, match: LoadedMatch, actor: Actor) -> list[Delivery]:
+async def _rematch(service: Core, match: LoadedMatch, actor: Actor) -> list[Delivery]:
     place = Place(match.row.guild_id, match.row.channel_id, match.row.language)
     order = [*match.seats[1:], match.seats[0]]
     people = [Actor(s.user_id, s.name, await service.language_of(s.user_id, match.row.language)) for s in order]
@@ -57,21 +58,11 @@ async def _rematch(service: MatchService, match: LoadedMatch, actor: Actor) -> l
     first = people[0] if not computer_level(people[0].user_id) else next(p for p in people if not computer_level(p.user_id))
     control = match.time_control
     options = dict(match.row.options)
-    created = await service.create(place, first, match.row.game, options, time_control=control)
-    if _refused(created):
-        return created
+    await lifecycle.create(service, place, first, match.row.game, options, opponent=None, time_control=control, players=None)
     for person in people:
-        if person is first or computer_level(person.user_id):
-            continue
-        joined = await service.join(place, person)
-        if _refused(joined):
-            return joined
+        if person is not first and not computer_level(person.user_id):
+            await lifecycle.join(service, place, person)
     level = computer_level(computers[0].user_id) if computers else None
-    started = await service.start(place, first, level, len(people) if level else None)
+    started = await lifecycle.start(service, place, first, level, len(people) if level else None)
     return [reply(actor.language, Msg("replays.rematch_made_new", {"id": match.id, "players": [p.name for p in people]}),
                   ephemeral=False), *started]
-
-
-def _refused(deliveries: list[Delivery]) -> bool:
-    """A command's answer that is only a private refusal (nothing was done)."""
-    return all(getattr(d.target, "ephemeral", False) for d in deliveries)

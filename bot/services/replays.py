@@ -1,7 +1,8 @@
 """``/match replay``, its stepper, ``/match history at:``, and the catch-up (``/match catchup``
 and the note that goes with a turn's DM): the record read back as pictures and a move list.
 
-The record is replayed and drawn in the renderer's workers (``bot.services.match.replays``),
+The record is replayed and drawn in the renderer's workers (``bot.services.match.replays``,
+``bot.services.replay_pictures``),
 never on the event loop. Before the end only what the channel saw is shown."""
 
 from __future__ import annotations
@@ -10,27 +11,16 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import Msg, catalog
 from bot.services import presenter
-from bot.services.delivery import Attachment, Button, Delivery, DirectMessage, reply
+from bot.services.catchup import catchup_lines, labels_for, over, record_steps, step_listed
+from bot.services.delivery import Attachment, Button, Delivery, reply
 from bot.services.match import access
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.match.records import readable
-from bot.services.match.replays import (
-    MAX_FRAMES,
-    Step,
-    board_work,
-    catchup_work,
-    gif_work,
-    sampled,
-    step_line,
-    steps_work,
-)
+from bot.services.match.replays import MAX_FRAMES, Step, sampled, step_line
 from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
-from bot.storage.models import LIVE
-from engines.core.contract import Seat
-from engines.core.record import Entry, MoveEvent
-from render.common import BoardLabels
+from bot.services.replay_pictures import board_work, gif_work
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -42,23 +32,6 @@ HEADROOM = 0.9
 WINDOW = 4
 """Moves the stepper lists before and after the current one."""
 STEPS = ("first", "back", "next", "last")
-
-
-def _over(match: LoadedMatch) -> bool:
-    return match.row.status not in LIVE
-
-
-async def _steps(core: Core, match: LoadedMatch, entries: list[Entry]) -> list[Step]:
-    return await core.renderer.run(steps_work, match.engine, match.options, entries, _over(match))
-
-
-def _labels(match: LoadedMatch, language: str, status: str = "") -> BoardLabels:
-    return BoardLabels(
-        title=catalog().render(presenter.game_name(match.row.game), language),
-        status=status,
-        seats=tuple(seat.name for seat in match.seats),
-        words=presenter.picture_words(match.row.game, language),
-    )
 
 
 def _status(match: LoadedMatch, steps: list[Step], position: int, language: str) -> str:
@@ -77,7 +50,7 @@ async def replay(core: Core, place: Place, actor: Actor, limit: int | None) -> l
     if not match.started:
         raise Refused("core.not_started")
     entries = await core.repo.entries(match.id)
-    steps = await _steps(core, match, entries)
+    steps = await record_steps(core, match, entries)
     if not steps:
         raise Refused("core.history_empty")
     language = actor.language
@@ -85,11 +58,11 @@ async def replay(core: Core, place: Place, actor: Actor, limit: int | None) -> l
     statuses = [_status(match, steps, p, language) for p in positions]
     budget = int((limit or DEFAULT_UPLOAD) * HEADROOM)
     data = await core.renderer.run(gif_work, match.engine, match.options, entries, positions, statuses,
-                                   _labels(match, language), budget)
+                                   labels_for(match, language), budget)
     lines = [Msg("replays.replay_head", {
         "game": presenter.game_name(match.row.game), "id": match.id, "moves": len(steps), "frames": len(positions),
     })]
-    if not _over(match):
+    if not over(match):
         lines.append(Msg("replays.replay_live"))
     lines.append(Msg("replays.replay_stepper"))
     name = f"scheids-{match.row.game}-{match.id}-replay.gif"
@@ -121,56 +94,20 @@ async def _board_at(core: Core, match: LoadedMatch, actor: Actor, position: int,
     if match.damage is not None:
         raise Refused.saying(damaged_line(match.id, match.damage))
     entries = await core.repo.entries(match.id)
-    steps = await _steps(core, match, entries)
+    steps = await record_steps(core, match, entries)
     if strict and not 0 <= position <= len(steps):
         raise Refused("replays.no_such_move", {"move": position, "moves": len(steps)})
     position = min(max(position, 0), len(steps))
     language = actor.language
     status = _status(match, steps, position, language)
-    data = await core.renderer.run(board_work, match.engine, match.options, entries, position, _labels(match, language, status))
+    data = await core.renderer.run(board_work, match.engine, match.options, entries, position, labels_for(match, language, status))
     lines = [Msg("replays.at_head", {"n": position, "total": len(steps), "game": presenter.game_name(match.row.game), "id": match.id})]
     for shown in steps[max(position - 1 - WINDOW, 0):position + WINDOW]:
-        lines.append(_listed(match, shown, current=shown.number == position))
-    if not _over(match):
+        lines.append(step_listed(match, shown, current=shown.number == position))
+    if not over(match):
         lines.append(Msg("replays.replay_live"))
     name = f"scheids-{match.row.game}-{match.id}-at{position}.png"
     return [reply(language, *lines, attachments=(Attachment(name, data),), buttons=_step_buttons(match, position, len(steps)))]
-
-
-def _listed(match: LoadedMatch, shown: Step, current: bool = False) -> Msg:
-    return step_line(shown, match.name_of(shown.seat), current)
-
-
-def _dice_lines(match: LoadedMatch, shown: Step) -> list[Msg]:
-    return [Msg(code, presenter.seat_params(match, params)) for code, params in shown.dice]
-
-
-def _since(entries: list[Entry], seat: Seat) -> int:
-    """The position right after ``seat``'s last move (0: the seat has not moved yet)."""
-    moves = 0
-    since = 0
-    for entry in entries:
-        if isinstance(entry.event, MoveEvent):
-            moves += 1
-            if entry.event.seat == seat:
-                since = moves
-    return since
-
-
-async def catchup_lines(core: Core, match: LoadedMatch, seat: Seat, language: str) -> tuple[list[Msg], Attachment | None]:
-    """What changed since ``seat``'s last move: a head, each move since with its marks and its
-    dice, and one picture of the changes (none when nothing changed)."""
-    entries = await core.repo.entries(match.id)
-    since = _since(entries, seat)
-    steps = await _steps(core, match, entries)
-    if len(steps) == since:
-        return [], None
-    lines = [Msg("replays.catchup_head", {"count": len(steps) - since, "game": presenter.game_name(match.row.game)})]
-    for shown in steps[since:]:
-        lines.append(_listed(match, shown))
-        lines += _dice_lines(match, shown)
-    data = await core.renderer.run(catchup_work, match.engine, match.options, entries, since, _labels(match, language))
-    return lines, Attachment(f"scheids-{match.row.game}-{match.id}-since{since}.png", data)
 
 
 async def catchup(core: Core, place: Place, actor: Actor) -> list[Delivery]:
@@ -191,8 +128,3 @@ async def catchup(core: Core, place: Place, actor: Actor) -> list[Delivery]:
     return [reply(actor.language, *lines, attachments=(picture,) if picture else ())]
 
 
-async def turn_dm(core: Core, match: LoadedMatch, seat: Seat, notice: Msg, language: str) -> Delivery:
-    """The DM telling ``seat`` it is their turn, with their catch-up in the same message."""
-    lines, picture = await catchup_lines(core, match, seat, language)
-    user_id = match.seats[seat].user_id
-    return Delivery(DirectMessage(user_id, match.id), (notice, *lines), language, attachments=(picture,) if picture else ())

@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 
 from PIL import Image
 
-from bot.services.match.replays import MARKS, gif_work, sampled, steps_work
+from bot.services.match.replays import MARKS, sampled, steps_work
+from bot.services.replay_pictures import gif_work
 from engines.battle_island import BattleIsland, BattleIslandOptions
 from engines.core.record import Entry, MoveEvent, StartEvent, resolve_chance
 from engines.heroes_cities import HeroesCities

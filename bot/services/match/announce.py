@@ -8,7 +8,7 @@ import difflib
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Msg
-from bot.services import presenter
+from bot.services import catchup, presenter
 from bot.services.delivery import Button, ChannelPost, Delivery, Reply
 from bot.services.match.referee import Step
 from bot.services.people import computer_level
@@ -79,9 +79,7 @@ async def turn_dms(core: Core, before: LoadedMatch | None, after: LoadedMatch, m
                 "deadline": after.deadline(seat.seat),
             })
             # What changed since the player's last move goes in the same DM (no second message).
-            from bot.services import replays  # reads the record back: imports this module
-
-            deliveries.append(await replays.turn_dm(core, after, seat.seat, line, language))
+            deliveries.append(await catchup.turn_dm(core, after, seat.seat, line, language))
     return deliveries
 
 
