@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 
 from PIL import Image
 
@@ -157,3 +158,32 @@ async def test_notes_are_private_and_never_in_the_record(world):
     assert "push the left" not in json.dumps(json.loads(exported.reply.attachments[0].data))
     public = [m.content for m in world.fake.messages(h.channel["id"], kind="channel")]
     assert not any("push the left" in c for c in public)
+
+
+async def test_odds_of_a_territory_in_an_axis_and_allies_match(world, monkeypatch):
+    """In a live A&A match: a territory without a battle is named in the refusal; one with a
+    battle waiting gets the odds of the units there (the battle put on the stored board's state)."""
+    from bot.services.match import access
+    from engines.axis_allies.state import Unit
+    from tests.bot_discord.test_axis_allies_pictures import start_axis_allies
+
+    h = world.h
+    await start_axis_allies(world)
+    none = await h.slash("odds", {"territory": "Karelia"}, user=h.carol)
+    assert none.reply.ephemeral and "No battle waits in Karelia S.S.R. now." in none.reply.content
+    unknown = await h.slash("odds", {"territory": "Atlantis"}, user=h.carol)
+    assert "is not a territory or sea zone" in unknown.reply.content
+    matches = world.bot.services.matches
+    match = await matches.book.load(1)
+    germans = tuple(Unit(id=9000 + n, kind="armour", power="germany", at="karelia_ssr", combat=True) for n in range(3))
+    state = match.state.model_copy(update={"power": "germany", "phase": "combat", "battles": ("karelia_ssr",),
+                                           "units": (*match.state.units, *germans)})
+    fighting = replace(match, progress=replace(match.progress, state=state))
+
+    async def shown(core, place):
+        return fighting
+
+    monkeypatch.setattr(access, "shown", shown)
+    answer = await h.slash("odds", {"territory": "karelia"}, user=h.carol)
+    assert "Battle odds in Karelia S.S.R." in answer.reply.content and "Attacker wins" in answer.reply.content
+    assert "armour" in answer.reply.content
