@@ -74,7 +74,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
             timed = isinstance(engine, TimedGame)
             group.add_command(create_command(slug, _text(f"create_{slug}"), engine.options_model, self._create, timed))  # type: ignore[union-attr]
         for command in replays_cog.match_commands(bot):  # /match replay, /match catchup
-            self.app_command.add_command(command)
+            self.app_command.add_command(command)  # type: ignore[union-attr]
 
     @property
     def matches(self):

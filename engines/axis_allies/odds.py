@@ -312,13 +312,17 @@ def parse_army(text: str, attacking: bool) -> list[str]:
     ['infantry', 'infantry', 'infantry', 'armour', 'armour', 'fighter']
     >>> parse_army("4 inf 1 aa gun", False)
     ['infantry', 'infantry', 'infantry', 'infantry', 'aa_gun']
+    >>> parse_army("99999999999999 inf", True)
+    Traceback (most recent call last):
+    ...
+    engines.core.errors.EngineError: odds too many
     """
     words = text.replace(",", " ").replace(";", " ").split()
     groups: list[tuple[int, list[str]]] = []
     for word in words:
-        count = _COUNT.fullmatch(word.lower())
-        if count is not None:
-            groups.append((int(count[1]), []))
+        counted = _COUNT.fullmatch(word.lower())
+        if counted is not None:
+            groups.append((int(counted[1]), []))
         elif groups and (not groups[-1][1] or find_unit(" ".join(groups[-1][1])) is None or
                          find_unit(" ".join([*groups[-1][1], word])) is not None):
             groups[-1][1].append(word)  # a name of several words: "aa gun", "aircraft carrier"
@@ -338,9 +342,9 @@ def parse_army(text: str, attacking: bool) -> list[str]:
             raise _odds_error("odds_zero", word=" ".join(name))
         if kind == "factory" or (attacking and kind == "aa_gun"):
             raise _odds_error("odds_not_fighting" if kind == "factory" else "odds_aa_attacks", unit=kind)
-        kinds += [kind] * count
-        if len(kinds) > MOST_UNITS:
+        if len(kinds) + count > MOST_UNITS:  # asked before the list is made: a count may be huge
             raise _odds_error("odds_too_many", most=MOST_UNITS)
+        kinds += [kind] * count
     return kinds
 
 
