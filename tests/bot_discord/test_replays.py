@@ -187,3 +187,20 @@ async def test_odds_of_a_territory_in_an_axis_and_allies_match(world, monkeypatc
     answer = await h.slash("odds", {"territory": "karelia"}, user=h.carol)
     assert "Battle odds in Karelia S.S.R." in answer.reply.content and "Attacker wins" in answer.reply.content
     assert "armour" in answer.reply.content
+
+
+async def test_the_refusals_of_replay_history_at_notes_and_odds(world):
+    h = world.h
+    nothing = await h.slash("match replay", user=h.carol)
+    assert nothing.reply.ephemeral and "no match in this channel" in nothing.reply.content
+    await h.slash("match create heroes_cities", {"opponent": h.bob}, user=h.alice)
+    early = await h.slash("match replay", user=h.carol)
+    assert "not started" in early.reply.content.lower()
+    long = await h.slash("note", {"text": "x" * 1001}, user=h.alice)  # past Discord's limit too: refused by both
+    assert long.reply.ephemeral and "at most 1000 characters; this one has 1001" in long.reply.content
+    many = await h.slash("odds", {"attack": "101 inf", "defend": "1 inf"}, user=h.carol)
+    assert "At most 100 units a side" in many.reply.content
+    mangled = await h.click("scheids:replay:1:2:sideways", user=h.carol)
+    assert "belongs to no match" in mangled.reply.content
+    elsewhere = await h.click("scheids:replay:1:0:first", user=h.carol, guild_id=1)  # another server
+    assert elsewhere.reply.ephemeral and "belongs to no match" in elsewhere.reply.content
