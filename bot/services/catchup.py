@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from bot.services.match.core import Core
 
 
+CATCHUP_MOVES = 30
+"""The most moves a catch-up lists (the latest; an Axis & Allies turn can have many): the
+picture shows them all."""
+
+
 def over(match: LoadedMatch) -> bool:
     return match.row.status not in LIVE
 
@@ -46,6 +51,15 @@ def dice_lines(match: LoadedMatch, shown: Step) -> list[Msg]:
     return [Msg(code, presenter.seat_params(match, params)) for code, params in shown.dice]
 
 
+def latest(news: list[Step], most: int) -> tuple[int, list[Step]]:
+    """How many of ``news`` are left out, and the last ``most`` of them.
+
+    >>> latest(list(range(5)), 3), latest([1], 3)
+    ((2, [2, 3, 4]), (0, [1]))
+    """
+    return max(len(news) - most, 0), news[-most:]
+
+
 def _since(entries: list[Entry], seat: Seat) -> int:
     """The position right after ``seat``'s last move (0: the seat has not moved yet)."""
     moves = 0
@@ -67,7 +81,10 @@ async def catchup_lines(core: Core, match: LoadedMatch, seat: Seat, language: st
     if len(steps) == since:
         return [], None
     lines = [Msg("replays.catchup_head", {"count": len(steps) - since, "game": presenter.game_name(match.row.game)})]
-    for shown in steps[since:]:
+    left_out, news = latest(steps[since:], CATCHUP_MOVES)
+    if left_out:
+        lines.append(Msg("replays.catchup_earlier", {"count": left_out}))
+    for shown in news:
         lines.append(step_listed(match, shown))
         lines += dice_lines(match, shown)
     data = await core.renderer.run(catchup_work, match.engine, match.options, entries, since, labels_for(match, language))

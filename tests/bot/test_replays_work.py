@@ -102,3 +102,4 @@ def test_the_animated_picture_shrinks_to_the_limit():
     small = gif_work(engine, options, entries, positions, statuses, LABELS, len(full) // 4)
     assert len(small) <= len(full) // 4
     assert Image.open(io.BytesIO(full)).n_frames == 7
+
