@@ -1,6 +1,7 @@
 """The replay's pictures, drawn in a worker process (``Renderer.run``): the board at a position,
 the animated GIF of a whole record within a byte limit, and the catch-up's picture of what
-changed. Only public views are drawn (``bot.services.match.replays.public_views``)."""
+changed. Only public views are drawn (``bot.services.match.replays.public_views``), with their
+secrets only once the match is over."""
 
 from __future__ import annotations
 
@@ -25,18 +26,19 @@ STRIP_FRAMES = 4
 """The most pictures a catch-up strip puts side by side."""
 
 
-def board_work(engine: Engine, options: Any, entries: list[Entry], position: int, labels: BoardLabels) -> bytes:
-    """The PNG of the public board at ``position``."""
-    (view,) = public_views(engine, options, entries, [position])
+def board_work(engine: Engine, options: Any, entries: list[Entry], position: int, labels: BoardLabels,
+               reveal: bool = False) -> bytes:
+    """The PNG of the public board at ``position`` (``reveal``: with its secrets, after the end)."""
+    (view,) = public_views(engine, options, entries, [position], reveal)
     return registry.render_view(engine.slug, view, labels)
 
 
 def gif_work(engine: Engine, options: Any, entries: list[Entry], positions: list[int], statuses: list[str],
-             labels: BoardLabels, limit: int) -> bytes:
+             labels: BoardLabels, limit: int, reveal: bool = False) -> bytes:
     """The animated replay: the public board at each of ``positions`` (``statuses`` its line),
     as a looping GIF of at most ``limit`` bytes: frames drawn narrower, then every second one
-    dropped (the last kept), until it fits."""
-    views = public_views(engine, options, entries, positions)
+    dropped (the last kept), until it fits. ``reveal`` (after the end): each position's secrets shown."""
+    views = public_views(engine, options, entries, positions, reveal)
     frames = [
         Image.open(io.BytesIO(registry.render_view(engine.slug, view, replace(labels, status=status)))).convert("RGB")
         for view, status in zip(views, statuses, strict=True)

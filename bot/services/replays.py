@@ -58,12 +58,11 @@ async def replay(core: Core, place: Place, actor: Actor, limit: int | None) -> l
     statuses = [_status(match, steps, p, language) for p in positions]
     budget = int((limit or DEFAULT_UPLOAD) * HEADROOM)
     data = await core.renderer.run(gif_work, match.engine, match.options, entries, positions, statuses,
-                                   labels_for(match, language), budget)
+                                   labels_for(match, language), budget, over(match))
     lines = [Msg("replays.replay_head", {
         "game": presenter.game_name(match.row.game), "id": match.id, "moves": len(steps), "frames": len(positions),
     })]
-    if not over(match):
-        lines.append(Msg("replays.replay_live"))
+    lines.append(Msg("replays.replay_live" if not over(match) else "replays.replay_revealed"))
     lines.append(Msg("replays.replay_stepper"))
     name = f"scheids-{match.row.game}-{match.id}-replay.gif"
     return [reply(language, *lines, attachments=(Attachment(name, data),), buttons=_step_buttons(match, 0, len(steps)))]
@@ -100,7 +99,8 @@ async def _board_at(core: Core, match: LoadedMatch, actor: Actor, position: int,
     position = min(max(position, 0), len(steps))
     language = actor.language
     status = _status(match, steps, position, language)
-    data = await core.renderer.run(board_work, match.engine, match.options, entries, position, labels_for(match, language, status))
+    data = await core.renderer.run(board_work, match.engine, match.options, entries, position,
+                                   labels_for(match, language, status), over(match))
     lines = [Msg("replays.at_head", {"n": position, "total": len(steps), "game": presenter.game_name(match.row.game), "id": match.id})]
     for shown in steps[max(position - 1 - WINDOW, 0):position + WINDOW]:
         lines.append(step_listed(match, shown, current=shown.number == position))

@@ -356,3 +356,13 @@ class ChoosingGame(Protocol[S_contra]):
     def question_choices(self, state: S_contra, seat: Seat) -> tuple[str, ...]:
         """The move texts that answer the question ``seat`` is asked now; ``()`` when none is asked."""
         ...
+
+
+@runtime_checkable
+class RevealingGame(Protocol[S_contra]):
+    """An engine with hidden information that can draw any position with its secrets shown: a
+    replay after the end shows each past position so (before the end only ``view(state, None)``)."""
+
+    def revealed_view(self, state: S_contra) -> BaseModel:
+        """The public view of ``state`` with every secret in it (what the end of the match reveals)."""
+        ...

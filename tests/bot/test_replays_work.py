@@ -45,7 +45,7 @@ def replay_bytes(engine, options, entries: list[Entry], over: bool) -> tuple[byt
     steps = steps_work(engine, options, entries, over)
     positions = sampled(len(steps), 12)
     statuses = [f"{p}: {steps[p - 1].text if p else ''}" for p in positions]
-    return gif_work(engine, options, entries, positions, statuses, LABELS, 10 * 1024 * 1024), steps
+    return gif_work(engine, options, entries, positions, statuses, LABELS, 10 * 1024 * 1024, over), steps
 
 
 def test_twin_records_differing_in_a_secret_give_the_same_replay_before_the_end():
@@ -60,8 +60,11 @@ def test_twin_records_differing_in_a_secret_give_the_same_replay_before_the_end(
     gif_b, steps_b = replay_bytes(engine, options, b, over=False)
     assert gif_a.startswith(b"GIF89a") and gif_a == gif_b
     assert steps_a == steps_b and any(s.secret and not s.text for s in steps_a)
-    # After the end the move list names the secret moves, and so tells the twins apart.
-    assert steps_work(engine, options, a, True) != steps_work(engine, options, b, True)
+    # After the end the move list names the secret moves and the pictures show the armed blocks:
+    # both tell the twins apart.
+    after_a, steps_after_a = replay_bytes(engine, options, a, over=True)
+    after_b, steps_after_b = replay_bytes(engine, options, b, over=True)
+    assert steps_after_a != steps_after_b and after_a != after_b
 
 
 def test_captures_are_marked_where_the_game_says_a_piece_was_taken():
@@ -103,3 +106,31 @@ def test_the_animated_picture_shrinks_to_the_limit():
     assert len(small) <= len(full) // 4
     assert Image.open(io.BytesIO(full)).n_frames == 7
 
+
+
+def test_after_the_end_each_position_is_drawn_with_its_secrets():
+    """``RevealingGame``: Slag om het Eiland shows which blocks are live (the twins' armed blocks
+    differ), Masters Victory every back-number; without ``reveal`` the public view is unchanged."""
+    from bot.services.match.replays import public_views
+    from engines.masters_victory import MastersVictory
+
+    engine = BattleIsland()
+    options = BattleIslandOptions(blocks="armed_by_owner")
+    a = record(engine, options, quiet_game(options, lambda own, seat: own[:3]))
+    b = record(engine, options, quiet_game(options, lambda own, seat: own[:3] if seat else own[2:]))
+    last = sum(isinstance(e.event, MoveEvent) for e in a)
+    (public_a,), (public_b,) = public_views(engine, options, a, [last]), public_views(engine, options, b, [last])
+    assert public_a.model_dump(exclude={"seal"}) == public_b.model_dump(exclude={"seal"})  # the seal differs by design
+    (shown_a,), (shown_b,) = public_views(engine, options, a, [last], True), public_views(engine, options, b, [last], True)
+    assert shown_a.blocks != shown_b.blocks and all(block.live is not None for block in shown_a.blocks)
+    assert all(block.live is None for block in public_a.blocks)
+
+    masters = MastersVictory()
+    state = masters.setup(2, masters.options_model())
+    for seat, text in ((0, "setup f11223m t11223m s11223m"), (1, "setup f3m32211 t2113m32 s3m31122")):
+        state = masters.apply(state, seat, masters.parse_move(text, state, seat))
+    public = masters.view(state, None)
+    revealed = masters.revealed_view(state)
+    assert all(p.number is None for p in public.pieces)
+    assert {p.owner for p in revealed.pieces if p.number is not None or p.master} == {0, 1}
+    assert revealed.model_copy(update={"pieces": public.pieces}) == public  # only the numbers differ

@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.i18n import Msg
-from engines.core.contract import Engine, NarratingGame, Outcome
+from engines.core.contract import Engine, NarratingGame, Outcome, RevealingGame
 from engines.core.record import ChanceEvent, Entry, MoveEvent, replay_step
 
 MARKS: dict[str, str] = {
@@ -98,9 +98,13 @@ def states_at(engine: Engine, options: Any, entries: list[Entry], positions: lis
     return found
 
 
-def public_views(engine: Engine, options: Any, entries: list[Entry], positions: list[int]) -> list[BaseModel]:
-    """The public view (what the channel sees) at each position."""
+def public_views(engine: Engine, options: Any, entries: list[Entry], positions: list[int],
+                 reveal: bool = False) -> list[BaseModel]:
+    """The public view (what the channel sees) at each position; with ``reveal`` (a match that is
+    over) each position's secrets shown where the game can draw them (``RevealingGame``)."""
     states = states_at(engine, options, entries, positions)
+    if reveal and isinstance(engine, RevealingGame):
+        return [engine.revealed_view(states[p]) for p in positions]
     return [engine.view(states[p], None) for p in positions]
 
 
