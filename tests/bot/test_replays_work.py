@@ -10,13 +10,14 @@ from datetime import UTC, datetime
 
 from PIL import Image
 
+from bot.i18n import catalog
 from bot.services.match.replays import MARKS, sampled, steps_work
 from bot.services.replay_pictures import gif_work
 from engines.battle_island import BattleIsland, BattleIslandOptions
 from engines.core.record import Entry, MoveEvent, StartEvent, resolve_chance
 from engines.heroes_cities import HeroesCities
 from render.common import BoardLabels
-from tests.bot.conftest import SEED
+from tests.bot.conftest import CAROL, PLACE, SEED
 from tests.bot_discord.test_battle_island_secrets import quiet_game
 
 AT = datetime(2026, 3, 1, tzinfo=UTC)
@@ -134,3 +135,24 @@ def test_after_the_end_each_position_is_drawn_with_its_secrets():
     assert all(p.number is None for p in public.pieces)
     assert {p.owner for p in revealed.pieces if p.number is not None or p.master} == {0, 1}
     assert revealed.model_copy(update={"pieces": public.pieces}) == public  # only the numbers differ
+
+
+async def test_history_marks_the_move_that_took_a_piece(harness):
+    """``/match history``: the capture a random game makes is marked on its line, and only there."""
+    match_id = await harness.started_match()
+    rng = random.Random(3)
+    for played in range(1, 201):
+        match = await harness.match(match_id)
+        (seat,) = match.to_act()
+        move = rng.choice(list(match.engine.legal_moves(match.state, seat)))
+        said = match.engine.describe_move(match.state, seat, move, match.engine.apply(match.state, seat, move))
+        await harness.service.submit(PLACE, await harness.to_move(match_id), match.engine.format_move(move, match.state))
+        if any(MARKS.get(code) == "capture" for code, _ in said):
+            break
+    else:
+        raise AssertionError("a random game of 200 moves takes a piece")
+    page = (played - 1) // 20 + 1
+    (answer,) = await harness.service.history(PLACE, CAROL, page)
+    lines = [catalog().render(line, "en") for line in answer.lines]
+    marked = [line for line in lines if "⚔" in line]
+    assert len(marked) == 1 and marked[0].startswith(f"{played}. ") and "⚔ capture (" in marked[0]
