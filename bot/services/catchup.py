@@ -30,8 +30,8 @@ def over(match: LoadedMatch) -> bool:
     return match.row.status not in LIVE
 
 
-async def record_steps(core: Core, match: LoadedMatch, entries: list[Entry]) -> list[Step]:
-    return await core.renderer.run(steps_work, match.engine, match.options, entries, over(match))
+async def record_steps(core: Core, match: LoadedMatch, entries: list[Entry], marked_from: int = 0) -> list[Step]:
+    return await core.renderer.run(steps_work, match.engine, match.options, entries, over(match), marked_from)
 
 
 def labels_for(match: LoadedMatch, language: str, status: str = "") -> BoardLabels:
@@ -77,7 +77,7 @@ async def catchup_lines(core: Core, match: LoadedMatch, seat: Seat, language: st
     dice, and one picture of the changes (none when nothing changed)."""
     entries = await core.repo.entries(match.id)
     since = _since(entries, seat)
-    steps = await record_steps(core, match, entries)
+    steps = await record_steps(core, match, entries, since)
     if len(steps) == since:
         return [], None
     lines = [Msg("replays.catchup_head", {"count": len(steps) - since, "game": presenter.game_name(match.row.game)})]

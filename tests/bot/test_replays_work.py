@@ -87,6 +87,10 @@ def test_captures_are_marked_where_the_game_says_a_piece_was_taken():
     steps = steps_work(engine, options, record(engine, options, actions), True)
     assert [s.number for s in steps if "capture" in s.marks] == taken_at
     assert all(not s.marks for s in steps if s.number not in taken_at)
+    entries = record(engine, options, actions)
+    # The catch-up words only the moves after a player's last: the capture when it is one of them.
+    assert steps_work(engine, options, entries, True, marked_from=taken_at[0] - 1) == steps
+    assert all(not s.marks for s in steps_work(engine, options, entries, True, marked_from=taken_at[0]))
 
 
 def test_the_animated_picture_shrinks_to_the_limit():

@@ -55,9 +55,11 @@ class Step:
     """The public chance lines that followed the move (``describe_chance``), before the next one."""
 
 
-def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool) -> list[Step]:
+def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool, marked_from: int = 0) -> list[Step]:
     """Each move of the record with its marks and the dice that followed it. A secret move is
-    named (and marked) only once the match is over; so are secret dice."""
+    named (and marked) only once the match is over; so are secret dice. Only the moves after the
+    first ``marked_from`` are worded for their marks (the catch-up needs no more: the wording is
+    the slow part of a long Axis & Allies record)."""
     steps: list[Step] = []
     state = None
     for entry in entries:
@@ -66,7 +68,7 @@ def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool) -
         if isinstance(event, MoveEvent):
             hidden = event.secret and not over
             marks: tuple[str, ...] = ()
-            if not hidden and isinstance(engine, NarratingGame) and state is not None:
+            if not hidden and isinstance(engine, NarratingGame) and state is not None and len(steps) >= marked_from:
                 move = engine.move_model.model_validate(event.move)
                 said = engine.describe_move(state, event.seat, move, after)
                 marks = tuple(dict.fromkeys(MARKS[code] for code, _ in said if code in MARKS))
