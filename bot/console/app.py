@@ -151,6 +151,10 @@ class ConsoleApp:
         if button.kind == "move":
             label = catalog().render(Msg(button.label), language) if button.label else button.text
             return f"{label} (/button move:{shlex.quote(button.text)})"
+        if button.kind == "replay":
+            return f"{catalog().render(Msg(button.label), language)} (/button replay at:{button.seq})"
+        if button.kind == "rematch":
+            return f"{catalog().render(Msg(button.label), language)} (/button rematch)"
         label = catalog().render(Msg(BUTTON_LABELS[button.kind]), language)
         return f"{label} (/button {button.kind})"
 
@@ -212,6 +216,8 @@ class ConsoleApp:
             ("match", "claim"): m.claim,
             ("match", "verify"): m.verify,
             ("match", "export"): m.export,
+            ("match", "replay"): m.replay,
+            ("match", "catchup"): m.catchup,
         }
         if line.command in simple:
             call = simple[line.command]
@@ -219,7 +225,11 @@ class ConsoleApp:
         return {
             ("match", "create"): self._create,
             ("match", "start"): lambda p, a, l: m.start(p, a, l.options.get("computer"), whole_number(l.options, "players", 5)),
-            ("match", "history"): lambda p, a, l: m.history(p, a, _page(l)),
+            ("match", "history"): lambda p, a, l: (
+                m.history_at(p, a, at) if (at := whole_number(l.options, "at", 3)) is not None else m.history(p, a, _page(l))
+            ),
+            ("odds",): lambda p, a, l: m.odds(p, a, l.options.get("attack", ""), l.options.get("defend", ""), l.options.get("territory", "")),
+            ("note",): lambda p, a, l: m.note(p, a, l.options.get("text", "")),
             ("move",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
             ("setup",): lambda p, a, l: m.submit(p, a, l.options.get("text", "")),
             ("orders",): lambda p, a, l: m.submit_orders(p, a, l.options.get("text", "")),
@@ -306,7 +316,8 @@ class ConsoleApp:
         assert self.services is not None
         if "move" in line.options:
             return await self.services.matches.press(place, actor, "move", line.options["move"])
-        return await self.services.matches.press(place, actor, line.options.get("kind", ""))
+        kind = line.options.get("kind", "")
+        return await self.services.matches.press(place, actor, kind, line.options.get("at", "") if kind == "replay" else "")
 
 
 async def done(deliveries: list[Delivery]) -> list[Delivery]:

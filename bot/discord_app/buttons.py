@@ -210,6 +210,54 @@ class ChooseMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"scheids:c
         )
 
 
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"scheids:replay:(?P<match>\d+):(?P<pos>\d{1,15}):(?P<which>first|back|next|last)",
+):
+    """A replay stepper's button: shows the public board of the match at position ``pos`` (after
+    that many moves), privately; ``which`` keeps the four buttons of one message apart."""
+
+    def __init__(self, match_id: int, position: int, which: str, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or which)[:80], style=discord.ButtonStyle.secondary,
+                custom_id=f"scheids:replay:{match_id}:{position}:{which}",
+            )
+        )
+        self.match_id = match_id
+        self.position = position
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
+        return cls(int(match["match"]), int(match["pos"]), match["which"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await respond_in_match(
+            interaction, self.match_id,
+            lambda bot: bot.services.matches.replay_step(self.match_id, actor_of(interaction), self.position, pressed_at(interaction)),
+        )
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scheids:rematch:(?P<match>\d+)"):
+    """On a finished match's last post: each player's press accepts the rematch."""
+
+    def __init__(self, match_id: int, label: str = "Rematch") -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success, custom_id=f"scheids:rematch:{match_id}")
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await respond_in_match(
+            interaction, self.match_id,
+            lambda bot: bot.services.matches.rematch(self.match_id, actor_of(interaction), pressed_at(interaction)),
+        )
+
+
 OLD_FORMS = r"scheids:(?:move:\d+:[a-z0-9 _-]{1,60}|choose:\d+|draw:(?:accept|decline):\d+)"
 """The custom_ids of versions whose buttons named no state."""
 
@@ -237,6 +285,7 @@ class UnknownButton(
     template=(
         r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+:\d{1,15}$)"
         r"(?!scheids:move:\d+:\d{1,15}:[a-z0-9 _-]{1,60}$)(?!scheids:choose:\d+:\d{1,15}$)"
+        r"(?!scheids:replay:\d+:\d{1,15}:(?:first|back|next|last)$)(?!scheids:rematch:\d+$)"
         r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)(?!scheids:settings:)scheids:.*"
     ),
 ):
@@ -254,7 +303,7 @@ class UnknownButton(
         await respond(bot, interaction, lambda: unknown_match(interaction))
 
 
-DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, OldButton, UnknownButton)
+DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, ReplayButton, RematchButton, OldButton, UnknownButton)
 
 
 def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | None:
@@ -271,6 +320,10 @@ def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | No
             accept = button.kind == "draw_accept"
             label = words.render(Msg("core.button_draw_accept" if accept else "core.button_draw_decline"), language)
             item = DrawButton(button.match_id, accept, button.seq, label)
+        elif button.kind == "replay":
+            item = ReplayButton(button.match_id, button.seq, button.text, words.render(Msg(button.label), language))
+        elif button.kind == "rematch":
+            item = RematchButton(button.match_id, words.render(Msg(button.label), language))
         elif button.kind == "move":
             item = MoveButton(button.match_id, button.seq, button.text, words.render(Msg(button.label), language))
         else:

@@ -30,6 +30,7 @@ from bot.discord_app.delivery import Deliverer
 from bot.discord_app.guide_cog import GuideCog
 from bot.discord_app.organize_cog import OrganizeCog
 from bot.discord_app.people import DmMemory
+from bot.discord_app.replays_cog import ReplaysCog
 from bot.discord_app.settings_cog import SettingsCog, SettingsMenu
 from bot.i18n import Msg, catalog, locale_of
 from bot.services.channels import mark_deleted
@@ -108,6 +109,7 @@ class ScheidsBot(commands.AutoShardedBot):
         await self.add_cog(SettingsCog(self))
         await self.add_cog(OrganizeCog(self))
         await self.add_cog(AbsenceCog(self))
+        await self.add_cog(ReplaysCog(self))
         # Buttons parse their match from the custom_id: they work on messages sent before a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS, SettingsMenu)
         if self.sync_commands:

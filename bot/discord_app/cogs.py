@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_app import suggestions
+from bot.discord_app import replays_cog, suggestions
 from bot.discord_app.answering import BotHost, respond, within_budget
 from bot.discord_app.buttons import known_match
 from bot.discord_app.options import COMPUTER_CHOICES, create_command, text
@@ -82,6 +82,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         for slug, engine in sorted(ENGINES.items()):
             timed = offers.capabilities(engine).timed
             group.add_command(create_command(slug, _text(f"create_{slug}"), engine.options_model, self._create, timed))  # type: ignore[union-attr]
+        for command in replays_cog.match_commands(bot):  # /match replay, /match catchup
+            self.app_command.add_command(command)  # type: ignore[union-attr]
 
     @property
     def matches(self):
@@ -177,8 +179,12 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         await self._run(interaction, self.matches.status)
 
     @app_commands.command(name="history", description=_text("match_history"))
-    @app_commands.describe(page=_text("option_page"))
-    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
+    @app_commands.describe(page=_text("option_page"), at=_text("option_history_at"))
+    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1,
+                      at: app_commands.Range[int, 0, 100000] | None = None) -> None:
+        if at is not None:  # the board after that move (drawn in a worker)
+            await self._run(interaction, self.matches.history_at, at)
+            return
         await self._run(interaction, self.matches.history, page)
 
     @app_commands.command(name="resign", description=_text("match_resign"))

@@ -13,7 +13,7 @@ from typing import Literal
 
 from bot.i18n import Msg
 
-ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline", "move", "choose"]
+ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline", "move", "choose", "replay", "rematch"]
 
 MOVE_BUTTON_TEXT = re.compile(r"[a-z0-9 _-]{1,60}")
 """What a move button may submit: it lives in the Discord custom_id (at most 100 characters)."""
@@ -40,7 +40,8 @@ class Button:
     kind: ButtonKind
     match_id: int
     text: str = ""
-    """For ``move``: the move text a press submits (``MOVE_BUTTON_TEXT``)."""
+    """For ``move``: the move text a press submits (``MOVE_BUTTON_TEXT``); for ``replay``: which
+    step (``first``, ``back``, ``next``, ``last``)."""
     label: str = ""
     """For ``move``: the message code of the label (the other kinds have fixed labels); for
     ``choose``: of the menu's placeholder."""
@@ -48,7 +49,8 @@ class Button:
     """For ``choose`` (a select menu): the move texts to choose from; choosing one submits it."""
     seq: int = 0
     """For ``move``, ``choose`` and the draw answers: the match's event sequence the button was
-    made for; a press once the match has moved on is refused as out of date."""
+    made for; a press once the match has moved on is refused as out of date. For ``replay``: the
+    position the press shows."""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 from bot.i18n import Msg
+from bot.services import notes, odds, rematch, replays
 from bot.services.delivery import Delivery, reply
 from bot.services.match import (
     absence,
@@ -255,6 +256,41 @@ class MatchService(Core):
         return await records.history(self, place, actor, page)
 
     @answered
+    async def history_at(self, place: Place, actor: Actor, move: int) -> list[Delivery]:
+        """``/match history at:<move>``: the public board after that move, with the moves around it."""
+        return await replays.history_at(self, place, actor, move)
+
+    @answered
+    async def replay(self, place: Place, actor: Actor, limit: int | None = None) -> list[Delivery]:
+        """``/match replay``: the animated replay within ``limit`` bytes (the server's upload limit)."""
+        return await replays.replay(self, place, actor, limit)
+
+    @answered
+    async def replay_step(self, match_id: int, actor: Actor, position: int, pressed: Pressed | None = None) -> list[Delivery]:
+        """A replay stepper's button: the board at ``position``."""
+        return await replays.step(self, match_id, actor, position, pressed)
+
+    @answered
+    async def catchup(self, place: Place, actor: Actor) -> list[Delivery]:
+        """``/match catchup``: what changed since the actor's last move, privately."""
+        return await replays.catchup(self, place, actor)
+
+    @answered
+    async def rematch(self, match_id: int, actor: Actor, pressed: Pressed | None = None) -> list[Delivery]:
+        """The rematch button of a finished match: accepted by each player, then started."""
+        return await rematch.press(self, match_id, actor, pressed)
+
+    @answered
+    async def note(self, place: Place, actor: Actor, text: str = "") -> list[Delivery]:
+        """``/note``: keep a private note on the match here, or (no text) list your own."""
+        return await notes.note(self, place, actor, text)
+
+    @answered
+    async def odds(self, place: Place | None, actor: Actor, attack: str = "", defend: str = "", territory: str = "") -> list[Delivery]:
+        """``/odds``: Axis & Allies battle odds of two armies typed, or of a territory's battle here."""
+        return await odds.odds_command(self, place, actor, attack, defend, territory)
+
+    @answered
     async def my_games(self, guild_id: str | None, actor: Actor) -> list[Delivery]:
         return await queries.my_games(self, guild_id, actor)
 
@@ -310,6 +346,10 @@ class MatchService(Core):
             return await self.my_view(actor, match_id=row.id)
         if kind in ("draw_accept", "draw_decline"):
             return await self.answer_draw(row.id, actor, kind == "draw_accept")
+        if kind == "rematch":
+            return await self.rematch(row.id, actor)
+        if kind == "replay" and text.isdigit():
+            return await self.replay_step(row.id, actor, int(text))
         raise Refused("core.unknown_button", {"kind": kind})
 
     # ------------------------------------------------------------- long games

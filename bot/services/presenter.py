@@ -310,8 +310,13 @@ async def board_post(
         tuple(body),
         language,
         attachments=(image, *extra),
-        buttons=(*action_buttons(match), Button("view_pieces", match.id)) if match.result() is None else (),
+        buttons=(*action_buttons(match), Button("view_pieces", match.id)) if match.result() is None else rematch_button(match),
     )
+
+
+def rematch_button(match: LoadedMatch) -> tuple[Button, ...]:
+    """On a finished match's last post: the rematch button (each player presses it)."""
+    return (Button("rematch", match.id, label="replays.button_rematch"),) if match.row.status == "finished" else ()
 
 
 def seal_name(match: LoadedMatch, name: str) -> Msg | str:

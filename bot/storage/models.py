@@ -104,6 +104,15 @@ class SettingChangeRow(_Row):
     at: datetime
 
 
+class NoteRow(_Row):
+    """A player's private note on a match (``/note``): only its author ever reads it."""
+
+    match_id: int
+    user_id: str
+    at: datetime
+    text: str
+
+
 class RatingRow(_Row):
     """A player's points on one server, game and board, with the record that made them."""
 

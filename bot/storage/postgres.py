@@ -51,6 +51,7 @@ from bot.storage.models import (
     HistoryRow,
     MatchRow,
     NewMatch,
+    NoteRow,
     NoticeRow,
     RatingRow,
     RatingUpdate,
@@ -970,6 +971,20 @@ class PostgresRepository:
     async def _notices(self, tail: str, *args: Any) -> list[NoticeRow]:
         rows = await self._read(f"SELECT id, user_id, kind, match_id, seq, due_at FROM notices {tail}", *args)
         return [NoticeRow(**dict(row)) for row in rows]
+    # ------------------------------------------------------ notes (migration 0009)
+
+    async def add_note(self, note: NoteRow) -> None:
+        await self._execute(
+            "INSERT INTO match_notes (match_id, user_id, at, text) VALUES ($1, $2, $3, $4)",
+            note.match_id, note.user_id, note.at, note.text,
+        )
+
+    async def notes(self, match_id: int, user_id: str) -> list[NoteRow]:
+        rows = await self._read(
+            "SELECT match_id, user_id, at, text FROM match_notes WHERE match_id = $1 AND user_id = $2 ORDER BY id",
+            match_id, user_id,
+        )
+        return [NoteRow(**dict(row)) for row in rows]
 
     async def _execute(self, sql: str, *args: Any) -> None:
         async def run(conn: asyncpg.Connection) -> None:

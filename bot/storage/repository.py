@@ -15,6 +15,7 @@ from bot.storage.models import (
     HistoryRow,
     MatchRow,
     NewMatch,
+    NoteRow,
     NoticeRow,
     RatingRow,
     SeatRow,
@@ -266,6 +267,8 @@ class Repository(Protocol):
 
     async def settings_changes(self, guild_id: str, limit: int) -> list[SettingChangeRow]:
         """The server's latest setting changes, newest first."""
+        ...
+
     # Long games (migration 0007): absences, notice preferences, nudges, notices due.
     async def away_periods(self, user_id: str) -> list[AwayRow]:
         """The user's absences, by start."""
@@ -298,6 +301,10 @@ class Repository(Protocol):
     async def claim_notice(self, notice: NoticeRow, next_due: datetime | None = None) -> bool:
         """Take ``notice`` to send it: deleted, or with ``next_due`` moved there (the next
         digest) in the same write. ``False`` when another process took it first."""
+    # Private notes (migration 0009): read back only for their author.
+    async def add_note(self, note: NoteRow) -> None: ...
+    async def notes(self, match_id: int, user_id: str) -> list[NoteRow]:
+        """``user_id``'s notes on the match, oldest first."""
         ...
 
     async def close(self) -> None: ...

@@ -39,6 +39,7 @@ from bot.storage.models import (
     HistoryRow,
     MatchRow,
     NewMatch,
+    NoteRow,
     NoticeRow,
     RatingRow,
     SeatRow,
@@ -833,6 +834,21 @@ class SqliteRepository:
         rows = await self._read(f"SELECT id, user_id, kind, match_id, seq, due_at FROM notices {tail}", params)
         return [NoticeRow(id=row["id"], user_id=row["user_id"], kind=row["kind"], match_id=row["match_id"], seq=row["seq"],
                           due_at=_from_ts(row["due_at"])) for row in rows]
+    # ------------------------------------------------------ notes (migration 0009)
+
+    async def add_note(self, note: NoteRow) -> None:
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO match_notes (match_id, user_id, at, text) VALUES (?, ?, ?, ?)",
+                (note.match_id, note.user_id, _ts(note.at), note.text),
+            )
+
+    async def notes(self, match_id: int, user_id: str) -> list[NoteRow]:
+        rows = await self._read(
+            "SELECT match_id, user_id, at, text FROM match_notes WHERE match_id = ? AND user_id = ? ORDER BY id",
+            (match_id, user_id),
+        )
+        return [NoteRow(match_id=row["match_id"], user_id=row["user_id"], at=_from_ts(row["at"]), text=row["text"]) for row in rows]
 
 
 def _entry(row: Any) -> Entry:

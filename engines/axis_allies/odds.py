@@ -20,10 +20,18 @@ chain (written there from the rules on its own, in fractions) against the step m
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
 
-from engines.axis_allies.units import UNITS
+from engines.axis_allies.map import AmbiguousTerritory, find_territory
+from engines.axis_allies.units import UNITS, UnknownName, find_unit, unit
+from engines.core.errors import EngineError
+
+if TYPE_CHECKING:
+    from engines.axis_allies.state import AxisAlliesState
 
 Army = tuple[str, ...]
 FIGHTS = frozenset(k for k, u in UNITS.items() if (u.attack or u.defence) and k not in ("aa_gun", "factory"))
@@ -177,16 +185,23 @@ def win_chance(attackers: Iterable[str], defenders: Iterable[str], aa_gun: bool 
     >>> round(win_chance(("fighter",), ("infantry",), aa_gun=True) / win_chance(("fighter",), ("infantry",)), 4)
     0.8333
     """
-    attacking = list(attackers)
     defending = tuple(defenders)
+    return sum(p * _outcome(*_fit(army(left, True), army(defending, False))[:2])[0]
+               for p, left in _after_aa(list(attackers), aa_gun))
+
+
+def _after_aa(attacking: list[str], aa_gun: bool) -> list[tuple[float, list[str]]]:
+    """The attackers left after a defending AA gun's fire (``aa_gun``), each way with its chance:
+    summed exactly up to ``AA_EXACT`` ways, else the expected hits removed (one way)."""
     air = sorted({k for k in attacking if UNITS[k].domain == "air"}) if aa_gun else []
     if not air:
-        return _outcome(*_fit(army(attacking, True), army(defending, False))[:2])[0]
+        return [(1.0, attacking)]
     if math.prod(attacking.count(k) + 1 for k in air) > AA_EXACT:  # too many chains: the expected hits
+        left = list(attacking)
         for kind in air:
             for _ in range(round(attacking.count(kind) / 6)):
-                attacking.remove(kind)
-        return _outcome(*_fit(army(attacking, True), army(defending, False))[:2])[0]
+                left.remove(kind)
+        return [(1.0, left)]
     ways: list[tuple[float, list[str]]] = [(1.0, attacking)]
     for kind in air:
         n = attacking.count(kind)
@@ -199,4 +214,177 @@ def win_chance(attackers: Iterable[str], defenders: Iterable[str], aa_gun: bool 
                     rest.remove(kind)
                 nxt.append((p * q, rest))
         ways = nxt
-    return sum(p * _outcome(*_fit(army(left, True), army(defending, False))[:2])[0] for p, left in ways)
+    return ways
+
+
+# ------------------------------------------------------------------ /odds: the whole answer
+
+Ends = tuple[tuple[tuple[Army, Army], float], ...]
+
+
+@lru_cache(maxsize=200_000)
+def _ends(a: Army, d: Army) -> Ends:
+    """How the battle of ``a`` against ``d`` ends: each pair of armies left standing with its
+    chance (the same chain as ``_outcome``). Armies that can no longer hit each other end it
+    with both standing: the attack does not win."""
+    if not a or not d:
+        return (((a, d), 1.0),)
+    stay = 0.0
+    found: dict[tuple[Army, Army], float] = {}
+    for (a2, d2), p in _round(a, d).items():
+        if (a2, d2) == (a, d):
+            stay += p
+            continue
+        for end, q in _ends(a2, d2):
+            found[end] = found.get(end, 0.0) + p * q
+    if stay >= 1.0:
+        return (((a, d), 1.0),)
+    return tuple((end, p / (1 - stay)) for end, p in found.items())
+
+
+@dataclass(frozen=True)
+class BattleOdds:
+    """What ``/odds`` answers: the chances that the attacker wins (the defenders all fall, some
+    attacker stands), loses (the defender holds) or that both sides fall (a draw), and the units
+    each side has left on average. ``scale`` above 1: the battle was too large for the chain
+    and was solved at 1/``scale`` of its size (``LARGEST``), the figures scaled back."""
+
+    win: float
+    lose: float
+    draw: float
+    attackers_left: tuple[tuple[str, float], ...]
+    defenders_left: tuple[tuple[str, float], ...]
+    scale: int = 1
+
+
+def battle_odds(attackers: Iterable[str], defenders: Iterable[str], aa_gun: bool = False) -> BattleOdds:
+    """The whole answer for a battle (``BattleOdds``), from the chain the computer plays by;
+    ``aa_gun``: a defending AA gun fires at the attacking aircraft first (as ``win_chance``).
+
+    >>> o = battle_odds(("infantry",), ("infantry",))
+    >>> round(o.win, 4), round(o.lose, 4), round(o.draw, 4), round(o.win + o.lose + o.draw, 6)
+    (0.25, 0.625, 0.125, 1.0)
+    >>> [(k, round(n, 4)) for k, n in o.attackers_left], [(k, round(n, 4)) for k, n in o.defenders_left]
+    ([('infantry', 0.25)], [('infantry', 0.625)])
+    """
+    defending = army(defenders, False)
+    win = lose = draw = 0.0
+    left_a: dict[str, float] = {}
+    left_d: dict[str, float] = {}
+    largest = 1
+    for p_way, attacking in _after_aa(list(attackers), aa_gun):
+        a, d, scale = _fit(army(attacking, True), defending)
+        largest = max(largest, scale)
+        for (a_end, d_end), q in _ends(a, d):
+            p = p_way * q
+            if a_end and not d_end:
+                win += p
+            elif not a_end and not d_end:
+                draw += p
+            else:
+                lose += p
+            for kind in a_end:
+                left_a[kind] = left_a.get(kind, 0.0) + p * scale
+            for kind in d_end:
+                left_d[kind] = left_d.get(kind, 0.0) + p * scale
+    order = {kind: n for n, kind in enumerate(UNITS)}
+    return BattleOdds(
+        win, lose, draw,
+        tuple(sorted(left_a.items(), key=lambda kv: order[kv[0]])),
+        tuple(sorted(left_d.items(), key=lambda kv: order[kv[0]])),
+        largest,
+    )
+
+
+MOST_UNITS = 100
+"""The most units one side of ``/odds`` may name (the chain is solved in a worker, and a larger
+battle only halves again: ``LARGEST``)."""
+_COUNT = re.compile(r"(\d+)x?")
+
+
+def parse_army(text: str, attacking: bool) -> list[str]:
+    """The unit ids ``text`` names for ``/odds``: counts and unit words, ``3 inf 2 arm 1 ftr``
+    (a word without a count is one unit; commas may separate them). Raises ``EngineError``
+    with what was wrong: an unknown word (with close names and every unit the game knows), a
+    count of 0, an AA gun attacking, an industrial complex, too many units.
+
+    >>> parse_army("3 inf, 2 arm 1 fighter", True)
+    ['infantry', 'infantry', 'infantry', 'armour', 'armour', 'fighter']
+    >>> parse_army("4 inf 1 aa gun", False)
+    ['infantry', 'infantry', 'infantry', 'infantry', 'aa_gun']
+    >>> parse_army("99999999999999 inf", True)
+    Traceback (most recent call last):
+    ...
+    engines.core.errors.EngineError: odds too many
+    """
+    words = text.replace(",", " ").replace(";", " ").split()
+    groups: list[tuple[int, list[str]]] = []
+    for word in words:
+        counted = _COUNT.fullmatch(word.lower())
+        if counted is not None:
+            groups.append((int(counted[1]), []))
+        elif groups and (not groups[-1][1] or find_unit(" ".join(groups[-1][1])) is None or
+                         find_unit(" ".join([*groups[-1][1], word])) is not None):
+            groups[-1][1].append(word)  # a name of several words: "aa gun", "aircraft carrier"
+        else:
+            groups.append((1, [word]))
+    if not groups:
+        raise _odds_error("odds_no_units", text=text)
+    kinds: list[str] = []
+    for count, name in groups:
+        if not name:
+            raise _odds_error("odds_count_alone", count=count)
+        try:
+            kind = unit(" ".join(name)).id
+        except UnknownName as error:
+            raise _odds_error("odds_unknown_unit", word=" ".join(name), near=error.near) from None
+        if count == 0:
+            raise _odds_error("odds_zero", word=" ".join(name))
+        if kind == "factory" or (attacking and kind == "aa_gun"):
+            raise _odds_error("odds_not_fighting" if kind == "factory" else "odds_aa_attacks", unit=kind)
+        if len(kinds) + count > MOST_UNITS:  # asked before the list is made: a count may be huge
+            raise _odds_error("odds_too_many", most=MOST_UNITS)
+        kinds += [kind] * count
+    return kinds
+
+
+def _odds_error(code: str, **params: Any) -> EngineError:
+    known = [u.name for u in UNITS.values() if u.id != "factory"]
+    return EngineError(f"axis_allies.{code}", code.replace("_", " "), known=known, **params)
+
+
+def odds_of_text(attack: str, defend: str) -> BattleOdds:
+    """``/odds attack:... defend:...``: the battle the two texts name (an AA gun among the
+    defenders fires first). Plain text in, plain data out: it runs in a worker process."""
+    attackers = parse_army(attack, True)
+    defenders = parse_army(defend, False)
+    return battle_odds(attackers, [k for k in defenders if k != "aa_gun"], aa_gun="aa_gun" in defenders)
+
+
+def pending_battle(state: AxisAlliesState, text: str) -> tuple[str, list[str], list[str], bool]:
+    """``/odds territory:``: the battle waiting (or being fought) in the place ``text`` names:
+    (its id, the attacking units of the power to move's side there, the defenders, whether an
+    AA gun defends). Raises ``EngineError`` for a place no battle waits in, or no place at all."""
+    try:
+        place = state.map.territories[text] if text in state.map.territories else find_territory(text.strip(), state.map)
+    except UnknownName as error:
+        raise EngineError("axis_allies.unknown_territory", "unknown territory", name=text, near=error.near) from None
+    except AmbiguousTerritory as error:
+        raise EngineError("axis_allies.ambiguous_territory", "ambiguous territory", name=text,
+                          candidates=sorted(error.candidates)[:8]) from None
+    fighting = place.id in state.battles or (state.battle is not None and state.battle.territory == place.id)
+    if not fighting:
+        raise EngineError("axis_allies.odds_no_battle", "no battle there", territory=place.name)
+    sides = {p.id: p.side for p in state.map.powers}
+    mine = sides[state.power]
+    here = [u for u in state.units_at(place.id) if u.carried_by is None]
+    attackers = [u.kind for u in here if sides[u.power] == mine and u.kind in FIGHTS]
+    defenders = [u.kind for u in here if sides[u.power] != mine and u.kind in FIGHTS]
+    aa_gun = any(u.kind == "aa_gun" and sides[u.power] != mine for u in here)
+    return place.id, attackers, defenders, aa_gun
+
+
+def odds_of_battle(state: AxisAlliesState, text: str) -> tuple[str, BattleOdds]:
+    """``pending_battle``'s answer: the territory's name and the odds. Runs in a worker process."""
+    tid, attackers, defenders, aa_gun = pending_battle(state, text)
+    return state.map.territories[tid].name, battle_odds(attackers, defenders, aa_gun)

@@ -141,6 +141,10 @@ class BattleIsland:
     def view(self, state: BattleIslandState, viewer: Seat | None) -> BattleIslandView:
         return build_view(state, viewer, tuple(sorted(self.to_act(state))))
 
+    def revealed_view(self, state: BattleIslandState) -> BattleIslandView:
+        """The public view with every block's secret shown (``RevealingGame``: replays after the end)."""
+        return build_view(state, None, tuple(sorted(self.to_act(state))), reveal=True)
+
     def parse_move(self, text: str, state: BattleIslandState, seat: Seat) -> BattleIslandMove:
         """Read ``text`` and check it is legal now (``IllegalMoveError`` naming the rule broken;
         the referee adds the legal moves closest to what was typed). The move is applied once,
@@ -202,10 +206,11 @@ class BattleIsland:
 
 
 if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
-    from engines.core.contract import ButtonGame, Engine, NarratingGame, SealingGame, StepGame
+    from engines.core.contract import ButtonGame, Engine, NarratingGame, RevealingGame, SealingGame, StepGame
 
     _engine: Engine[BattleIslandState, BattleIslandMove, BattleIslandView, BattleIslandOptions] = BattleIsland()
     _buttons: ButtonGame[BattleIslandState] = BattleIsland()
     _narrating: NarratingGame[BattleIslandState, BattleIslandMove] = BattleIsland()
     _sealing: SealingGame[BattleIslandState] = BattleIsland()
     _steps: StepGame[BattleIslandState] = BattleIsland()
+    _revealing: RevealingGame[BattleIslandState] = BattleIsland()

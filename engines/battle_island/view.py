@@ -116,16 +116,17 @@ class BattleIslandView(Frozen):
     result: Result | None = None
 
 
-def knows_block(state: BattleIslandState, block: int, viewer: Seat | None) -> bool:
+def knows_block(state: BattleIslandState, block: int, viewer: Seat | None, reveal: bool = False) -> bool:
     if not state.live:
         return False
-    if state.result is not None or state.options.blocks == "all_live":
+    if reveal or state.result is not None or state.options.blocks == "all_live":
         return True
     owner = state.blocks[block].owner
     return state.options.blocks == "armed_by_owner" and viewer == owner and state.armed[owner]
 
 
-def build_view(state: BattleIslandState, viewer: Seat | None, to_act: tuple[Seat, ...]) -> BattleIslandView:
+def build_view(state: BattleIslandState, viewer: Seat | None, to_act: tuple[Seat, ...], reveal: bool = False) -> BattleIslandView:
+    """What ``viewer`` may see; ``reveal``: every block's secret too (a replay after the end)."""
     names = board.name
     characters = tuple(
         CharacterView(
@@ -143,7 +144,7 @@ def build_view(state: BattleIslandState, viewer: Seat | None, to_act: tuple[Seat
         BlockView(
             square=names(b.square),
             owner=b.owner,
-            live=state.live[i] if knows_block(state, i, viewer) else None,
+            live=state.live[i] if knows_block(state, i, viewer, reveal) else None,
         )
         for i, b in enumerate(state.blocks)
         if not b.active

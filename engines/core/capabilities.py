@@ -37,6 +37,7 @@ from engines.core.contract import (
     RatedGame,
     ReachGame,
     RegionsGame,
+    RevealingGame,
     SealingGame,
     SeatRolesGame,
     StandingOrdersGame,
@@ -89,6 +90,8 @@ class Capabilities:
     """What each seat plays, named beside its colour (``SeatRolesGame``)."""
     compacting: bool = False
     """A run of small orders said in one line, as a player writes them (``CompactingGame``)."""
+    revealing: bool = False
+    """Any position drawn with its secrets shown, for a replay after the end (``RevealingGame``)."""
     hidden_information: bool = False
     """Some seat may not see everything (hidden pieces, secret moves or draws): declared by the
     engine, not derived; the conformance suite demands twin tests of such a game."""
@@ -127,6 +130,7 @@ PROMISES: dict[str, type] = {
     "choosing": ChoosingGame,
     "seat_roles": SeatRolesGame,
     "compacting": CompactingGame,
+    "revealing": RevealingGame,
 }
 """The protocol each capability promises (every field but ``hidden_information``)."""
 
@@ -214,3 +218,7 @@ def seat_roles(engine: object) -> TypeIs[SeatRolesGame]:
 
 def compacting(engine: object) -> TypeIs[CompactingGame[Any, Any]]:
     return capabilities(engine).compacting
+
+
+def revealing(engine: object) -> TypeIs[RevealingGame[Any]]:
+    return capabilities(engine).revealing

@@ -389,3 +389,13 @@ class CompactingGame(Protocol[S_contra, M_contra]):
         """The texts of ``moves`` (played one after the other from ``state``) written together,
         in order: a run of orders that do one thing as one text."""
         ...
+
+
+@runtime_checkable
+class RevealingGame(Protocol[S_contra]):
+    """An engine with hidden information that can draw any position with its secrets shown: a
+    replay after the end shows each past position so (before the end only ``view(state, None)``)."""
+
+    def revealed_view(self, state: S_contra) -> BaseModel:
+        """The public view of ``state`` with every secret in it (what the end of the match reveals)."""
+        ...

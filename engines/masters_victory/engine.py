@@ -136,6 +136,10 @@ class MastersVictory:
     def view(self, state: MastersVictoryState, viewer: Seat | None) -> MastersVictoryView:
         return build_view(state, viewer, self.to_act(state))
 
+    def revealed_view(self, state: MastersVictoryState) -> MastersVictoryView:
+        """The public view with every back-number shown (``RevealingGame``: replays after the end)."""
+        return build_view(state, None, self.to_act(state), reveal=True)
+
     def describe_move(
         self, before: MastersVictoryState, seat: Seat, move: MastersVictoryMove, after: MastersVictoryState
     ) -> tuple[tuple[str, dict[str, Any]], ...]:
@@ -149,8 +153,9 @@ class MastersVictory:
 
 
 if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
-    from engines.core.contract import Engine, NarratingGame, StepGame
+    from engines.core.contract import Engine, NarratingGame, RevealingGame, StepGame
 
     _engine: Engine[MastersVictoryState, MastersVictoryMove, MastersVictoryView, MastersVictoryOptions] = MastersVictory()
     _narrating: NarratingGame[MastersVictoryState, MastersVictoryMove] = MastersVictory()
     _steps: StepGame[MastersVictoryState] = MastersVictory()
+    _revealing: RevealingGame[MastersVictoryState] = MastersVictory()

@@ -149,9 +149,10 @@ def zones_view() -> ZonesView:
     )
 
 
-def build_view(state: MastersVictoryState, viewer: Seat | None, to_act: frozenset[Seat]) -> MastersVictoryView:
+def build_view(state: MastersVictoryState, viewer: Seat | None, to_act: frozenset[Seat], reveal: bool = False) -> MastersVictoryView:
     """What ``viewer`` may see: back-numbers only of the viewer's own pieces on the board;
-    the pieces off the board with their numbers for everyone; nothing else of ``numbers``."""
+    the pieces off the board with their numbers for everyone; nothing else of ``numbers``
+    (``reveal``: every piece's back-number, for a replay after the end)."""
     board, numbers = state.board, state.numbers
     high = A.heights(state.options)
     moved = set(state.moved)
@@ -163,7 +164,7 @@ def build_view(state: MastersVictoryState, viewer: Seat | None, to_act: frozense
         kind = A.kind(piece)
         number: int | None = None
         master: bool | None = None
-        if seat == viewer and numbers[sq] != EMPTY:
+        if (reveal or seat == viewer) and numbers[sq] != EMPTY:
             number = A.NUMBER_VALUE[numbers[sq]]
             master = numbers[sq] == "m"
         pieces.append(

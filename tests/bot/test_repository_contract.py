@@ -584,3 +584,20 @@ async def test_server_settings_are_kept_per_server_and_every_change_is_logged_wi
     assert [(c.user_name, c.old_value, c.new_value) for c in log] == [("Bob", '"nl"', '"en"'), ("Alice", None, '"nl"')]
     assert log[0].at == START + timedelta(minutes=1)
     assert len(await a.settings_changes("guild-1", 1)) == 1
+
+
+async def test_notes_are_kept_per_match_and_read_back_for_their_author_only(storage):
+    """``/note``: a player's notes come back to that player, oldest first, and to nobody else."""
+    from bot.storage.models import NoteRow
+
+    repo = await storage.open()
+    first = await started(repo)
+    second = await started(repo, "chan-2")
+    await repo.add_note(NoteRow(match_id=first, user_id="alice", at=START, text="watch the left flank"))
+    await repo.add_note(NoteRow(match_id=first, user_id="bob", at=START, text="bob's secret plan"))
+    await repo.add_note(NoteRow(match_id=first, user_id="alice", at=START + timedelta(minutes=1), text="ééé ✓"))
+    other = await storage.open()
+    mine = await other.notes(first, "alice")
+    assert [(n.text, n.at) for n in mine] == [("watch the left flank", START), ("ééé ✓", START + timedelta(minutes=1))]
+    assert [n.text for n in await repo.notes(first, "bob")] == ["bob's secret plan"]
+    assert await repo.notes(second, "alice") == [] and await repo.notes(first, "carol") == []

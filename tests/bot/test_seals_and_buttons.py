@@ -155,7 +155,7 @@ async def test_action_buttons_go_to_the_seat_to_act_and_submit_its_move(toy):
 
     bomb, _ = await hidden(toy, match_id)
     over = await toy.service.submit_in(match_id, ALICE, f"dig {bomb}")
-    assert over[0].buttons == ()  # no buttons once the match is over
+    assert [b.kind for b in over[0].buttons] == ["rematch"]  # no play buttons once the match is over: the rematch only
     late = await toy.service.submit_in(match_id, ALICE, "pass")
     assert late[0].target.ephemeral and "The match is over" in words(late)
 

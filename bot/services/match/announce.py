@@ -75,7 +75,8 @@ async def turn_dms(core: Core, before: LoadedMatch | None, after: LoadedMatch, m
         if newly_to_act and not at_the_board(after, seat.seat):
             from bot.services.match import notices  # it reads answers, which read this module
 
-            deliveries += await notices.tell(core, after, seat.seat, notices.turn_line(after, seat.seat))
+            # What changed since the player's last move goes in the same DM (no second message).
+            deliveries += await notices.tell(core, after, seat.seat, notices.turn_line(after, seat.seat), catch_up=True)
     return deliveries
 
 

@@ -254,9 +254,12 @@ def held_before(prefs: Prefs, at: datetime) -> datetime | None:
     return prefs.quiet_end(at) or at
 
 
-async def tell(core: Core, match: LoadedMatch, seat: Seat, line: Msg, *, hold: bool = True) -> list[Delivery]:
+async def tell(
+    core: Core, match: LoadedMatch, seat: Seat, line: Msg, *, hold: bool = True, catch_up: bool = False
+) -> list[Delivery]:
     """``line`` to the player of ``seat`` the way they want it (DM, ping, nothing); inside their
-    quiet hours a turn notice is held to the end of them (``hold``) instead."""
+    quiet hours a turn notice is held to the end of them (``hold``) instead. ``catch_up``: a DM
+    carries what changed since the player's last move (``bot.services.catchup``)."""
     user = match.seats[seat].user_id
     if computer_level(user):
         return []
@@ -272,6 +275,10 @@ async def tell(core: Core, match: LoadedMatch, seat: Seat, line: Msg, *, hold: b
             core.on_timers_changed()
         return []
     language = await core.language_of(user, match.row.language)
+    if catch_up and prefs.how == "dm":
+        from bot.services import catchup  # it draws through the workers, which read this package
+
+        return [await catchup.turn_dm(core, match, seat, line, language)]
     return [addressed(prefs, match, user, line, language)]
 
 

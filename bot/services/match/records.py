@@ -12,6 +12,7 @@ from bot.services import presenter
 from bot.services.delivery import Attachment, Delivery, reply
 from bot.services.match import access, announce, organize
 from bot.services.match.answers import Refused, damaged_line
+from bot.services.match.replays import steps_work
 from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
 from engines.core import capabilities as offers
@@ -53,6 +54,9 @@ async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Del
     items = [(e, said) for e, said in shown if isinstance(e.event, MoveEvent) or said is not None]
     if not items:
         raise Refused("core.history_empty")
+    over = match.row.status not in ("open", "active")
+    # Each move's marks (a capture, a battle), read off the record replayed in a worker.
+    marks = [step.marks for step in await core.renderer.run(steps_work, match.engine, match.options, entries, over)]
     chunk, page, pages = _page_of(items, HISTORY_PAGE, page)
     lines = [Msg("core.history_head", {"page": page, "pages": pages})]
     number = sum(isinstance(e.event, MoveEvent) for e, _ in items[: (page - 1) * HISTORY_PAGE])
@@ -62,9 +66,13 @@ async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Del
             lines.append(said)  # type: ignore[arg-type]
             continue
         number += 1
-        hidden = event.secret and match.row.status in ("open", "active")
-        key = "core.history_secret" if hidden else "core.history_line"
-        lines.append(Msg(key, {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at}))
+        params = {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at}
+        if event.secret and not over:
+            lines.append(Msg("core.history_secret", params))
+        elif marks[number - 1]:
+            lines.append(Msg("replays.history_marked", {**params, "marks": [Msg(f"replays.mark_{m}") for m in marks[number - 1]]}))
+        else:
+            lines.append(Msg("core.history_line", params))
     return [reply(actor.language, *lines, page=(page, pages))]
 
 

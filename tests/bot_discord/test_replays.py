@@ -1,0 +1,206 @@
+"""/match replay and its stepper, /match history at:, /match catchup, the rematch button, /odds and
+/note through the real discord.py against the fake Discord: what reached Discord is what counts."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+
+from PIL import Image
+
+from bot.services.people import Actor, Place
+from tests.bot_discord.test_discord_flow import custom_ids, legal_move, start_match, to_move
+from tests.fakediscord import PNG_SIGNATURE
+
+GIF_SIGNATURE = b"GIF89a"
+
+
+async def play_moves(world, count: int) -> list[str]:
+    played = []
+    for _ in range(count):
+        mover = await to_move(world)
+        move = await legal_move(world)
+        await world.h.slash("move", {"text": move}, user=mover)
+        played.append(move)
+    return played
+
+
+async def test_replay_is_an_animated_picture_with_a_stepper(world):
+    h = world.h
+    await start_match(world)
+    played = await play_moves(world, 3)
+    await h.slash("match resign", user=h.alice)
+    replayed = await h.slash("match replay", user=h.carol)
+    gif = replayed.reply.attachments[0].data
+    assert gif.startswith(GIF_SIGNATURE)
+    assert Image.open(io.BytesIO(gif)).n_frames == 4  # the start and each of the three moves
+    assert "3 moves" in replayed.reply.content
+    ids = custom_ids(replayed.reply)
+    assert ids == [f"scheids:replay:1:{p}:{w}" for p, w in ((0, "first"), (0, "back"), (1, "next"), (3, "last"))]
+    stepped = await h.click(ids[2], replayed.reply, user=h.carol)
+    assert stepped.reply.ephemeral and stepped.reply.attachments[0].data.startswith(PNG_SIGNATURE)
+    assert "▶ 1. " in stepped.reply.content and f"`{played[0]}`" in stepped.reply.content
+    assert custom_ids(stepped.reply)[2] == "scheids:replay:1:2:next"
+    assert not world.fake.unhandled
+
+
+async def test_replay_fits_the_upload_limit(world, monkeypatch):
+    """A server whose limit is small gets a smaller picture, never a refused upload."""
+    from bot.services import replays
+
+    h = world.h
+    await start_match(world)
+    await play_moves(world, 4)
+    full = (await h.slash("match replay", user=h.carol)).reply.attachments[0].data
+    monkeypatch.setattr(replays, "DEFAULT_UPLOAD", len(full) // 3)
+    monkeypatch.setattr(replays, "HEADROOM", 1.0)
+    world.bot.services.matches.renderer.cache.__init__()  # nothing cached in between
+    small = await world.bot.services.matches.replay(Place(str(h.guild["id"]), str(h.channel["id"])), Actor("c", "Carol"), None)
+    data = small[0].attachments[0].data
+    assert data.startswith(GIF_SIGNATURE) and len(data) <= len(full) // 3
+
+
+async def test_history_marks_and_shows_the_board_at_a_move(world):
+    h = world.h
+    await start_match(world)
+    played = await play_moves(world, 2)
+    at = await h.slash("match history", {"at": 1}, user=h.carol)
+    assert at.reply.ephemeral and at.reply.attachments[0].data.startswith(PNG_SIGNATURE)
+    assert "after move 1 of 2" in at.reply.content and "▶ 1. " in at.reply.content and played[0] in at.reply.content
+    start = await h.slash("match history", {"at": 0}, user=h.carol)
+    assert "after move 0 of 2" in start.reply.content
+    beyond = await h.slash("match history", {"at": 9}, user=h.carol)
+    assert "There is no move 9" in beyond.reply.content and not beyond.reply.attachments
+
+
+async def test_catchup_lists_what_changed_since_your_last_move(world):
+    h = world.h
+    await start_match(world)
+    first = await to_move(world)
+    nothing = await h.slash("match catchup", user=first)
+    assert "Nothing happened" in nothing.reply.content
+    await play_moves(world, 2)  # first moves, then the other
+    caught = await h.slash("match catchup", user=first)
+    assert caught.reply.ephemeral and "(moves: 1)" in caught.reply.content
+    assert caught.reply.attachments[0].data.startswith(PNG_SIGNATURE)
+    stranger = await h.slash("match catchup", user=h.carol)
+    assert stranger.reply.ephemeral and "no seat" in stranger.reply.content
+
+
+async def test_the_turn_dm_carries_the_catch_up(world):
+    fake = world.fake
+    await start_match(world, deadline="48h")
+    first = await to_move(world)
+    await play_moves(world, 2)
+    dms = fake.dms(first["id"])
+    last = dms[-1]
+    assert last.content.startswith("Your move in") and "Since your last move" in last.content
+    assert last.attachments and last.attachments[0].data.startswith(PNG_SIGNATURE)
+    assert all(m.content.startswith("Your move in") for m in dms)  # no second message
+
+
+async def test_rematch_needs_both_players_and_swaps_the_seats(world):
+    h = world.h
+    await start_match(world)
+    await play_moves(world, 1)
+    ended = await h.slash("match resign", user=h.alice)
+    final = ended.reply
+    assert "scheids:rematch:1" in custom_ids(final)
+    stranger = await h.click("scheids:rematch:1", final, user=h.carol)
+    assert stranger.reply.ephemeral and "Only the players" in stranger.reply.content
+    waiting = await h.click("scheids:rematch:1", final, user=h.alice)
+    assert "Waiting for" in waiting.reply.content
+    made = await h.click("scheids:rematch:1", final, user=h.bob)
+    assert "Rematch of match #1" in made.replies[0].content
+    repo = world.bot.services.repo
+    new = await repo.live_match_in(str(h.channel["id"]))
+    assert new is not None and new.id == 2 and new.status == "active"
+    old_seats = [s.user_id for s in await repo.seats(1)]
+    assert [s.user_id for s in await repo.seats(2)] == old_seats[::-1]
+    again = await h.click("scheids:rematch:1", final, user=h.alice)
+    assert "already been made" in again.reply.content
+
+
+async def test_odds_from_text_and_its_refusals(world):
+    h = world.h
+    answer = await h.slash("odds", {"attack": "3 inf 2 arm 1 ftr", "defend": "4 inf 1 aa"}, user=h.carol)
+    text = answer.reply.content
+    assert answer.reply.ephemeral and "Attacker wins 93.0%" in text and "defender holds 5.8%" in text
+    assert "Attackers left on average" in text and "fighter" in text
+    bad = await h.slash("odds", {"attack": "3 inf 2 tnk", "defend": "4 inf"}, user=h.carol)
+    assert "“tnk” is no unit" in bad.reply.content and "Armour" in bad.reply.content and "Battleship" in bad.reply.content
+    aa = await h.slash("odds", {"attack": "1 aa", "defend": "1 inf"}, user=h.carol)
+    assert "does not attack" in aa.reply.content
+    half = await h.slash("odds", {"attack": "3 inf"}, user=h.carol)
+    assert "Give both sides" in half.reply.content
+    await start_match(world)
+    not_aa = await h.slash("odds", {"territory": "Karelia"}, user=h.carol)
+    assert "is for Axis & Allies" in not_aa.reply.content
+
+
+async def test_notes_are_private_and_never_in_the_record(world):
+    h = world.h
+    await start_match(world)
+    kept = await h.slash("note", {"text": "push the left heroes"}, user=h.alice)
+    assert kept.reply.ephemeral and "Only you can read it" in kept.reply.content
+    mine = await h.slash("note", user=h.alice)
+    assert mine.reply.ephemeral and "push the left heroes" in mine.reply.content
+    theirs = await h.slash("note", user=h.bob)
+    assert "no notes" in theirs.reply.content and "push" not in theirs.reply.content
+    stranger = await h.slash("note", {"text": "hi"}, user=h.carol)
+    assert "Only the players" in stranger.reply.content
+    await play_moves(world, 1)
+    history = await h.slash("match history", user=h.bob)
+    await h.slash("match resign", user=h.alice)
+    exported = await h.slash("match export", user=h.bob)
+    assert "push the left" not in history.reply.content
+    assert "push the left" not in json.dumps(json.loads(exported.reply.attachments[0].data))
+    public = [m.content for m in world.fake.messages(h.channel["id"], kind="channel")]
+    assert not any("push the left" in c for c in public)
+
+
+async def test_odds_of_a_territory_in_an_axis_and_allies_match(world, monkeypatch):
+    """In a live A&A match: a territory without a battle is named in the refusal; one with a
+    battle waiting gets the odds of the units there (the battle put on the stored board's state)."""
+    from bot.services.match import access
+    from engines.axis_allies.state import Unit
+    from tests.bot_discord.test_axis_allies_pictures import start_axis_allies
+
+    h = world.h
+    await start_axis_allies(world)
+    none = await h.slash("odds", {"territory": "Karelia"}, user=h.carol)
+    assert none.reply.ephemeral and "No battle waits in Karelia S.S.R. now." in none.reply.content
+    unknown = await h.slash("odds", {"territory": "Atlantis"}, user=h.carol)
+    assert "is not a territory or sea zone" in unknown.reply.content
+    matches = world.bot.services.matches
+    match = await matches.book.load(1)
+    germans = tuple(Unit(id=9000 + n, kind="armour", power="germany", at="karelia_ssr", combat=True) for n in range(3))
+    state = match.state.model_copy(update={"power": "germany", "phase": "combat", "battles": ("karelia_ssr",),
+                                           "units": (*match.state.units, *germans)})
+    fighting = replace(match, progress=replace(match.progress, state=state))
+
+    async def shown(core, place):
+        return fighting
+
+    monkeypatch.setattr(access, "shown", shown)
+    answer = await h.slash("odds", {"territory": "karelia"}, user=h.carol)
+    assert "Battle odds in Karelia S.S.R." in answer.reply.content and "Attacker wins" in answer.reply.content
+    assert "armour" in answer.reply.content
+
+
+async def test_the_refusals_of_replay_history_at_notes_and_odds(world):
+    h = world.h
+    nothing = await h.slash("match replay", user=h.carol)
+    assert nothing.reply.ephemeral and "no match in this channel" in nothing.reply.content
+    await h.slash("match create heroes_cities", {"opponent": h.bob}, user=h.alice)
+    early = await h.slash("match replay", user=h.carol)
+    assert "not started" in early.reply.content.lower()
+    long = await h.slash("note", {"text": "x" * 1001}, user=h.alice)  # past Discord's limit too: refused by both
+    assert long.reply.ephemeral and "at most 1000 characters; this one has 1001" in long.reply.content
+    many = await h.slash("odds", {"attack": "101 inf", "defend": "1 inf"}, user=h.carol)
+    assert "At most 100 units a side" in many.reply.content
+    mangled = await h.click("scheids:replay:1:2:sideways", user=h.carol)
+    assert "belongs to no match" in mangled.reply.content
+    elsewhere = await h.click("scheids:replay:1:0:first", user=h.carol, guild_id=1)  # another server
+    assert elsewhere.reply.ephemeral and "belongs to no match" in elsewhere.reply.content

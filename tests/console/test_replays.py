@@ -1,0 +1,41 @@
+"""Replays, the stepper, history at a move, the catch-up, /odds, /note and the rematch in the console."""
+
+from __future__ import annotations
+
+from tests.console.test_transcripts import transcript
+
+
+async def test_replay_history_catchup_notes_odds_and_rematch(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_text(
+        "as alice: /match create game:heroes_cities opponent:bob\n"
+        "as bob: /match join\n"
+        "as alice: /match start\n"
+        "as bob: /move f9-e7\n"
+        "as alice: /move c2-a2\n"
+        "as bob: /match catchup\n"
+        "as carol: /match history at:1\n"
+        "as carol: /match history at:7\n"
+        "as alice: /note text:\"watch e7\"\n"
+        "as alice: /note\n"
+        "as bob: /note\n"
+        "as carol: /odds attack:\"3 inf 2 arm 1 ftr\" defend:\"4 inf 1 aa\"\n"
+        "as carol: /odds attack:\"3 tnk\" defend:inf\n"
+        "as carol: /match replay\n"
+        "as carol: /button replay at:2\n"
+        "as alice: /match resign\n"
+        "as carol: /button rematch\n"
+        "as alice: /button rematch\n"
+        "as bob: /button rematch\n"
+        "as bob: /match status\n"
+    )
+    text = await transcript(script, tmp_path)
+    assert "[bob, only you] Since your last move in Heroes & Cities (Helden & Steden) (moves: 1):" in text
+    assert "after move 1 of 2" in text and "There is no move 7" in text
+    assert "Note kept with match #1" in text and "watch e7" in text and "You have no notes on match #1" in text
+    assert "Attacker wins 93.0%" in text and "“tnk” is no unit" in text
+    assert "Replay of match #1" in text and "(/button replay at:1)" in text
+    assert "▶ 2. alice: `c2-a2`" in text
+    assert "Rematch (/button rematch)" in text and "Only the players of this match" in text
+    assert "Waiting for: bob" in text and "Rematch of match #1, seats turned: bob, alice." in text
+    assert text.count("watch e7") == 2  # the command echoed and alice's own listing: nowhere else
