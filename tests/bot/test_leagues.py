@@ -88,3 +88,65 @@ async def test_a_six_player_round_robin_runs_to_its_standings(tmp_path) -> None:
         assert [(row.points, row.tiebreak) for row in rows] == sorted(((r.points, r.tiebreak) for r in rows), reverse=True)
     finally:
         await services.close()
+
+
+async def test_a_four_round_swiss_of_eight_runs_to_its_standings(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await services.start()
+        league_id = await league_of(services, 8, "swiss", rounds=4)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        assert await settle(services, league_id) == "finished"
+        pairings = await services.repo.league_pairings(league_id)
+        assert sorted({p.round for p in pairings}) == [1, 2, 3, 4]
+        for number in (1, 2, 3, 4):
+            in_round = [p for p in pairings if p.round == number]
+            assert len(in_round) == 4
+            assert sorted(x for p in in_round for x in (p.first_id, p.second_id)) == sorted(
+                computer_actor("easy", n).user_id for n in range(1, 9))
+        met = [frozenset((p.first_id, p.second_id)) for p in pairings]
+        assert len(set(met)) == len(met)  # no rematch
+        # Each round was paired only once the one before was decided.
+        for p in pairings:
+            if p.round > 1:
+                before = [q for q in pairings if q.round == p.round - 1]
+                ends = [(await services.repo.get_match(q.match_id)).updated_at for q in before]
+                assert p.created_at >= max(ends)
+        rows = await services.leagues.table(await services.repo.league(league_id))
+        assert sum(row.points for row in rows) == 16 and all(row.played == 4 and row.left == 0 for row in rows)
+    finally:
+        await services.close()
+
+
+async def test_a_withdrawn_player_forfeits_the_remaining_games(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await league_of(services, 0, "round_robin")
+        people = [Actor(f"p{n}", f"Player {n}", "en") for n in range(1, 5)]
+        for person in people:
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        pairings = await services.repo.league_pairings(league_id)
+        assert len(pairings) == 6 and all(p.match_id for p in pairings)
+        # Player 1 and Player 2 finish their game: it stands after the withdrawal.
+        first_game = next(p for p in pairings if {p.first_id, p.second_id} == {"p1", "p2"})
+        row = await services.repo.get_match(first_game.match_id)
+        winner = next(a for a in people if a.user_id == first_game.second_id)
+        assert "core.result_win" in keys(await services.matches.resign(
+            Place("guild-1", row.channel_id, "en"), next(a for a in people if a.user_id == first_game.first_id)))
+        said = await services.leagues.withdraw(HALL, people[0])
+        assert keys(said)[0] == "league.withdrew"
+        assert keys(await services.leagues.withdraw(HALL, people[0])) == ["league.already_withdrawn"]
+        for p in pairings:
+            row = await services.repo.get_match(p.match_id)
+            if "p1" in (p.first_id, p.second_id):
+                assert row.status == "finished", "the withdrawn player's games are over"
+        rows = {row.user_id: row for row in await services.leagues.table(await services.repo.league(league_id))}
+        assert rows["p1"].withdrawn and rows["p1"].left == 0 and rows["p1"].points == (1 if winner.user_id == "p1" else 0)
+        assert rows["p3"].points == 1 and rows["p4"].points == 1  # each won against Player 1 by forfeit
+        assert rows["p3"].left == 2 and rows["p4"].left == 2
+        assert list(rows).index("p1") == 3, "the withdrawn player stands last"
+        standings_said = await services.leagues.standings(HALL, PLAYER, league_id)
+        assert standings_said[0].attachments
+    finally:
+        await services.close()

@@ -506,10 +506,12 @@ class LeagueService:
             if result is None or result[1] == "withdrawn" and p.match_id is not None:
                 continue  # a withdrawn player's match is reported once it is resigned
             if await self.repo.mark_pairing(p.id, "reported_at", self.matches.clock.now()):
-                out.append(self._post(league, Msg("league.result", {
+                # Marked first, then told at once (not with the step's other posts): a kill in
+                # between can cost this one announcement, never the result, and none is told twice.
+                await self.deliver([self._post(league, Msg("league.result", {
                     "league": league.name, "round": p.round, "first": names.get(p.first_id, "?"),
                     "second": names.get(p.second_id, "?"), "score": _score_text(result[0]), "how": Msg(f"league.how_{result[1]}"),
-                })))
+                }))])
         if await self._over(league, entries, withdrawn, pairings):
             if await self.repo.set_league_status(league.id, "finished", was="running"):
                 league = replace_status(league, "finished")
