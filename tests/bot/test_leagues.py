@@ -126,6 +126,7 @@ async def test_a_withdrawn_player_forfeits_the_remaining_games(tmp_path) -> None
         for person in people:
             await services.leagues.join(league_id, person)
         await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
         pairings = await services.repo.league_pairings(league_id)
         assert len(pairings) == 6 and all(p.match_id for p in pairings)
         # Player 1 and Player 2 finish their game: it stands after the withdrawal.
@@ -136,6 +137,7 @@ async def test_a_withdrawn_player_forfeits_the_remaining_games(tmp_path) -> None
             Place("guild-1", row.channel_id, "en"), next(a for a in people if a.user_id == first_game.first_id)))
         said = await services.leagues.withdraw(HALL, people[0])
         assert keys(said)[0] == "league.withdrew"
+        await services.leagues.idle()
         assert keys(await services.leagues.withdraw(HALL, people[0])) == ["league.already_withdrawn"]
         for p in pairings:
             row = await services.repo.get_match(p.match_id)

@@ -152,6 +152,18 @@ class LeagueService:
             task.cancel()
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    def later(self, league_id: int) -> None:
+        """Run the league's step in the background (a command's answer does not wait for a
+        round's threads and matches to open), its posts delivered as they come."""
+        if not self.stopped:
+            self._spawn(self._step_then_deliver(league_id))
+
+    async def _step_then_deliver(self, league_id: int) -> None:
+        try:
+            await self.deliver(await self.advance(league_id))
+        except Exception:
+            log.exception("league %s: the step failed; the next one goes on from here", league_id)
+
     async def _match_ended(self, match_id: int) -> None:
         try:
             found = await self.repo.pairing_of_match(match_id)
@@ -284,6 +296,14 @@ class LeagueService:
         return [reply(league.language, Msg("league.signed_up", {"player": actor.name, "league": league.name, "count": count}),
                       ephemeral=False)]
 
+    async def signing_up(self, place: Place, actor: Actor) -> int | list[Delivery]:
+        """The league ``/league join`` without a number means (the one taking sign-ups here), or
+        the answer that says which to name."""
+        try:
+            return (await self._chosen(place, None, ("signup",))).id
+        except Refused as refused:
+            return refused.answer(actor.language)
+
     @league_answered
     async def start(self, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
         league = await self._chosen(place, league_id, ("signup",))
@@ -300,7 +320,8 @@ class LeagueService:
                                         "players": [e.name for e in entries]})]
         if league.format == "swiss":
             lines.append(Msg("league.swiss_rounds", {"rounds": self._rounds(league, len(entries))}))
-        return [reply(league.language, *lines, ephemeral=False), *await self.advance(league.id)]
+        self.later(league.id)
+        return [reply(league.language, *lines, ephemeral=False)]
 
     @league_answered
     async def standings(self, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
@@ -346,7 +367,9 @@ class LeagueService:
         if not await self.repo.withdraw_from_league(league.id, actor.user_id, self.matches.clock.now()):
             raise Refused("league.already_withdrawn", {"league": league.name})
         said = [reply(league.language, Msg("league.withdrew", {"player": actor.name, "league": league.name}), ephemeral=False)]
-        return said + (await self.advance(league.id) if league.status == "running" else [])
+        if league.status == "running":
+            self.later(league.id)
+        return said
 
     @league_answered
     async def all_leagues(self, place: Place, actor: Actor) -> list[Delivery]:
@@ -383,11 +406,12 @@ class LeagueService:
             raise Refused("league.already_decided", {"pairing": found.id})
         if found.match_id is not None:
             await self._abort(found.match_id)
+        self.later(league.id)
         return [reply(league.language, Msg("league.adjudicated", {
             "pairing": found.id, "league": league.name, "organizer": actor.name,
             "first": await self._name(league.id, found.first_id), "second": await self._name(league.id, found.second_id),
             "score": _score_text(SCORES[result]), "reason": reason or "-",
-        }), ephemeral=False), *await self.advance(league.id)]
+        }), ephemeral=False)]
 
     @league_answered
     async def challenge(self, place: Place, actor: Actor, opponent: Actor, league_id: int | None = None) -> list[Delivery]:
@@ -432,7 +456,8 @@ class LeagueService:
                 await self.repo.clear_pairing_due(p.id)
                 said = reply(league.language, Msg("league.accepted", {
                     "player": actor.name, "opponent": await self._name(league.id, p.second_id or "")}), ephemeral=False)
-                return [said, *await self.advance(league.id)]
+                self.later(league.id)
+                return [said]
         raise Refused("league.no_challenge")
 
     @league_answered
