@@ -4,6 +4,7 @@ twice (no second thread or match for a pairing, no result told twice, every game
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -70,8 +71,8 @@ def told(output: str) -> list[str]:
 ])
 async def test_a_kill_in_the_middle_loses_and_doubles_nothing(tmp_path, method, after) -> None:
     database = str(tmp_path / "db.sqlite3")
-    child = subprocess.run([sys.executable, "-c", CHILD, database, method, str(after)], cwd=ROOT,
-                           capture_output=True, text=True, timeout=300)
+    child = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", CHILD, database, method, str(after)],
+                                    check=False, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert child.returncode == 9, child.stderr[-2000:]
     before = told(child.stdout)
     after_restart: list[str] = []

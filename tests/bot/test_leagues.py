@@ -3,8 +3,10 @@ Helden & Steden's quiet-move limit; the organizer only creates and starts."""
 
 from __future__ import annotations
 
+from bot.clock import ManualClock
 from bot.services.people import Actor, Place, computer_actor
 from bot.wiring import open_services
+from tests.bot.conftest import START
 
 FAST = {"render_workers": 0, "computer_workers": 0, "computer_delay": 0.0, "computer_seconds": 0.02}
 HALL = Place("guild-1", "league-hall", "en")
@@ -150,5 +152,99 @@ async def test_a_withdrawn_player_forfeits_the_remaining_games(tmp_path) -> None
         assert list(rows).index("p1") == 3, "the withdrawn player stands last"
         standings_said = await services.leagues.standings(HALL, PLAYER, league_id)
         assert standings_said[0].attachments
+    finally:
+        await services.close()
+
+
+def people(count: int) -> list[Actor]:
+    return [Actor(f"p{n}", f"Player {n}", "en") for n in range(1, count + 1)]
+
+
+async def test_a_ladder_challenge_within_reach_is_played_or_won_when_not_accepted(tmp_path) -> None:
+    clock = ManualClock(START)
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, clock=clock, **FAST)
+    try:
+        await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "ladder", name="Ladder", reach=2, accept_hours=24)
+        league_id = (await services.repo.leagues("guild-1", ["signup"]))[-1].id
+        p1, p2, p3, p4 = people(4)
+        for person in (p1, p2, p3, p4):
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        assert await services.repo.league_pairings(league_id) == [], "a ladder pairs nobody by itself"
+        assert keys(await services.leagues.challenge(HALL, p4, p1)) == ["league.out_of_reach"]
+        assert keys(await services.leagues.challenge(HALL, p1, p3)) == ["league.out_of_reach"], "only upwards"
+        assert keys(await services.leagues.challenge(HALL, p4, p2)) == ["league.challenged"]
+        assert keys(await services.leagues.challenge(HALL, p3, p2)) == ["league.challenge_open"]
+        assert keys(await services.leagues.accept(HALL, p1)) == ["league.no_challenge"]
+        assert keys(await services.leagues.accept(HALL, p2)) == ["league.accepted"]
+        await services.leagues.idle()
+        (challenge,) = await services.repo.league_pairings(league_id)
+        assert (challenge.first_id, challenge.second_id) == ("p2", "p4") and challenge.match_id is not None
+        row = await services.repo.get_match(challenge.match_id)
+        await services.matches.resign(Place("guild-1", row.channel_id, "en"), p2)
+        await services.leagues.idle()
+        league = await services.repo.league(league_id)
+        assert [row.user_id for row in await services.leagues.table(league)] == ["p1", "p4", "p2", "p3"]
+        # Player 3 challenges Player 2 (now just above), who does not answer in time.
+        assert keys(await services.leagues.challenge(HALL, p3, p2)) == ["league.challenged"]
+        clock.advance(hours=23)
+        await services.leagues.due(clock.now())
+        assert [row.user_id for row in await services.leagues.table(league)] == ["p1", "p4", "p2", "p3"]
+        clock.advance(hours=2)
+        assert await services.repo.next_pairing_due() is not None
+        await services.leagues.due(clock.now())
+        await services.leagues.idle()
+        assert [row.user_id for row in await services.leagues.table(league)] == ["p1", "p4", "p3", "p2"]
+        expired = (await services.repo.league_pairings(league_id))[-1]
+        assert expired.outcome == {"score": [0, 1], "reason": "expired"} and expired.match_id is None
+        assert keys(await services.leagues.finish(HALL, p1, league_id)) == ["league.organizers_only"]
+        assert keys(await services.leagues.finish(HALL, ORGANIZER, league_id))[0] == "league.finished"
+    finally:
+        await services.close()
+
+
+async def test_a_swiss_round_past_its_deadline_is_decided_by_an_organizer_who_does_not_play_in_it(tmp_path) -> None:
+    clock = ManualClock(START)
+    told: list = []
+
+    async def deliver(deliveries) -> None:
+        told.extend(deliveries)
+
+    services = await open_services(str(tmp_path / "db.sqlite3"), deliver, clock=clock, **FAST)
+    try:
+        await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "swiss", name="Cup", rounds=2, round_hours=24)
+        league_id = (await services.repo.leagues("guild-1", ["signup"]))[-1].id
+        players = people(4)
+        playing_organizer = Actor("p1", "Player 1", "en", is_admin=True)
+        for person in players:
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        first, second = await services.repo.league_pairings(league_id)
+        row = await services.repo.get_match(first.match_id)
+        await services.matches.resign(Place("guild-1", row.channel_id, "en"),
+                                      next(p for p in players if p.user_id == first.first_id))
+        await services.leagues.idle()
+        assert {p.round for p in await services.repo.league_pairings(league_id)} == {1}, "round 2 waits for round 1"
+        clock.advance(hours=25)
+        told.clear()
+        told.extend(await services.leagues.due(clock.now()))
+        overdue = [line for d in told for line in d.lines if line.key == "league.round_overdue"]
+        assert [line.params["pairing"] for line in overdue] == [second.id]
+        outsider = next(p for p in players if p.user_id not in (second.first_id, second.second_id))
+        assert keys(await services.leagues.adjudicate(HALL, outsider, second.id, "1-0", "no moves")) == [
+            "league.organizers_only"]
+        inside = Actor(second.first_id, "Organizer who plays", "en", is_admin=True)
+        assert keys(await services.leagues.adjudicate(HALL, inside, second.id, "1-0", "no moves")) == ["league.own_game"]
+        assert playing_organizer.user_id in (first.first_id, first.second_id, second.first_id, second.second_id)
+        decided = await services.leagues.adjudicate(HALL, ORGANIZER, second.id, "0-1", "no moves for a day")
+        assert keys(decided) == ["league.adjudicated"]
+        assert (await services.repo.get_match(second.match_id)).status == "aborted"
+        await services.leagues.idle()
+        pairings = await services.repo.league_pairings(league_id)
+        assert {p.round for p in pairings} == {1, 2}, "the next round is paired once the last is decided"
+        rows = {row.user_id: row for row in await services.leagues.table(await services.repo.league(league_id))}
+        assert rows[second.second_id].points == 1 and rows[second.first_id].points == 0
     finally:
         await services.close()

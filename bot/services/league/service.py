@@ -537,12 +537,12 @@ class LeagueService:
                     "league": league.name, "round": p.round, "first": names.get(p.first_id, "?"),
                     "second": names.get(p.second_id, "?"), "score": _score_text(result[0]), "how": Msg(f"league.how_{result[1]}"),
                 }))])
-        if await self._over(league, entries, withdrawn, pairings):
-            if await self.repo.set_league_status(league.id, "finished", was="running"):
-                league = replace_status(league, "finished")
-                out.append(self._post(league, Msg("league.finished", {"league": league.name})))
-                out.append(await self._standings_post(league, league.language, ChannelPost(league.channel_id)))
-                changed = False
+        if await self._over(league, entries, withdrawn, pairings) and await self.repo.set_league_status(
+                league.id, "finished", was="running"):
+            league = replace_status(league, "finished")
+            out.append(self._post(league, Msg("league.finished", {"league": league.name})))
+            out.append(await self._standings_post(league, league.language, ChannelPost(league.channel_id)))
+            changed = False
         return out, changed
 
     def _to_pair(self, league: LeagueRow, entries: list[LeagueEntryRow], withdrawn: set[str],
