@@ -520,7 +520,7 @@ class LeagueService:
                     for user_id in withdrawn & {p.first_id, p.second_id}:
                         resigned = await self.matches.resign(Place(league.guild_id, row.channel_id, league.language),
                                                              Actor(user_id, by_id[user_id].name, league.language))
-                        out += _posted(resigned, row.channel_id)
+                        await self.deliver(_posted(resigned, row.channel_id))
                     changed = True
         pairings = await self.repo.league_pairings(league.id)
         names = {e.user_id: e.name for e in entries}
