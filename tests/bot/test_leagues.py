@@ -248,3 +248,13 @@ async def test_a_swiss_round_past_its_deadline_is_decided_by_an_organizer_who_do
         assert rows[second.second_id].points == 1 and rows[second.first_id].points == 0
     finally:
         await services.close()
+
+
+async def test_an_unrated_league_is_refused_until_matches_can_be_unrated(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        said = await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "swiss", rated=False)
+        assert keys(said) == ["league.unrated_missing"]
+        assert await services.repo.leagues("guild-1", ["signup"]) == []
+    finally:
+        await services.close()

@@ -245,6 +245,8 @@ class LeagueService:
             if game == "axis_allies":
                 raise Refused("league.axis_allies_missing")
             raise Refused("league.two_players_only", {"game": presenter.game_name(game)})
+        if not rated:
+            raise Refused("league.unrated_missing")
         if rounds is not None and fmt != "swiss":
             raise Refused("league.rounds_swiss_only")
         if round_hours is not None and fmt != "swiss":
