@@ -401,7 +401,8 @@ class LeagueService:
             raise Refused("league.own_game")
         if found.second_id is None:
             raise Refused("league.bye_not_adjudicated")
-        if await self._result_of(found, set()) is not None:
+        decided = await self._result_of(found, set())
+        if decided is not None and decided[1] != "aborted":  # an aborted game may still be decided
             raise Refused("league.already_decided", {"pairing": found.id})
         outcome = {"score": list(SCORES[result]), "reason": "adjudicated", "by": actor.name, "note": reason[:200]}
         if not await self.repo.mark_pairing(found.id, "outcome", outcome):
