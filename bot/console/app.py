@@ -202,6 +202,7 @@ class ConsoleApp:
         await self.deliver(deliveries, actor)
         # One command at a time: a league's step that this command set off (a round's games
         # opening, a result told) is shown before the next line is read.
+        assert self.services is not None
         await self.services.leagues.idle()
         return True
 

@@ -12,9 +12,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.answering import BotHost, respond
-from bot.discord_app.cogs import THREAD_ARCHIVE_MINUTES
+from bot.discord_app.cogs import THREAD_ARCHIVE_MINUTES, lacking_permissions
 from bot.discord_app.options import text
 from bot.discord_app.people import actor_of, place_of, user_actor
+from bot.discord_app.permissions import OPEN_THREAD
 from bot.i18n import Msg
 from bot.services.delivery import Delivery, reply
 from bot.services.league.service import FORMATS, SCORES
@@ -39,7 +40,7 @@ class DiscordThreads:
     round and the players. Asked again after a crash, the thread of that name made before is given
     back instead of a second one."""
 
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
 
     async def open_thread(self, guild_id: str, parent_id: str, name: str) -> str:
@@ -84,10 +85,16 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
         reach: app_commands.Range[int, 1, 50] | None = None, accept_hours: app_commands.Range[float, 1.0, 1440.0] | None = None,
     ) -> None:
         actor = actor_of(interaction)
+        # Asked before the league exists, as for `/match create thread:true`: its games open as
+        # threads of this channel.
+        refusal = lacking_permissions(interaction, OPEN_THREAD)
+        if not isinstance(interaction.channel, discord.TextChannel):
+            refusal = [reply(actor.language, Msg("core.thread_needs_text_channel"))]
         try:
             control = time_control_given(deadline, deadline_hours, None)
         except TimeControlError as error:
-            refusal = [reply(actor.language, Msg(error.code, error.params))]
+            refusal = refusal or [reply(actor.language, Msg(error.code, error.params))]
+        if refusal:
             await respond(self.bot, interaction, lambda: done(refusal))
             return
         await respond(self.bot, interaction, lambda: self.leagues.create(

@@ -674,7 +674,7 @@ class SqliteRepository:
 
     async def leagues(self, guild_id: str | None, statuses: Sequence[LeagueStatus]) -> list[LeagueRow]:
         marks = ",".join("?" for _ in statuses) or "NULL"
-        where, params = f"status IN ({marks})", list(statuses)
+        where, params = f"status IN ({marks})", list[Any](statuses)
         if guild_id is not None:
             where += " AND guild_id = ?"
             params.append(guild_id)

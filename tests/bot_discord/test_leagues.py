@@ -135,3 +135,27 @@ async def test_a_four_round_swiss_of_eight_computers_runs_to_its_standings(world
     assert shown.reply.attachments[0].data.startswith(PNG_SIGNATURE)
     rows = await world.bot.services.leagues.table(await world.bot.services.repo.league(league_id))
     assert all(row.played == 4 and row.left == 0 for row in rows)
+
+
+async def test_a_pairing_thread_asked_for_again_is_the_one_made_before(world) -> None:
+    """After a crash between making a pairing's thread and noting it, the step asks again: the
+    thread of that name under the league's channel is given back, no second one is made."""
+    from bot.discord_app.league_cog import DiscordThreads
+
+    h, fake = world.h, world.fake
+    threads = DiscordThreads(world.bot)
+    guild, channel = str(h.channel["guild_id"]), str(h.channel["id"])
+    first = await threads.open_thread(guild, channel, "Spring · round 1 · Ann – Ben")
+    await h.settle()
+    again = await threads.open_thread(guild, channel, "Spring · round 1 · Ann – Ben")
+    other = await threads.open_thread(guild, channel, "Spring · round 1 · Cas – Dirk")
+    assert again == first and other != first
+    assert len(fake.find_requests("POST", r"/threads$")) == 2
+
+
+async def test_no_league_is_created_outside_a_server(world) -> None:
+    h = world.h
+    refused = await h.slash("league create", {"game": "heroes_cities", "format": "swiss"}, user=h.alice,
+                            permissions=P.MANAGER_PERMISSIONS, channel=h.dm_channel(h.alice), raise_errors=False)
+    assert refused.reply.ephemeral
+    assert await world.bot.services.repo.leagues(None, ["signup"]) == []

@@ -2,7 +2,7 @@
 
 A league's state is its rows (``leagues``, ``league_entries``, ``league_pairings``) plus the
 stored results of its pairings' matches; the standings are derived from them each time
-(``standings.table``), never written at the end. ``advance`` is the one step that moves a running
+(``tables.table``), never written at the end. ``advance`` is the one step that moves a running
 league on, and it is idempotent: it pairs what is due (a round robin's every round at once, a
 Swiss round once the one before is decided), opens each pairing's thread and match (every part
 checked before it is made, so a step cut off by a crash and run again finds what it made and
@@ -19,7 +19,7 @@ import asyncio
 import functools
 import logging
 import math
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -29,7 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.i18n import Msg, catalog
 from bot.services import presenter
 from bot.services.delivery import Attachment, Button, ChannelPost, ChannelRef, Delivery, Reply, reply
-from bot.services.league import pairing, standings
+from bot.services.league import pairing
+from bot.services.league import standings as tables
 from bot.services.match import lifecycle
 from bot.services.match.announce import time_control_line
 from bot.services.match.answers import Refused
@@ -136,8 +137,8 @@ class LeagueService:
 
     # ------------------------------------------------------------ background
 
-    def _spawn(self, work: Awaitable[None]) -> None:
-        task = asyncio.get_running_loop().create_task(work)  # type: ignore[arg-type]
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -266,7 +267,7 @@ class LeagueService:
             Msg("league.default_name", {"game": presenter.game_name(game), "number": len(existing) + 1}), place.language)
         assert place.guild_id is not None
         league = await self.repo.create_league(NewLeague(
-            guild_id=place.guild_id, channel_id=place.channel_id, name=title, game=game, format=fmt,  # type: ignore[arg-type]
+            guild_id=place.guild_id, channel_id=place.channel_id, name=title, game=game, format=fmt,
             settings=settings.model_dump(mode="json"), creator_id=actor.user_id, language=place.language,
         ), self.matches.clock.now())
         await self.matches.seen(actor)
@@ -431,7 +432,7 @@ class LeagueService:
         for p in open_ones:
             if actor.user_id in (p.first_id, p.second_id) or opponent.user_id in (p.first_id, p.second_id):
                 raise Refused("league.challenge_open", {"pairing": p.id})
-        rows = standings.table("ladder", _entrants(entries), await self._games(pairings, withdrawn))
+        rows = tables.table("ladder", _entrants(entries), await self._games(pairings, withdrawn))
         place_of = {row.user_id: row.place for row in rows}
         settings = LeagueSettings.model_validate(league.settings)
         above = place_of[actor.user_id] - place_of[opponent.user_id]
@@ -549,7 +550,7 @@ class LeagueService:
         return out, changed
 
     def _to_pair(self, league: LeagueRow, entries: list[LeagueEntryRow], withdrawn: set[str],
-                 pairings: list[PairingRow], games: list[standings.Game]) -> list[NewPairing]:
+                 pairings: list[PairingRow], games: list[tables.Game]) -> list[NewPairing]:
         """The pairings the league needs now (none when it has what it needs)."""
         ids = [e.user_id for e in entries]
         if league.format == "round_robin":
@@ -566,7 +567,7 @@ class LeagueService:
         still = [p for p in ids if p not in withdrawn]
         if len(still) < 2:
             return []
-        ranked = [row.user_id for row in standings.table("swiss", _entrants(entries), games) if not row.withdrawn]
+        ranked = [row.user_id for row in tables.table("swiss", _entrants(entries), games) if not row.withdrawn]
         played = [pairing.Played(g.first, g.second, g.score) for g in games]
         settings = LeagueSettings.model_validate(league.settings)
         due = self.matches.clock.now() + timedelta(hours=settings.round_hours) if settings.round_hours else None
@@ -634,15 +635,15 @@ class LeagueService:
 
     async def _result_of(self, p: PairingRow, withdrawn: set[str]) -> tuple[tuple[float, float], str] | None:
         row = await self.repo.get_match(p.match_id) if p.match_id is not None else None
-        score, how = standings.resolve(p.first_id, p.second_id, p.outcome, row.status if row else None,
+        score, how = tables.resolve(p.first_id, p.second_id, p.outcome, row.status if row else None,
                                        row.result if row else None, withdrawn)
         return (score, how) if score is not None else None
 
-    async def _games(self, pairings: list[PairingRow], withdrawn: set[str]) -> list[standings.Game]:
+    async def _games(self, pairings: list[PairingRow], withdrawn: set[str]) -> list[tables.Game]:
         games = []
         for p in pairings:
             result = await self._result_of(p, withdrawn)
-            games.append(standings.Game(p.round, p.first_id, p.second_id, result[0] if result else None,
+            games.append(tables.Game(p.round, p.first_id, p.second_id, result[0] if result else None,
                                         result[1] if result else ""))
         return games
 
@@ -650,7 +651,7 @@ class LeagueService:
         settings = LeagueSettings.model_validate(league.settings)
         return settings.rounds or max(1, math.ceil(math.log2(max(players, 2))))
 
-    async def table(self, league: LeagueRow) -> list[standings.Row]:
+    async def table(self, league: LeagueRow) -> list[tables.Row]:
         """The standings now, derived from the pairings and their matches' stored results."""
         entries = await self.repo.league_entries(league.id)
         withdrawn = {e.user_id for e in entries if e.withdrawn_at is not None}
@@ -659,7 +660,7 @@ class LeagueService:
         rounds_left = 0
         if league.format == "swiss" and league.status == "running":
             rounds_left = self._rounds(league, len(entries)) - max((p.round for p in pairings), default=0)
-        return standings.table(league.format, _entrants(entries), games, rounds_left)
+        return tables.table(league.format, _entrants(entries), games, rounds_left)
 
     async def _standings_post(self, league: LeagueRow, language: str, target: Reply | ChannelPost) -> Delivery:
         rows = await self.table(league)
@@ -674,8 +675,8 @@ class LeagueService:
         cells = []
         for row in rows:
             name = say("withdrawn_name", player=row.name) if row.withdrawn else row.name
-            cells.append([str(row.place), name, standings.points_text(row.points)]
-                         + ([standings.points_text(row.tiebreak)] if tiebreak else [])
+            cells.append([str(row.place), name, tables.points_text(row.points)]
+                         + ([tables.points_text(row.tiebreak)] if tiebreak else [])
                          + [str(row.played), str(row.left), f"{row.wins}-{row.draws}-{row.losses}"])
         subtitle = " · ".join([words.render(presenter.game_name(league.game), language),
                                words.render(format_name(league.format), language),
@@ -683,7 +684,7 @@ class LeagueService:
         png = await self.matches.renderer.run(standings_png, league.name, subtitle, headers, cells,
                                               [row.withdrawn for row in rows])
         lines = [Msg("league.standings_head", {"league": league.name})]
-        lines += [Msg("league.standings_line", {"place": row.place, "player": row.name, "points": standings.points_text(row.points),
+        lines += [Msg("league.standings_line", {"place": row.place, "player": row.name, "points": tables.points_text(row.points),
                                                 "left": row.left}) for row in rows[:3]]
         if tiebreak:
             lines.append(Msg(f"league.{tiebreak}_note"))
@@ -741,8 +742,8 @@ def replace_status(league: LeagueRow, status: str) -> LeagueRow:
     return league.model_copy(update={"status": status})
 
 
-def _entrants(entries: list[LeagueEntryRow]) -> list[standings.Entrant]:
-    return [standings.Entrant(e.user_id, e.name, e.withdrawn_at is not None) for e in entries]
+def _entrants(entries: list[LeagueEntryRow]) -> list[tables.Entrant]:
+    return [tables.Entrant(e.user_id, e.name, e.withdrawn_at is not None) for e in entries]
 
 
 def _posted(deliveries: list[Delivery], channel_id: str) -> list[Delivery]:
@@ -759,7 +760,7 @@ def _posted(deliveries: list[Delivery], channel_id: str) -> list[Delivery]:
 
 
 def _score_text(score: tuple[float, float]) -> str:
-    return f"{standings.points_text(score[0])}–{standings.points_text(score[1])}"
+    return f"{tables.points_text(score[0])}–{tables.points_text(score[1])}"
 
 
 def _hours(value: float) -> str:
