@@ -258,3 +258,24 @@ async def test_an_unrated_league_is_refused_until_matches_can_be_unrated(tmp_pat
         assert await services.repo.leagues("guild-1", ["signup"]) == []
     finally:
         await services.close()
+
+
+async def test_a_player_who_withdraws_before_the_start_is_not_paired(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await league_of(services, 0, "round_robin")
+        p1, p2, p3, p4 = people(4)
+        for person in (p1, p2, p3, p4):
+            await services.leagues.join(league_id, person)
+        assert keys(await services.leagues.withdraw(HALL, p4)) == ["league.withdrew"]
+        started = await services.leagues.start(HALL, ORGANIZER, league_id)
+        assert started[0].lines[0].params["count"] == 3
+        await services.leagues.idle()
+        pairings = await services.repo.league_pairings(league_id)
+        # Three players: three games, and no stored bye (in a round robin sitting out is worth nothing).
+        assert len(pairings) == 3 and all(p.second_id is not None for p in pairings)
+        assert all("p4" not in (p.first_id, p.second_id) for p in pairings)
+        rows = await services.leagues.table(await services.repo.league(league_id))
+        assert [row.left for row in rows if not row.withdrawn] == [2, 2, 2] and rows[-1].user_id == "p4"
+    finally:
+        await services.close()

@@ -43,7 +43,7 @@ from bot.storage.models import LeagueEntryRow, LeagueFormat, LeagueRow, NewLeagu
 from bot.storage.repository import SeatRefusedError, StaleWriteError, StorageError
 from engines.core.contract import TimedGame
 from engines.core.record import AbortEvent
-from render.league import standings_png
+from render.league import MAX_ROWS, standings_png
 
 log = logging.getLogger(__name__)
 
@@ -311,7 +311,7 @@ class LeagueService:
     async def start(self, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
         league = await self._chosen(place, league_id, ("signup",))
         await self._organizer(place, actor)
-        entries = await self.repo.league_entries(league.id)
+        entries = [e for e in await self.repo.league_entries(league.id) if e.withdrawn_at is None]
         if len(entries) < 2:
             raise Refused("league.too_few", {"league": league.name, "count": len(entries)})
         settings = LeagueSettings.model_validate(league.settings)
@@ -322,7 +322,7 @@ class LeagueService:
         lines = [Msg("league.started", {"league": league.name, "count": len(entries),
                                         "players": [e.name for e in entries]})]
         if league.format == "swiss":
-            lines.append(Msg("league.swiss_rounds", {"rounds": self._rounds(league, len(entries))}))
+            lines.append(Msg("league.swiss_rounds", {"rounds": self._rounds(league, entries)}))
         self.later(league.id)
         return [reply(league.language, *lines, ephemeral=False)]
 
@@ -556,13 +556,16 @@ class LeagueService:
         if league.format == "round_robin":
             if pairings:
                 return []
+            # Everyone signed up and still in when it starts; all games at once, so a round's
+            # bye (an odd count) is only sitting out: not stored, worth nothing.
+            still = [p for p in ids if p not in withdrawn]
             return [NewPairing(round=number, board=board, first_id=pair.first, second_id=pair.second)
-                    for number, rnd in enumerate(pairing.round_robin(ids), start=1)
-                    for board, pair in enumerate(rnd, start=1)]
+                    for number, rnd in enumerate(pairing.round_robin(still), start=1)
+                    for board, pair in enumerate(rnd, start=1) if pair.second is not None]
         if league.format != "swiss":
             return []
         last = max((p.round for p in pairings), default=0)
-        if last >= self._rounds(league, len(entries)) or any(g.score is None for g in games):
+        if last >= self._rounds(league, entries, pairings) or any(g.score is None for g in games):
             return []
         still = [p for p in ids if p not in withdrawn]
         if len(still) < 2:
@@ -585,7 +588,7 @@ class LeagueService:
             return False
         if league.format == "swiss":
             still = [e for e in entries if e.user_id not in withdrawn]
-            return max(p.round for p in pairings) >= self._rounds(league, len(entries)) or len(still) < 2
+            return max(p.round for p in pairings) >= self._rounds(league, entries, pairings) or len(still) < 2
         return True
 
     async def _open(self, league: LeagueRow, p: PairingRow, first: LeagueEntryRow, second: LeagueEntryRow) -> list[Delivery]:
@@ -647,9 +650,16 @@ class LeagueService:
                                         result[1] if result else ""))
         return games
 
-    def _rounds(self, league: LeagueRow, players: int) -> int:
+    def _rounds(self, league: LeagueRow, entries: list[LeagueEntryRow], pairings: list[PairingRow] | None = None) -> int:
+        """A Swiss league's rounds: as the organizer set them, else enough to find a winner among
+        those who played the first round (those still in, before it is paired)."""
         settings = LeagueSettings.model_validate(league.settings)
-        return settings.rounds or max(1, math.ceil(math.log2(max(players, 2))))
+        if settings.rounds:
+            return settings.rounds
+        first = [p for p in pairings or [] if p.round == 1]
+        field = {x for p in first for x in (p.first_id, p.second_id) if x is not None} if first else {
+            e.user_id for e in entries if e.withdrawn_at is None}
+        return max(1, math.ceil(math.log2(max(len(field), 2))))
 
     async def table(self, league: LeagueRow) -> list[tables.Row]:
         """The standings now, derived from the pairings and their matches' stored results."""
@@ -659,7 +669,7 @@ class LeagueService:
         games = await self._games(pairings, withdrawn)
         rounds_left = 0
         if league.format == "swiss" and league.status == "running":
-            rounds_left = self._rounds(league, len(entries)) - max((p.round for p in pairings), default=0)
+            rounds_left = self._rounds(league, entries, pairings) - max((p.round for p in pairings), default=0)
         return tables.table(league.format, _entrants(entries), games, rounds_left)
 
     async def _standings_post(self, league: LeagueRow, language: str, target: Reply | ChannelPost) -> Delivery:
@@ -681,8 +691,9 @@ class LeagueService:
         subtitle = " · ".join([words.render(presenter.game_name(league.game), language),
                                words.render(format_name(league.format), language),
                                say(f"status_{league.status}")])
+        more = say("more_rows", count=len(rows) - MAX_ROWS) if len(rows) > MAX_ROWS else ""
         png = await self.matches.renderer.run(standings_png, league.name, subtitle, headers, cells,
-                                              [row.withdrawn for row in rows])
+                                              [row.withdrawn for row in rows], more)
         lines = [Msg("league.standings_head", {"league": league.name})]
         lines += [Msg("league.standings_line", {"place": row.place, "player": row.name, "points": tables.points_text(row.points),
                                                 "left": row.left}) for row in rows[:3]]
