@@ -159,3 +159,26 @@ async def test_no_league_is_created_outside_a_server(world) -> None:
                             permissions=P.MANAGER_PERMISSIONS, channel=h.dm_channel(h.alice), raise_errors=False)
     assert refused.reply.ephemeral
     assert await world.bot.services.repo.leagues(None, ["signup"]) == []
+
+
+async def test_withdrawal_through_discord_forfeits_the_remaining_games(world) -> None:
+    h = world.h
+    league_id, post = await create(world, "round_robin")
+    button = custom_ids(post)[0]
+    for user in (h.bob, h.carol, h.dave):
+        await h.click(button, post, user=user)
+    await h.slash("league start", user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    await world.bot.services.leagues.idle()
+    left = await h.slash("league withdraw", user=h.bob)
+    assert "Bob has withdrawn from Spring" in left.reply.content and not left.reply.ephemeral
+    await world.bot.services.leagues.idle()
+    services = world.bot.services
+    for p in await services.repo.league_pairings(league_id):
+        if str(h.bob["id"]) in (p.first_id, p.second_id):
+            assert (await services.repo.get_match(p.match_id)).status == "finished"
+    channel_posts = [m.content for m in world.fake.messages(int(h.channel["id"]), kind="channel")]
+    assert sum("forfeited" in text or "resigned" in text for text in channel_posts) == 2
+    shown = await h.slash("league standings", user=h.carol)
+    assert "Bob" in shown.reply.content and shown.reply.attachments
+    rows = await services.leagues.table(await services.repo.league(league_id))
+    assert rows[-1].name == "Bob" and rows[-1].withdrawn and rows[-1].left == 0
