@@ -279,3 +279,27 @@ async def test_a_player_who_withdraws_before_the_start_is_not_paired(tmp_path) -
         assert [row.left for row in rows if not row.withdrawn] == [2, 2, 2] and rows[-1].user_id == "p4"
     finally:
         await services.close()
+
+
+async def test_an_aborted_league_game_counts_nothing_until_an_organizer_decides_it(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await league_of(services, 0, "round_robin")
+        for person in people(3):
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        game = (await services.repo.league_pairings(league_id))[0]
+        row = await services.repo.get_match(game.match_id)
+        assert keys(await services.matches.abort(Place("guild-1", row.channel_id, "en"), ORGANIZER))[0] == "core.aborted_by"
+        await services.leagues.idle()
+        league = await services.repo.league(league_id)
+        points = {row.user_id: (row.points, row.played, row.losses) for row in await services.leagues.table(league)}
+        assert points[game.first_id] == points[game.second_id] == (0, 1, 1)  # 0-0: both lose
+        said = await services.leagues.adjudicate(HALL, ORGANIZER, game.id, "draw", "aborted by mistake")
+        assert keys(said) == ["league.adjudicated"]
+        points = {row.user_id: (row.points, row.draws) for row in await services.leagues.table(league)}
+        assert points[game.first_id] == points[game.second_id] == (0.5, 1)
+        assert keys(await services.leagues.adjudicate(HALL, ORGANIZER, game.id, "1-0", "again")) == ["league.already_decided"]
+    finally:
+        await services.close()
