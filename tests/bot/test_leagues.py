@@ -303,3 +303,20 @@ async def test_an_aborted_league_game_counts_nothing_until_an_organizer_decides_
         assert keys(await services.leagues.adjudicate(HALL, ORGANIZER, game.id, "1-0", "again")) == ["league.already_decided"]
     finally:
         await services.close()
+
+
+async def test_a_league_game_keeps_each_players_own_language(tmp_path) -> None:
+    """The games open in the league's language (the server's), but a player's DMs stay in theirs."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await league_of(services, 0, "round_robin")
+        dutch, english = Actor("nl-1", "Noor", "nl"), Actor("en-1", "Eve", "en")
+        for person in (dutch, english):
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        assert (await services.repo.user("nl-1")).language == "nl"
+        (game,) = await services.repo.league_pairings(league_id)
+        assert game.first_id == "nl-1" and (await services.repo.get_match(game.match_id)).language == "en"
+    finally:
+        await services.close()

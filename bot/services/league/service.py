@@ -603,7 +603,8 @@ class LeagueService:
                 again = next(x for x in await self.repo.league_pairings(league.id) if x.id == p.id)
                 thread = again.thread_id or thread
         place = Place(league.guild_id, thread, league.language)
-        first_actor = Actor(first.user_id, first.name, league.language)
+        known = await self.repo.user(first.user_id)  # their own language stays theirs (their DMs)
+        first_actor = Actor(first.user_id, first.name, known.language if known is not None else league.language)
         settings = LeagueSettings.model_validate(league.settings)
         control = TimeControl.model_validate(settings.time_control) if settings.time_control else None
         out: list[Delivery] = []
