@@ -68,7 +68,7 @@ class Services:
         self.warming = self.matches.renderer.warm()
         self.scheduler.start()
         await self.computer.resume()
-        await self.leagues.resume()
+        self.leagues.resume_later()
 
     async def close(self) -> None:
         try:

@@ -44,6 +44,8 @@ class DiscordThreads:
         self.bot = bot
 
     async def open_thread(self, guild_id: str, parent_id: str, name: str) -> str:
+        # The threads made before a restart are known once the gateway has sent the server.
+        await self.bot.wait_until_ready()
         channel = self.bot.get_channel(int(parent_id)) or await self.bot.fetch_channel(int(parent_id))
         if not isinstance(channel, discord.TextChannel):
             raise TypeError(f"league channel {parent_id} takes no threads")

@@ -182,3 +182,33 @@ async def test_withdrawal_through_discord_forfeits_the_remaining_games(world) ->
     assert "Bob" in shown.reply.content and shown.reply.attachments
     rows = await services.leagues.table(await services.repo.league(league_id))
     assert rows[-1].name == "Bob" and rows[-1].withdrawn and rows[-1].left == 0
+
+
+async def test_a_restart_after_a_thread_was_made_but_not_noted_makes_no_second_thread(world, monkeypatch) -> None:
+    """The step dies right after Discord made a pairing's thread, before the league noted it (a
+    kill): after the restart the league finds that thread by its name and plays the game there."""
+    h, fake = world.h, world.fake
+    league_id, post = await create(world, "round_robin")
+    for user in (h.bob, h.carol):
+        await h.click(custom_ids(post)[0], post, user=user)
+    repo = world.bot.services.repo
+    real = repo.mark_pairing
+
+    async def dies(pairing_id, field, value):
+        if field == "thread_id":
+            raise SystemError("killed")
+        return await real(pairing_id, field, value)
+
+    monkeypatch.setattr(repo, "mark_pairing", dies)
+    await h.slash("league start", user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    await world.bot.services.leagues.idle()
+    assert len(fake.find_requests("POST", r"/threads$")) == 1
+    (made,) = fake.threads()
+    monkeypatch.undo()
+    h = await world.restart()
+    await world.bot.services.leagues.idle()
+    assert len(fake.find_requests("POST", r"/threads$")) == 1, "no second thread"
+    (pairing,) = await world.bot.services.repo.league_pairings(league_id)
+    assert pairing.thread_id == str(made["id"])
+    row = await world.bot.services.repo.get_match(pairing.match_id)
+    assert row.channel_id == pairing.thread_id and row.status == "active"

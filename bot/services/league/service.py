@@ -173,6 +173,15 @@ class LeagueService:
         except Exception:
             log.exception("league step after match %s failed", match_id)
 
+    def resume_later(self) -> None:
+        """``resume`` in the background: at start-up the adapter may not be ready to open threads
+        yet (Discord: the threads made before are known once the gateway has sent the server)."""
+        if not self.stopped:
+            self._spawn(self._resume_quietly())
+
+    async def _resume_quietly(self) -> None:
+        await self.resume()
+
     async def resume(self) -> int:
         """At start-up: the step of every running league (what a crash cut off is done now)."""
         running = await self.repo.leagues(None, ["running"])
