@@ -269,7 +269,8 @@ class ConsoleApp:
             "start": lambda p, a, l: leagues.start(p, organizer(a), number_of(l.options)),
             "standings": lambda p, a, l: leagues.standings(p, a, number_of(l.options)),
             "pairings": lambda p, a, l: leagues.pairings(p, a, number_of(l.options)),
-            "withdraw": lambda p, a, l: leagues.withdraw(p, a, number_of(l.options)),
+            "withdraw": lambda p, a, l: leagues.withdraw(
+                p, organizer(a) if "player" in l.options else a, number_of(l.options), _named(l.options.get("player"), a.language)),
             "list": lambda p, a, l: leagues.all_leagues(p, a),
             "adjudicate": lambda p, a, l: leagues.adjudicate(
                 p, organizer(a), whole_number(l.options, "pairing", 3) or 0, l.options.get("result", ""), l.options.get("reason", "")),

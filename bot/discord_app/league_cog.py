@@ -133,9 +133,12 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
         await respond(self.bot, interaction, lambda: self.leagues.pairings(place_of(interaction), actor_of(interaction), league))
 
     @app_commands.command(name="withdraw", description=_text("withdraw"))
-    @app_commands.describe(league=_text("option_league"))
-    async def withdraw(self, interaction: discord.Interaction, league: app_commands.Range[int, 1] | None = None) -> None:
-        await respond(self.bot, interaction, lambda: self.leagues.withdraw(place_of(interaction), actor_of(interaction), league))
+    @app_commands.describe(league=_text("option_league"), player=_text("option_withdraw_player"))
+    async def withdraw(self, interaction: discord.Interaction, league: app_commands.Range[int, 1] | None = None,
+                       player: discord.User | None = None) -> None:
+        place = place_of(interaction)
+        leaving = user_actor(player, place.language) if player is not None else None
+        await respond(self.bot, interaction, lambda: self.leagues.withdraw(place, actor_of(interaction), league, leaving))
 
     @app_commands.command(name="list", description=_text("list"))
     async def list_leagues(self, interaction: discord.Interaction) -> None:

@@ -320,3 +320,22 @@ async def test_a_league_game_keeps_each_players_own_language(tmp_path) -> None:
         assert game.first_id == "nl-1" and (await services.repo.get_match(game.match_id)).language == "en"
     finally:
         await services.close()
+
+
+async def test_an_organizer_withdraws_a_player_and_a_player_cannot_withdraw_another(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await league_of(services, 0, "round_robin")
+        p1, p2, p3 = people(3)
+        for person in (p1, p2, p3):
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        assert keys(await services.leagues.withdraw(HALL, p1, league_id, p2)) == ["league.organizers_only"]
+        said = await services.leagues.withdraw(HALL, ORGANIZER, league_id, p2)
+        assert keys(said) == ["league.withdrew", "league.withdrawn_by"]
+        await services.leagues.idle()
+        rows = {row.user_id: row for row in await services.leagues.table(await services.repo.league(league_id))}
+        assert rows["p2"].withdrawn and rows["p2"].left == 0 and not rows["p1"].withdrawn
+    finally:
+        await services.close()

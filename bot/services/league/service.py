@@ -371,14 +371,24 @@ class LeagueService:
         return [reply(actor.language, *lines)]
 
     @league_answered
-    async def withdraw(self, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
-        league = await self._chosen(place, league_id, ("signup", "running"), of=actor.user_id)
-        entry = next((e for e in await self.repo.league_entries(league.id) if e.user_id == actor.user_id), None)
+    async def withdraw(self, place: Place, actor: Actor, league_id: int | None = None,
+                       player: Actor | None = None) -> list[Delivery]:
+        """The actor leaves the league; with ``player``, an organizer withdraws that player (who
+        has left the server, say). Their games still being played are resigned for them, those
+        not opened yet forfeited."""
+        leaving = player or actor
+        league = await self._chosen(place, league_id, ("signup", "running"), of=leaving.user_id)
+        if leaving.user_id != actor.user_id:
+            await self._organizer(place, actor)
+        entry = next((e for e in await self.repo.league_entries(league.id) if e.user_id == leaving.user_id), None)
         if entry is None:
-            raise Refused("league.not_signed_up", {"league": league.name})
-        if not await self.repo.withdraw_from_league(league.id, actor.user_id, self.matches.clock.now()):
+            raise Refused("league.not_signed_up" if player is None else "league.player_not_signed_up",
+                          {"league": league.name, "player": leaving.name})
+        if not await self.repo.withdraw_from_league(league.id, leaving.user_id, self.matches.clock.now()):
             raise Refused("league.already_withdrawn", {"league": league.name})
-        said = [reply(league.language, Msg("league.withdrew", {"player": actor.name, "league": league.name}), ephemeral=False)]
+        said = [reply(league.language, Msg("league.withdrew", {"player": entry.name, "league": league.name}), ephemeral=False)]
+        if player is not None and leaving.user_id != actor.user_id:
+            said.append(reply(league.language, Msg("league.withdrawn_by", {"organizer": actor.name}), ephemeral=False))
         if league.status == "running":
             self.later(league.id)
         return said
