@@ -533,7 +533,8 @@ async def test_migration_3_chains_the_events_of_an_existing_database(tmp_path):
     hashes = [entry.hash for entry in await repo.entries(match_id)]
     # Back to version 2's shape, as an older bot left it.
     await repo.db.execute("ALTER TABLE events DROP COLUMN hash")
-    for later in ("dm_refusals", "bot_settings"):  # migration 4's tables
+    for later in ("dm_refusals", "bot_settings",  # migration 4's tables
+                  "league_pairings", "league_entries", "leagues"):  # migration 11's
         await repo.db.execute(f"DROP TABLE {later}")
     await repo.db.execute("PRAGMA user_version = 2")
     await repo.close()
