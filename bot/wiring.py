@@ -12,6 +12,7 @@ from bot.logging_setup import quiet_secret_loggers
 from bot.services import computer as computer_module
 from bot.services import rendering
 from bot.services.computer import DELAY, Computer
+from bot.services.league.service import LeagueService, Places
 from bot.services.matches import MatchService
 from bot.services.scheduler import Deliver, Scheduler
 from bot.storage.repository import (
@@ -57,6 +58,7 @@ class Services:
     matches: MatchService
     scheduler: Scheduler
     computer: Computer
+    leagues: LeagueService
     warming: asyncio.Future | None = None
     """The picture workers starting (``Services.start``); done once each has imported the renderers."""
 
@@ -66,10 +68,12 @@ class Services:
         self.warming = self.matches.renderer.warm()
         self.scheduler.start()
         await self.computer.resume()
+        self.leagues.resume_later()
 
     async def close(self) -> None:
         try:
             await self.computer.stop()
+            await self.leagues.stop()
             await self.scheduler.stop()
         finally:
             await self.repo.close()
@@ -111,9 +115,11 @@ async def open_services(
     computer_workers: int | None = None,
     computer_delay: float = DELAY,
     computer_seconds: float | None = None,
+    places: Places | None = None,
 ) -> Services:
     """The services on ``database``; pictures are drawn by ``render_workers`` worker processes
-    (default: the configured number, else one per core; 0 draws in a thread)."""
+    (default: the configured number, else one per core; 0 draws in a thread). ``places`` opens
+    the threads of league pairings (the Discord adapter's; default: a channel per pairing)."""
     quiet_secret_loggers()  # before the first statement: whoever set up logging, no seed reaches it
     repo = await open_repository(database)
     clock = clock or SystemClock()
@@ -129,4 +135,7 @@ async def open_services(
         delay=computer_delay,
         seconds=computer_module.configured_seconds if computer_seconds is None else computer_seconds,
     )
-    return Services(repo, matches, scheduler, computer)
+    # After the computer: the league is told of a match's end after the computer was.
+    leagues = LeagueService(matches, deliver, places)
+    scheduler.extra.append(leagues)
+    return Services(repo, matches, scheduler, computer, leagues)

@@ -155,6 +155,9 @@ class ConsoleApp:
             return f"{catalog().render(Msg(button.label), language)} (/button replay at:{button.seq})"
         if button.kind == "rematch":
             return f"{catalog().render(Msg(button.label), language)} (/button rematch)"
+        if button.kind == "league_join":
+            label = catalog().render(Msg("league.button_join"), language)
+            return f"{label} (/league join league:{button.match_id})"
         label = catalog().render(Msg(BUTTON_LABELS[button.kind]), language)
         return f"{label} (/button {button.kind})"
 
@@ -201,6 +204,10 @@ class ConsoleApp:
             self.note(Msg("console.failed", {"error": type(error).__name__}))
             return True
         await self.deliver(deliveries, actor)
+        # One command at a time: a league's step that this command set off (a round's games
+        # opening, a result told) is shown before the next line is read.
+        assert self.services is not None
+        await self.services.leagues.idle()
         return True
 
     def _handler(self, line: ConsoleLine) -> Callable[[Place, Actor, ConsoleLine], Awaitable[list[Delivery]]] | None:
@@ -247,7 +254,65 @@ class ConsoleApp:
             ("match", "give-time"): lambda p, a, l: m.give_time(p, a, _user_id(l.options.get("player")),
                                                                   number(l.options, "hours", "24")),
             ("match", "nudge"): lambda p, a, l: m.nudge(p, a),
-        }.get(line.command)
+        }.get(line.command) or self._league_handler(line)
+
+    def _league_handler(self, line: ConsoleLine) -> Callable[[Place, Actor, ConsoleLine], Awaitable[list[Delivery]]] | None:
+        """``/league …``. The console is its operator's own server: its users act as its organizers."""
+        if not line.command or line.command[0] != "league":
+            return None
+        assert self.services is not None
+        leagues = self.services.leagues
+
+        def organizer(actor: Actor) -> Actor:
+            return Actor(actor.user_id, actor.name, actor.language, is_admin=True)
+
+        def number_of(options: dict[str, str]) -> int | None:
+            return whole_number(options, "league", 1)
+
+        async def join(place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
+            league = number_of(line.options)
+            if league is None:
+                chosen = await leagues.signing_up(place, actor)
+                if isinstance(chosen, list):
+                    return chosen
+                league = chosen
+            return await leagues.join(league, actor)
+
+        handlers: dict[str, Callable[[Place, Actor, ConsoleLine], Awaitable[list[Delivery]]]] = {
+            "create": lambda p, a, l: self._league_create(p, organizer(a), l),
+            "join": join,
+            "start": lambda p, a, l: leagues.start(p, organizer(a), number_of(l.options)),
+            "standings": lambda p, a, l: leagues.standings(p, a, number_of(l.options)),
+            "pairings": lambda p, a, l: leagues.pairings(p, a, number_of(l.options)),
+            "withdraw": lambda p, a, l: leagues.withdraw(
+                p, organizer(a) if "player" in l.options else a, number_of(l.options), _named(l.options.get("player"), a.language)),
+            "list": lambda p, a, l: leagues.all_leagues(p, a),
+            "adjudicate": lambda p, a, l: leagues.adjudicate(
+                p, organizer(a), whole_number(l.options, "pairing", 3) or 0, l.options.get("result", ""), l.options.get("reason", "")),
+            "challenge": lambda p, a, l: leagues.challenge(
+                p, a, _named(l.options.get("player"), a.language) or a, number_of(l.options)),
+            "accept": lambda p, a, l: leagues.accept(p, a, number_of(l.options)),
+            "finish": lambda p, a, l: leagues.finish(p, organizer(a), number_of(l.options)),
+        }
+        return handlers.get(line.command[1]) if len(line.command) > 1 else None
+
+    async def _league_create(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
+        """``/league create game:G format:F [rounds:N] [deadline:…] [deadline_hours:N] [rated:false]
+        [name:…] [round_hours:N] [reach:N] [accept_hours:N]``; other options are the game's."""
+        assert self.services is not None
+        options = dict(line.options)
+        game, fmt = options.pop("game", ""), options.pop("format", "")
+        rounds = whole_number(options, "rounds", 4)
+        reach = whole_number(options, "reach", 3)
+        round_hours, accept_hours = number(options, "round_hours", "48"), number(options, "accept_hours", "48")
+        control = time_control_given(options.pop("deadline", None), number(options, "deadline_hours", "6"), None)
+        rated = options.pop("rated", "true").lower() not in ("false", "no", "0")
+        name = options.pop("name", None)
+        for used in ("rounds", "reach", "round_hours", "accept_hours", "deadline_hours"):
+            options.pop(used, None)
+        return await self.services.leagues.create(
+            place, actor, game, fmt, rounds=rounds, time_control=control, rated=rated, name=name,
+            round_hours=round_hours, reach=reach, accept_hours=accept_hours, options=options or None)
 
     async def _away(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         """``/away [from:DATE] [until:DATE | days:N]``, ``/away cancel``, ``/away``."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from bot.i18n import Msg
 
-GROUPS = {"match", "button"}
+GROUPS = {"match", "button", "league"}
 PREFIX = re.compile(r"^\s*as\s+(?P<user>[\w.-]+)(?:\s+in\s+#?(?P<channel>[\w.-]+))?\s*:\s*(?P<rest>.*)$")
 BARE_TEXT: dict[tuple[str, ...], str] = {("button",): "kind", ("territory",): "name", ("away",): "action"}
 WHOLE_LINE_TEXT = {("move",), ("setup",), ("orders",), ("standing",)}

@@ -258,6 +258,24 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scheid
         )
 
 
+class LeagueJoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"scheids:league:join:(?P<league>\d{1,19})"):
+    """A league's sign-up: a click signs up whoever clicked, while the league takes sign-ups."""
+
+    def __init__(self, league_id: int, label: str = "Sign up") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"scheids:league:join:{league_id}")
+        )
+        self.league_id = league_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]) -> Any:
+        return cls(int(match["league"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: BotHost = interaction.client  # type: ignore[assignment]
+        await respond(bot, interaction, lambda: bot.services.leagues.join(self.league_id, actor_of(interaction)))
+
+
 OLD_FORMS = r"scheids:(?:move:\d+:[a-z0-9 _-]{1,60}|choose:\d+|draw:(?:accept|decline):\d+)"
 """The custom_ids of versions whose buttons named no state."""
 
@@ -286,7 +304,7 @@ class UnknownButton(
         r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+:\d{1,15}$)"
         r"(?!scheids:move:\d+:\d{1,15}:[a-z0-9 _-]{1,60}$)(?!scheids:choose:\d+:\d{1,15}$)"
         r"(?!scheids:replay:\d+:\d{1,15}:(?:first|back|next|last)$)(?!scheids:rematch:\d+$)"
-        r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)(?!scheids:settings:)scheids:.*"
+        r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)(?!scheids:settings:)(?!scheids:league:join:\d{1,19}$)scheids:.*"
     ),
 ):
     """A ``scheids:`` button of no known form (a mangled id): answered, not ignored."""
@@ -303,7 +321,9 @@ class UnknownButton(
         await respond(bot, interaction, lambda: unknown_match(interaction))
 
 
-DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, ReplayButton, RematchButton, OldButton, UnknownButton)
+DYNAMIC_ITEMS = (
+    ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, ReplayButton, RematchButton, LeagueJoinButton, OldButton, UnknownButton,
+)
 
 
 def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | None:
@@ -324,6 +344,8 @@ def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | No
             item = ReplayButton(button.match_id, button.seq, button.text, words.render(Msg(button.label), language))
         elif button.kind == "rematch":
             item = RematchButton(button.match_id, words.render(Msg(button.label), language))
+        elif button.kind == "league_join":
+            item = LeagueJoinButton(button.match_id, words.render(Msg("league.button_join"), language))
         elif button.kind == "move":
             item = MoveButton(button.match_id, button.seq, button.text, words.render(Msg(button.label), language))
         else:

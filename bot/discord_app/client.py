@@ -28,6 +28,7 @@ from bot.discord_app.buttons import DYNAMIC_ITEMS
 from bot.discord_app.cogs import MatchCog, PlayCog
 from bot.discord_app.delivery import Deliverer
 from bot.discord_app.guide_cog import GuideCog
+from bot.discord_app.league_cog import DiscordThreads, LeagueCog
 from bot.discord_app.organize_cog import OrganizeCog
 from bot.discord_app.people import DmMemory
 from bot.discord_app.replays_cog import ReplaysCog
@@ -99,7 +100,8 @@ class ScheidsBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.services = await open_services(
-            self.database, self.deliverer.deliver, clock=self.clock, seed_source=self.seed_source
+            self.database, self.deliverer.deliver, clock=self.clock, seed_source=self.seed_source,
+            places=DiscordThreads(self),
         )
         self.dms = DmMemory(self.services.repo, self.clock or SystemClock())
         await self.tree.set_translator(CatalogTranslator())
@@ -110,6 +112,7 @@ class ScheidsBot(commands.AutoShardedBot):
         await self.add_cog(OrganizeCog(self))
         await self.add_cog(AbsenceCog(self))
         await self.add_cog(ReplaysCog(self))
+        await self.add_cog(LeagueCog(self))
         # Buttons parse their match from the custom_id: they work on messages sent before a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS, SettingsMenu)
         if self.sync_commands:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from bot.i18n import Msg
 
-ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline", "move", "choose", "replay", "rematch"]
+ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline", "move", "choose", "replay", "rematch", "league_join"]
 
 MOVE_BUTTON_TEXT = re.compile(r"[a-z0-9 _-]{1,60}")
 """What a move button may submit: it lives in the Discord custom_id (at most 100 characters)."""
@@ -39,6 +39,7 @@ class Button:
 
     kind: ButtonKind
     match_id: int
+    """The match it acts in; for ``league_join`` (a league's sign-up), the league's id."""
     text: str = ""
     """For ``move``: the move text a press submits (``MOVE_BUTTON_TEXT``); for ``replay``: which
     step (``first``, ``back``, ``next``, ``last``)."""

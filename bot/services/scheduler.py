@@ -14,7 +14,8 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Protocol
 
 from bot.clock import Clock
 from bot.services.delivery import Delivery
@@ -34,6 +35,14 @@ BACKOFF_MAX = 300.0
 Deliver = Callable[[list[Delivery]], Awaitable[None]]
 
 
+class MoreTimers(Protocol):
+    """Timers kept elsewhere than the matches' (a league's round deadline): fired with the
+    matches' own, looked at again by ``next_due``."""
+
+    async def due(self, now: datetime) -> list[Delivery]: ...
+    async def next_due(self) -> datetime: ...
+
+
 class Scheduler:
     def __init__(self, service: MatchService, repo: Repository, clock: Clock, deliver: Deliver) -> None:
         self.service = service
@@ -50,6 +59,8 @@ class Scheduler:
         self._wake = asyncio.Event()
         self._watching = False
         self._task: asyncio.Task | None = None
+        self.extra: list[MoreTimers] = []
+        """More timers fired by the same task (``bot.wiring`` adds the leagues')."""
         service.on_timers_changed = self.wake
 
     def wake(self) -> None:
@@ -82,6 +93,11 @@ class Scheduler:
                           timer.id, timer.match_id, count, pause, exc_info=count == 1)
             else:
                 self._timer_failures.pop(timer.id or 0, None)
+        for more in self.extra:
+            try:
+                await self.deliver(await more.due(self.clock.now()))
+            except Exception:
+                log.exception("scheduler: the timers of %s failed; looking again at the next wake-up", type(more).__name__)
         return tried
 
     async def seconds_to_next(self) -> float:
@@ -89,20 +105,23 @@ class Scheduler:
         first of them may be tried again or another falls due."""
         now = self.clock.now()
         timer = await self.repo.next_timer()
+        more = MAX_SLEEP
         notice = await self.repo.next_notice()
-        if notice is not None and (timer is None or notice.due_at < timer.due_at):
-            # A notice (``notices``) comes first: wake for it (it never waits after a failure).
-            return min(max((notice.due_at - now).total_seconds(), 0.0), MAX_SLEEP)
+        if notice is not None:
+            # A notice (``notices``) wakes the scheduler when due (it never waits after a failure).
+            more = min(more, max((notice.due_at - now).total_seconds(), 0.0))
+        for extra in self.extra:
+            more = min(more, max((await extra.next_due() - now).total_seconds(), 0.0))
         if timer is None:
-            return MAX_SLEEP
+            return more
         wait = min(max((timer.due_at - now).total_seconds(), 0.0), MAX_SLEEP)
         if wait > 0 or timer.id not in self._timer_failures:
-            return wait
+            return min(wait, more)
         wait = max(min(until for _, until in self._timer_failures.values()) - self.monotonic(), 0.0)
         ready = [t for t in await self.repo.due_timers(now + timedelta(seconds=wait)) if t.id not in self._timer_failures]
         if ready:
             wait = min(wait, max((ready[0].due_at - now).total_seconds(), 0.0))
-        return min(wait, MAX_SLEEP)
+        return min(wait, more, MAX_SLEEP)
 
     async def run_forever(self) -> None:
         while True:

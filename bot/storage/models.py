@@ -203,3 +203,59 @@ class GlickoUpdate:
 
 EndingUpdate = RatingUpdate | GlickoUpdate
 """A rating change that the append which records a match's end applies."""
+
+
+LeagueFormat = Literal["round_robin", "swiss", "ladder"]
+LeagueStatus = Literal["signup", "running", "finished"]
+PAIRING_MARKS = ("thread_id", "match_id", "outcome", "accepted_at", "reported_at")
+"""The pairing fields set once (``Repository.mark_pairing``): from empty to a value, never back."""
+
+
+class NewLeague(_Row):
+    guild_id: str
+    channel_id: str
+    """Where it was created: its sign-up post, its announcements and its pairings' threads."""
+    name: str
+    game: str
+    format: LeagueFormat
+    settings: dict[str, Any]
+    """What the organizer chose (``bot.services.league.settings.LeagueSettings`` as JSON)."""
+    creator_id: str
+    language: str
+
+
+class LeagueRow(NewLeague):
+    id: int
+    status: LeagueStatus
+    created_at: datetime
+
+
+class LeagueEntryRow(_Row):
+    league_id: int
+    user_id: str
+    name: str
+    number: int
+    """Sign-up order, from 1."""
+    withdrawn_at: datetime | None = None
+
+
+class NewPairing(_Row):
+    round: int
+    board: int
+    first_id: str
+    """Seat 0 of the match."""
+    second_id: str | None
+    """Seat 1; ``None``: a bye."""
+    due_at: datetime | None = None
+
+
+class PairingRow(NewPairing):
+    id: int
+    league_id: int
+    thread_id: str | None = None
+    match_id: int | None = None
+    outcome: dict[str, Any] | None = None
+    """A result the league decided itself (a bye, an adjudication, a forfeit): it stands before the match's."""
+    accepted_at: datetime | None = None
+    reported_at: datetime | None = None
+    created_at: datetime

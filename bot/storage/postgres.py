@@ -44,15 +44,22 @@ import asyncpg
 from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
+    PAIRING_MARKS,
     AwayRow,
     EndingUpdate,
     GlickoRow,
     GlickoUpdate,
     HistoryRow,
+    LeagueEntryRow,
+    LeagueRow,
+    LeagueStatus,
     MatchRow,
+    NewLeague,
     NewMatch,
+    NewPairing,
     NoteRow,
     NoticeRow,
+    PairingRow,
     RatingRow,
     RatingUpdate,
     SeatRow,
@@ -993,5 +1000,143 @@ class PostgresRepository:
         await self._write(run)
 
 
+    # ----------------------------------------------------- leagues (migration 0011)
+
+    async def create_league(self, league: NewLeague, at: datetime) -> LeagueRow:
+        async def insert(conn: asyncpg.Connection) -> int:
+            return await conn.fetchval(
+                "INSERT INTO leagues (guild_id, channel_id, name, game, format, settings, status, creator_id, "
+                "language, created_at) VALUES ($1,$2,$3,$4,$5,$6,'signup',$7,$8,$9) RETURNING id",
+                league.guild_id, league.channel_id, league.name, league.game, league.format,
+                json.dumps(league.settings), league.creator_id, league.language, at,
+            )
+
+        row = await self.league(await self._write(insert))
+        assert row is not None
+        return row
+
+    async def league(self, league_id: int) -> LeagueRow | None:
+        rows = await self._read(f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE id = $1", league_id)
+        return _league(rows[0]) if rows else None
+
+    async def leagues(self, guild_id: str | None, statuses: Sequence[LeagueStatus]) -> list[LeagueRow]:
+        rows = await self._read(
+            f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE status = ANY($1::text[]) "
+            "AND ($2::text IS NULL OR guild_id = $2) ORDER BY id", list(statuses), guild_id,
+        )
+        return [_league(row) for row in rows]
+
+    async def set_league_status(self, league_id: int, status: LeagueStatus, *, was: LeagueStatus) -> bool:
+        async def update(conn: asyncpg.Connection) -> bool:
+            return _count(await conn.execute(
+                "UPDATE leagues SET status = $1 WHERE id = $2 AND status = $3", status, league_id, was)) == 1
+
+        return await self._write(update)
+
+    async def join_league(self, league_id: int, user_id: str, name: str) -> str:
+        async def join(conn: asyncpg.Connection) -> str:
+            # The league's row locked: sign-ups of several processes take their numbers in turn.
+            if not await conn.fetchval(
+                "SELECT 1 FROM leagues WHERE id = $1 AND status = 'signup' FOR UPDATE", league_id
+            ):
+                return "closed"
+            if await conn.fetchval(
+                "SELECT 1 FROM league_entries WHERE league_id = $1 AND user_id = $2", league_id, user_id
+            ):
+                return "already"
+            await conn.execute(
+                "INSERT INTO league_entries (league_id, user_id, name, number) VALUES ($1, $2, $3, "
+                "(SELECT COALESCE(MAX(number), 0) + 1 FROM league_entries WHERE league_id = $1))",
+                league_id, user_id, name,
+            )
+            return "joined"
+
+        return await self._write(join)
+
+    async def league_entries(self, league_id: int) -> list[LeagueEntryRow]:
+        rows = await self._read(
+            "SELECT league_id, user_id, name, number, withdrawn_at FROM league_entries WHERE league_id = $1 "
+            "ORDER BY number", league_id,
+        )
+        return [LeagueEntryRow(**dict(row)) for row in rows]
+
+    async def withdraw_from_league(self, league_id: int, user_id: str, at: datetime) -> bool:
+        async def withdraw(conn: asyncpg.Connection) -> bool:
+            return _count(await conn.execute(
+                "UPDATE league_entries SET withdrawn_at = $1 WHERE league_id = $2 AND user_id = $3 "
+                "AND withdrawn_at IS NULL", at, league_id, user_id)) == 1
+
+        return await self._write(withdraw)
+
+    async def add_pairings(self, league_id: int, pairings: Sequence[NewPairing], at: datetime) -> bool:
+        async def insert(conn: asyncpg.Connection) -> None:
+            await conn.executemany(
+                "INSERT INTO league_pairings (league_id, round, board, first_id, second_id, due_at, created_at) "
+                "VALUES ($1,$2,$3,$4,$5,$6,$7)",
+                [(league_id, p.round, p.board, p.first_id, p.second_id, p.due_at, at) for p in pairings],
+            )
+
+        try:
+            await self._write(insert)
+        except asyncpg.exceptions.UniqueViolationError:
+            return False
+        return True
+
+    async def league_pairings(self, league_id: int) -> list[PairingRow]:
+        return await self._pairings("WHERE league_id = $1 ORDER BY round, board", league_id)
+
+    async def pairing_of_match(self, match_id: int) -> PairingRow | None:
+        rows = await self._pairings("WHERE match_id = $1", match_id)
+        return rows[0] if rows else None
+
+    async def mark_pairing(self, pairing_id: int, field: str, value: Any) -> bool:
+        if field not in PAIRING_MARKS:
+            raise ValueError(f"not a pairing mark: {field}")
+        stored = json.dumps(value) if field == "outcome" else value
+
+        async def mark(conn: asyncpg.Connection) -> bool:
+            return _count(await conn.execute(
+                f"UPDATE league_pairings SET {field} = $1 WHERE id = $2 AND {field} IS NULL", stored, pairing_id)) == 1
+
+        return await self._write(mark)
+
+    async def clear_pairing_due(self, pairing_id: int) -> bool:
+        async def clear(conn: asyncpg.Connection) -> bool:
+            return _count(await conn.execute(
+                "UPDATE league_pairings SET due_at = NULL WHERE id = $1 AND due_at IS NOT NULL", pairing_id)) == 1
+
+        return await self._write(clear)
+
+    async def due_pairings(self, now: datetime) -> list[PairingRow]:
+        return await self._pairings(
+            "WHERE due_at IS NOT NULL AND due_at <= $1 AND league_id IN (SELECT id FROM leagues WHERE status = 'running') "
+            "ORDER BY due_at, id", now,
+        )
+
+    async def next_pairing_due(self) -> datetime | None:
+        return await self._value(
+            "SELECT MIN(due_at) FROM league_pairings WHERE due_at IS NOT NULL "
+            "AND league_id IN (SELECT id FROM leagues WHERE status = 'running')"
+        )
+
+    async def _pairings(self, where: str, *args: Any) -> list[PairingRow]:
+        rows = await self._read(f"SELECT {_PAIRING_COLUMNS} FROM league_pairings {where}", *args)
+        return [
+            PairingRow(**{**dict(row), "outcome": json.loads(row["outcome"]) if row["outcome"] is not None else None})
+            for row in rows
+        ]
+
+
 def _entry(row: Any) -> Entry:
     return entry_of(row)
+
+
+_LEAGUE_COLUMNS = "id, guild_id, channel_id, name, game, format, settings, status, creator_id, language, created_at"
+_PAIRING_COLUMNS = (
+    "id, league_id, round, board, first_id, second_id, thread_id, match_id, outcome, due_at, accepted_at, "
+    "reported_at, created_at"
+)
+
+
+def _league(row: Any) -> LeagueRow:
+    return LeagueRow(**{**dict(row), "settings": json.loads(row["settings"])})

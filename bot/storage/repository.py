@@ -13,10 +13,16 @@ from bot.storage.models import (
     EndingUpdate,
     GlickoRow,
     HistoryRow,
+    LeagueEntryRow,
+    LeagueRow,
+    LeagueStatus,
     MatchRow,
+    NewLeague,
     NewMatch,
+    NewPairing,
     NoteRow,
     NoticeRow,
+    PairingRow,
     RatingRow,
     SeatRow,
     SettingChangeRow,
@@ -308,3 +314,52 @@ class Repository(Protocol):
         ...
 
     async def close(self) -> None: ...
+
+    # Leagues (migration 0011): a league, its sign-ups, its pairings. Every change is a single
+    # conditional write, so a step repeated after a crash changes nothing twice.
+    async def create_league(self, league: NewLeague, at: datetime) -> LeagueRow: ...
+    async def league(self, league_id: int) -> LeagueRow | None: ...
+    async def leagues(self, guild_id: str | None, statuses: Sequence[LeagueStatus]) -> list[LeagueRow]:
+        """The leagues of a server (every server with ``None``) in these statuses, oldest first."""
+        ...
+
+    async def set_league_status(self, league_id: int, status: LeagueStatus, *, was: LeagueStatus) -> bool:
+        """Move the league from ``was`` to ``status``; True only for the one caller that did."""
+        ...
+
+    async def join_league(self, league_id: int, user_id: str, name: str) -> str:
+        """Sign the user up, next in order, while the league takes sign-ups: ``"joined"``,
+        ``"already"`` (signed up before) or ``"closed"`` (started, finished or no such league)."""
+        ...
+
+    async def league_entries(self, league_id: int) -> list[LeagueEntryRow]:
+        """In sign-up order."""
+        ...
+
+    async def withdraw_from_league(self, league_id: int, user_id: str, at: datetime) -> bool:
+        """True only the first time (for a player signed up)."""
+        ...
+
+    async def add_pairings(self, league_id: int, pairings: Sequence[NewPairing], at: datetime) -> bool:
+        """Insert every pairing or none: False (nothing written) when any of their (round, board)
+        is taken already, so pairing a round twice leaves the first."""
+        ...
+
+    async def league_pairings(self, league_id: int) -> list[PairingRow]:
+        """By round, then board."""
+        ...
+
+    async def pairing_of_match(self, match_id: int) -> PairingRow | None: ...
+    async def mark_pairing(self, pairing_id: int, field: str, value: Any) -> bool:
+        """Set one of ``models.PAIRING_MARKS`` while it is empty; True only for the one caller that did."""
+        ...
+
+    async def clear_pairing_due(self, pairing_id: int) -> bool:
+        """Take the pairing's due time away; True only for the one caller that did."""
+        ...
+
+    async def due_pairings(self, now: datetime) -> list[PairingRow]:
+        """Pairings of running leagues whose due time has passed, soonest first."""
+        ...
+
+    async def next_pairing_due(self) -> datetime | None: ...

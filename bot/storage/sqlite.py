@@ -32,15 +32,22 @@ import aiosqlite
 from bot.storage.common import MATCH_COLUMNS, entry_of, match_row, migration_files, stored_match
 from bot.storage.models import (
     LIVE,
+    PAIRING_MARKS,
     AwayRow,
     EndingUpdate,
     GlickoRow,
     GlickoUpdate,
     HistoryRow,
+    LeagueEntryRow,
+    LeagueRow,
+    LeagueStatus,
     MatchRow,
+    NewLeague,
     NewMatch,
+    NewPairing,
     NoteRow,
     NoticeRow,
+    PairingRow,
     RatingRow,
     SeatRow,
     SettingChangeRow,
@@ -851,6 +858,132 @@ class SqliteRepository:
         return [NoteRow(match_id=row["match_id"], user_id=row["user_id"], at=_from_ts(row["at"]), text=row["text"]) for row in rows]
 
 
+    # ----------------------------------------------------- leagues (migration 0011)
+
+    async def create_league(self, league: NewLeague, at: datetime) -> LeagueRow:
+        async with self._transaction():
+            cursor = await self.db.execute(
+                "INSERT INTO leagues (guild_id, channel_id, name, game, format, settings, status, creator_id, "
+                "language, created_at) VALUES (?,?,?,?,?,?,'signup',?,?,?)",
+                (league.guild_id, league.channel_id, league.name, league.game, league.format,
+                 json.dumps(league.settings), league.creator_id, league.language, _ts(at)),
+            )
+            league_id = cursor.lastrowid
+        assert league_id is not None
+        row = await self.league(league_id)
+        assert row is not None
+        return row
+
+    async def league(self, league_id: int) -> LeagueRow | None:
+        rows = await self._read(f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
+        return _league(rows[0]) if rows else None
+
+    async def leagues(self, guild_id: str | None, statuses: Sequence[LeagueStatus]) -> list[LeagueRow]:
+        marks = ",".join("?" for _ in statuses) or "NULL"
+        where, params = f"status IN ({marks})", list[Any](statuses)
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            params.append(guild_id)
+        rows = await self._read(f"SELECT {_LEAGUE_COLUMNS} FROM leagues WHERE {where} ORDER BY id", tuple(params))
+        return [_league(row) for row in rows]
+
+    async def set_league_status(self, league_id: int, status: LeagueStatus, *, was: LeagueStatus) -> bool:
+        async with self._transaction():
+            cursor = await self.db.execute(
+                "UPDATE leagues SET status = ? WHERE id = ? AND status = ?", (status, league_id, was)
+            )
+            return cursor.rowcount == 1
+
+    async def join_league(self, league_id: int, user_id: str, name: str) -> str:
+        async with self._transaction():
+            if not await self._fetch("SELECT 1 FROM leagues WHERE id = ? AND status = 'signup'", (league_id,)):
+                return "closed"
+            if await self._fetch(
+                "SELECT 1 FROM league_entries WHERE league_id = ? AND user_id = ?", (league_id, user_id)
+            ):
+                return "already"
+            await self.db.execute(
+                "INSERT INTO league_entries (league_id, user_id, name, number) VALUES (?, ?, ?, "
+                "(SELECT COALESCE(MAX(number), 0) + 1 FROM league_entries WHERE league_id = ?))",
+                (league_id, user_id, name, league_id),
+            )
+            return "joined"
+
+    async def league_entries(self, league_id: int) -> list[LeagueEntryRow]:
+        rows = await self._read(
+            "SELECT league_id, user_id, name, number, withdrawn_at FROM league_entries WHERE league_id = ? "
+            "ORDER BY number", (league_id,),
+        )
+        return [
+            LeagueEntryRow(**{**dict(row), "withdrawn_at": _from_ts(row["withdrawn_at"]) if row["withdrawn_at"] else None})
+            for row in rows
+        ]
+
+    async def withdraw_from_league(self, league_id: int, user_id: str, at: datetime) -> bool:
+        async with self._transaction():
+            cursor = await self.db.execute(
+                "UPDATE league_entries SET withdrawn_at = ? WHERE league_id = ? AND user_id = ? AND withdrawn_at IS NULL",
+                (_ts(at), league_id, user_id),
+            )
+            return cursor.rowcount == 1
+
+    async def add_pairings(self, league_id: int, pairings: Sequence[NewPairing], at: datetime) -> bool:
+        try:
+            async with self._transaction():
+                await self.db.executemany(
+                    "INSERT INTO league_pairings (league_id, round, board, first_id, second_id, due_at, created_at) "
+                    "VALUES (?,?,?,?,?,?,?)",
+                    [(league_id, p.round, p.board, p.first_id, p.second_id,
+                      _ts(p.due_at) if p.due_at else None, _ts(at)) for p in pairings],
+                )
+        except sqlite3.IntegrityError as error:
+            if "league_pairings" in str(error):
+                return False
+            raise
+        return True
+
+    async def league_pairings(self, league_id: int) -> list[PairingRow]:
+        return await self._pairings("WHERE league_id = ? ORDER BY round, board", (league_id,))
+
+    async def pairing_of_match(self, match_id: int) -> PairingRow | None:
+        rows = await self._pairings("WHERE match_id = ?", (match_id,))
+        return rows[0] if rows else None
+
+    async def mark_pairing(self, pairing_id: int, field: str, value: Any) -> bool:
+        if field not in PAIRING_MARKS:
+            raise ValueError(f"not a pairing mark: {field}")
+        stored = json.dumps(value) if field == "outcome" else _ts(value) if isinstance(value, datetime) else value
+        async with self._transaction():
+            cursor = await self.db.execute(
+                f"UPDATE league_pairings SET {field} = ? WHERE id = ? AND {field} IS NULL", (stored, pairing_id)
+            )
+            return cursor.rowcount == 1
+
+    async def clear_pairing_due(self, pairing_id: int) -> bool:
+        async with self._transaction():
+            cursor = await self.db.execute(
+                "UPDATE league_pairings SET due_at = NULL WHERE id = ? AND due_at IS NOT NULL", (pairing_id,)
+            )
+            return cursor.rowcount == 1
+
+    async def due_pairings(self, now: datetime) -> list[PairingRow]:
+        return await self._pairings(
+            "WHERE due_at IS NOT NULL AND due_at <= ? AND league_id IN (SELECT id FROM leagues WHERE status = 'running') "
+            "ORDER BY due_at, id", (_ts(now),),
+        )
+
+    async def next_pairing_due(self) -> datetime | None:
+        rows = await self._read(
+            "SELECT MIN(due_at) AS due FROM league_pairings WHERE due_at IS NOT NULL "
+            "AND league_id IN (SELECT id FROM leagues WHERE status = 'running')"
+        )
+        return _from_ts(rows[0]["due"]) if rows and rows[0]["due"] is not None else None
+
+    async def _pairings(self, where: str, params: tuple[Any, ...]) -> list[PairingRow]:
+        rows = await self._read(f"SELECT {_PAIRING_COLUMNS} FROM league_pairings {where}", params)
+        return [_pairing(row) for row in rows]
+
+
 def _entry(row: Any) -> Entry:
     return entry_of(row)
 
@@ -908,3 +1041,23 @@ async def _set_wal(db: aiosqlite.Connection, attempts: int) -> None:
             if attempt == attempts or not isinstance(storage_error(error), StorageBusyError):
                 raise
             await asyncio.sleep(0.05 * attempt)
+
+
+_LEAGUE_COLUMNS = "id, guild_id, channel_id, name, game, format, settings, status, creator_id, language, created_at"
+_PAIRING_COLUMNS = (
+    "id, league_id, round, board, first_id, second_id, thread_id, match_id, outcome, due_at, accepted_at, "
+    "reported_at, created_at"
+)
+
+
+def _league(row: Any) -> LeagueRow:
+    data = dict(row)
+    return LeagueRow(**{**data, "settings": json.loads(data["settings"]), "created_at": _from_ts(data["created_at"])})
+
+
+def _pairing(row: Any) -> PairingRow:
+    data = dict(row)
+    for key in ("due_at", "accepted_at", "reported_at", "created_at"):
+        data[key] = _from_ts(data[key]) if data[key] is not None else None
+    data["outcome"] = json.loads(data["outcome"]) if data["outcome"] is not None else None
+    return PairingRow(**data)

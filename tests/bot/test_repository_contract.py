@@ -601,3 +601,71 @@ async def test_notes_are_kept_per_match_and_read_back_for_their_author_only(stor
     assert [(n.text, n.at) for n in mine] == [("watch the left flank", START), ("ééé ✓", START + timedelta(minutes=1))]
     assert [n.text for n in await repo.notes(first, "bob")] == ["bob's secret plan"]
     assert await repo.notes(second, "alice") == [] and await repo.notes(first, "carol") == []
+
+
+# ------------------------------------------------------------- leagues (migration 0011)
+
+
+def new_league(guild: str = "guild-1"):
+    from bot.storage.models import NewLeague
+
+    return NewLeague(guild_id=guild, channel_id="chan-1", name="Spring", game="heroes_cities", format="swiss",
+                     settings={"rounds": 3}, creator_id="alice", language="en")
+
+
+async def test_a_league_takes_sign_ups_in_order_until_it_starts(storage):
+    repo = await storage.open()
+    league = await repo.create_league(new_league(), START)
+    assert (league.status, league.settings, league.created_at) == ("signup", {"rounds": 3}, START)
+    assert await repo.join_league(league.id, "bob", "Bob") == "joined"
+    assert await repo.join_league(league.id, "alice", "Alice") == "joined"
+    assert await repo.join_league(league.id, "bob", "Bob") == "already"
+    assert [(e.user_id, e.number) for e in await repo.league_entries(league.id)] == [("bob", 1), ("alice", 2)]
+    assert await repo.set_league_status(league.id, "running", was="signup")
+    assert not await repo.set_league_status(league.id, "running", was="signup")  # only once
+    assert await repo.join_league(league.id, "carol", "Carol") == "closed"
+    assert await repo.join_league(league.id + 99, "carol", "Carol") == "closed"
+    assert [row.id for row in await repo.leagues("guild-1", ["running"])] == [league.id]
+    assert await repo.leagues("guild-2", ["running"]) == []
+    assert [row.id for row in await repo.leagues(None, ["running", "signup"])] == [league.id]
+    assert await repo.withdraw_from_league(league.id, "bob", START)
+    assert not await repo.withdraw_from_league(league.id, "bob", START)
+    assert [e.withdrawn_at for e in await repo.league_entries(league.id)] == [START, None]
+
+
+async def test_a_round_is_paired_once_and_each_pairing_mark_is_set_once(storage):
+    from bot.storage.models import NewPairing
+
+    repo = await storage.open()
+    league = await repo.create_league(new_league(), START)
+    round_one = [NewPairing(round=1, board=1, first_id="alice", second_id="bob", due_at=START + timedelta(hours=2)),
+                 NewPairing(round=1, board=2, first_id="carol", second_id=None)]
+    assert await repo.add_pairings(league.id, round_one, START)
+    again = [NewPairing(round=1, board=3, first_id="x", second_id="y"), NewPairing(round=1, board=1, first_id="y", second_id="x")]
+    assert not await repo.add_pairings(league.id, again, START)  # all or none
+    pairings = await repo.league_pairings(league.id)
+    assert [(p.board, p.first_id, p.second_id) for p in pairings] == [(1, "alice", "bob"), (2, "carol", None)]
+    first = pairings[0]
+    match_id = await started(repo)
+    assert await repo.mark_pairing(first.id, "thread_id", "t-1")
+    assert not await repo.mark_pairing(first.id, "thread_id", "t-2")
+    assert await repo.mark_pairing(first.id, "match_id", match_id)
+    assert await repo.mark_pairing(first.id, "outcome", {"score": [1, 0], "reason": "adjudicated"})
+    assert not await repo.mark_pairing(first.id, "outcome", {"score": [0, 1]})
+    assert await repo.mark_pairing(first.id, "reported_at", START)
+    with pytest.raises(ValueError):
+        await repo.mark_pairing(first.id, "first_id", "mallory")
+    found = await repo.pairing_of_match(match_id)
+    assert found is not None and (found.id, found.thread_id, found.outcome, found.reported_at) == (
+        first.id, "t-1", {"score": [1, 0], "reason": "adjudicated"}, START)
+    assert await repo.pairing_of_match(match_id + 1) is None
+    # Due times count only while the league runs.
+    assert await repo.due_pairings(START + timedelta(hours=3)) == []
+    assert await repo.next_pairing_due() is None
+    await repo.set_league_status(league.id, "running", was="signup")
+    assert await repo.next_pairing_due() == START + timedelta(hours=2)
+    assert await repo.due_pairings(START + timedelta(hours=1)) == []
+    assert [p.id for p in await repo.due_pairings(START + timedelta(hours=3))] == [first.id]
+    assert await repo.clear_pairing_due(first.id)
+    assert not await repo.clear_pairing_due(first.id)
+    assert await repo.next_pairing_due() is None

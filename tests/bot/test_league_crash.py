@@ -1,0 +1,106 @@
+"""A league whose bot is killed (kill -9: ``os._exit``) in the middle of its step: after the
+restart the league goes on from its rows and its matches' records, and nothing is lost or made
+twice (no second thread or match for a pairing, no result told twice, every game counted once)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bot.wiring import open_services
+from tests.bot.test_leagues import FAST, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHILD = textwrap.dedent(
+    """
+    import asyncio, json, os, sys
+    from bot.services.people import Actor, Place, computer_actor
+    from bot.wiring import open_services
+    from tests.bot.test_leagues import FAST, HALL, ORGANIZER, SHORT, settle
+
+    async def main(database, fmt, method, after):
+        async def deliver(deliveries):
+            for d in deliveries:
+                print(json.dumps([line.key for line in d.lines]), flush=True)
+
+        services = await open_services(database, deliver, **FAST)
+        calls = 0
+        real = getattr(services.repo, method)
+
+        async def then_die(*args, **kwargs):
+            nonlocal calls
+            done = await real(*args, **kwargs)
+            calls += 1
+            if calls == int(after):
+                os._exit(9)  # killed right after this write, before anything else
+            return done
+
+        setattr(services.repo, method, then_die)
+        await services.start()
+        await deliver(await services.leagues.create(HALL, ORGANIZER, "heroes_cities", fmt, options=SHORT))
+        league_id = (await services.repo.leagues("guild-1", ["signup"]))[-1].id
+        for number in range(1, 5):
+            await services.leagues.join(league_id, computer_actor("easy", number))
+        await deliver(await services.leagues.start(HALL, ORGANIZER, league_id))
+        await settle(services, league_id)
+        sys.exit("not killed")
+
+    asyncio.run(main(*sys.argv[1:]))
+    """
+)
+
+
+def told(output: str) -> list[str]:
+    return [key for line in output.splitlines() if line.startswith("[") for key in json.loads(line)]
+
+
+@pytest.mark.parametrize(("fmt", "method", "after"), [
+    ("round_robin", "mark_pairing", 1),  # the first pairing's thread noted, its match not made
+    ("round_robin", "create_match", 2),  # the second match made with only its first player seated
+    ("round_robin", "add_seat", 3),  # the third match's players seated, not started
+    ("round_robin", "mark_pairing", 8),  # a match started, not yet linked to its pairing (or a result noted, not told)
+    ("round_robin", "append", 30),  # in the middle of the games
+    ("round_robin", "mark_pairing", 14),  # late: results being reported
+    ("swiss", "add_pairings", 2),  # the second Swiss round paired, none of its games opened
+    ("swiss", "create_match", 3),  # the second round's first match made, not started
+])
+async def test_a_kill_in_the_middle_loses_and_doubles_nothing(tmp_path, fmt, method, after) -> None:
+    database = str(tmp_path / "db.sqlite3")
+    child = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", CHILD, database, fmt, method, str(after)],
+                                    check=False, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert child.returncode == 9, child.stderr[-2000:]
+    before = told(child.stdout)
+    after_restart: list[str] = []
+
+    async def deliver(deliveries) -> None:
+        after_restart.extend(line.key for d in deliveries for line in d.lines)
+
+    services = await open_services(database, deliver, **FAST)
+    try:
+        await services.start()  # the step of every running league, at once
+        league = (await services.repo.leagues("guild-1", ["running", "finished"]))[-1]
+        assert await settle(services, league.id) == "finished"
+        games, each = (6, 3) if fmt == "round_robin" else (4, 2)  # a Swiss of four plays two rounds
+        pairings = await services.repo.league_pairings(league.id)
+        assert len(pairings) == games and len({p.thread_id for p in pairings}) == games
+        for p in pairings:
+            assert p.reported_at is not None
+            latest = await services.repo.latest_match_in(p.thread_id)
+            assert latest is not None and latest.id == p.match_id and latest.status == "finished"
+        all_matches = [row for p in pairings for row in await services.repo.matches_of_user(p.first_id, "guild-1", False)
+                       if row.channel_id == p.thread_id]
+        assert len(all_matches) == games, "one match per pairing, none made twice"
+        results = (before + after_restart).count("league.result")
+        assert games - 1 <= results <= games, "each result told once (the one being told at the kill may be lost)"
+        assert (before + after_restart).count("league.finished") == 1
+        rows = await services.leagues.table(league)
+        assert sum(row.points for row in rows) == games and all(row.played == each for row in rows)
+    finally:
+        await services.close()
