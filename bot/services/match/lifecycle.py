@@ -20,7 +20,7 @@ from bot.storage.models import NewMatch
 from bot.storage.repository import LiveMatchExistsError, SeatRefusedError
 from engines.core.contract import TimedGame
 from engines.core.dice import commitment
-from engines.core.record import StartEvent
+from engines.core.record import StartEvent, TeamsEvent, teams_of
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -184,7 +184,9 @@ async def start(core: Core, place: Place, actor: Actor, computer: str | None, pl
             raise Refused("core.not_enough_players", {"need": match.engine.min_players, "have": seated})
         chance = referee.opening_chance(match.engine, seated, match.options, match.row.seed)
         # ``seats``: a join or leave that another process committed since the load fails the start.
-        after, _ = await core.commit(match, [StartEvent(players=seated), *chance], status="active", seats=seated)
+        teams = teams_of(match.engine, seated, match.options)
+        start = [StartEvent(players=seated), *([TeamsEvent(teams=teams)] if teams else [])]
+        after, _ = await core.commit(match, [*start, *chance], status="active", seats=seated)
     lines = [
         *sat_down,
         Msg("core.started", {"game": presenter.game_name(match.row.game)}),
