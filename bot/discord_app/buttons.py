@@ -237,7 +237,9 @@ class UnknownButton(
     template=(
         r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+:\d{1,15}$)"
         r"(?!scheids:move:\d+:\d{1,15}:[a-z0-9 _-]{1,60}$)(?!scheids:choose:\d+:\d{1,15}$)"
-        r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)scheids:.*"
+        r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)"
+        r"(?!scheids:team:(?:takeover|computer|concede):\d+:\d{1,15}$)(?!scheids:sub:\d+:\d{1,15}:\d{1,2}:\d{1,20}$)"
+        r"scheids:.*"
     ),
 ):
     """A ``scheids:`` button of no known form (a mangled id): answered, not ignored."""
@@ -271,6 +273,10 @@ def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | No
             accept = button.kind == "draw_accept"
             label = words.render(Msg("core.button_draw_accept" if accept else "core.button_draw_decline"), language)
             item = DrawButton(button.match_id, accept, button.seq, label)
+        elif button.kind.startswith("team_"):
+            from bot.discord_app.teams_cog import team_item  # it builds on this module's answering
+
+            item = team_item(button, language)
         elif button.kind == "move":
             item = MoveButton(button.match_id, button.seq, button.text, words.render(Msg(button.label), language))
         else:

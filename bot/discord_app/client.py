@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.config import Config
+from bot.discord_app import teams_cog
 from bot.discord_app.answering import tree_error
 from bot.discord_app.buttons import DYNAMIC_ITEMS
 from bot.discord_app.cogs import MatchCog, PlayCog
@@ -101,6 +102,7 @@ class ScheidsBot(commands.AutoShardedBot):
         await self.add_cog(MatchCog(self))
         await self.add_cog(PlayCog(self))
         await self.add_cog(GuideCog(self))
+        await teams_cog.add_to(self)
         # Buttons parse their match from the custom_id: they work on messages sent before a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync_commands:

@@ -26,7 +26,7 @@ from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worde
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
 from bot.services.people import computer_actor
-from bot.services.time_control import TimeControlError, time_control_given
+from bot.services.time_control import TimeControlError, time_control_given, with_absence
 from bot.storage.repository import StorageError
 from engines.core.contract import RegionsGame, TimedGame
 from engines.registry import ENGINES
@@ -90,6 +90,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
             control = time_control_given(
                 options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None)
             )
+            control = with_absence(control, options.pop("grace", None), options.pop("absent", None))
         except TimeControlError as error:
             return [reply(actor.language, Msg(error.code, error.params))]
         game_options = {name: value for name, value in options.items() if value is not None}

@@ -23,8 +23,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 
 from bot.services.delivery import ChannelPost, Delivery, DirectMessage, Reply
+from bot.services.match.teams import autopilot_expired, autopilot_level
 from bot.services.matches import MatchService
-from bot.services.people import Actor, computer_level
+from bot.services.people import Actor, computer_actor, computer_level
 from bot.services.progress import LoadedMatch
 from bot.services.workers import forget, pool
 from engines.ai.observation import Observation
@@ -92,8 +93,9 @@ class Computer:
         service.on_committed = self.committed
 
     def committed(self, match: LoadedMatch) -> None:
-        """After a commit: look only at matches with a computer seat."""
-        if any(computer_level(seat.user_id) for seat in match.seats):
+        """After a commit: look only at matches with a computer seat, or a person's seat the
+        computer plays for them (``/autopilot``, a team's choice, ``absent: computer``)."""
+        if match.progress.meta.autopilot or any(computer_level(seat.user_id) for seat in match.seats):
             self.poke(match.id)
 
     def poke(self, match_id: int) -> None:
@@ -120,13 +122,17 @@ class Computer:
             await asyncio.gather(*self._running.values(), return_exceptions=True)
 
     async def resume(self) -> int:
-        """At start-up: poke every live match with a computer seat; returns how many."""
+        """At start-up: poke every live match with a computer seat or a seat the computer plays
+        for its player; returns how many."""
         count = 0
         for row in await self.service.repo.live_matches():
             seats = await self.service.repo.seats(row.id)
-            if any(computer_level(s.user_id) for s in seats):
-                self.poke(row.id)
-                count += 1
+            if not any(computer_level(s.user_id) for s in seats):
+                match = await self.service.book.load(row.id)
+                if match is None or not match.progress.meta.autopilot:
+                    continue
+            self.poke(row.id)
+            count += 1
         return count
 
     async def _drive(self, match_id: int) -> None:
@@ -157,16 +163,26 @@ class Computer:
                     actor = Actor(user_id=seat.user_id, name=seat.name)
                     await self.deliver(self._as_posts(match, await self.service.answer_draw(match_id, actor, accepted)))
                     return True
+        if autopilot_expired(match, self.service.clock.now()):
+            await self.deliver(await self.service.end_autopilots(match_id))
+            return True
         for to_move in sorted(match.to_act()):
             row = match.seats[to_move]
             level = computer_level(row.user_id)
+            # A person's seat the computer plays for them: it sees what the seat sees, no more.
+            on_autopilot = level is None and autopilot_level(match, to_move, self.service.clock.now()) is not None
+            if on_autopilot:
+                level = match.progress.meta.autopilot[to_move]
             if level is None:
                 continue
             record = await self._record(match)
             text = await self._run(think, *record, to_move, level, self._seed(match, to_move), self.seconds)
             await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
-            actor = Actor(user_id=row.user_id, name=row.name)
-            await self.deliver(self._as_posts(match, await self.service.submit_in(match_id, actor, text)))
+            if on_autopilot:
+                answer = await self.service.autopilot_move(match_id, to_move, computer_actor(level), text)
+            else:
+                answer = await self.service.submit_in(match_id, Actor(user_id=row.user_id, name=row.name), text)
+            await self.deliver(self._as_posts(match, answer))
             return True
         return False
 

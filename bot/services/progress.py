@@ -140,16 +140,19 @@ class LoadedMatch:
         return self.engine.result(self.progress.state)
 
     def seat_of(self, user_id: str) -> Seat | None:
-        for seat in self.seats:
-            if seat.user_id == user_id:
-                return seat.seat
-        return None
+        """The user's seat; of a player holding several (a teammate's taken over), the one to act."""
+        held = [seat.seat for seat in self.seats if seat.user_id == user_id]
+        acting = [seat for seat in held if seat in self.to_act()]
+        return (acting or held or [None])[0]
 
     def name_of(self, seat: Seat) -> str:
         return self.seats[seat].name
 
     def to_act(self) -> frozenset[Seat]:
+        """The seats to act; none while a team decides what becomes of a seat that left."""
         if self.progress.state is None or self.result() is not None or self.damage is not None:
+            return frozenset()
+        if self.progress.meta.undecided is not None:
             return frozenset()
         return self.engine.to_act(self.progress.state)
 
@@ -165,11 +168,24 @@ class LoadedMatch:
         if self.progress.turn_started is None or self.progress.last_at is None:
             return None
         used = timedelta(seconds=self.progress.used[seat]) if self.progress.used else timedelta(0)
-        return deadline_for(self.time_control, self.progress.turn_started, self.progress.last_at, used)
+        extension = timedelta(hours=self.progress.meta.extension_hours)
+        return deadline_for(self.time_control, self.progress.turn_started, self.progress.last_at, used, extension)
 
     def with_entries(self, entries: list[Entry]) -> LoadedMatch:
         """This match after ``entries`` were appended (no storage round trip)."""
         progress = self.progress
         for entry in entries:
             progress = advance(self.engine, self.options, len(self.seats), progress, entry)
-        return replace(self, progress=progress)
+        return replace(self, progress=progress, seats=held(self.seats, progress.meta.holders))
+
+
+def held(seats: tuple[SeatRow, ...], holders: dict[Seat, tuple[str, str]]) -> tuple[SeatRow, ...]:
+    """The seats with the players the record says hold them now (``HolderEvent``: a substitute or
+    a teammate took a seat over); the stored seat rows name who sat down first."""
+    if not holders:
+        return seats
+    return tuple(
+        SeatRow(match_id=row.match_id, seat=row.seat, user_id=holders[row.seat][0], name=holders[row.seat][1])
+        if row.seat in holders and holders[row.seat][0] != row.user_id else row
+        for row in seats
+    )

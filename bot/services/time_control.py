@@ -9,6 +9,7 @@ timers in the database only say when the scheduler must look again.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,6 +28,12 @@ class TimeControl(BaseModel):
 
     per_move_hours: float = Field(0, ge=0, le=24 * 60)
     clock_minutes: float = Field(0, ge=0, le=60 * 24 * 30)
+    grace: int = Field(1, ge=0, le=10)
+    """Missed move deadlines per player per match that warn and extend once before the loss on
+    time (never a clock's end, nor a time the game's rulebook sets)."""
+    absent: Literal["lose", "computer"] = "lose"
+    """What a missed deadline does once the graces are used up: the loss on time (or the team's
+    choice), or the computer takes the seat."""
 
     @property
     def per_move(self) -> timedelta | None:
@@ -35,6 +42,11 @@ class TimeControl(BaseModel):
     @property
     def clock(self) -> timedelta | None:
         return timedelta(minutes=self.clock_minutes) if self.clock_minutes else None
+
+    def sets_time(self) -> bool:
+        """Whether a time was given (a deadline or a clock, ``none`` too), not only the grace and
+        absence options (which a game whose rulebook sets the time takes as well)."""
+        return bool(self.model_fields_set & {"per_move_hours", "clock_minutes"})
 
     def reminder_lead(self) -> timedelta | None:
         """How long before a per-move deadline the DM reminder goes out: a quarter of
@@ -45,13 +57,15 @@ class TimeControl(BaseModel):
 
 
 def deadline_for(
-    control: TimeControl, turn_started: datetime, last_event_at: datetime, used: timedelta
+    control: TimeControl, turn_started: datetime, last_event_at: datetime, used: timedelta,
+    extension: timedelta = timedelta(0),
 ) -> datetime | None:
     """When the seat to act loses on time: the earlier of the move deadline (counted from
-    the start of the turn) and the end of its clock (``used`` counts up to the last event)."""
+    the start of the turn, ``extension`` later after a grace) and the end of its clock (``used``
+    counts up to the last event; a grace never extends it)."""
     candidates = []
     if control.per_move is not None:
-        candidates.append(turn_started + control.per_move)
+        candidates.append(turn_started + control.per_move + extension)
     if control.clock is not None:
         candidates.append(last_event_at + max(control.clock - used, timedelta(0)))
     return min(candidates) if candidates else None
@@ -103,3 +117,29 @@ def time_control_given(
     if deadline in (None, "") and hours is None and clock_minutes is None:
         return None
     return time_control_from(deadline or "none", hours, clock_minutes)
+
+
+ABSENT_CHOICES = ("lose", "computer")
+
+
+def with_absence(control: TimeControl | None, grace: int | None = None, absent: str | None = None) -> TimeControl | None:
+    """``control`` with the match options ``grace`` (graces per player) and ``absent`` (what a
+    missed deadline does once they are used up) when given; ``None`` stays ``None`` without them.
+
+    >>> with_absence(TimeControl(per_move_hours=24), 2, "computer").absent
+    'computer'
+    >>> with_absence(None) is None
+    True
+    """
+    if grace is None and absent in (None, ""):
+        return control
+    if absent not in (None, "") and absent not in ABSENT_CHOICES:
+        raise TimeControlError("teams.bad_absent", value=absent, choices=list(ABSENT_CHOICES))
+    if grace is not None and not 0 <= grace <= 10:
+        raise TimeControlError("teams.bad_grace", value=grace)
+    update: dict[str, object] = {}
+    if grace is not None:
+        update["grace"] = grace
+    if absent:
+        update["absent"] = absent
+    return (control or TimeControl()).model_copy(update=update)

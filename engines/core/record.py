@@ -260,12 +260,12 @@ class MetaState(Frozen):
     (``TeamChoiceEvent``) before play goes on."""
     lapse: str = ""
     """Why ``undecided`` left (``core.resigned`` or ``core.timeout``)."""
-    holders: dict[Seat, tuple[str, str]] = {}
+    holders: dict[Seat, tuple[str, str]] = Field(default_factory=dict)
     """Seats that changed hands: (user id, name) of their player now (``HolderEvent``)."""
-    autopilot: dict[Seat, str] = {}
+    autopilot: dict[Seat, str] = Field(default_factory=dict)
     """Seats the computer plays for their player, and at which level (``AutopilotEvent``)."""
-    autopilot_until: dict[Seat, datetime] = {}
-    graces: dict[Seat, int] = {}
+    autopilot_until: dict[Seat, datetime] = Field(default_factory=dict)
+    graces: dict[Seat, int] = Field(default_factory=dict)
     """Graces used per seat (``GraceEvent``)."""
     extension_hours: float = 0.0
     """Hours the graces added to the deadline of the move now awaited."""
@@ -332,7 +332,7 @@ def advance_meta(meta: MetaState, event: BaseModel, players: int) -> MetaState:
             team = set(meta.team_of(event.seat, players))
             winners = tuple(s for s in range(players) if s not in team)
             return meta.kept(undecided=None, lapse="", result=Result(
-                winners=winners, reason="core.team_conceded", params={"seat": event.seat, "by": event.by}))
+                winners=winners, reason="teams.conceded", params={"seat": event.by}))
         return meta.model_copy(update={"undecided": None, "lapse": ""})
     if isinstance(event, HolderEvent):
         holders = {**meta.holders, event.seat: (event.user_id, event.name)}

@@ -24,6 +24,8 @@ def timers_for(match: LoadedMatch, idle_after: timedelta) -> list[TimerRow]:
     lead = match.time_control.reminder_lead()
     for seat in sorted(match.to_act()):
         deadline = match.deadline(seat)
+        if seat in match.progress.meta.autopilot:
+            continue  # the computer plays it: nobody to remind, nothing to time out
         if deadline is None:
             if match.progress.last_at is not None and match.result() is None:
                 # No deadline: a reminder once the match has stood still for ``idle_after``.
@@ -46,7 +48,10 @@ def timers_for(match: LoadedMatch, idle_after: timedelta) -> list[TimerRow]:
 
 def overdue(match: LoadedMatch, now: datetime) -> Seat | None:
     """The seat to act whose deadline or clock has run out (the earliest), if any."""
-    late = [(deadline, seat) for seat in sorted(match.to_act()) if (deadline := match.deadline(seat)) is not None and deadline <= now]
+    late = [
+        (deadline, seat) for seat in sorted(match.to_act())
+        if seat not in match.progress.meta.autopilot and (deadline := match.deadline(seat)) is not None and deadline <= now
+    ]
     return min(late)[1] if late else None
 
 

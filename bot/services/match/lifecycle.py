@@ -41,7 +41,8 @@ async def create(
     parsed = engine.options_model.model_validate(options or {})
     if isinstance(engine, TimedGame):
         per_move, clock = engine.time_control(parsed)
-        time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock)
+        given = time_control or TimeControl()  # the rulebook's time, with the match's grace and absence options
+        time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock, grace=given.grace, absent=given.absent)
     if opponent is not None and await core.repo.user(opponent.user_id) is None:
         await core.seen(opponent)
     seed = core.seed_source()
@@ -95,7 +96,7 @@ def refuse_create(
         engine.options_model.model_validate(options or {})
     except ValidationError as error:
         raise Refused.saying(*option_problems(game, engine.options_model, error)) from None
-    if isinstance(engine, TimedGame) and time_control is not None:
+    if isinstance(engine, TimedGame) and time_control is not None and time_control.sets_time():
         raise Refused("core.time_set_by_game", {"game": presenter.game_name(game)})
     if opponent is not None and opponent.user_id == actor.user_id:
         raise Refused("core.opponent_self")

@@ -16,7 +16,19 @@ from bot.services.people import Actor, Place
 from bot.services.progress import Damage, LoadedMatch
 from engines.core.contract import Engine, SummarizingGame
 from engines.core.dice import commitment
-from engines.core.record import Entry, MoveEvent, Record, RollCheck, SealCheck, replay_step, verify, verify_seals
+from engines.core.record import (
+    Entry,
+    MetaState,
+    MoveEvent,
+    Record,
+    RollCheck,
+    SealCheck,
+    StartEvent,
+    advance_meta,
+    replay_step,
+    verify,
+    verify_seals,
+)
 from engines.registry import get_engine
 
 if TYPE_CHECKING:
@@ -47,16 +59,31 @@ async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Del
     entries = await core.repo.entries(match.id)
     if isinstance(match.engine, SummarizingGame):
         return await _summary_history(core, match, entries, actor, page)
-    moves = [(e, e.event) for e in entries if isinstance(e.event, MoveEvent)]
+    moves = played_by([seat.name for seat in await core.repo.seats(match.id)], entries)
     if not moves:
         raise Refused("core.history_empty")
     chunk, page, pages = _page_of(moves, HISTORY_PAGE, page)
     lines = [Msg("core.history_head", {"page": page, "pages": pages})]
-    for number, (entry, event) in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
+    for number, (entry, event, name, computer) in enumerate(chunk, start=(page - 1) * HISTORY_PAGE + 1):
         hidden = event.secret and match.row.status in ("open", "active")
-        key = "core.history_secret" if hidden else "core.history_line"
-        lines.append(Msg(key, {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at}))
+        key = "core.history_secret" if hidden else "teams.history_computer_line" if computer else "core.history_line"
+        lines.append(Msg(key, {"n": number, "player": name, "move": event.text, "at": entry.at}))
     return [reply(actor.language, *lines, page=(page, pages))]
+
+
+def played_by(names: list[str], entries: list[Entry]) -> list[tuple[Entry, MoveEvent, str, bool]]:
+    """Each move of the record with the name of the player who held its seat then (seats change
+    hands: ``HolderEvent``) and whether the computer played it for them (``AutopilotEvent``)."""
+    meta = MetaState()
+    moves = []
+    for entry in entries:
+        event = entry.event
+        if isinstance(event, MoveEvent):
+            holder = meta.holders.get(event.seat)
+            name = holder[1] if holder is not None else names[event.seat] if event.seat < len(names) else str(event.seat)
+            moves.append((entry, event, name, event.seat in meta.autopilot))
+        meta = advance_meta(meta, event, len(names))
+    return moves
 
 
 async def _summary_history(core: Core, match: LoadedMatch, entries: list[Entry], actor: Actor, page: int) -> list[Delivery]:
@@ -169,12 +196,18 @@ def turn_summaries(slug: str, options: Any, events: list[Any]) -> list[tuple[tup
     assert isinstance(engine, SummarizingGame)
     summaries = []
     state = None
+    meta, players, computer = MetaState(), 0, False
     for event in events:
         after = replay_step(engine, options, state, event)
+        players = event.players if isinstance(event, StartEvent) else players
         if isinstance(event, MoveEvent) and state is not None:
+            computer = computer or event.seat in meta.autopilot
             said = engine.turn_summary(state, after)
             if said:
-                summaries.append(tuple(said))
+                marked = (("teams.summary_computer", {"seat": event.seat}),) if computer else ()
+                summaries.append((*said, *marked))
+                computer = False
+        meta = advance_meta(meta, event, players)
         state = after
     return summaries
 
