@@ -43,6 +43,12 @@ class TimeControl(BaseModel):
     def clock(self) -> timedelta | None:
         return timedelta(minutes=self.clock_minutes) if self.clock_minutes else None
 
+    def stored(self) -> dict[str, object]:
+        """As the match row keeps it: ``grace`` and ``absent`` only when not their defaults, so a
+        match without them is stored as before they existed."""
+        defaults = {"grace": 1, "absent": "lose"}
+        return self.model_dump(mode="json", exclude={k for k, v in defaults.items() if getattr(self, k) == v})
+
     def sets_time(self) -> bool:
         """Whether a time was given (a deadline or a clock, ``none`` too), not only the grace and
         absence options (which a game whose rulebook sets the time takes as well)."""

@@ -55,7 +55,7 @@ async def create(
                 game=game,
                 engine_version=engine.version,
                 options=parsed.model_dump(mode="json"),
-                time_control=control.model_dump(mode="json"),
+                time_control=control.stored(),
                 creator_id=actor.user_id,
                 invited_id=opponent.user_id if opponent else None,
                 seed=seed,
