@@ -80,7 +80,7 @@ class SubstituteButton(discord.ui.DynamicItem[discord.ui.Button], template=SUB_F
 TEAM_ITEMS = (TeamButton, SubstituteButton)
 
 
-def team_item(button: Button, language: str) -> discord.ui.Item[Any]:
+def team_item(button: Button, language: str) -> TeamButton | SubstituteButton:
     """The Discord item of a service's team or substitute button, labelled in ``language``."""
     words = catalog()
     choice = button.kind.removeprefix("team_")
@@ -125,9 +125,9 @@ async def substitute(interaction: discord.Interaction, seat: discord.User, new: 
     await respond(bot, interaction, lambda: bot.services.matches.substitute(place, actor_of(interaction), leaving, coming))
 
 
-async def add_to(bot: commands.Bot) -> None:
+async def add_to(bot: commands.AutoShardedBot) -> None:
     """Register the cog, ``/match substitute`` in the ``/match`` group, and the buttons."""
-    await bot.add_cog(TeamsCog(bot))  # type: ignore[arg-type]
+    await bot.add_cog(TeamsCog(bot))  # type: ignore[arg-type]  # the bot is a BotHost (client.ScheidsBot)
     match_group = bot.tree.get_command("match")
     if isinstance(match_group, app_commands.Group):
         match_group.add_command(substitute)

@@ -143,7 +143,7 @@ class LoadedMatch:
         """The user's seat; of a player holding several (a teammate's taken over), the one to act."""
         held = [seat.seat for seat in self.seats if seat.user_id == user_id]
         acting = [seat for seat in held if seat in self.to_act()]
-        return (acting or held or [None])[0]
+        return (acting or held)[0] if held else None
 
     def name_of(self, seat: Seat) -> str:
         return self.seats[seat].name

@@ -329,8 +329,8 @@ def advance_meta(meta: MetaState, event: BaseModel, players: int) -> MetaState:
         return meta.model_copy(update={"teams": event.teams})
     if isinstance(event, TeamChoiceEvent):
         if event.choice == "concede":
-            team = set(meta.team_of(event.seat, players))
-            winners = tuple(s for s in range(players) if s not in team)
+            conceding = set(meta.team_of(event.seat, players))
+            winners = tuple(s for s in range(players) if s not in conceding)
             return meta.kept(undecided=None, lapse="", result=Result(
                 winners=winners, reason="teams.conceded", params={"seat": event.by}))
         return meta.model_copy(update={"undecided": None, "lapse": ""})

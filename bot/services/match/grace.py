@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import Any, Literal
 
 from bot.i18n import Msg
-from bot.services.delivery import Button
+from bot.services.delivery import Button, ButtonKind
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
 from engines.core.contract import Seat
@@ -17,6 +17,7 @@ from engines.core.record import AutopilotEvent, GraceEvent, TimeoutEvent
 
 Choice = Literal["takeover", "computer", "concede"]
 CHOICES: tuple[Choice, ...] = ("takeover", "computer", "concede")
+BUTTONS: dict[Choice, ButtonKind] = {"takeover": "team_takeover", "computer": "team_computer", "concede": "team_concede"}
 TEAM_LEVEL = "normal"
 """The computer's level when a team or the match's ``absent: computer`` hands it a seat."""
 
@@ -67,5 +68,5 @@ def team_question(match: LoadedMatch) -> tuple[list[Msg], tuple[Button, ...]]:
     team = [s for s in meta.team_of(left, len(match.seats)) if s != left]
     params = {"player": match.name_of(left), "team": [match.name_of(s) for s in team]}
     seq = match.progress.seq
-    buttons = tuple(Button(f"team_{choice}", match.id, seq=seq) for choice in CHOICES)  # type: ignore[misc]
+    buttons = tuple(Button(BUTTONS[choice], match.id, seq=seq) for choice in CHOICES)
     return [Msg(f"teams.question_{meta.lapse.removeprefix('core.')}", params)], buttons

@@ -77,7 +77,7 @@ async def choose(core: Core, match_id: int, actor: Actor, choice: str, pressed: 
         if left is None:
             raise Refused("teams.no_question")
         chooser = _chooser(match, actor, left)
-        events: list[Any] = [TeamChoiceEvent(seat=left, choice=choice, by=chooser)]  # type: ignore[arg-type]
+        events: list[Any] = [TeamChoiceEvent(seat=left, choice=choice, by=chooser)]
         if choice == "takeover":
             events.append(HolderEvent(seat=left, user_id=actor.user_id, name=actor.name, why="team"))
         elif choice == "computer":
