@@ -65,6 +65,7 @@ async def test_the_team_is_asked_with_three_buttons_for_the_state(harness) -> No
     kinds = [(b.kind, b.seq) for b in buttons_of(out) if b.kind.startswith("team_")]
     assert kinds == [(k, match.progress.seq) for k in ("team_takeover", "team_computer", "team_concede")]
     assert match.to_act() == frozenset()  # play waits for the team
+    assert "the team plays on" in words(await harness.service.status(PLACE, ERIN))
 
 
 async def test_a_teammate_takes_the_seat_over_and_plays_its_moves(harness) -> None:

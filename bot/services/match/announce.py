@@ -37,8 +37,8 @@ async def ending_post(core: Core, after: LoadedMatch, lines: list[Msg], updates:
         if before is not None else ()
     part = presenter.step_board_part(before, after) if before is not None else ""
     if after.result() is None:
-        asked, buttons = grace.team_question(after)
-        post = await presenter.board_post(after, [*lines, *asked], core.clock.now(), renderer=core.renderer, part=part,
+        _, buttons = grace.team_question(after)  # the question is among the turn lines
+        post = await presenter.board_post(after, lines, core.clock.now(), renderer=core.renderer, part=part,
                                           extra=extra)
         return replace(post, buttons=(*post.buttons, *buttons)) if buttons else post
     ratings = rating_lines(after, updates)
@@ -75,7 +75,7 @@ async def turn_dms(core: Core, before: LoadedMatch | None, after: LoadedMatch, m
             before is None or seat.seat not in before.to_act()
             or (before.progress.moves != after.progress.moves and seat.seat != mover)
         )
-        if newly_to_act and after.time_control.per_move is not None:
+        if newly_to_act and after.time_control.per_move is not None and seat.seat not in after.progress.meta.autopilot:
             language = await core.language_of(seat.user_id, after.row.language)
             line = Msg("core.your_turn_dm", {
                 "game": presenter.game_name(after.row.game),
