@@ -6,7 +6,10 @@
 - every match loads (snapshot and newer events) and replays (from the first event) to the same
   state, result and sequence number; every stored move was legal where it stands; every roll
   comes from the match's seed;
-- every due timeout is recorded exactly once, never early, and nothing follows the end;
+- every due timeout is recorded exactly once, never early, and nothing follows the end; a
+  missed deadline's grace and the computer taking a seat after the graces (``absent: computer``)
+  are never early, never more graces than the match gives a seat, the computer takes a seat once;
+  a seat the computer plays is not waiting for its timeout, and its moves need no command;
 - every hash chain is intact, where the repository offers a chain check.
 """
 
