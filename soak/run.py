@@ -4,7 +4,8 @@ Each match has its own channel and players and is played one command at a time (
 concurrently). A command is a random legal move (from the bot's ``peek``: ``legal_moves`` of a
 seat to act) or, now and then, an illegal (a legal move altered), malformed, out-of-turn or
 duplicate one, or a status/history request. Some matches are abandoned part-way so their
-deadlines fire. A killer task per bot SIGKILLs it at random moments and starts it again.
+deadlines fire: each player's first miss is forgiven (a grace), the next one is the loss on time
+or, in a match with ``absent: computer``, the computer taking the seat. A killer task per bot SIGKILLs it at random moments and starts it again.
 
 By default each bot has its own SQLite file. With ``database`` (a ``postgresql://`` URL) every
 bot works on that one database, and ``service_bots`` bots share the service matches: each step

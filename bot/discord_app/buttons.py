@@ -257,6 +257,9 @@ class UnknownButton(
 
 
 DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, OldButton, UnknownButton)
+MORE_ITEMS: dict[str, Callable[[Button, str], discord.ui.Item[Any]]] = {}
+"""Button kinds another module makes into Discord items (``teams_cog``: a team's choice and a
+substitute's acceptance), by kind; that module registers them here when it is imported."""
 
 
 def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | None:
@@ -273,10 +276,8 @@ def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | No
             accept = button.kind == "draw_accept"
             label = words.render(Msg("core.button_draw_accept" if accept else "core.button_draw_decline"), language)
             item = DrawButton(button.match_id, accept, button.seq, label)
-        elif button.kind.startswith("team_"):
-            from bot.discord_app.teams_cog import team_item  # it builds on this module's answering
-
-            item = team_item(button, language)
+        elif button.kind in MORE_ITEMS:
+            item = MORE_ITEMS[button.kind](button, language)
         elif button.kind == "move":
             item = MoveButton(button.match_id, button.seq, button.text, words.render(Msg(button.label), language))
         else:

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.answering import BotHost, respond
-from bot.discord_app.buttons import pressed_at, respond_in_match
+from bot.discord_app.buttons import MORE_ITEMS, pressed_at, respond_in_match
 from bot.discord_app.options import COMPUTER_CHOICES, text
 from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.i18n import Msg, catalog
@@ -89,6 +89,10 @@ def team_item(button: Button, language: str) -> TeamButton | SubstituteButton:
         seat, _, user_id = button.text.partition(":")
         return SubstituteButton(button.match_id, button.seq, int(seat), user_id, label)
     return TeamButton(button.match_id, choice, button.seq, label)
+
+
+for _kind in ("team_takeover", "team_computer", "team_concede", "team_substitute"):
+    MORE_ITEMS[_kind] = team_item
 
 
 async def _answer(deliveries: list[Delivery]) -> list[Delivery]:
