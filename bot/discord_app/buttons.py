@@ -257,7 +257,7 @@ class UnknownButton(
 
 
 DYNAMIC_ITEMS = (ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, OldButton, UnknownButton)
-MORE_ITEMS: dict[str, Callable[[Button, str], discord.ui.Item[Any]]] = {}
+MORE_ITEMS: dict[str, Callable[[Button, str], discord.ui.DynamicItem[discord.ui.Button]]] = {}
 """Button kinds another module makes into Discord items (``teams_cog``: a team's choice and a
 substitute's acceptance), by kind; that module registers them here when it is imported."""
 
