@@ -6,7 +6,10 @@
 - every match loads (snapshot and newer events) and replays (from the first event) to the same
   state, result and sequence number; every stored move was legal where it stands; every roll
   comes from the match's seed;
-- every due timeout is recorded exactly once, never early, and nothing follows the end;
+- every due timeout is recorded exactly once, never early, and nothing follows the end; a
+  missed deadline's grace and the computer taking a seat after the graces (``absent: computer``)
+  are never early, never more graces than the match gives a seat, the computer takes a seat once;
+  a seat the computer plays is not waiting for its timeout, and its moves need no command;
 - every hash chain is intact, where the repository offers a chain check.
 """
 
@@ -19,10 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.services.book import MatchBook
+from bot.services.match.records import played_by
 from bot.services.progress import LoadedMatch, Progress, advance
 from bot.storage.sqlite import SqliteRepository
 from bot.wiring import open_repository
-from engines.core.record import MoveEvent, TimeoutEvent, chain_break, verify
+from engines.core.record import AutopilotEvent, GraceEvent, MoveEvent, TimeoutEvent, chain_break, verify
 
 
 @dataclass
@@ -52,6 +56,15 @@ class Findings:
     timeouts_lost: int = 0
     timeouts_doubled: int = 0
     timeouts_early: int = 0
+    graces: int = 0
+    """Missed deadlines forgiven once (``GraceEvent``)."""
+    graces_doubled: int = 0
+    """Graces beyond the match's ``grace`` for a seat (one fired twice)."""
+    graces_early: int = 0
+    takeovers: int = 0
+    """Seats the computer took after the graces (``absent: computer``)."""
+    takeovers_doubled: int = 0
+    takeovers_early: int = 0
     replay_failures: int = 0
     after_end: int = 0
     chain: str = "not available"
@@ -60,7 +73,8 @@ class Findings:
     def add(self, other: Findings) -> None:
         for name in (
             "matches", "acked", "stored", "in_doubt", "lost", "doubled", "timeouts", "timeouts_lost",
-            "timeouts_doubled", "timeouts_early", "replay_failures", "after_end",
+            "timeouts_doubled", "timeouts_early", "graces", "graces_doubled", "graces_early", "takeovers",
+            "takeovers_doubled", "takeovers_early", "replay_failures", "after_end",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.problems += other.problems
@@ -199,6 +213,8 @@ async def _check_match(repo, book, match_id, ledger, checked_at, name_of_channel
             if deadline is None or entry.at < deadline:
                 findings.timeouts_early += 1
                 findings.problems.append(f"{where}: timeout {entry.seq} at {entry.at} before its deadline {deadline}")
+        if isinstance(event, GraceEvent) or (isinstance(event, AutopilotEvent) and event.why == "absent"):
+            _check_lapse(where, entry, before, findings)
         try:
             progress = advance(engine, options, players, progress, entry)
         except Exception as error:
@@ -225,14 +241,20 @@ async def _check_match(repo, book, match_id, ledger, checked_at, name_of_channel
         findings.replay_failures += 1
         findings.problems.append(f"{where}: a roll does not come from the match's seed")
     if row.status == "active" and not over:
-        late = [seat for seat in replayed.to_act() if (d := replayed.deadline(seat)) is not None and d < checked_at]
+        late = [
+            seat for seat in replayed.to_act()
+            if seat not in progress.meta.autopilot and (d := replayed.deadline(seat)) is not None and d < checked_at
+        ]
         if late:
             findings.timeouts_lost += 1
             deadline = min(replayed.deadline(seat) for seat in late)
             findings.problems.append(f"{where}: due timeout not recorded (deadline {deadline:%H:%M:%S}, checked at {checked_at:%H:%M:%S})")
 
-    # Acknowledged moves = stored moves.
-    stored = [(name_of_user(loaded.seats[e.event.seat].user_id), e.event.text) for e in entries if isinstance(e.event, MoveEvent)]
+    # Acknowledged moves = stored moves (but those the computer played on a seat it took over).
+    stored = [
+        (name_of_user(loaded.seats[event.seat].user_id), event.text)
+        for _, event, _, computer in played_by([seat.name for seat in loaded.seats], entries) if not computer
+    ]
     commands = ledger.get(name_of_channel(row.channel_id), [])
     findings.stored += len(stored)
     findings.acked += sum(1 for c in commands if c.outcome == "acked")
@@ -242,3 +264,28 @@ async def _check_match(repo, book, match_id, ledger, checked_at, name_of_channel
     findings.doubled += doubled
     if lost or doubled:
         findings.problems.append(f"{where}: {lost} acknowledged moves not stored, {doubled} stored moves no command explains")
+
+
+def _check_lapse(where: str, entry: Any, before: LoadedMatch, findings: Findings) -> None:
+    """A grace or the computer taking a seat after the graces: never before the seat's deadline,
+    never more graces than the match gives a seat, and the computer takes a seat once."""
+    event = entry.event
+    deadline = before.deadline(event.seat) if event.seat in before.to_act() else None
+    early = deadline is None or entry.at < deadline
+    meta = before.progress.meta
+    if isinstance(event, GraceEvent):
+        findings.graces += 1
+        if early:
+            findings.graces_early += 1
+            findings.problems.append(f"{where}: grace {entry.seq} at {entry.at} before its deadline {deadline}")
+        if meta.graces.get(event.seat, 0) >= before.time_control.grace:
+            findings.graces_doubled += 1
+            findings.problems.append(f"{where}: grace {entry.seq} beyond the match's {before.time_control.grace}")
+        return
+    findings.takeovers += 1
+    if early:
+        findings.takeovers_early += 1
+        findings.problems.append(f"{where}: the computer took seat {event.seat} at {entry.at} before its deadline {deadline}")
+    if event.seat in meta.autopilot:
+        findings.takeovers_doubled += 1
+        findings.problems.append(f"{where}: the computer took seat {event.seat} twice ({entry.seq})")

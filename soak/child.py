@@ -125,7 +125,7 @@ class ServiceBot:
         actor = Actor(user, request["user"])
         if op == "create":
             hours = request.get("hours")
-            control = TimeControl(per_move_hours=hours) if hours else None
+            control = TimeControl(per_move_hours=hours, absent=request.get("absent", "lose")) if hours else None
             deliveries = await m.create(place, actor, request["game"], request.get("options", {}), time_control=control)
         elif op == "join":
             deliveries = await m.join(place, actor)
@@ -209,6 +209,8 @@ class DiscordBot:
             command, options = f"match create {request['game']}", dict(request.get("options", {}))
             if request.get("hours"):
                 options.update(deadline="custom", deadline_hours=request["hours"])
+            if request.get("absent"):
+                options.update(absent=request["absent"])
         else:
             command, options = {
                 "join": ("match join", {}),

@@ -4,7 +4,8 @@ Each match has its own channel and players and is played one command at a time (
 concurrently). A command is a random legal move (from the bot's ``peek``: ``legal_moves`` of a
 seat to act) or, now and then, an illegal (a legal move altered), malformed, out-of-turn or
 duplicate one, or a status/history request. Some matches are abandoned part-way so their
-deadlines fire. A killer task per bot SIGKILLs it at random moments and starts it again.
+deadlines fire: each player's first miss is forgiven (a grace), the next one is the loss on time
+or, in a match with ``absent: computer``, the computer taking the seat. A killer task per bot SIGKILLs it at random moments and starts it again.
 
 By default each bot has its own SQLite file. With ``database`` (a ``postgresql://`` URL) every
 bot works on that one database, and ``service_bots`` bots share the service matches: each step
@@ -26,6 +27,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bot.services.time_control import TimeControl
 from engines.militakiri import timing
 from engines.registry import ENGINES, get_engine
 from soak.checks import Command, Findings, check_database
@@ -74,6 +76,10 @@ class Settings:
     deadline, so timeouts still fire."""
     played_militakiri_clock: str | None = None
     """Militakiri's clock in a match that is not abandoned (``None``: ``militakiri_clock``)."""
+    absent_computer: float = 0.5
+    """Share of the abandoned matches with a per-move deadline (not Axis & Allies, whose computer
+    is slow) created with ``absent: computer``: after each seat's grace, the computer takes it
+    and plays on. Every match has the default grace (one missed deadline forgiven per player)."""
     think: float = 0.15
     """At most this many wall seconds between two commands of a match."""
     seed: int = 1
@@ -106,6 +112,7 @@ class Figures:
         f = self.findings
         return not (
             f.lost or f.doubled or f.timeouts_lost or f.timeouts_doubled or f.timeouts_early or f.replay_failures
+            or f.graces_doubled or f.graces_early or f.takeovers_doubled or f.takeovers_early
             or f.after_end or f.chain.startswith("broken") or self.unanswered or self.accepted_wrongly or self.child_errors
             or self.false_damaged
         )
@@ -126,6 +133,10 @@ class Figures:
             ("timers fired (timeouts recorded)", f.timeouts),
             ("timeouts due but not recorded", f.timeouts_lost),
             ("timeouts recorded twice / early", f"{f.timeouts_doubled} / {f.timeouts_early}"),
+            ("graces (missed deadlines forgiven)", f.graces),
+            ("graces beyond the match's / early", f"{f.graces_doubled} / {f.graces_early}"),
+            ("times the computer took a seat (absent: computer)", f.takeovers),
+            ("a seat taken while taken / early", f"{f.takeovers_doubled} / {f.takeovers_early}"),
             ("matches that do not load or replay", f.replay_failures),
             ("events after the end", f.after_end),
             ("hash chain", f.chain),
@@ -312,7 +323,9 @@ class Soak:
         """Wall time in which every deadline set before it passes: the per-move deadline, or
         Militakiri's whole clock (or its per-move hours), whichever is longer, and a second."""
         hours, minutes = timing.parse(self.s.militakiri_clock)
-        longest = max(timedelta(hours=self.s.deadline_hours), timedelta(hours=hours, minutes=minutes))
+        # A missed per-move deadline is forgiven once (the default grace): two periods pass.
+        deadline = timedelta(hours=self.s.deadline_hours) * (1 + TimeControl().grace)
+        longest = max(deadline, timedelta(hours=hours, minutes=minutes))
         return self.clock.real_seconds(longest) + 1.0
 
     def played_enough(self) -> bool:
@@ -378,7 +391,10 @@ class Soak:
             clock = self.s.militakiri_clock if abandoned else self.s.played_militakiri_clock or self.s.militakiri_clock
             return {"game": game, "options": {"time_control": clock}}
         hours = self.s.deadline_hours if abandoned or self.s.played_deadline_hours is None else self.s.played_deadline_hours
-        return {"game": game, "options": {}, "hours": hours}
+        fields: dict[str, Any] = {"game": game, "options": {}, "hours": hours}
+        if abandoned and game != "axis_allies" and random.Random(self.s.seed * 7919 + k).random() < self.s.absent_computer:
+            fields["absent"] = "computer"
+        return fields
 
     def _match_rng(self, k: int) -> random.Random:
         return random.Random(self.s.seed * 100_003 + k)

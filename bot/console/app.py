@@ -37,16 +37,21 @@ from bot.services.delivery import (
     Reply,
     reply,
 )
+from bot.services.match.teams import until_from
 from bot.services.matches import outdated_reply
 from bot.services.people import COMPUTER_LEVELS, Actor, Place, computer_actor
-from bot.services.time_control import TimeControlError, time_control_given
+from bot.services.time_control import TimeControlError, time_control_given, with_absence
 from bot.storage.repository import OutdatedMatchError
 from bot.wiring import Services, open_services
 
 GUILD = "console"
 DEFAULT_CHANNEL = "general"
 DEFAULT_USER = "you"
-BUTTON_LABELS = {"view_pieces": "core.button_view", "draw_accept": "core.button_draw_accept", "draw_decline": "core.button_draw_decline"}
+BUTTON_LABELS = {
+    "view_pieces": "core.button_view", "draw_accept": "core.button_draw_accept", "draw_decline": "core.button_draw_decline",
+    "team_takeover": "teams.button_takeover", "team_computer": "teams.button_computer",
+    "team_concede": "teams.button_concede", "team_substitute": "teams.button_substitute",
+}
 """The catalog keys of the buttons' labels, as the Discord adapter shows them."""
 MAX_LINE = 5000
 """The longest line the console reads: a ``/orders`` text as long as Discord's box takes (4,000
@@ -159,6 +164,8 @@ class ConsoleApp:
             label = catalog().render(Msg("league.button_join"), language)
             return f"{label} (/league join league:{button.match_id})"
         label = catalog().render(Msg(BUTTON_LABELS[button.kind]), language)
+        if button.kind == "team_substitute":  # the offer travels with the press, as in its custom_id
+            return f"{label} (/button {button.kind} offer:{button.text})"
         return f"{label} (/button {button.kind})"
 
     # ---------------------------------------------------------------- commands
@@ -254,6 +261,9 @@ class ConsoleApp:
             ("match", "give-time"): lambda p, a, l: m.give_time(p, a, _user_id(l.options.get("player")),
                                                                   number(l.options, "hours", "24")),
             ("match", "nudge"): lambda p, a, l: m.nudge(p, a),
+            ("match", "substitute"): lambda p, a, l: m.substitute(
+                p, a, _named(l.options.get("seat"), a.language) or a, _named(l.options.get("new"), a.language) or a),
+            ("autopilot",): self._autopilot,
         }.get(line.command) or self._league_handler(line)
 
     def _league_handler(self, line: ConsoleLine) -> Callable[[Place, Actor, ConsoleLine], Awaitable[list[Delivery]]] | None:
@@ -326,6 +336,14 @@ class ConsoleApp:
             days=whole_number(options, "days", 7), cancel=cancel,
         )
 
+    async def _autopilot(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
+        """``/autopilot level:LEVEL [until:3d|12h|2026-03-05 18:00]``."""
+        assert self.services is not None
+        until = until_from(line.options.get("until"), self.services.matches.clock.now())
+        if isinstance(until, str):
+            return [reply(actor.language, Msg("teams.bad_until", {"until": until}))]
+        return await self.services.matches.autopilot(place, actor, line.options.get("level", "normal"), until)
+
     async def _create(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         assert self.services is not None
         options = dict(line.options)
@@ -338,6 +356,9 @@ class ConsoleApp:
         options.pop("deadline_hours", None)
         options.pop("clock_minutes", None)
         control = time_control_given(options.pop("deadline", None), hours, clock, schedule=options.pop("schedule", None))
+        grace = whole_number(options, "grace", 1)
+        options.pop("grace", None)
+        control = with_absence(control, grace, options.pop("absent", None))
         if thread:
             place = Place(place.guild_id, await self._new_thread(), place.language)
             self.note(Msg("console.new_thread", {"channel": place.channel_id}))
@@ -382,7 +403,8 @@ class ConsoleApp:
         if "move" in line.options:
             return await self.services.matches.press(place, actor, "move", line.options["move"])
         kind = line.options.get("kind", "")
-        return await self.services.matches.press(place, actor, kind, line.options.get("at", "") if kind == "replay" else "")
+        given = line.options.get("at", "") if kind == "replay" else line.options.get("offer", "")
+        return await self.services.matches.press(place, actor, kind, given)
 
 
 async def done(deliveries: list[Delivery]) -> list[Delivery]:

@@ -304,7 +304,9 @@ class UnknownButton(
         r"(?!scheids:view:\d+$)(?!scheids:draw:(?:accept|decline):\d+:\d{1,15}$)"
         r"(?!scheids:move:\d+:\d{1,15}:[a-z0-9 _-]{1,60}$)(?!scheids:choose:\d+:\d{1,15}$)"
         r"(?!scheids:replay:\d+:\d{1,15}:(?:first|back|next|last)$)(?!scheids:rematch:\d+$)"
-        r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)(?!scheids:settings:)(?!scheids:league:join:\d{1,19}$)scheids:.*"
+        r"(?!" + OLD_FORMS + r"$)(?!scheids:orders)(?!scheids:settings:)(?!scheids:league:join:\d{1,19}$)"
+        r"(?!scheids:team:(?:takeover|computer|concede):\d+:\d{1,15}$)(?!scheids:sub:\d+:\d{1,15}:\d{1,2}:\d{1,20}$)"
+        r"scheids:.*"
     ),
 ):
     """A ``scheids:`` button of no known form (a mangled id): answered, not ignored."""
@@ -324,6 +326,9 @@ class UnknownButton(
 DYNAMIC_ITEMS = (
     ViewPiecesButton, DrawButton, MoveButton, ChooseMenu, ReplayButton, RematchButton, LeagueJoinButton, OldButton, UnknownButton,
 )
+MORE_ITEMS: dict[str, Callable[[Button, str], discord.ui.DynamicItem[discord.ui.Button]]] = {}
+"""Button kinds another module makes into Discord items (``teams_cog``: a team's choice and a
+substitute's acceptance), by kind; that module registers them here when it is imported."""
 
 
 def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | None:
@@ -346,6 +351,8 @@ def view_for(buttons: tuple[Button, ...], language: str) -> discord.ui.View | No
             item = RematchButton(button.match_id, words.render(Msg(button.label), language))
         elif button.kind == "league_join":
             item = LeagueJoinButton(button.match_id, words.render(Msg("league.button_join"), language))
+        elif button.kind in MORE_ITEMS:
+            item = MORE_ITEMS[button.kind](button, language)
         elif button.kind == "move":
             item = MoveButton(button.match_id, button.seq, button.text, words.render(Msg(button.label), language))
         else:

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.config import Config
+from bot.discord_app import teams_cog
 from bot.discord_app.absence_cog import AbsenceCog
 from bot.discord_app.answering import tree_error
 from bot.discord_app.buttons import DYNAMIC_ITEMS
@@ -113,6 +114,7 @@ class ScheidsBot(commands.AutoShardedBot):
         await self.add_cog(AbsenceCog(self))
         await self.add_cog(ReplaysCog(self))
         await self.add_cog(LeagueCog(self))
+        await teams_cog.add_to(self)
         # Buttons parse their match from the custom_id: they work on messages sent before a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS, SettingsMenu)
         if self.sync_commands:

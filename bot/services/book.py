@@ -28,7 +28,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.services.progress import Damage, LoadedMatch, Progress, advance
+from bot.services.progress import Damage, LoadedMatch, Progress, advance, held
 from bot.storage.models import Status, TimerRow
 from bot.storage.repository import (
     OutdatedMatchError,
@@ -83,7 +83,7 @@ class MatchBook:
         if stored is None:
             return None
         if cached is not None and stored.entries is None:
-            loaded = replace(cached, row=stored.row, seats=stored.seats)
+            loaded = replace(cached, row=stored.row, seats=held(stored.seats, cached.progress.meta.holders))
         else:
             loaded = self._load_cold(stored)
             if loaded.damage is not None:
@@ -159,7 +159,7 @@ class MatchBook:
             progress = replace(progress, hash=entries[-1].hash or "", secret_seen=secret_seen)
         if unreadable:
             damage = Damage(0, "row", unreadable)
-        return LoadedMatch(row, seats, engine, options, progress, damage, snapshot_stale=stale)
+        return LoadedMatch(row, held(seats, progress.meta.holders), engine, options, progress, damage, snapshot_stale=stale)
 
     def _remember(self, loaded: LoadedMatch) -> None:
         self._cache[loaded.id] = loaded

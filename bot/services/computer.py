@@ -25,8 +25,9 @@ from dataclasses import replace
 from bot.services import presenter
 from bot.services.delivery import ChannelPost, Delivery, DirectMessage, Reply
 from bot.services.match.answers import Refused
+from bot.services.match.teams import autopilot_expired, autopilot_level
 from bot.services.matches import MatchService
-from bot.services.people import Actor, computer_level
+from bot.services.people import Actor, computer_actor, computer_level
 from bot.services.progress import LoadedMatch
 from bot.services.workers import forget, pool
 from engines.ai.games import knowledge_for
@@ -100,8 +101,9 @@ class Computer:
         service.on_committed = self.committed
 
     def committed(self, match: LoadedMatch) -> None:
-        """After a commit: look only at matches with a computer seat."""
-        if any(computer_level(seat.user_id) for seat in match.seats):
+        """After a commit: look only at matches with a computer seat, or a person's seat the
+        computer plays for them (``/autopilot``, a team's choice, ``absent: computer``)."""
+        if match.progress.meta.autopilot or any(computer_level(seat.user_id) for seat in match.seats):
             self.poke(match.id)
 
     def poke(self, match_id: int) -> None:
@@ -128,13 +130,17 @@ class Computer:
             await asyncio.gather(*self._running.values(), return_exceptions=True)
 
     async def resume(self) -> int:
-        """At start-up: poke every live match with a computer seat; returns how many."""
+        """At start-up: poke every live match with a computer seat or a seat the computer plays
+        for its player; returns how many."""
         count = 0
         for row in await self.service.repo.live_matches():
             seats = await self.service.repo.seats(row.id)
-            if any(computer_level(s.user_id) for s in seats):
-                self.poke(row.id)
-                count += 1
+            if not any(computer_level(s.user_id) for s in seats):
+                match = await self.service.book.load(row.id)
+                if match is None or not match.progress.meta.autopilot:
+                    continue
+            self.poke(row.id)
+            count += 1
         return count
 
     async def _drive(self, match_id: int) -> None:
@@ -175,22 +181,30 @@ class Computer:
                     answer = await self.service.answer_draw(match_id, actor, accepted)
                     await self.deliver(self._with_held(match_id, self._as_posts(match, answer)))
                     return True
+        if autopilot_expired(match, self.service.clock.now()):
+            await self.deliver(await self.service.end_autopilots(match_id))
+            return True
         for to_move in sorted(match.to_act()):
             row = match.seats[to_move]
             level = computer_level(row.user_id)
+            # A person's seat the computer plays for them: it sees what the seat sees, no more.
+            on_autopilot = level is None and autopilot_level(match, to_move, self.service.clock.now()) is not None
+            if on_autopilot:
+                level = match.progress.meta.autopilot[to_move]
             if level is None:
                 continue
             record = await self._record(match)
             texts = await self._run(think, *record, to_move, level, self._seed(match, to_move), self.seconds)
             await self.sleep(max(0.0, self.delay - (time.monotonic() - started)))
-            actor = Actor(user_id=row.user_id, name=row.name)
+            actor = computer_actor(level) if on_autopilot else Actor(user_id=row.user_id, name=row.name)
+            autopilot_seat = to_move if on_autopilot else None
             try:  # a phase's orders at once, as ``/orders`` plays them: one commit, one post
-                deliveries = await self.service.submit_in(match_id, actor, texts if len(texts) > 1 else texts[0])
+                deliveries = await self._play(match_id, actor, autopilot_seat, texts if len(texts) > 1 else texts[0])
             except Refused:
                 if len(texts) == 1:
                     raise
                 log.warning("computer plan refused in match %s; playing its first order alone", match_id)
-                deliveries = await self.service.submit_in(match_id, actor, texts[0])
+                deliveries = await self._play(match_id, actor, autopilot_seat, texts[0])
             posts = self._as_posts(match, deliveries)
             after = await self.service.book.load(match_id)
             if after is not None and self.hold(match_id, match, after, to_move, posts):
@@ -198,6 +212,12 @@ class Computer:
             await self.deliver(self._with_held(match_id, posts))
             return True
         return False
+
+    async def _play(self, match_id: int, actor: Actor, autopilot_seat: int | None, given: str | list[str]) -> list[Delivery]:
+        """Play the computer's ``given`` orders, on a person's seat it plays for them marked so."""
+        if autopilot_seat is not None:
+            return await self.service.autopilot_move(match_id, autopilot_seat, actor, given)
+        return await self.service.submit_in(match_id, actor, given)
 
     def hold(self, match_id: int, before: LoadedMatch, after: LoadedMatch, seat: int, posts: list[Delivery]) -> bool:
         """Hold the posts of a step back when the computer plays on alone in the same part of

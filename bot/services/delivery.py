@@ -13,7 +13,10 @@ from typing import Literal
 
 from bot.i18n import Msg
 
-ButtonKind = Literal["view_pieces", "draw_accept", "draw_decline", "move", "choose", "replay", "rematch", "league_join"]
+ButtonKind = Literal[
+    "view_pieces", "draw_accept", "draw_decline", "move", "choose", "replay", "rematch", "league_join",
+    "team_takeover", "team_computer", "team_concede", "team_substitute",
+]
 
 MOVE_BUTTON_TEXT = re.compile(r"[a-z0-9 _-]{1,60}")
 """What a move button may submit: it lives in the Discord custom_id (at most 100 characters)."""

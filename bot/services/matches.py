@@ -9,7 +9,7 @@ write another came before, a failing database, a damaged record) is answered, ne
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.i18n import Msg
@@ -26,6 +26,7 @@ from bot.services.match import (
     queries,
     records,
     standings,
+    teams,
     timers,
 )
 from bot.services.match.access import Pressed
@@ -350,6 +351,12 @@ class MatchService(Core):
             return await self.rematch(row.id, actor)
         if kind == "replay" and text.isdigit():
             return await self.replay_step(row.id, actor, int(text))
+        if kind.startswith("team_") and kind != "team_substitute":
+            return await self.team_choice(row.id, actor, kind.removeprefix("team_"))
+        if kind == "team_substitute" and ":" in text:
+            seat, _, user_id = text.partition(":")
+            if seat.isdigit():
+                return await self.accept_substitute(row.id, actor, int(seat), user_id)
         raise Refused("core.unknown_button", {"kind": kind})
 
     # ------------------------------------------------------------- long games
@@ -389,6 +396,39 @@ class MatchService(Core):
     async def fire_notices(self) -> list[Delivery]:
         """Every notice due now (a held turn notice, a daily digest)."""
         return await notices.fire_due(self)
+
+    # ------------------------------------- teams, substitutes, autopilot
+
+    @answered
+    async def team_choice(self, match_id: int, actor: Actor, choice: str, pressed: Pressed | None = None) -> list[Delivery]:
+        """A team's answer after one of its seats resigned or lost on time: ``takeover``,
+        ``computer`` or ``concede``."""
+        return await teams.choose(self, match_id, actor, choice, pressed)
+
+    @answered
+    async def substitute(self, place: Place, actor: Actor, leaving: Actor, new: Actor) -> list[Delivery]:
+        """``/match substitute``: offer ``leaving``'s seat to ``new`` (a button they press)."""
+        return await teams.substitute(self, place, actor, leaving, new)
+
+    @answered
+    async def accept_substitute(self, match_id: int, actor: Actor, seat: int, user_id: str,
+                                pressed: Pressed | None = None) -> list[Delivery]:
+        return await teams.accept_substitute(self, match_id, actor, seat, user_id, pressed)
+
+    @answered
+    async def autopilot(self, place: Place, actor: Actor, level: str, until: datetime | None = None) -> list[Delivery]:
+        """``/autopilot``: the computer plays the actor's seat until ``until`` or their next command."""
+        return await teams.autopilot(self, place, actor, level, until)
+
+    @answered
+    async def autopilot_move(self, match_id: int, seat: int, actor: Actor, text: str | list[str]) -> list[Delivery]:
+        """The computer's move on a person's seat it plays for them (``actor``: the computer)."""
+        return await play.submit(self, actor, text, match_id=match_id, autopilot_seat=seat)
+
+    @answered
+    async def end_autopilots(self, match_id: int) -> list[Delivery]:
+        """Give back the seats whose autopilot's ``until`` has passed."""
+        return await teams.end_autopilots(self, match_id)
 
     # ------------------------------------------------------ deliveries, timers
 

@@ -24,6 +24,7 @@ from bot.services.delivery import (
     Delivery,
     DirectMessage,
 )
+from bot.services.match.grace import team_question
 from bot.services.progress import LoadedMatch
 from bot.services.rendering import Renderer
 from engines.core import capabilities as offers
@@ -133,7 +134,7 @@ def turn_lines(match: LoadedMatch, with_deadline: bool = True) -> list[Msg]:
     result = match.result()
     if result is not None:
         return result_lines(match, result)
-    lines = []
+    lines, _ = team_question(match)  # a team deciding what becomes of a seat that left
     for seat in sorted(match.to_act()):
         deadline = match.deadline(seat) if with_deadline else None
         if deadline is None:

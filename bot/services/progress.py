@@ -211,16 +211,19 @@ class LoadedMatch:
         return self.engine.result(self.progress.state)
 
     def seat_of(self, user_id: str) -> Seat | None:
-        for seat in self.seats:
-            if seat.user_id == user_id:
-                return seat.seat
-        return None
+        """The user's seat; of a player holding several (a teammate's taken over), the one to act."""
+        held = [seat.seat for seat in self.seats if seat.user_id == user_id]
+        acting = [seat for seat in held if seat in self.to_act()]
+        return (acting or held)[0] if held else None
 
     def name_of(self, seat: Seat) -> str:
         return self.seats[seat].name
 
     def to_act(self) -> frozenset[Seat]:
+        """The seats to act; none while a team decides what becomes of a seat that left."""
         if self.progress.state is None or self.result() is not None or self.damage is not None:
+            return frozenset()
+        if self.progress.meta.undecided is not None:
             return frozenset()
         return self.engine.to_act(self.progress.state)
 
@@ -244,7 +247,8 @@ class LoadedMatch:
         used = timedelta(seconds=self.progress.used[seat]) if self.progress.used else timedelta(0)
         control = self.time_control
         away = self.progress.away.get(seat, ()) if control.vacation else ()
-        extra = timedelta(seconds=self.progress.extra.get(seat, 0.0))
+        # Time given (``ExtendEvent``) and the graces' moves of the deadline (``GraceEvent``).
+        extra = timedelta(seconds=self.progress.extra.get(seat, 0.0), hours=self.progress.meta.extension_hours)
         quiet = self.progress.quiet.get(seat)
         return deadline_for(control, self.progress.turn_started, self.progress.last_at, used, away, extra, quiet)
 
@@ -264,4 +268,16 @@ class LoadedMatch:
                 progress = advance(self.engine, self.options, len(self.seats), progress, entry)
             else:
                 progress = fold(self.engine, len(self.seats), progress, entry, states[i])
-        return replace(self, progress=progress)
+        return replace(self, progress=progress, seats=held(self.seats, progress.meta.holders))
+
+
+def held(seats: tuple[SeatRow, ...], holders: dict[Seat, tuple[str, str]]) -> tuple[SeatRow, ...]:
+    """The seats with the players the record says hold them now (``HolderEvent``: a substitute or
+    a teammate took a seat over); the stored seat rows name who sat down first."""
+    if not holders:
+        return seats
+    return tuple(
+        SeatRow(match_id=row.match_id, seat=row.seat, user_id=holders[row.seat][0], name=holders[row.seat][1])
+        if row.seat in holders and holders[row.seat][0] != row.user_id else row
+        for row in seats
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, time, timedelta
+from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -30,6 +31,12 @@ class TimeControl(BaseModel):
 
     per_move_hours: float = Field(0, ge=0, le=24 * 60)
     clock_minutes: float = Field(0, ge=0, le=60 * 24 * 30)
+    grace: int = Field(1, ge=0, le=10)
+    """Missed move deadlines per player per match that warn and extend once before the loss on
+    time (never a clock's end, nor a time the game's rulebook sets)."""
+    absent: Literal["lose", "computer"] = "lose"
+    """What a missed deadline does once the graces are used up: the loss on time (or the team's
+    choice), or the computer takes the seat."""
     daily: str | None = None
     """A fixed daily deadline ``HH:MM`` in ``timezone`` (instead of hours per move): the turn
     ends at the first such moment at least ``DAILY_GAP`` of counted time after it began."""
@@ -68,9 +75,12 @@ class TimeControl(BaseModel):
         return data
 
     def sets_time(self) -> bool:
-        """Whether any time is set (not only ``vacation``): a game whose rulebook sets its time
-        refuses that."""
-        return bool(self.per_move_hours or self.clock_minutes or self.daily or not self.weekends or self.timezone)
+        """Whether a time was given (a deadline or a clock, ``none`` too, a daily time, weekends
+        off, a zone), not only the options a game whose rulebook sets its time takes as well
+        (``vacation``, ``grace``, ``absent``)."""
+        return bool(self.model_fields_set & {"per_move_hours", "clock_minutes"}) or bool(
+            self.daily or not self.weekends or self.timezone
+        )
 
     @property
     def correspondence(self) -> bool:
@@ -93,7 +103,7 @@ class TimeControl(BaseModel):
         return min(self.per_move * REMINDER_SHARE, REMINDER_MAX)
 
 
-NEWER_FIELDS = ("daily", "timezone", "weekends", "vacation", "quiet_deadlines")
+NEWER_FIELDS = ("grace", "absent", "daily", "timezone", "weekends", "vacation", "quiet_deadlines")
 DAILY_GAP = timedelta(hours=12)
 """A daily deadline leaves a turn at least this much counted time."""
 
@@ -319,3 +329,29 @@ def time_control_given(
     if deadline in (None, "") and hours is None and clock_minutes is None and not schedule:
         return None
     return time_control_from(deadline or "none", hours, clock_minutes, schedule=schedule)
+
+
+ABSENT_CHOICES = ("lose", "computer")
+
+
+def with_absence(control: TimeControl | None, grace: int | None = None, absent: str | None = None) -> TimeControl | None:
+    """``control`` with the match options ``grace`` (graces per player) and ``absent`` (what a
+    missed deadline does once they are used up) when given; ``None`` stays ``None`` without them.
+
+    >>> with_absence(TimeControl(per_move_hours=24), 2, "computer").absent
+    'computer'
+    >>> with_absence(None) is None
+    True
+    """
+    if grace is None and absent in (None, ""):
+        return control
+    if absent not in (None, "") and absent not in ABSENT_CHOICES:
+        raise TimeControlError("teams.bad_absent", value=absent, choices=list(ABSENT_CHOICES))
+    if grace is not None and not 0 <= grace <= 10:
+        raise TimeControlError("teams.bad_grace", value=grace)
+    update: dict[str, object] = {}
+    if grace is not None:
+        update["grace"] = grace
+    if absent:
+        update["absent"] = absent
+    return (control or TimeControl()).model_copy(update=update)

@@ -49,6 +49,19 @@ class AxisAllies:
         options = options_as(AxisAlliesOptions, options)
         return initial_state(options, economy.seating(players))
 
+    def teams(self, players: int, options: AxisAlliesOptions | Mapping[str, Any] | None = None) -> tuple[frozenset[Seat], ...]:
+        """The Axis and the Allies (``TeamGame``): each seat's powers are of one side (the seating
+        of ``economy.seating``), read off the map's powers.
+
+        >>> AxisAllies().teams(5)
+        (frozenset({0, 2, 4}), frozenset({1, 3}))
+        """
+        sides: dict[str, set[Seat]] = {}
+        for seat, powers in enumerate(economy.seating(players)):
+            for power in powers:
+                sides.setdefault(CLASSIC.power(power).side, set()).add(seat)
+        return tuple(frozenset(seats) for seats in sides.values())
+
     def to_act(self, state: AxisAlliesState) -> frozenset[Seat]:
         return turn.to_act(state)
 
@@ -296,10 +309,12 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
         StepPicturesGame,
         SuggestingGame,
         SummarizingGame,
+        TeamGame,
     )
 
     _engine: Engine[AxisAlliesState, AxisAlliesMove, AxisAlliesView, AxisAlliesOptions] = AxisAllies()
     _buttons: ButtonGame[AxisAlliesState] = AxisAllies()
+    _teams: TeamGame[AxisAlliesOptions] = AxisAllies()
     _naming_places: NamingPlacesGame = AxisAllies()
     _narrating: NarratingGame[AxisAlliesState, AxisAlliesMove] = AxisAllies()
     _steps: StepGame[AxisAlliesState] = AxisAllies()

@@ -153,6 +153,16 @@ Standing = Literal["win", "draw", "loss", "forfeit"]
 
 
 @runtime_checkable
+class TeamGame(Protocol[O_contra]):
+    """An engine whose seats play together in teams (Axis & Allies: the Axis and the Allies).
+    A team wins and loses as a whole; an engine without it plays one seat a side."""
+
+    def teams(self, players: int, options: O_contra) -> tuple[frozenset[Seat], ...]:
+        """Every seat in exactly one team, for a match of ``players`` seats."""
+        ...
+
+
+@runtime_checkable
 class RatedGame(Protocol[O_contra]):
     """An engine whose rulebook keeps points and a rank status per player (per server)."""
 

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from engines.core.contract import Engine, Frozen, Outcome, Result, SealingGame, Seat
+from engines.core.contract import Engine, Frozen, Outcome, Result, SealingGame, Seat, TeamGame
 from engines.core.dice import commitment, draws
 
 
@@ -172,10 +172,64 @@ class AbortAgreeEvent(Frozen):
     seat: Seat
 
 
+class TeamsEvent(Frozen):
+    """The seats that play together (``TeamGame``), recorded right after the start when some
+    team has more than one seat. A record without it plays one seat a side (every record made
+    before teams were known reads so, and replays as it did)."""
+
+    type: Literal["teams"] = "teams"
+    teams: tuple[tuple[Seat, ...], ...]
+
+
+class TeamChoiceEvent(Frozen):
+    """What a team decided after one of its seats resigned or lost on time: one of its players
+    takes the seat (a ``HolderEvent`` follows), the computer plays it (an ``AutopilotEvent``
+    follows), or the team concedes (it loses as a whole)."""
+
+    type: Literal["team_choice"] = "team_choice"
+    seat: Seat
+    """The seat that resigned or lost on time."""
+    choice: Literal["takeover", "computer", "concede"]
+    by: Seat
+    """The seat whose player chose."""
+
+
+class HolderEvent(Frozen):
+    """The seat changes hands from now on (a substitute, or a teammate taking it over): the
+    moves after it are this player's."""
+
+    type: Literal["holder"] = "holder"
+    seat: Seat
+    user_id: str
+    name: str
+    why: Literal["substitute", "team"]
+
+
+class AutopilotEvent(Frozen):
+    """The computer plays the seat from now on (``level``), or no longer (``level`` ``None``):
+    every move of the seat between the two was the computer's."""
+
+    type: Literal["autopilot"] = "autopilot"
+    seat: Seat
+    level: str | None
+    why: Literal["asked", "absent", "team", "back", "ended"] = "asked"
+    until: datetime | None = None
+    """When the seat goes back to its player by itself (``/autopilot until:``)."""
+
+
+class GraceEvent(Frozen):
+    """A missed correspondence deadline: the seat was warned and its deadline moved ``hours`` on
+    (one of the match's graces)."""
+
+    type: Literal["grace"] = "grace"
+    seat: Seat
+    hours: float
+
+
 Event = Annotated[
     StartEvent | MoveEvent | ChanceEvent | ResignEvent | TimeoutEvent | DrawOfferEvent | DrawAnswerEvent | AbortEvent
     | OrdersEvent | PauseEvent | ResumeEvent | AdjudicateEvent | OrganizerAbortEvent | AbortAgreeEvent
-    | AwayEvent | ExtendEvent | QuietEvent,
+    | AwayEvent | ExtendEvent | QuietEvent | TeamsEvent | TeamChoiceEvent | HolderEvent | AutopilotEvent | GraceEvent,
     Field(discriminator="type"),
 ]
 """Every kind of event. Kinds are only ever added: an older record reads and replays as it did."""
@@ -284,43 +338,121 @@ def chance_trail(engine: Engine, state: Any, seed: bytes, first_index: int) -> l
 
 
 class MetaState(Frozen):
-    """What the meta events (offers, resignations, timeouts, aborts) add up to so far."""
+    """What the meta events (offers, resignations, timeouts, aborts, teams, seats changing hands,
+    graces) add up to so far."""
 
     draw_offer: Seat | None = None
     """The seat whose draw offer is open: no decline and no move since."""
     accepted: frozenset[Seat] = frozenset()
     result: Result | None = None
+    teams: tuple[tuple[Seat, ...], ...] = ()
+    """``TeamsEvent``'s teams; empty: one seat a side."""
+    undecided: Seat | None = None
+    """A seat that resigned or lost on time while its team has other seats: the team decides
+    (``TeamChoiceEvent``) before play goes on."""
+    lapse: str = ""
+    """Why ``undecided`` left (``core.resigned`` or ``core.timeout``)."""
+    holders: dict[Seat, tuple[str, str]] = Field(default_factory=dict)
+    """Seats that changed hands: (user id, name) of their player now (``HolderEvent``)."""
+    autopilot: dict[Seat, str] = Field(default_factory=dict)
+    """Seats the computer plays for their player, and at which level (``AutopilotEvent``)."""
+    autopilot_until: dict[Seat, datetime] = Field(default_factory=dict)
+    graces: dict[Seat, int] = Field(default_factory=dict)
+    """Graces used per seat (``GraceEvent``)."""
+    extension_hours: float = 0.0
+    """Hours the graces added to the deadline of the move now awaited."""
+
+    def sides(self, players: int) -> tuple[tuple[Seat, ...], ...]:
+        """The teams, or one seat a side."""
+        return self.teams or tuple((seat,) for seat in range(players))
+
+    def team_of(self, seat: Seat, players: int) -> tuple[Seat, ...]:
+        return next((team for team in self.sides(players) if seat in team), (seat,))
+
+    def kept(self, **update: Any) -> MetaState:
+        """A new meta state that keeps what lasts the whole match (teams, holders, autopilot,
+        graces) and takes ``update``; offers and extensions start afresh."""
+        lasting = {
+            "teams": self.teams, "holders": self.holders, "autopilot": self.autopilot,
+            "autopilot_until": self.autopilot_until, "graces": self.graces,
+            "undecided": self.undecided, "lapse": self.lapse,
+        }
+        return MetaState(**{**lasting, **update})
+
+
+def teams_of(engine: Engine, players: int, options: BaseModel) -> tuple[tuple[Seat, ...], ...]:
+    """The teams of a new match as its ``TeamsEvent`` records them (sorted), or ``()`` when every
+    team has one seat (no event is recorded then)."""
+    if not isinstance(engine, TeamGame):
+        return ()
+    teams = tuple(sorted(tuple(sorted(team)) for team in engine.teams(players, options)))
+    return teams if any(len(team) > 1 for team in teams) else ()
 
 
 def advance_meta(meta: MetaState, event: BaseModel, players: int) -> MetaState:
-    """Fold one event into the meta state. A draw needs every other seat's acceptance."""
+    """Fold one event into the meta state. A team wins and loses as a whole: a seat that resigns
+    or loses on time hands the choice to its team when the team has other seats (``undecided``),
+    and ends the match for its team otherwise. A draw needs every other team's acceptance (one
+    player's answer is the team's)."""
     if meta.result is not None:
         return meta
-    others = lambda seat: tuple(s for s in range(players) if s != seat)
-    if isinstance(event, ResignEvent):
-        return MetaState(result=Result(winners=others(event.seat), reason="core.resigned", params={"seat": event.seat}))
-    if isinstance(event, TimeoutEvent):
-        return MetaState(result=Result(winners=others(event.seat), reason="core.timeout", params={"seat": event.seat}))
+    if isinstance(event, (ResignEvent, TimeoutEvent)):
+        reason = "core.resigned" if isinstance(event, ResignEvent) else "core.timeout"
+        team = meta.team_of(event.seat, players)
+        if meta.undecided is None and len(team) > 1:
+            return meta.kept(undecided=event.seat, lapse=reason)
+        losers = set(team)
+        winners = tuple(s for s in range(players) if s not in losers)
+        return meta.kept(result=Result(winners=winners, reason=reason, params={"seat": event.seat}))
     if isinstance(event, AbortEvent):
-        return MetaState(result=Result(reason="core.aborted", params={"by_admin": event.by_admin}))
+        return meta.kept(result=Result(reason="core.aborted", params={"by_admin": event.by_admin}))
     if isinstance(event, OrganizerAbortEvent):
-        return MetaState(result=Result(reason="core.aborted", params={"by_admin": True, "by": event.name, "why": event.reason}))
+        return meta.kept(result=Result(reason="core.aborted", params={"by_admin": True, "by": event.name, "why": event.reason}))
     if isinstance(event, AdjudicateEvent):
-        return MetaState(result=Result(
+        return meta.kept(result=Result(
             winners=() if event.draw else event.winners, draw=event.draw, reason="organize.adjudicated",
             params={"by": event.name, "why": event.reason},
         ))
     if isinstance(event, DrawOfferEvent):
-        return MetaState(draw_offer=event.seat)
+        return meta.kept(draw_offer=event.seat)
     if isinstance(event, DrawAnswerEvent) and meta.draw_offer is not None:
         if not event.accepted:
-            return MetaState()
+            return meta.kept(extension_hours=meta.extension_hours)
         accepted = meta.accepted | {event.seat}
-        if accepted >= set(others(meta.draw_offer)):
-            return MetaState(result=Result(draw=True, reason="core.draw_agreed"))
+        offering = meta.team_of(meta.draw_offer, players)
+        others = [team for team in meta.sides(players) if team != offering]
+        if all(accepted & set(team) for team in others):
+            return meta.kept(result=Result(draw=True, reason="core.draw_agreed"))
         return meta.model_copy(update={"accepted": accepted})
+    if isinstance(event, TeamsEvent):
+        return meta.model_copy(update={"teams": event.teams})
+    if isinstance(event, TeamChoiceEvent):
+        if event.choice == "concede":
+            conceding = set(meta.team_of(event.seat, players))
+            winners = tuple(s for s in range(players) if s not in conceding)
+            return meta.kept(undecided=None, lapse="", result=Result(
+                winners=winners, reason="teams.conceded", params={"seat": event.by}))
+        return meta.model_copy(update={"undecided": None, "lapse": ""})
+    if isinstance(event, HolderEvent):
+        holders = {**meta.holders, event.seat: (event.user_id, event.name)}
+        autopilot = {s: level for s, level in meta.autopilot.items() if s != event.seat}
+        until = {s: at for s, at in meta.autopilot_until.items() if s != event.seat}
+        return meta.model_copy(update={"holders": holders, "autopilot": autopilot, "autopilot_until": until})
+    if isinstance(event, AutopilotEvent):
+        autopilot = {s: level for s, level in meta.autopilot.items() if s != event.seat}
+        until = {s: at for s, at in meta.autopilot_until.items() if s != event.seat}
+        if event.level is not None:
+            autopilot[event.seat] = event.level
+            if event.until is not None:
+                until[event.seat] = event.until
+        return meta.model_copy(update={"autopilot": autopilot, "autopilot_until": until})
+    if isinstance(event, GraceEvent):
+        graces = {**meta.graces, event.seat: meta.graces.get(event.seat, 0) + 1}
+        return meta.model_copy(update={"graces": graces, "extension_hours": meta.extension_hours + event.hours})
     if isinstance(event, MoveEvent):
-        return MetaState()
+        return meta.kept()
+    if isinstance(event, (StartEvent, ChanceEvent)) and meta.extension_hours:
+        return meta.model_copy(update={"extension_hours": 0.0})
     return meta
 
 

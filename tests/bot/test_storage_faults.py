@@ -97,7 +97,7 @@ async def test_a_kill_while_a_timeout_is_recorded_loses_no_timeout_and_doubles_n
     it, the timeout stands and nothing fires again. Either way exactly one timeout."""
     database = tmp_path / "scheids.sqlite3"
     repo = await SqliteRepository.open(database)
-    match_id = await Harness(repo, ManualClock(START)).started_match(time_control=TimeControl(per_move_hours=24))
+    match_id = await Harness(repo, ManualClock(START)).started_match(time_control=TimeControl(per_move_hours=24, grace=0))
     await repo.close()
 
     child = run_child(TIMEOUT_CHILD, str(database), when)
@@ -119,7 +119,7 @@ async def test_a_timeout_recorded_just_before_a_kill_is_posted_after_the_restart
     posts nothing more, and a timeout posted as usual leaves nothing to post."""
     database = tmp_path / "scheids.sqlite3"
     repo = await SqliteRepository.open(database)
-    match_id = await Harness(repo, ManualClock(START)).started_match(time_control=TimeControl(per_move_hours=24))
+    match_id = await Harness(repo, ManualClock(START)).started_match(time_control=TimeControl(per_move_hours=24, grace=0))
     await repo.close()
 
     child = run_child(TIMEOUT_CHILD, str(database), "after")
@@ -141,7 +141,7 @@ async def test_a_timeout_recorded_just_before_a_kill_is_posted_after_the_restart
 
 
 async def test_a_timeout_posted_as_usual_is_not_posted_again(harness):
-    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=1))
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=1, grace=0))
     harness.clock.advance(hours=2)
     await harness.scheduler.run_due()
     await harness.scheduler.run_due()
@@ -151,7 +151,7 @@ async def test_a_timeout_posted_as_usual_is_not_posted_again(harness):
     assert (await harness.repo.get_match(match_id)).status == "finished"
 
 
-@pytest.mark.parametrize("control", [TimeControl(per_move_hours=24), TimeControl(clock_minutes=10)])
+@pytest.mark.parametrize("control", [TimeControl(per_move_hours=24, grace=0), TimeControl(clock_minutes=10)])
 async def test_a_late_move_is_refused_and_the_loss_on_time_recorded_first(harness, control):
     """Issue 13.1: with no scheduler running at all, a move after the deadline (or with the clock
     run out) is not played: the loss on time is recorded first, and the player is told."""
@@ -174,7 +174,7 @@ async def test_a_late_move_is_refused_and_the_loss_on_time_recorded_first(harnes
 async def test_the_other_player_acting_after_the_deadline_meets_the_timeout_first(harness):
     """Issue 13.1: whoever acts first after the deadline, the late player's loss is recorded
     before that command (here a resignation that would otherwise have decided the match)."""
-    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24, grace=0))
     mover = await harness.to_move(match_id)
     other = BOB if mover is ALICE else ALICE
     harness.clock.advance(hours=30)
@@ -191,7 +191,7 @@ async def test_the_scheduler_logs_backs_off_and_goes_on_after_errors(harness, ca
     """Issue 13.2: an ``OperationalError`` (twice) no longer ends the scheduler's task; it logs,
     waits a little longer each time, fires the timeout once the database answers, and stopping
     it raises nothing, so the database can be closed."""
-    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=1))
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=1, grace=0))
     harness.clock.advance(hours=2)
     real_due = harness.repo.due_timers
     failures = 2
@@ -683,3 +683,71 @@ async def test_a_column_renamed_by_hand_is_named_at_start(tmp_path, table, colum
     assert started.returncode == 2, started.stderr
     assert "cannot be used" in started.stderr and f"{table}" in started.stderr and column in started.stderr
     assert "Traceback" not in started.stderr
+
+
+LAPSE_CHILD = textwrap.dedent(
+    """
+    import asyncio, os, sys
+    from datetime import timedelta
+    from bot.clock import ManualClock
+    from bot.storage.sqlite import SqliteRepository
+    from tests.bot.conftest import START, Harness
+
+    async def main(database, kind, when, hours):
+        repo = await SqliteRepository.open(database)
+        harness = Harness(repo, ManualClock(START + timedelta(hours=float(hours))))
+        append = harness.service.book.append
+
+        async def die_around(match, events, *args, **kwargs):
+            if events and events[0].type == kind:
+                if when == "before":
+                    os._exit(9)
+                await append(match, events, *args, **kwargs)
+                os._exit(9)
+            return await append(match, events, *args, **kwargs)
+
+        harness.service.book.append = die_around
+        await harness.scheduler.run_due()
+        sys.exit("not reached")
+
+    asyncio.run(main(*sys.argv[1:]))
+    """
+)
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+@pytest.mark.parametrize("kind", ["grace", "autopilot"])
+async def test_a_kill_around_a_grace_or_the_computer_taking_over_records_it_once(tmp_path, kind, when):
+    """A missed deadline's grace (and, with ``absent: computer``, the computer taking the seat once
+    the grace is used) is recorded by the transaction that takes the timer, like a timeout: killed
+    before the commit, a restarted scheduler records it; killed after it, the restart posts its
+    warning once and records nothing more."""
+    database = tmp_path / "scheids.sqlite3"
+    repo = await SqliteRepository.open(database)
+    harness = Harness(repo, ManualClock(START))
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24, absent="computer"))
+    hours = 25.0
+    if kind == "autopilot":  # the grace first, then the second miss
+        harness.clock.advance(hours=25)
+        await harness.scheduler.run_due()
+        hours = 49.0
+    await repo.close()
+
+    child = run_child(LAPSE_CHILD, str(database), kind, when, str(hours))
+    assert child.returncode == 9, child.stderr
+
+    posted = []
+    for _ in range(2):  # two restarts, each looking twice
+        repo = await SqliteRepository.open(database)
+        restarted = Harness(repo, ManualClock(START + timedelta(hours=hours)))
+        await restarted.scheduler.run_due()
+        await restarted.scheduler.run_due()
+        posted += [d for d in restarted.delivered if isinstance(d.target, ChannelPost)]
+        await repo.close()
+    repo = await SqliteRepository.open(database)
+    types = await event_types(repo, match_id)
+    assert types.count(kind) == 1 and types.count("timeout") == 0
+    assert (await repo.get_match(match_id)).status == "active"
+    await repo.close()
+    said = words(posted)
+    assert said.count("Grace: the deadline moves" if kind == "grace" else "the computer plays the seat") == 1

@@ -20,7 +20,7 @@ from tests.bot.conftest import ALICE, BOB, PLACE, SEED, START, Harness, words
 
 
 async def test_reminder_then_loss_on_time(harness):
-    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24, grace=0))
     mover = await harness.to_move(match_id)
     harness.clock.advance(hours=17)
     assert await harness.scheduler.run_due() == 0
@@ -82,7 +82,7 @@ async def test_restart_restores_matches_and_timers(tmp_path):
     clock = ManualClock(START)
     repo = await SqliteRepository.open(path)
     first = Harness(repo, clock)
-    match_id = await first.started_match(time_control=TimeControl(per_move_hours=24))
+    match_id = await first.started_match(time_control=TimeControl(per_move_hours=24, grace=0))
     mover = await first.to_move(match_id)
     move = await first.first_legal(match_id)
     await first.service.submit(PLACE, mover, move)
@@ -233,7 +233,7 @@ async def test_an_axis_allies_match_of_version_4_is_refused_with_the_outdated_ex
 async def test_timers_fire_even_when_listening_for_other_processes_fails(harness, caplog):
     """The scheduler's wake-up from other processes (PostgreSQL's LISTEN) is a help, not a
     condition: when it cannot be set up, due timers still fire and the failure is logged."""
-    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24, grace=0))
 
     async def refuse(wake):
         raise OSError("no LISTEN here")

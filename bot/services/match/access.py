@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
 from bot.services import presenter
-from bot.services.match import deadlines
+from bot.services.match import deadlines, grace
 from bot.services.match.answers import Late, Refused, damaged_line
 from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
@@ -74,13 +74,15 @@ def not_offered(match: LoadedMatch, code: str) -> Refused:
 @asynccontextmanager
 async def seated(
     core: Core, place: Place | None, actor: Actor, match_id: int | None = None, pressed: Pressed | None = None,
-    *, while_paused: bool = False,
+    *, while_paused: bool = False, take_back: bool = True, autopilot_seat: Seat | None = None,
 ) -> AsyncIterator[tuple[LoadedMatch, Seat]]:
     """Under the match's lock: the live, started, unfinished match here (or the match
     ``match_id``, for a button or a command naming it) and ``actor``'s seat in it; else ``Refused``
     says why not. A button (``pressed``) of another server's match, or made for an earlier state,
-    is refused. A seat whose time ran out loses first (``Late``). A match an organizer paused is
-    refused unless ``while_paused``."""
+    is refused. A match an organizer paused is refused unless ``while_paused``. A seat whose time
+    ran out loses first (``Late``), or has its grace. A player's command takes back the seats the
+    computer plays for them (unless ``take_back`` is off); the computer itself acts on such a seat
+    as ``autopilot_seat``."""
     if match_id is None:
         row = await core.repo.live_match_in(place.channel_id) if place is not None else None
         if row is None:
@@ -96,7 +98,7 @@ async def seated(
             raise Refused("core.match_over")
         if match.row.status != "active":
             raise Refused("core.not_started")
-        seat = match.seat_of(actor.user_id)
+        seat = match.seat_of(actor.user_id) if autopilot_seat is None else autopilot_seat
         if seat is None:
             raise Refused("core.not_seated")
         if match.damage is not None:
@@ -105,19 +107,28 @@ async def seated(
             raise Refused("core.match_over")
         if match.paused is not None and not while_paused:
             raise paused_refusal(match)
-        await time_out_if_late(core, match)
+        if autopilot_seat is not None and autopilot_seat not in match.progress.meta.autopilot:
+            raise Refused("teams.autopilot_off")
+        match = await time_out_if_late(core, match)
+        back = grace.take_back_events(match, actor) if take_back and autopilot_seat is None else []
+        if back:
+            match, _ = await core.commit(match, back)
         yield match, seat
 
 
-async def time_out_if_late(core: Core, match: LoadedMatch) -> None:
-    """Record the loss on time of a seat whose deadline passed before anything else happens to
-    ``match`` (whatever the scheduler did or did not do), and raise ``Late``: the actor hears
-    that their command came too late. Under the match's lock."""
+async def time_out_if_late(core: Core, match: LoadedMatch) -> LoadedMatch:
+    """Record what the missed deadline of a seat whose time ran out does before anything else
+    happens to ``match`` (whatever the scheduler did or did not do): a grace or the computer taking
+    the seat (the match after it is returned, and the command goes on), or the loss on time, raising
+    ``Late``: the actor hears that their command came too late. Under the match's lock."""
     late = deadlines.overdue(match, core.clock.now())
     if late is None:
-        return
+        return match
     deadline = match.deadline(late)
-    after, updates = await core.commit(match, [TimeoutEvent(seat=late)])
+    events = grace.lapse_events(match, late)
+    after, updates = await core.commit(match, events)
+    if not isinstance(events[0], TimeoutEvent):
+        return after
     raise Late(after, updates, match.name_of(late), deadline)
 
 

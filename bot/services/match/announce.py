@@ -5,11 +5,13 @@ the lines that say what each step did."""
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.delivery import Button, ChannelPost, Delivery, Reply
+from bot.services.match import grace
 from bot.services.match.referee import Step
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
@@ -36,8 +38,10 @@ async def ending_post(core: Core, after: LoadedMatch, lines: list[Msg], updates:
         if before is not None else ()
     part = presenter.step_board_part(before, after) if before is not None else ""
     if after.result() is None:
-        return await presenter.board_post(after, lines, core.clock.now(), renderer=core.renderer, part=part,
+        _, buttons = grace.team_question(after)  # the question is among the turn lines
+        post = await presenter.board_post(after, lines, core.clock.now(), renderer=core.renderer, part=part,
                                           extra=extra)
+        return replace(post, buttons=(*post.buttons, *buttons)) if buttons else post
     ratings = rating_lines(after, updates)
     return await presenter.board_post(
         after, [*lines, *ratings], core.clock.now(), footer=[hash_line(after)], renderer=core.renderer, part=part,
@@ -72,7 +76,7 @@ async def turn_dms(core: Core, before: LoadedMatch | None, after: LoadedMatch, m
             before is None or seat.seat not in before.to_act()
             or (before.progress.moves != after.progress.moves and seat.seat != mover)
         )
-        if newly_to_act and not at_the_board(after, seat.seat):
+        if newly_to_act and not at_the_board(after, seat.seat) and seat.seat not in after.progress.meta.autopilot:
             from bot.services.match import notices  # it reads answers, which read this module
 
             # What changed since the player's last move goes in the same DM (no second message).
@@ -97,6 +101,8 @@ def summary_posts(after: LoadedMatch, steps: list[Step]) -> list[Delivery]:
     posts = []
     for step in steps:
         lines = after.engine.turn_summary(step.before, step.after)
+        if lines and step.event.seat in after.progress.meta.autopilot:
+            lines = (*lines, ("teams.summary_computer", {"seat": step.event.seat}))
         if lines:
             msgs = tuple(Msg(code, presenter.seat_params(after, params)) for code, params in lines)
             posts.append(Delivery(ChannelPost(after.row.channel_id), msgs, after.row.language))

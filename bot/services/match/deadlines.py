@@ -38,6 +38,8 @@ def timers_for(
     lead = match.time_control.reminder_lead()
     for seat in sorted(match.to_act()):
         deadline = match.deadline(seat)
+        if seat in match.progress.meta.autopilot:
+            continue  # the computer plays it: nobody to remind, nothing to time out
         if deadline is None:
             if match.progress.idle_since is not None and match.result() is None:
                 # No deadline: a reminder once the match has stood still for ``idle_after``.
@@ -69,7 +71,10 @@ def _held(held: Mapping[Seat, Held] | None, seat: Seat, due: datetime) -> dateti
 
 def overdue(match: LoadedMatch, now: datetime) -> Seat | None:
     """The seat to act whose deadline or clock has run out (the earliest), if any."""
-    late = [(deadline, seat) for seat in sorted(match.to_act()) if (deadline := match.deadline(seat)) is not None and deadline <= now]
+    late = [
+        (deadline, seat) for seat in sorted(match.to_act())
+        if seat not in match.progress.meta.autopilot and (deadline := match.deadline(seat)) is not None and deadline <= now
+    ]
     return min(late)[1] if late else None
 
 

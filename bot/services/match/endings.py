@@ -179,7 +179,7 @@ async def answer_draw(core: Core, match_id: int, actor: Actor, accepted: bool, p
             raise Refused("core.draw_none")
         if seat == offer:
             raise Refused("core.draw_own_offer")
-        await access.time_out_if_late(core, match)
+        match = await access.time_out_if_late(core, match)
         after, updates = await core.commit(match, [DrawAnswerEvent(seat=seat, accepted=accepted)])
     if not accepted:
         return [reply(match.row.language, Msg("core.draw_declined", {"player": actor.name}), ephemeral=False)]

@@ -23,6 +23,7 @@ from bot.storage.repository import LiveMatchExistsError, SeatRefusedError
 from engines.core import capabilities as offers
 from engines.core.capabilities import capabilities
 from engines.core.dice import commitment
+from engines.core.record import TeamsEvent, teams_of
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -50,8 +51,9 @@ async def create(
     parsed = engine.options_model.model_validate(options or {})
     if offers.timed(engine):
         per_move, clock = engine.time_control(parsed)
-        vacation = time_control.vacation if time_control is not None else True
-        time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock, vacation=vacation)
+        given = time_control or TimeControl()  # the rulebook's time, with the match's absence, grace options
+        time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock, vacation=given.vacation,
+                                   grace=given.grace, absent=given.absent)
     if opponent is not None and await core.repo.user(opponent.user_id) is None:
         await core.seen(opponent)
     seed = core.seed_source()
@@ -199,8 +201,11 @@ async def start(core: Core, place: Place, actor: Actor, computer: str | None, pl
         # Absences already set go into the record at the start (they leave the game's state as it is).
         away = await absence.starting_absences(core, match, core.clock.now())
         # ``seats``: a join or leave that another process committed since the load fails the start.
+        teams = teams_of(match.engine, seated, match.options)
+        team_events = [TeamsEvent(teams=teams)] if teams else []
         after, _ = await core.commit(
-            match, [*events, *away], status="active", seats=seated, states=[*states, *[states[-1]] * len(away)]
+            match, [events[0], *team_events, *events[1:], *away], status="active", seats=seated,
+            states=[states[0], *[states[0]] * len(team_events), *states[1:], *[states[-1]] * len(away)],
         )
     lines = [
         *sat_down,

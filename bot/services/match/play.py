@@ -16,6 +16,7 @@ from bot.services.match.answers import Refused
 from bot.services.match.referee import Step
 from bot.services.people import Actor, Place
 from engines.core import capabilities as offers
+from engines.core.contract import Seat
 from engines.core.errors import MoveError
 from engines.core.record import OrdersEvent
 
@@ -28,12 +29,14 @@ ORDERS_FILE = "orders.txt"
 
 async def submit(
     core: Core, actor: Actor, text: str | list[str], *, place: Place | None = None, match_id: int | None = None,
-    pressed: Pressed | None = None,
+    pressed: Pressed | None = None, autopilot_seat: Seat | None = None,
 ) -> list[Delivery]:
-    """Play ``text`` (one move, or ``/orders``' lines all or nothing) for the actor."""
-    await core.seen(actor)
+    """Play ``text`` (one move, or ``/orders``' lines all or nothing) for the actor (the computer
+    on a person's seat it plays for them: ``autopilot_seat``)."""
+    if autopilot_seat is None:
+        await core.seen(actor)
     texts = [text] if isinstance(text, str) else text
-    async with access.seated(core, place, actor, match_id, pressed) as (match, seat):
+    async with access.seated(core, place, actor, match_id, pressed, autopilot_seat=autopilot_seat) as (match, seat):
         access.refuse_not_your_turn(match, seat)
         try:
             steps = referee.play(match.engine, match.state, seat, texts, seed=match.row.seed,
@@ -44,7 +47,10 @@ async def submit(
                 lines.insert(0, Msg(refused.code, {"line": refused.number, "text": refused.text}))
             raise Refused.saying(*lines) from None
         after, updates = await core.commit(match, referee.step_events(steps), states=referee.step_states(steps))
-    lines = announce.step_lines(after, steps, actor.name)
+    mover = actor.name if autopilot_seat is None else after.name_of(seat)
+    lines = announce.step_lines(after, steps, mover)
+    if autopilot_seat is not None:  # every move the computer plays on a person's seat says so
+        lines.insert(0, Msg("teams.computer_plays_for", {"player": mover}))
     lines += presenter.seals_published(match, after)
     # The board and the private views are drawn at the same time, in worker threads.
     post, dms = await asyncio.gather(announce.ending_post(core, after, lines, updates, before=match),

@@ -18,7 +18,19 @@ from bot.services.progress import Damage, LoadedMatch
 from engines.core import capabilities as offers
 from engines.core.contract import Engine
 from engines.core.dice import commitment
-from engines.core.record import Entry, MoveEvent, Record, RollCheck, SealCheck, replay_step, verify, verify_seals
+from engines.core.record import (
+    Entry,
+    MetaState,
+    MoveEvent,
+    Record,
+    RollCheck,
+    SealCheck,
+    StartEvent,
+    advance_meta,
+    replay_step,
+    verify,
+    verify_seals,
+)
 from engines.registry import get_engine
 
 if TYPE_CHECKING:
@@ -49,7 +61,10 @@ async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Del
     entries = await core.repo.entries(match.id)
     if offers.summarizing(match.engine):
         return await _summary_history(core, match, entries, actor, page)
-    # The moves, numbered, and what organizers did (and agreements to abort) where it happened.
+    # The moves, numbered, with who held the seat then (and whether the computer played it for
+    # them), and what organizers did (and agreements to abort) where it happened.
+    names = [seat.name for seat in await core.repo.seats(match.id)]
+    played = {entry.seq: (name, computer) for entry, _, name, computer in played_by(names, entries)}
     shown = [(e, organize.history_line(match, e)) for e in entries]
     items = [(e, said) for e, said in shown if isinstance(e.event, MoveEvent) or said is not None]
     if not items:
@@ -66,14 +81,32 @@ async def history(core: Core, place: Place, actor: Actor, page: int) -> list[Del
             lines.append(said)  # type: ignore[arg-type]
             continue
         number += 1
-        params = {"n": number, "player": match.name_of(event.seat), "move": event.text, "at": entry.at}
+        name, computer = played.get(entry.seq, (match.name_of(event.seat), False))
+        params = {"n": number, "player": name, "move": event.text, "at": entry.at}
         if event.secret and not over:
             lines.append(Msg("core.history_secret", params))
+        elif computer:
+            lines.append(Msg("teams.history_computer_line", params))
         elif marks[number - 1]:
             lines.append(Msg("replays.history_marked", {**params, "marks": [Msg(f"replays.mark_{m}") for m in marks[number - 1]]}))
         else:
             lines.append(Msg("core.history_line", params))
     return [reply(actor.language, *lines, page=(page, pages))]
+
+
+def played_by(names: list[str], entries: list[Entry]) -> list[tuple[Entry, MoveEvent, str, bool]]:
+    """Each move of the record with the name of the player who held its seat then (seats change
+    hands: ``HolderEvent``) and whether the computer played it for them (``AutopilotEvent``)."""
+    meta = MetaState()
+    moves = []
+    for entry in entries:
+        event = entry.event
+        if isinstance(event, MoveEvent):
+            holder = meta.holders.get(event.seat)
+            name = holder[1] if holder is not None else names[event.seat] if event.seat < len(names) else str(event.seat)
+            moves.append((entry, event, name, event.seat in meta.autopilot))
+        meta = advance_meta(meta, event, len(names))
+    return moves
 
 
 async def _summary_history(core: Core, match: LoadedMatch, entries: list[Entry], actor: Actor, page: int) -> list[Delivery]:
@@ -190,12 +223,18 @@ def turn_summaries(slug: str, options: Any, events: list[Any]) -> list[tuple[tup
     assert offers.summarizing(engine)
     summaries = []
     state = None
+    meta, players, computer = MetaState(), 0, False
     for event in events:
         after = replay_step(engine, options, state, event)
+        players = event.players if isinstance(event, StartEvent) else players
         if isinstance(event, MoveEvent) and state is not None:
+            computer = computer or event.seat in meta.autopilot
             said = engine.turn_summary(state, after)
             if said:
-                summaries.append(tuple(said))
+                marked = (("teams.summary_computer", {"seat": event.seat}),) if computer else ()
+                summaries.append((*said, *marked))
+                computer = False
+        meta = advance_meta(meta, event, players)
         state = after
     return summaries
 

@@ -11,13 +11,13 @@ from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.channels import channel_named, deleted_channels
 from bot.services.delivery import Delivery
-from bot.services.match import announce, deadlines, notices, referee
+from bot.services.match import announce, deadlines, grace, notices, referee, teams
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
 from bot.storage.models import TimerRow
 from bot.storage.repository import DamagedRecordError, OutdatedMatchError, StaleWriteError
 from engines.core import capabilities as offers
-from engines.core.record import TimeoutEvent
+from engines.core.record import AutopilotEvent, GraceEvent, TimeoutEvent
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -81,15 +81,25 @@ async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
             return []
         # A note before the commit, taken back (claimed) before the post: should the bot die
         # between the commit and the post, a restarted bot finds it and posts the end.
+        # The missed deadline is first forgiven (a grace), then handed to the computer or lost.
+        events = grace.lapse_events(match, timer.seat)
         note = f"{UNPOSTED_TIMEOUT}{match.id}"
         await core.repo.set_setting(note, str(match.row.last_seq + 1))
         try:
-            after, updates = await core.commit(match, [TimeoutEvent(seat=timer.seat)])
+            after, updates = await core.commit(match, events)
         except StaleWriteError:
             return []
         if not await core.repo.claim_setting(note):
             return []  # another process posted it
-    return [await announce.ending_post(core, after, [], updates)]
+    return await _lapse_posts(core, after, events[0], updates)
+
+
+async def _lapse_posts(core: Core, after: LoadedMatch, event: object, updates: list) -> list[Delivery]:
+    """What a missed deadline posts: a grace's warning, the computer taking the seat, or the end
+    (or the team's question) of a loss on time."""
+    if isinstance(event, TimeoutEvent):
+        return [await announce.ending_post(core, after, [], updates)]
+    return teams.lapse_deliveries(after, event)
 
 
 async def unposted_timeouts(core: Core) -> list[Delivery]:
@@ -112,10 +122,11 @@ async def unposted_timeouts(core: Core) -> list[Delivery]:
                 event = (await core.repo.entries(match_id, seq - 1))[:1] if match is not None else []
             except DamagedRecordError:
                 event = []
-            recorded = bool(event) and isinstance(event[0].event, TimeoutEvent) and match is not None
+            lapse = (TimeoutEvent, GraceEvent, AutopilotEvent)
+            recorded = bool(event) and isinstance(event[0].event, lapse) and match is not None
             if await core.repo.claim_setting(note) and recorded and match is not None and match.damage is None:
-                log.info("match %s: posting its timeout, recorded before a restart", match_id)
-                posts.append(await announce.ending_post(core, match, [], []))
+                log.info("match %s: posting its missed deadline, recorded before a restart", match_id)
+                posts.extend(await _lapse_posts(core, match, event[0].event, []))
     return posts
 
 

@@ -1,0 +1,72 @@
+"""Grace, the computer on a person's seat and the team question, as the record says them: what a
+missed deadline records (a grace, the computer taking the seat, or the loss on time), the seats a
+player's own command takes back from the computer, and what a team is asked when one of its seats
+left. Pure: no storage, no clock."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Literal
+
+from bot.i18n import Msg
+from bot.services.delivery import Button, ButtonKind
+from bot.services.people import Actor, computer_level
+from bot.services.progress import LoadedMatch
+from engines.core.contract import Seat
+from engines.core.record import AutopilotEvent, GraceEvent, TimeoutEvent
+
+Choice = Literal["takeover", "computer", "concede"]
+CHOICES: tuple[Choice, ...] = ("takeover", "computer", "concede")
+BUTTONS: dict[Choice, ButtonKind] = {"takeover": "team_takeover", "computer": "team_computer", "concede": "team_concede"}
+TEAM_LEVEL = "normal"
+"""The computer's level when a team or the match's ``absent: computer`` hands it a seat."""
+
+
+def correspondence_lapsed(match: LoadedMatch, seat: Seat) -> bool:
+    """Whether the deadline ``seat`` missed is the match's correspondence deadline (per move, also
+    when the game's rulebook sets it: Militakiri's 24/48/72 hours), not the end of a clock (the
+    rulebook's game clock, or the minutes per player): only that one has graces."""
+    control = match.time_control
+    started = match.progress.turn_started
+    if control.per_move is None or started is None:
+        return False
+    extension = timedelta(hours=match.progress.meta.extension_hours)
+    return match.deadline(seat) == started + control.per_move + extension
+
+
+def lapse_events(match: LoadedMatch, seat: Seat) -> list[Any]:
+    """What a missed deadline of ``seat`` records: a grace while the seat has one left, then (with
+    ``absent: computer``) the computer taking the seat, else the loss on time (which a team with
+    other players left turns into its choice)."""
+    if correspondence_lapsed(match, seat):
+        control = match.time_control
+        if match.progress.meta.graces.get(seat, 0) < control.grace:
+            return [GraceEvent(seat=seat, hours=control.per_move_hours)]
+        if control.absent == "computer" and computer_level(match.seats[seat].user_id) is None:
+            return [AutopilotEvent(seat=seat, level=TEAM_LEVEL, why="absent")]
+    return [TimeoutEvent(seat=seat)]
+
+
+def take_back_events(match: LoadedMatch, actor: Actor) -> list[Any]:
+    """The actor's seats the computer plays for them, given back (their command takes them back)."""
+    autopilot = match.progress.meta.autopilot
+    return [
+        AutopilotEvent(seat=seat.seat, level=None, why="back")
+        for seat in match.seats if seat.user_id == actor.user_id and seat.seat in autopilot
+    ]
+
+
+
+
+def team_question(match: LoadedMatch) -> tuple[list[Msg], tuple[Button, ...]]:
+    """The question to a team whose seat resigned or lost on time, with its three buttons (named
+    for the state they were made for); nothing when no team is asked."""
+    meta = match.progress.meta
+    left = meta.undecided
+    if left is None or match.result() is not None:
+        return [], ()
+    team = [s for s in meta.team_of(left, len(match.seats)) if s != left]
+    params = {"player": match.name_of(left), "team": [match.name_of(s) for s in team]}
+    seq = match.progress.seq
+    buttons = tuple(Button(BUTTONS[choice], match.id, seq=seq) for choice in CHOICES)
+    return [Msg(f"teams.question_{meta.lapse.removeprefix('core.')}", params)], buttons

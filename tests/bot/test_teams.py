@@ -1,0 +1,135 @@
+"""Teams win and lose as a whole (Axis & Allies: the Axis and the Allies), and a team decides what
+becomes of a seat that resigned or lost on time: a teammate takes it, the computer plays it, or the
+team concedes."""
+
+from __future__ import annotations
+
+from bot.services.people import Actor
+from engines.core.record import TeamsEvent
+from tests.bot.conftest import ALICE, BOB, CAROL, PLACE, words
+
+DAVE = Actor("dave", "Dave", "en")
+ERIN = Actor("erin", "Erin", "en")
+PLAYERS = (ALICE, BOB, CAROL, DAVE, ERIN)
+"""Seats 0-4 of a five-player Axis & Allies match: USSR, Germany, UK, Japan, USA."""
+
+
+async def five_player_match(harness) -> int:
+    await harness.service.create(PLACE, ALICE, "axis_allies")
+    for actor in PLAYERS[1:]:
+        await harness.service.join(PLACE, actor)
+    await harness.service.start(PLACE, ALICE)
+    row = await harness.repo.live_match_in(PLACE.channel_id)
+    return row.id
+
+
+async def test_an_allied_seat_resigning_does_not_make_its_allies_winners(harness) -> None:
+    """Five players: the UK (Carol, seat 2) resigns. Her allies (USSR, USA) must not win: the
+    match goes on, the Allies decide what becomes of the UK."""
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    match = await harness.match(match_id)
+    result = match.result()
+    assert result is None or not ({0, 4} & set(result.winners)), result
+    assert match.row.status == "active"
+    assert match.progress.meta.undecided == 2
+
+
+async def test_the_start_records_the_teams(harness) -> None:
+    match_id = await five_player_match(harness)
+    entries = await harness.repo.entries(match_id)
+    teams = [e.event for e in entries if isinstance(e.event, TeamsEvent)]
+    assert teams == [TeamsEvent(teams=((0, 2, 4), (1, 3)))]
+
+
+async def test_a_two_player_match_records_no_teams(harness) -> None:
+    """One seat a side needs no event: the record of a two-player match is as it was."""
+    match_id = await harness.started_match()
+    entries = await harness.repo.entries(match_id)
+    assert not [e for e in entries if isinstance(e.event, TeamsEvent)]
+    await harness.service.resign(PLACE, ALICE)
+    match = await harness.match(match_id)
+    assert match.result().winners == (1,)
+
+
+def buttons_of(deliveries) -> list:
+    return [button for delivery in deliveries for button in delivery.buttons]
+
+
+async def test_the_team_is_asked_with_three_buttons_for_the_state(harness) -> None:
+    match_id = await five_player_match(harness)
+    out = await harness.service.resign(PLACE, CAROL)
+    said = words(out)
+    assert "Carol resigned, but the team plays on: Alice, Erin" in said
+    match = await harness.match(match_id)
+    kinds = [(b.kind, b.seq) for b in buttons_of(out) if b.kind.startswith("team_")]
+    assert kinds == [(k, match.progress.seq) for k in ("team_takeover", "team_computer", "team_concede")]
+    assert match.to_act() == frozenset()  # play waits for the team
+    assert "the team plays on" in words(await harness.service.status(PLACE, ERIN))
+
+
+async def test_a_teammate_takes_the_seat_over_and_plays_its_moves(harness) -> None:
+    """Alice (USSR) takes over the UK: from then on the UK's moves are hers, and the record says so."""
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    out = await harness.service.team_choice(match_id, ALICE, "takeover")
+    assert "Alice takes over the seat of Carol" in words(out)
+    match = await harness.match(match_id)
+    assert match.seats[2].user_id == "alice" and match.result() is None
+    assert match.to_act() == frozenset({0})
+    # Alice plays the USSR's turn through; then the UK's turn is hers too.
+    for _ in range(60):
+        match = await harness.match(match_id)
+        if 2 in match.to_act():
+            break
+        (seat,) = match.to_act()
+        actor = {0: ALICE, 1: BOB}[seat]
+        await harness.service.submit(PLACE, actor, "end")
+    assert match.seat_of("alice") == 2
+    played = words(await harness.service.submit(PLACE, ALICE, "end"))
+    assert "Alice played `end`" in played
+
+
+async def test_the_computer_takes_the_seat_when_the_team_says_so(harness) -> None:
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    out = await harness.service.team_choice(match_id, ERIN, "computer")
+    assert "the computer plays the seat of Carol" in words(out)
+    match = await harness.match(match_id)
+    assert match.progress.meta.autopilot == {2: "normal"} and match.result() is None
+
+
+async def test_a_team_that_concedes_loses_as_a_whole(harness) -> None:
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    out = await harness.service.team_choice(match_id, ERIN, "concede")
+    match = await harness.match(match_id)
+    assert match.result().winners == (1, 3) and match.row.status == "finished"
+    assert "Bob, Dave" in words(out) or "Bob and Dave" in words(out)
+
+
+async def test_only_the_team_may_choose_and_only_when_asked(harness) -> None:
+    match_id = await five_player_match(harness)
+    assert "No team has to decide" in words(await harness.service.team_choice(match_id, ALICE, "takeover"))
+    await harness.service.resign(PLACE, CAROL)
+    assert "andere spelers van het team van Carol" in words(await harness.service.team_choice(match_id, BOB, "takeover"))
+    assert "Only the other players of Carol's team" in words(await harness.service.team_choice(match_id, CAROL, "takeover"))
+    stranger = Actor("zed", "Zed", "en")
+    assert "You have no seat in this match" in words(await harness.service.team_choice(match_id, stranger, "concede"))
+    assert (await harness.match(match_id)).progress.meta.undecided == 2
+
+
+async def test_a_two_player_resignation_ends_the_match_as_before(harness) -> None:
+    match_id = await harness.started_match()
+    out = await harness.service.resign(PLACE, ALICE)
+    assert not [b for b in buttons_of(out) if b.kind.startswith("team_")]
+    assert (await harness.match(match_id)).result().winners == (1,)
+
+
+async def test_a_draw_is_agreed_by_one_answer_of_the_other_team(harness) -> None:
+    """Draw offers count teams: Alice's offer is the Allies', Bob's acceptance the Axis'."""
+    match_id = await five_player_match(harness)
+    await harness.service.offer_draw(PLACE, ALICE)
+    await harness.service.answer_draw(match_id, BOB, True)
+    match = await harness.match(match_id)
+    assert match.result() is not None and match.result().draw

@@ -1,0 +1,68 @@
+"""Teams, substitutes and autopilot on the console: the same services as Discord, the buttons
+pressed with ``/button``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.storage.sqlite import SqliteRepository
+from tests.console.test_turn_flow import console
+
+FIVE = (
+    "as alice: /match create game:axis_allies\n"
+    "as bob: /match join\nas carol: /match join\nas dave: /match join\nas erin: /match join\n"
+    "as alice: /match start\n"
+)
+
+
+async def test_a_team_decides_on_the_console(tmp_path: Path) -> None:
+    text = await console(
+        "as carol: /match resign\n"
+        "as bob: /button team_takeover\n"
+        "as erin: /button team_computer\n"
+        "as erin: /match status\n",
+        tmp_path,
+        start=FIVE,
+    )
+    resigned = text[text.index("> as carol: /match resign"):text.index("> as bob: /button team_takeover")]
+    assert "carol resigned, but the team plays on: alice, erin" in resigned
+    assert "(/button team_takeover)" in resigned and "(/button team_concede)" in resigned
+    refused = text[text.index("> as bob: /button team_takeover"):text.index("> as erin: /button team_computer")]
+    assert "Only the other players of carol's team" in refused
+    assert "erin chose: the computer plays the seat of carol from now on" in text
+
+
+async def test_substitute_and_autopilot_on_the_console(tmp_path: Path) -> None:
+    text = await console(
+        "as alice: /match substitute seat:alice new:dave\n"
+        "as carol: /button team_substitute offer:0:dave\n"
+        "as dave: /button team_substitute offer:0:dave\n"
+        "as bob: /autopilot level:easy until:nonsense\n"
+        "as bob: /autopilot level:easy until:2d\n",
+        tmp_path,
+        start="as alice: /match create game:heroes_cities opponent:bob\nas bob: /match join\nas alice: /match start\n",
+    )
+    assert "alice asks dave to take over the seat of alice" in text
+    assert "(/button team_substitute offer:0:dave)" in text
+    assert "This seat was offered to someone else" in text
+    assert "dave takes over the seat of alice" in text
+    assert "`nonsense` is not a time I can read" in text
+    assert "The computer (easy) plays for bob until" in text
+
+
+async def test_grace_and_absent_are_match_options(tmp_path: Path) -> None:
+    text = await console(
+        "as alice: /match create game:heroes_cities opponent:bob deadline:24h grace:2 absent:computer\n"
+        "as carol in other: /match create game:heroes_cities absent:never\n",
+        tmp_path,
+        start="",
+    )
+    assert "opened match #1" in text
+    assert "`absent:never` is not an option: choose one of lose, computer" in text
+    repo = await SqliteRepository.open(str(tmp_path / "db.sqlite3"))
+    try:
+        row = await repo.get_match(1)
+        assert row.time_control == {"per_move_hours": 24.0, "clock_minutes": 0.0, "grace": 2, "absent": "computer"}
+        assert await repo.live_match_in("other") is None
+    finally:
+        await repo.close()
