@@ -27,7 +27,7 @@ from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
 from bot.services.people import computer_actor
 from bot.services.settings import game_refusal, settings_of
-from bot.services.time_control import TimeControlError, time_control_given, with_absence
+from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import StorageError
 from engines.core import capabilities as offers
 from engines.registry import ENGINES
@@ -103,7 +103,6 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
                 options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None),
                 schedule=options.pop("schedule", None),
             )
-            control = with_absence(control, options.pop("grace", None), options.pop("absent", None))
         except TimeControlError as error:
             return [reply(actor.language, Msg(error.code, error.params))]
         game_options = {name: value for name, value in options.items() if value is not None}

@@ -24,7 +24,7 @@ from pydantic.fields import FieldInfo
 
 from bot.i18n import Msg, catalog
 from bot.services.people import COMPUTER_LEVELS
-from bot.services.time_control import ABSENT_CHOICES, DEADLINE_CHOICES
+from bot.services.time_control import DEADLINE_CHOICES
 
 DESCRIPTION_LIMIT = 100
 
@@ -52,11 +52,6 @@ COMMON: dict[str, tuple[Any, Any, list[app_commands.Choice] | None]] = {
     "deadline_hours": (Optional[app_commands.Range[float, 0.25, 1440.0]], None, None),
     "clock_minutes": (Optional[app_commands.Range[int, 1, 43200]], None, None),
     "schedule": (Optional[str], None, None),
-    "grace": (Optional[app_commands.Range[int, 0, 10]], None, None),
-    "absent": (
-        Optional[str], None,
-        [app_commands.Choice(name=text(f"commands.choice_absent_{name}"), value=name) for name in ABSENT_CHOICES],
-    ),
     "thread": (bool, False, None),
     "rated": (Optional[bool], None, None),
 }

@@ -252,12 +252,16 @@ class TimeControlError(ValueError):
 
 def parse_schedule(text: str) -> dict[str, object]:
     """The ``schedule`` option: ``daily HH:MM``, a time zone, ``weekends off``, ``vacation off``,
-    ``quiet_deadlines on`` (any of them, separated by commas or spaces) as ``TimeControl`` fields.
+    ``quiet_deadlines on``, ``grace N``, ``absent computer`` (any of them, separated by commas or
+    spaces) as ``TimeControl`` fields. One text option, not one option each: Discord allows a
+    command 8,000 characters of names and descriptions, and ``/match`` has a create command a game.
 
     >>> parse_schedule("daily 18:00 Europe/Amsterdam, weekends off")
     {'daily': '18:00', 'timezone': 'Europe/Amsterdam', 'weekends': False}
     >>> parse_schedule("vacation off")
     {'vacation': False}
+    >>> parse_schedule("grace 2, absent computer")
+    {'grace': 2, 'absent': 'computer'}
     """
     words = [word for word in re.split(r"[,\s]+", text.strip()) if word]
     fields: dict[str, object] = {}
@@ -273,6 +277,16 @@ def parse_schedule(text: str) -> dict[str, object]:
             index += 2
         elif word.casefold() in ("weekends", "vacation", "quiet_deadlines") and following.casefold() in ("off", "on"):
             fields[word.casefold()] = following.casefold() == "on"
+            index += 2
+        elif word.casefold() == "grace":
+            if not following.isdigit() or not 0 <= int(following) <= 10:
+                raise TimeControlError("teams.bad_grace", value=following or text)
+            fields["grace"] = int(following)
+            index += 2
+        elif word.casefold() == "absent":
+            if following.casefold() not in ABSENT_CHOICES:
+                raise TimeControlError("teams.bad_absent", value=following or text, choices=list(ABSENT_CHOICES))
+            fields["absent"] = following.casefold()
             index += 2
         elif "/" in word or word.upper() == "UTC":
             try:
