@@ -9,6 +9,8 @@ move and once per chance event, and the match it leaves in memory must be the on
 
 from __future__ import annotations
 
+import threading
+
 from typing import Any
 
 import pytest
@@ -24,18 +26,21 @@ ACTORS = {"alice": ALICE, "bob": BOB}
 
 
 def counting(engine_class: type) -> Any:
-    """An instance of a subclass of ``engine_class`` that counts the moves and chance events applied."""
+    """An instance of a subclass of ``engine_class`` that counts the moves and chance events the
+    command applies on the event loop's thread. Work handed to the workers (pictures, a turn
+    notice's catch-up replaying what changed) is not the move's path: in the bot it runs in other
+    processes, here in threads."""
 
     class Counting(engine_class):  # type: ignore[misc, valid-type]
         applied = 0
         chance_applied = 0
 
         def apply(self, state: Any, seat: Any, move: Any) -> Any:
-            self.applied += 1
+            self.applied += threading.current_thread() is threading.main_thread()
             return super().apply(state, seat, move)
 
         def apply_chance(self, state: Any, outcome: Any) -> Any:
-            self.chance_applied += 1
+            self.chance_applied += threading.current_thread() is threading.main_thread()
             return super().apply_chance(state, outcome)
 
     return Counting()
