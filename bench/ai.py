@@ -1,4 +1,4 @@
-"""``make bench-ai``: how strong the computer is, per game (issue 16).
+"""``make bench-ai``: how strong the computer is, per game.
 
 For each game: every level (easy, normal, hard) against a uniformly random player and against a
 one-ply greedy player and a plain two-ply material search (``twoply``), and each level against the one below, over seeded games with the seats

@@ -1,4 +1,4 @@
-"""Axis & Allies figures beside the common ones (issue 6): legal-move generation per phase, a
+"""Axis & Allies figures beside the common ones: legal-move generation per phase, a
 30-unit battle resolved, and a whole round applied. Printed by ``bench/__main__.py``."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def cpu_timed(call: Callable[[], object]) -> float:
 
 
 def combat_move(states: list, line: Line, floors: float) -> None:
-    """Issue 14.2: in the combat move, every legal move listed (``legal_moves``: token lookup,
+    """in the combat move, every legal move listed (``legal_moves``: token lookup,
     closest-move hints) against what autocomplete does (``suggest_moves``: lazily, only what fits
     what was typed), in wall time and in this process's CPU time."""
     positions = [(s, min(ENGINE.to_act(s))) for s in states if s.phase == "combat_move" and ENGINE.to_act(s)]

@@ -1,4 +1,4 @@
-"""Axis & Allies pictures (issue 15): the battle board of a 30-unit battle and of a heavy bombers'
+"""Axis & Allies pictures: the battle board of a 30-unit battle and of a heavy bombers'
 raid, a region crop and the full map, each drawn with the Dutch picture words, with its time and PNG size. Printed by
 ``bench/axis_allies.py`` after the engine figures; the baseline is the full map of the same view,
 drawn in the same run."""
@@ -89,7 +89,7 @@ def picture_figures(states: list, line: Line, floors: float) -> None:
     labels = BoardLabels(title="Axis & Allies", status="Ronde 1, Duitsland: gevecht", words=picture_words("axis_allies", "nl"))
     state = next((s for s in reversed(states) if s.arrows), states[-1])
     view = ENGINE.view(state, None)
-    print("  pictures (issue 15; drawn here, Dutch words; ratio to the full map of the same view):")
+    print("  pictures (drawn here, Dutch words; ratio to the full map of the same view):")
     full, _ = _figure(line, "full map", lambda: render_view("axis_allies", view, labels), floors)
     board = battle_board(fought_battle(1))
     rounds = max(r.round for r in board.rolls)

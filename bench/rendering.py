@@ -1,4 +1,4 @@
-"""``make bench`` section: board pictures off the event loop (issue 14.1).
+"""``make bench`` section: board pictures off the event loop.
 
 For each game a few mid-game views are drawn three ways: in this process (the baseline, as the
 bot did before: a thread of the event loop's process), in the worker pool, and from the cache.

@@ -622,7 +622,7 @@ def _tag_place(p: Point, q: Point, width: float, height: float, boxes: Sequence[
             candidates.append((side, t, (x, y)))
     # Only the boxes and tags that reach the area the candidates span can add anything: every other
     # term of the sums below is exactly 0.0, so leaving them out (order kept) gives the same floats
-    # (issue 14: this search was most of an Axis & Allies picture's drawing time).
+    # (this search was most of an Axis & Allies picture's drawing time).
     xs = [c[2][0] for c in candidates]
     ys = [c[2][1] for c in candidates]
     span = (min(xs) - width / 2, min(ys) - height / 2, max(xs) + width / 2, max(ys) + height / 2)
@@ -1044,7 +1044,7 @@ def battle_ring_sprite(w: int, h: int, radius: int, current: bool, zoom: int = 1
 
 @cache
 def changed_ring_sprite(w: int, h: int, radius: int, zoom: int = 1) -> Image.Image:
-    """A yellow ring with a dark rim around a place the last step changed (issue 15: what changed
+    """A yellow ring with a dark rim around a place the last step changed (what changed
     stands out), drawn outside where a battle ring would be."""
     pad = 11
     off = 7.0
@@ -1387,7 +1387,7 @@ def die_sprite(face: int, size: int, edge: RGB) -> Image.Image:
 
 
 
-# --------------------------------------------------------------------------- region crops (issue 15)
+# --------------------------------------------------------------------------- region crops
 
 REGIONS: dict[str, tuple[tuple[int, int, int, int], ...]] = {
     "europe": ((285, 0, 680, 310),),

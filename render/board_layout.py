@@ -104,7 +104,7 @@ def checkered_board(
 ) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A new picture of ``lay``'s size: the background, the checkered board with its coordinates,
     and the ``tint`` squares (last-move marks) over it. The untinted part is the same for every
-    view of a board size, so it is drawn once per process and copied (issue 14)."""
+    view of a board size, so it is drawn once per process and copied."""
     image = _plain_board(lay, background, margin, coordinate_size).copy()
     draw = ImageDraw.Draw(image)
     for (file, rank), colour in tint.items():

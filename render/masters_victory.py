@@ -368,7 +368,7 @@ class _Board:
             x0, y0, x1, y1 = left + 1.5, top + 1.5, right - 1.5, bottom - 1.5
             for a, b in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
                 # Each edge supersampled on its own strip: the zones' whole box was most of a
-                # board's anti-aliasing time (issue 14).
+                # board's anti-aliasing time.
                 strip = (math.floor(min(a[0], b[0]) - pad), math.floor(min(a[1], b[1]) - pad),
                          math.ceil(max(a[0], b[0]) + pad), math.ceil(max(a[1], b[1]) + pad))
 

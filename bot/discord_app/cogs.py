@@ -253,7 +253,7 @@ def orders_form_id(match_id: int | None, form: int) -> str:
 
 
 class OrdersModal(discord.ui.Modal):
-    """``/orders``: one multi-line text of orders, played all or nothing (issue 15). The form is
+    """``/orders``: one multi-line text of orders, played all or nothing. The form is
     sent and forgotten: its submit is answered by ``PlayCog.orders_submitted`` from its custom_id,
     by whichever process gets it, however late (discord.py would drop a submit of a form it does not
     hold: after a restart, after the form's timeout, or for the older of two forms of one id)."""

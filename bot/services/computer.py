@@ -1,4 +1,4 @@
-"""Computer seats (issue 16): a computer plays through the same services as a person.
+"""Computer seats: a computer plays through the same services as a person.
 
 A computer seat is a seat whose user id is ``computer:<level>:<n>``. After every change to a
 match (``MatchService.on_committed``) and once at start-up (``resume``: a match that was waiting

@@ -149,7 +149,7 @@ def turn_lines(match: LoadedMatch, with_deadline: bool = True) -> list[Msg]:
     if offers.steps(match.engine) and (step := match.engine.step_message(match.state)) is not None:
         lines.append(Msg(step[0], seat_params(match, step[1])))
     if offers.standing_orders(match.engine) and match.progress.last_at is not None:
-        # The question's deadline: then the player's standing order answers it (issue 15).
+        # The question's deadline: then the player's standing order answers it.
         for seat, hours in sorted(match.engine.asks(match.state, match.progress.orders).items()):
             deadline = match.progress.last_at + timedelta(hours=hours)
             lines.append(Msg("core.question_deadline", {"player": match.name_of(seat), "deadline": deadline}))

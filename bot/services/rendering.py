@@ -1,6 +1,6 @@
 """Drawing board pictures off the event loop: a pool of worker processes and a cache of PNGs.
 
-The event loop never draws or encodes (issue 14): ``Renderer.render`` sends the view and the
+The event loop never draws or encodes: ``Renderer.render`` sends the view and the
 labels (plain, picklable data) to a ``ProcessPoolExecutor`` sized to the cores and awaits the PNG.
 At most ``max_pending`` pictures wait for a worker at a time; more callers wait their turn (never
 dropped). Finished PNGs are kept in a cache bounded by bytes, keyed by the game, the view and the

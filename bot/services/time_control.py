@@ -75,12 +75,10 @@ class TimeControl(BaseModel):
         return data
 
     def sets_time(self) -> bool:
-        """Whether a time was given (a deadline or a clock, ``none`` too, a daily time, weekends
-        off, a zone), not only the options a game whose rulebook sets its time takes as well
-        (``vacation``, ``grace``, ``absent``)."""
-        return bool(self.model_fields_set & {"per_move_hours", "clock_minutes"}) or bool(
-            self.daily or not self.weekends or self.timezone
-        )
+        """Whether any time is set (a deadline, a clock, a daily time, weekends off, a zone), not
+        only the options a game whose rulebook sets its time takes as well (``vacation``,
+        ``grace``, ``absent``)."""
+        return bool(self.per_move_hours or self.clock_minutes or self.daily or not self.weekends or self.timezone)
 
     @property
     def correspondence(self) -> bool:

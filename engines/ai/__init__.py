@@ -1,4 +1,4 @@
-"""Computer players for every engine (issue 16): pure like the engines.
+"""Computer players for every engine: pure like the engines.
 
 * ``observation``: what one seat knows (its own view and the record as it may see it); the only
   input a player gets, so it cannot peek at the referee's state.

@@ -35,8 +35,8 @@ class AxisAllies:
     slug: ClassVar[str] = "axis_allies"
     version: ClassVar[int] = 5  # 5: raids that lapse or are refused, an ally's AA gun in a raid, one per site (decision 26)
     replays: ClassVar[frozenset[int]] = frozenset()  # 5 refuses orders 4 took and rolls an ally's AA gun (decision 26)
-    """3: ``end`` of the placement step waits while a bought unit can still be placed (issue 18);
-    4: issue 15's orders (undo, attack ... until done, standing casualty orders), replaying 3."""
+    """3: ``end`` of the placement step waits while a bought unit can still be placed;
+    4: the orders (undo, attack ... until done, standing casualty orders), replaying 3."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_model: ClassVar[type[AxisAlliesOptions]] = AxisAlliesOptions
@@ -88,7 +88,7 @@ class AxisAllies:
     def suggest_moves(self, state: AxisAlliesState, seat: Seat, typed: str, limit: int) -> list[str]:
         """Autocomplete (``SuggestingGame``): the legal move texts that start with, then contain,
         what was typed, as filtering ``legal_moves`` gives them, without listing them all first
-        (issue 14: the combat move has hundreds). A destination is checked only when its text fits,
+        (the combat move has hundreds). A destination is checked only when its text fits,
         and the walk ends once ``limit`` texts start with what was typed.
 
         >>> engine = AxisAllies()
@@ -167,7 +167,7 @@ class AxisAllies:
         return f"axis_allies.phase_{state.phase}", {"power": state.power, "round": state.round, "example": example}
 
     def _example(self, state: AxisAlliesState) -> str:
-        """A command that fits this step for the power to move (issue 18: no ``place 3 inf
+        """A command that fits this step for the power to move (no ``place 3 inf
         Germany`` shown to the USSR): built from its money, its units, its battles, its purchases."""
         power, phase = state.power, state.phase
         if phase in ("tech", "purchase"):
@@ -256,7 +256,7 @@ class AxisAllies:
         return CLASSIC.dutch_name(text) if language == "nl" else None
 
     def seat_role(self, players: int, seat: Seat) -> tuple[str, dict[str, Any]]:
-        """What ``seat`` plays, for the seats line (issue 18: in words, not only a colour)."""
+        """What ``seat`` plays, for the seats line (in words, not only a colour)."""
         return "axis_allies.seat_powers", {"powers": list(economy.seating(players)[seat])}
 
     def describe_move(
@@ -271,7 +271,7 @@ class AxisAllies:
 
 
 
-    # ------------------------------------------------------------- pictures and places (issue 15)
+    # ------------------------------------------------------------- pictures and places
 
     regions: ClassVar[tuple[str, ...]] = ("europe", "pacific", "atlantic", "asia", "africa", "americas")
     """Parts of the map ``/board region:`` shows at full size (``render.axis_allies.REGIONS``)."""

@@ -490,7 +490,7 @@ def destinations(state: AxisAlliesState, power: str, unit_id: int, phase: MovePh
                  board: Board | None = None) -> list[tuple[str, int, tuple[Order, ...]]]:
     """Where one unit might go, by destination id: (destination, movement it takes, the orders to
     try there in turn), nothing checked yet. :func:`reachable` keeps the destinations where one of
-    the orders is :func:`allowed`; autocomplete checks only the destinations it shows (issue 14)."""
+    the orders is :func:`allowed`; autocomplete checks only the destinations it shows."""
     board = _board(state, power, board)
     unit = board.by_id.get(unit_id)
     if unit is None or unit.power != power or phase not in MOVE_PHASES:

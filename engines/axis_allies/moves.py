@@ -48,7 +48,7 @@ class AxisAlliesMove(Frozen):
 
     @model_serializer(mode="wrap")
     def _without_unused_plan(self, handler: Any) -> dict[str, Any]:
-        # The plan fields came with issue 15 (and ``anyway`` later): left out while unused, so a
+        # The plan fields came with the turn-flow orders (and ``anyway`` later): left out while unused, so a
         # move's record (and the hash chain over it) reads as before.
         data = handler(self)
         for name in (*PLAN_FIELDS, "anyway", "aboard"):

@@ -1,4 +1,4 @@
-"""What a move of Axis & Allies did, in words (``NarratingGame.describe_move``; issue 18).
+"""What a move of Axis & Allies did, in words (``NarratingGame.describe_move``;).
 
 Read off the states before the move and after it (and after the dice it called for), in the
 order things happened:

@@ -31,7 +31,7 @@ def legal_moves(state: AxisAlliesState, seat: Seat) -> list[AxisAlliesMove]:
 def iter_legal_moves(state: AxisAlliesState, seat: Seat,
                      wanted: Callable[[str], bool] | None = None) -> Iterator[AxisAlliesMove]:
     """:func:`legal_moves` one at a time, in the same order, only those whose text is ``wanted``: in
-    the movement phases a destination is checked only when its move is wanted and asked for (issue 14)."""
+    the movement phases a destination is checked only when its move is wanted and asked for."""
     if seat not in turn.to_act(state):
         return
     running = turn.machine(state)
@@ -107,7 +107,7 @@ def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAll
 def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None = None) -> Iterator[AxisAlliesMove]:
     """:func:`unit_moves` one at a time, in the same order. A destination is checked only when the
     move's text is ``wanted`` (autocomplete: it fits what was typed) and only when asked for the next
-    move, so a caller that needs a few moves never checks them all (issue 14)."""
+    move, so a caller that needs a few moves never checks them all."""
     M = AxisAlliesMove
     power, phase = state.power, state.phase
     seen: set[tuple[Any, ...]] = set()

@@ -1,4 +1,4 @@
-"""Standing orders: the choices a player makes in advance (issue 15, "Turn flow").
+"""Standing orders: the choices a player makes in advance.
 
 The rulebook lets the owner of the units choose its casualties ("De verdediger verkiest ...");
 a standing casualty order is that choice made ahead of time, per power: which units go first

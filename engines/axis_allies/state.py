@@ -96,7 +96,7 @@ class Fought(Frozen):
     record: Battle | None = None
     """A battle's machine as it ended (its units, dice and losses): the battle board picture."""
     rolls: tuple[Roll, ...] = ()
-    """Every die of it, for the turn summary (issue 15)."""
+    """Every die of it, for the turn summary."""
     units: tuple[Combatant, ...] = ()
     """AA fire, a raid or a rocket: the units that took part, in the order of their dice (the
     aircraft the gun fired at, every raiding bomber, the rocket's AA gun); ``lost`` names only the
@@ -112,7 +112,7 @@ class Fought(Frozen):
 
 class BattlePlan(Frozen):
     """``attack ... until done``: the attacker's choice after every round of that battle, made in
-    advance (issue 15). Gone when the battle ends."""
+    advance. Gone when the battle ends."""
 
     territory: str
     retreat_below: int = 0
@@ -121,7 +121,7 @@ class BattlePlan(Frozen):
 
 
 class UndoPoint(Frozen):
-    """The state before an order of this phase, for ``undo`` (issue 15): the fields that order
+    """The state before an order of this phase, for ``undo``: the fields that order
     may change, as they were (``UNDO_FIELDS``)."""
 
     text: str
@@ -164,7 +164,7 @@ class AxisAlliesState(Frozen):
     purchased: tuple[tuple[str, int], ...] = ()
     """Units bought this turn and not yet placed (kind, count)."""
     bought: tuple[tuple[str, int], ...] = ()
-    """Units bought this turn, placed or not (kind, count), for the turn summary (issue 15)."""
+    """Units bought this turn, placed or not (kind, count), for the turn summary."""
     conquered: tuple[str, ...] = ()
     """Land taken this turn (aircraft may not land there; canals need land held all turn)."""
     held_at_start: tuple[str, ...] = ()

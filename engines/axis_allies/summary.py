@@ -1,4 +1,4 @@
-"""The summary of a power's turn (issue 15): purchases, moves (a run of orders that went the
+"""The summary of a power's turn: purchases, moves (a run of orders that went the
 same way written as one, ``compact``), every fight with its dice and
 losses, conquests and income, read off the states around the move that ended the turn.
 

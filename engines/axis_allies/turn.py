@@ -283,7 +283,7 @@ class KindFacts(NamedTuple):
     """What the referee and the turn machine know of one kind of move before it is applied."""
 
     undoable: bool = False
-    """``undo`` can take it back (issue 15): it rolls no dice of its own (an AA gun's fire it
+    """``undo`` can take it back: it rolls no dice of its own (an AA gun's fire it
     calls for is rolled at once and empties the undo list)."""
     secret: bool = False
     """Only its own seat may see its text (none in this game: every order is open)."""
@@ -304,7 +304,7 @@ KINDS: dict[MoveKind, KindFacts] = {
 
 
 def undo(state: AxisAlliesState) -> AxisAlliesState:
-    """Take back the last order of this phase: the state as it was before it (issue 15). Only
+    """Take back the last order of this phase: the state as it was before it. Only
     orders since the last dice and within the phase; the undo itself is a recorded move."""
     if not state.undo or machine(state) is not None:
         raise refuse("nothing_to_undo")
@@ -780,7 +780,7 @@ def _verb(move: AxisAlliesMove) -> str:
 
 
 def casualty_example(state: AxisAlliesState, decision: combat.Decision) -> str:
-    """A ``lose`` order that fits ``decision``: units the player has (issue 18), the cheapest
+    """A ``lose`` order that fits ``decision``: units the player has, the cheapest
     first, submarine hits on ships (the choice of a standing order with nothing kept)."""
     return format_move(AxisAlliesMove(kind="lose", units=pick_casualties(state, decision, CasualtyOrder())))
 
@@ -917,7 +917,7 @@ def _casualties(units: Any, lost: tuple[int, ...], rounds: tuple[int, ...] = ())
 
 def _move_with_cargo(state: AxisAlliesState, ids: set[int], to: str) -> AxisAlliesState:
     """Units leave a battle for ``to`` (a retreat, a withdrawal) with everything aboard them
-    (issue 10: cargo goes where its carrier goes); an amphibious landing they carried is off."""
+    (cargo goes where its carrier goes); an amphibious landing they carried is off."""
     moving = ids | {u.id for u in state.units if u.carried_by in ids}
     units = tuple(
         evolve(u, at=to, lands_in=None) if u.id in moving else u for u in state.units

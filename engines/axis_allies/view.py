@@ -114,7 +114,7 @@ def _sorted_counts(pairs: Counter[tuple[str, str]] | None) -> tuple[tuple[str, s
 @lru_cache(maxsize=4096)
 def _territory_view(tid: str, owner: PowerId | None, units: tuple[tuple[str, str, int], ...]) -> TerritoryView:
     """One space as the view shows it, kept: most spaces do not change from one move to the next,
-    and a view is built for every picture and every seat (issue 14)."""
+    and a view is built for every picture and every seat."""
     t = CLASSIC.territories[tid]
     return TerritoryView(
         id=t.id,
@@ -133,7 +133,7 @@ def build_view(state: AxisAlliesState, viewer: Seat | None, to_act: tuple[Seat, 
     gmap = state.map
     by_place: dict[str, Counter[tuple[str, str]]] = {}
     # Units lost in the battle going on leave the board at its end; the map shows what the
-    # battle panel shows (issue 18), not the fallen.
+    # battle panel shows, not the fallen.
     fallen = set(state.battle.lost) if state.battle is not None else set()
     for u in state.units:
         if u.id not in fallen:

@@ -45,7 +45,7 @@ class BattleIsland:
     version: ClassVar[int] = 2
     replays: ClassVar[frozenset[int]] = frozenset()  # version 1 records replay differently
     """2: shots pass over characters (crossfire on the line), one-step chains, the pad may hang
-    past a corner, reinforcements enter onto blocks (issue 11)."""
+    past a corner, reinforcements enter onto blocks."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_model: ClassVar[type[BattleIslandOptions]] = BattleIslandOptions

@@ -306,7 +306,7 @@ class StepPicturesGame(Protocol[S_contra]):
 @runtime_checkable
 class StandingOrdersGame(Protocol[S_contra]):
     """An engine whose players may decide some questions in advance (Axis & Allies' casualties,
-    issue 15). The orders are the seat's own data (JSON), set with a command at any time; the
+   ). The orders are the seat's own data (JSON), set with a command at any time; the
     referee plays the move a standing order makes as that seat's ordinary, recorded move, so a
     replay never needs the orders."""
 
@@ -360,7 +360,7 @@ class PlaceInfoGame(Protocol[S_contra]):
 
 @runtime_checkable
 class SummarizingGame(Protocol[S_contra]):
-    """An engine whose turns are long enough to sum up (Axis & Allies, issue 15): the summary is
+    """An engine whose turns are long enough to sum up (Axis & Allies): the summary is
     posted when a turn ends and ``/match history`` shows them."""
 
     def turn_summary(self, before: S_contra, after: S_contra) -> tuple[tuple[str, dict[str, Any]], ...]:

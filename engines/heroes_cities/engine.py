@@ -29,7 +29,7 @@ class HeroesCities:
     """
 
     slug: ClassVar[str] = "heroes_cities"
-    version: ClassVar[int] = 2  # 2: the ending order (decision 8); quiet_move_limit off by default (issue 11)
+    version: ClassVar[int] = 2  # 2: the ending order (decision 8); quiet_move_limit off by default
     replays: ClassVar[frozenset[int]] = frozenset()  # version 1 records replay differently
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

@@ -45,7 +45,7 @@ class MastersVictory:
     """
 
     slug: ClassVar[str] = "masters_victory"
-    version: ClassVar[int] = 2  # 2: quiet_turn_limit and turn_limit off by default (issue 11)
+    version: ClassVar[int] = 2  # 2: quiet_turn_limit and turn_limit off by default
     replays: ClassVar[frozenset[int]] = frozenset()  # version 1 records replay differently
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

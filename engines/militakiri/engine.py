@@ -54,7 +54,7 @@ class Militakiri:
     """
 
     slug: ClassVar[str] = "militakiri"
-    version: ClassVar[int] = 2  # 2: blockade and endgame start (decisions 19, 20); quiet_move_limit off (issue 11)
+    version: ClassVar[int] = 2  # 2: blockade and endgame start (decisions 19, 20); quiet_move_limit off
     replays: ClassVar[frozenset[int]] = frozenset()  # version 1 records replay differently
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

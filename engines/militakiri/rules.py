@@ -195,7 +195,7 @@ def breaks_blockade_rule(state: MilitakiriState, seat: Seat, frm: int, to: int) 
 
     A move that earns a reserve tower is judged on the board at the end of the turn: section 7
     places the tower "onmiddellijk", so when some free square of the mover's setup zone takes it
-    without shutting a lone tower in, the mover is never lone (issue 11, item 7). Only when the
+    without shutting a lone tower in, the mover is never lone. Only when the
     tower must wait does the turn end on the board right after the move.
     """
     after, earned = after_board_move(state, seat, frm, to)

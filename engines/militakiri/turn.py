@@ -83,7 +83,7 @@ def play(state: MilitakiriState, seat: Seat, move: BoardMove | PlaceMove | PassM
             pending = _with(pending, seat, pending[seat] + earned)
     board = tuple(board)
     # Section 7: an earned tower goes on the board in this turn when a free square takes it;
-    # its owner is then never lone (issue 11, item 7), only when the tower must wait.
+    # its owner is then never lone, only when the tower must wait.
     places_now = earned is not None and must_place(
         state.model_copy(update={"board": board, "pending": pending, "moved": True}), seat
     )

@@ -1,4 +1,4 @@
-"""The engine contract is checked by mypy (issue 17.4): a signature that drifts from
+"""The engine contract is checked by mypy: a signature that drifts from
 ``engines.core.contract`` is a type error, not a surprise at run time.
 
 Each ``engines/<slug>/engine.py`` ends with ``_engine: Engine[State, Move, View, Options] = TheEngine()``

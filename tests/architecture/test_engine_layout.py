@@ -1,4 +1,4 @@
-"""One layout for every engine package (issue 17; docs/adding-a-game.md, "The layout of an
+"""One layout for every engine package (docs/adding-a-game.md, "The layout of an
 engine package"): the same module names mean the same thing in all of them, imports between
 those modules go one way, and no engine package imports itself in a circle."""
 

@@ -1,4 +1,4 @@
-"""No import circles in bot/ (issue 17): a module's imports, ``TYPE_CHECKING`` ones included (a
+"""No import circles in bot/: a module's imports, ``TYPE_CHECKING`` ones included (a
 circle of annotations is still a circle of knowledge), never lead back to the module itself.
 
 The graph is read from the source with ``ast`` (nothing is imported); an import of ``a.b.c``

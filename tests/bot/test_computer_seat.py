@@ -1,4 +1,4 @@
-"""A computer opponent (issue 16): seated and started by ``/match create opponent:computer``, it
+"""A computer opponent: seated and started by ``/match create opponent:computer``, it
 answers through the same services as a person, and a restart in the middle of its thinking
 loses nothing: the record says it owes a move, and ``Services.start`` picks it up."""
 

@@ -1,4 +1,4 @@
-"""Display names that UTF-8 cannot hold (issue 13, item 9): a lone surrogate in a Discord display
+"""Display names that UTF-8 cannot hold: a lone surrogate in a Discord display
 name used to fail the SQLite write. Now it is made safe where names enter (``Actor``), visibly:
 U+FFFD stands where the bad character was, and the command works."""
 

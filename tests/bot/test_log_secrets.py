@@ -1,4 +1,4 @@
-"""No secret in the logs at any level (issue 13, item 10).
+"""No secret in the logs at any level.
 
 Whole matches of the two games with secrets (Masters Victory's back-numbers set up in secret,
 Battle for the Island's sealed layout of live blocks) run with the root logger at DEBUG and a

@@ -46,7 +46,7 @@ async def test_bad_options_and_unknown_game_are_explained(harness):
     assert "quiet_move_limit" in words(bad) and bad[0].target.ephemeral
     unknown = await harness.service.create(PLACE, ALICE, "chess")
     assert "Unknown game `chess`" in words(unknown)
-    # ... and says which games there are (issue 18: "`Unknown game chess.` lists the known games").
+    # ... and says which games there are ("`Unknown game chess.` lists the known games").
     for slug in ("heroes_cities", "masters_victory", "militakiri", "battle_island", "axis_allies"):
         assert f"`{slug}`" in words(unknown)
     assert "Heroes & Cities" in words(unknown)
@@ -64,7 +64,7 @@ async def test_invitation_reserves_the_seat(harness):
 
 @on_both_backends
 async def test_an_invitation_reserves_one_seat_not_all(harness):
-    """Issue 18: ``opponent:`` on a game for more than two players keeps one seat for the invited
+    """``opponent:`` on a game for more than two players keeps one seat for the invited
     player; the others may still join (Axis & Allies seats five)."""
     await harness.service.create(PLACE, ALICE, "axis_allies", opponent=BOB)
     joined = await harness.service.join(PLACE, CAROL)

@@ -83,7 +83,7 @@ async def test_reach_is_drawn_below_beginneling(harness):
 
 
 async def test_view_of_a_square_that_shows_nothing_says_why(harness):
-    """Issue 18: `/view piece:zz99` ignored the bad square silently (a plain view came back)."""
+    """`/view piece:zz99` ignored the bad square silently (a plain view came back)."""
     match_id = await start_militakiri(harness)
     match = await harness.match(match_id)
     (seat,) = match.to_act()

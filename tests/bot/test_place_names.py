@@ -1,4 +1,4 @@
-"""Issue 18: Dutch replies name Axis & Allies territories by their Dutch names (``Oost-Europa``),
+"""Dutch replies name Axis & Allies territories by their Dutch names (``Oost-Europa``),
 English replies keep the names the messages carry, and every Dutch name shown is one the parser reads."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14.1: board pictures are drawn off the event loop, in worker processes, with a bounded
+"""board pictures are drawn off the event loop, in worker processes, with a bounded
 queue and a cache that never serves one view's picture for another."""
 
 from __future__ import annotations

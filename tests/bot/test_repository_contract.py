@@ -331,7 +331,7 @@ async def test_processes_starting_together_migrate_once(storage):
 
 
 async def test_concurrent_joins_through_two_processes_never_over_seat(storage):
-    """Issue 13.4 and 14.3: Bob joins through one process while Carol joins through another, both
+    """Bob joins through one process while Carol joins through another, both
     past the service's own seat check: the repository seats one of them and refuses the other
     ("all seats are taken"), and start and status work. (Without the match
     lock across processes, which on PostgreSQL would make the second join wait for the first and

@@ -1,4 +1,4 @@
-"""Shutdown never hangs on the scheduler (found in issue 18's console checks: a console whose
+"""Shutdown never hangs on the scheduler (found in the console checks: a console whose
 last line was a move or `/match draw` sometimes never ended after its input)."""
 
 from __future__ import annotations

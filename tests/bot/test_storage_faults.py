@@ -1,4 +1,4 @@
-"""Issue 13 (items 1-8): what an attack on the bot broke, each reproduced and shown fixed.
+"""What an attack on the bot broke, each reproduced and shown fixed.
 
 Kills at the worst moment, a scheduler meeting errors, simultaneous endings, two processes on
 one file, hand-edited and damaged records, databases from a newer version or of garbage, and a
@@ -92,7 +92,7 @@ TIMEOUT_CHILD = textwrap.dedent(
 
 @pytest.mark.parametrize("when", ["before", "after"])
 async def test_a_kill_while_a_timeout_is_recorded_loses_no_timeout_and_doubles_none(tmp_path, when):
-    """Issue 13.1: firing a timer and recording its effect are one transaction. Killed before the
+    """firing a timer and recording its effect are one transaction. Killed before the
     commit, the timer is still there and a restarted scheduler times the match out; killed after
     it, the timeout stands and nothing fires again. Either way exactly one timeout."""
     database = tmp_path / "scheids.sqlite3"
@@ -153,7 +153,7 @@ async def test_a_timeout_posted_as_usual_is_not_posted_again(harness):
 
 @pytest.mark.parametrize("control", [TimeControl(per_move_hours=24, grace=0), TimeControl(clock_minutes=10)])
 async def test_a_late_move_is_refused_and_the_loss_on_time_recorded_first(harness, control):
-    """Issue 13.1: with no scheduler running at all, a move after the deadline (or with the clock
+    """with no scheduler running at all, a move after the deadline (or with the clock
     run out) is not played: the loss on time is recorded first, and the player is told."""
     match_id = await harness.started_match(time_control=control)
     mover = await harness.to_move(match_id)
@@ -172,7 +172,7 @@ async def test_a_late_move_is_refused_and_the_loss_on_time_recorded_first(harnes
 
 
 async def test_the_other_player_acting_after_the_deadline_meets_the_timeout_first(harness):
-    """Issue 13.1: whoever acts first after the deadline, the late player's loss is recorded
+    """whoever acts first after the deadline, the late player's loss is recorded
     before that command (here a resignation that would otherwise have decided the match)."""
     match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24, grace=0))
     mover = await harness.to_move(match_id)
@@ -188,7 +188,7 @@ async def test_the_other_player_acting_after_the_deadline_meets_the_timeout_firs
 
 
 async def test_the_scheduler_logs_backs_off_and_goes_on_after_errors(harness, caplog):
-    """Issue 13.2: an ``OperationalError`` (twice) no longer ends the scheduler's task; it logs,
+    """an ``OperationalError`` (twice) no longer ends the scheduler's task; it logs,
     waits a little longer each time, fires the timeout once the database answers, and stopping
     it raises nothing, so the database can be closed."""
     match_id = await harness.started_match(time_control=TimeControl(per_move_hours=1, grace=0))
@@ -248,7 +248,7 @@ def toy_renderer(monkeypatch):
 
 
 async def test_six_simultaneous_resignations_all_count(harness, toy_renderer):
-    """Issue 13.3: six opponents of Alice resign at the same moment: 6 x 10 points, not 10."""
+    """six opponents of Alice resign at the same moment: 6 x 10 points, not 10."""
     service = rated_service(harness.repo, harness.clock)
     matches = await six_matches_of_alice([service])
     posts = await asyncio.gather(*(s.resign(place, opponent) for s, place, opponent in matches))
@@ -260,7 +260,7 @@ async def test_six_simultaneous_resignations_all_count(harness, toy_renderer):
 
 
 async def test_simultaneous_resignations_through_two_connections_all_count(tmp_path, toy_renderer):
-    """Issue 13.3, across processes: two services on two connections to one file."""
+    """Across processes: two services on two connections to one file."""
     path = tmp_path / "scheids.sqlite3"
     clock = ManualClock(START)
     repo_a = await SqliteRepository.open(path)
@@ -277,7 +277,7 @@ async def test_simultaneous_resignations_through_two_connections_all_count(tmp_p
 
 
 async def test_an_open_read_never_makes_a_write_fail_on_a_shared_file(tmp_path):
-    """Issue 13.4: reads and writes of one connection interleaved with writes of another. A read
+    """reads and writes of one connection interleaved with writes of another. A read
     left open on the shared connection used to make ``BEGIN IMMEDIATE`` fail at once with
     "database is locked"; now every read is fetched whole and nothing escapes."""
     path = tmp_path / "scheids.sqlite3"
@@ -303,7 +303,7 @@ async def test_an_open_read_never_makes_a_write_fail_on_a_shared_file(tmp_path):
 
 
 async def test_seats_and_the_start_are_checked_inside_the_write(harness):
-    """Issue 13.4 at the repository: ``add_seat`` refuses a full, started or repeated seat, and
+    """At the repository: ``add_seat`` refuses a full, started or repeated seat, and
     a start committed for another number of seats than the match has is stale."""
     await harness.service.create(PLACE, ALICE, "heroes_cities")
     match_id = (await harness.repo.live_match_in(PLACE.channel_id)).id
@@ -320,7 +320,7 @@ async def test_seats_and_the_start_are_checked_inside_the_write(harness):
 
 
 async def test_a_locked_database_is_retried_then_answered(tmp_path):
-    """Issue 13.4: another process holds the write lock. Within the retry bound the command
+    """another process holds the write lock. Within the retry bound the command
     waits and succeeds; past it, the user hears the database is busy and nothing is applied."""
     path = tmp_path / "scheids.sqlite3"
     repo = await SqliteRepository.open(path, busy_timeout_ms=20, begin_attempts=2)
@@ -371,7 +371,7 @@ SECOND_PROCESS_CHILD = textwrap.dedent(
 
 
 async def test_a_second_process_on_the_same_file_is_safe(tmp_path):
-    """Issue 13.4: two real processes join six people at once into a two-seat match: exactly one
+    """two real processes join six people at once into a two-seat match: exactly one
     gets the seat, and both processes end cleanly (documented in docs/operations.md)."""
     database = tmp_path / "scheids.sqlite3"
     repo = await SqliteRepository.open(database)
@@ -397,7 +397,7 @@ async def test_a_second_process_on_the_same_file_is_safe(tmp_path):
 
 
 async def test_every_event_is_chained_and_the_hash_is_shown_and_exported(harness):
-    """Issue 13.5: each stored event's hash is SHA-256(previous hash + canonical JSON), starting
+    """each stored event's hash is SHA-256(previous hash + canonical JSON), starting
     from the seed commitment; status and the final post show the latest, the export carries
     them all, and the check of docs/games/core.md passes on the exported file."""
     match_id = await harness.started_match()
@@ -425,7 +425,7 @@ async def test_every_event_is_chained_and_the_hash_is_shown_and_exported(harness
 
 
 async def test_the_hash_stays_hidden_while_secret_events_are_in_play(harness, toy_renderer):
-    """Issue 13.5 with secrets: the hash is computed over secret moves, and a secret with few
+    """With secrets: the hash is computed over secret moves, and a secret with few
     possibilities could be found from it by trying them all, so it is shown only after the end."""
     service = rated_service(harness.repo, harness.clock)
     await service.create(PLACE, ALICE, "toy_rated", opponent=BOB)
@@ -456,7 +456,7 @@ ILLEGAL = {"kind": "move", "frm": "a1", "to": "j10"}
 
 
 async def test_an_edited_event_marks_the_match_damaged_and_an_admin_can_still_abort(harness):
-    """Issue 13.5: an event edited to an illegal move no longer makes status, board, move,
+    """an event edited to an illegal move no longer makes status, board, move,
     history, verify and abort raise: they say where the record is damaged; moves are refused;
     an admin closes the match, and verify still reports instead of raising."""
     match_id = await harness.started_match()
@@ -487,7 +487,7 @@ async def test_an_edited_event_marks_the_match_damaged_and_an_admin_can_still_ab
 
 
 async def test_an_edit_behind_a_snapshot_with_recomputed_hashes_is_reported_by_verify(harness, monkeypatch):
-    """Issue 13.5: an edit with every later hash recomputed, behind a snapshot (so loading does
+    """an edit with every later hash recomputed, behind a snapshot (so loading does
     not replay it): verify replays the whole record and names the event, instead of raising.
     (The hash the players kept from the final post no longer matches the record either.)"""
     monkeypatch.setattr(book_module, "SNAPSHOT_EVERY", 4)
@@ -533,7 +533,7 @@ def _tables_of_version(version: int) -> dict[str, set[str]]:
 
 
 async def test_migration_3_chains_the_events_of_an_existing_database(tmp_path):
-    """Issue 13.5: a database of schema version 2 (events without hashes) is migrated: every
+    """a database of schema version 2 (events without hashes) is migrated: every
     stored event gets the hash it would have had, and its matches load and play on."""
     path = tmp_path / "scheids.sqlite3"
     repo = await SqliteRepository.open(path)
@@ -581,7 +581,7 @@ def start_console(database: Path) -> subprocess.CompletedProcess:
 
 
 async def test_a_database_of_a_newer_version_is_refused_at_start(tmp_path):
-    """Issue 13.6: ``user_version`` above ours: refused when opened, and the bot exits non-zero
+    """``user_version`` above ours: refused when opened, and the bot exits non-zero
     with a message naming both versions instead of failing on every command."""
     path = tmp_path / "newer.sqlite3"
     repo = await SqliteRepository.open(path)
@@ -598,7 +598,7 @@ async def test_a_database_of_a_newer_version_is_refused_at_start(tmp_path):
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])
 async def test_a_garbage_or_truncated_database_exits_with_a_clear_message(tmp_path, damage):
-    """Issue 13.7: not a database at all, or one cut short: the bot says so and exits non-zero
+    """not a database at all, or one cut short: the bot says so and exits non-zero
     (it used to print a traceback and then hang on the database's thread)."""
     path = tmp_path / "broken.sqlite3"
     if damage == "garbage":
@@ -621,7 +621,7 @@ async def test_a_garbage_or_truncated_database_exits_with_a_clear_message(tmp_pa
 
 
 async def test_a_full_disk_is_reported_as_such_and_changes_nothing(harness):
-    """Issue 13.8: SQLite rolls back by itself on a full disk; our ROLLBACK used to hide that
+    """SQLite rolls back by itself on a full disk; our ROLLBACK used to hide that
     behind "cannot rollback - no transaction is active". Now the user hears the disk is full,
     and nothing of the command was stored."""
     ((pages,),) = await harness.repo.db.execute_fetchall("PRAGMA page_count")
@@ -638,7 +638,7 @@ async def test_a_full_disk_is_reported_as_such_and_changes_nothing(harness):
 
 
 async def test_a_write_refused_by_the_file_is_an_io_error(harness):
-    """Issue 13.8: a database that cannot be written (here SQLite's read-only switch) is
+    """a database that cannot be written (here SQLite's read-only switch) is
     reported as a read/write failure; the move is not applied."""
     match_id = await harness.started_match()
     mover = await harness.to_move(match_id)

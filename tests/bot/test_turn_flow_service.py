@@ -1,4 +1,4 @@
-"""Issue 15 through the services: a casualty question with a deadline that a standing order
+"""Through the services: a casualty question with a deadline that a standing order
 answers when it expires, on the database-backed timers (a restart loses nothing), and no
 "your move" DM to a player who simply goes on."""
 

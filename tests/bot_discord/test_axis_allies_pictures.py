@@ -1,4 +1,4 @@
-"""Issue 15, pictures: ``/board region:``, ``/territory`` (with its autocomplete) and the battle
+"""Pictures: ``/board region:``, ``/territory`` (with its autocomplete) and the battle
 board that a step with battle dice posts, through the real discord.py and the fake Discord."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Slag om het Eiland's hidden bombs never reach the channel or the wrong player (issue 5,
-"Hidden information").
+"""Slag om het Eiland's hidden bombs never reach the channel or the wrong player
+("Hidden information").
 
 A differential test at the fake-Discord boundary (tests/bot_discord/differential.py), like
 Masters Victory's: the same match is played twice through the real discord.py, identical except

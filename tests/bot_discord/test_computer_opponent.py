@@ -1,4 +1,4 @@
-"""A computer opponent through the real discord.py and the fake Discord (issue 16):
+"""A computer opponent through the real discord.py and the fake Discord:
 ``/match create … computer:easy`` seats and starts it, it answers Alice's moves by itself (its
 moves are posted in the channel like anyone's, with the board), and it is offered as a choice."""
 

@@ -1,4 +1,4 @@
-"""Masters Victory's back-numbers never reach the channel or the opponent (issue 3, "Secrets").
+"""Masters Victory's back-numbers never reach the channel or the opponent.
 
 A differential test at the fake-Discord boundary (tests/bot_discord/differential.py): the same
 match is played twice, identical except for the order of Alice's back-numbers. Everything Bob

@@ -1,4 +1,4 @@
-"""Issue 12 through the real discord.py: every request valid by Discord's own spec (the ``fake_discord``
+"""Through the real discord.py: every request valid by Discord's own spec (the ``fake_discord``
 fixture fails a test on any request Discord would refuse), every failure answered, no move mis-sent."""
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ async def test_buttons_take_the_same_path_and_defer_when_slow(world, monkeypatch
 
 
 async def test_a_button_with_a_30_digit_match_id_gets_a_clear_answer(world):
-    """Issue 13, item 9: such a custom_id used to fail the callback without a reply."""
+    """such a custom_id used to fail the callback without a reply."""
     for custom_id in ("scheids:view:" + "9" * 30, "scheids:draw:accept:" + "9" * 30 + ":1", "scheids:move:" + "9" * 30 + ":1:roll"):
         clicked = await world.h.click(custom_id, user=world.h.alice)
         assert clicked.reply.ephemeral and "no match I know" in clicked.reply.content

@@ -1,4 +1,4 @@
-"""Issue 15 through the real discord.py and the fake Discord: ``/orders`` as a modal (all or
+"""Through the real discord.py and the fake Discord: ``/orders`` as a modal (all or
 nothing), ``/standing``, a casualty question answered from a select menu, an expired question
 answered by the standing order, and ``undo`` refused after dice."""
 

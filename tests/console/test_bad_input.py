@@ -1,4 +1,4 @@
-"""Bad input at the console (issue 13, item 9): every line gets a clear answer and the console
+"""Bad input at the console: every line gets a clear answer and the console
 keeps going. Numbers given as text, lines that are not UTF-8, and a command that fails inside."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16 on the console: the computer takes the empty seats when the creator starts with
+"""On the console: the computer takes the empty seats when the creator starts with
 ``computer:<level>`` (up to ``players:N``), and a wrong ``players`` is refused with what is right."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18, "Replies say what the move did", end to end on the console: short matches of Helden &
+"""End to end on the console: short matches of Helden &
 Steden, Militakiri, Masters Victory and Slag om het Eiland whose replies must say their captures,
 promotions and blocks revealed (in English and in Dutch), after the move line and before whose
 turn it is."""
@@ -146,7 +146,7 @@ AXIS_ALLIES = [  # the shipped example's first turn: the USSR's attack on Ukrain
 
 
 async def test_axis_allies_replies_say_losses_the_battles_end_income_and_the_next_power(tmp_path):
-    """Issue 18: A&A battles ended with the dice only; now the replies say each round's losses,
+    """A&A battles ended with the dice only; now the replies say each round's losses,
     who held, the placement step's refusal, the income and whose power is next. Seats name the
     powers each player plays; map labels, Dutch names and `to`/`→` arrows are read."""
     text = await replies("axis_allies", AXIS_ALLIES, tmp_path)

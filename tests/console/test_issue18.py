@@ -1,4 +1,4 @@
-"""Issue 18 at the console: the README's `/setup text:` works, a move's text is the rest of the
+"""At the console: the README's `/setup text:` works, a move's text is the rest of the
 line, `/help` lists the games, `/rules`, no Discord markdown in what is printed, option errors in
 our words, and thread names that stay free after a restart."""
 

@@ -1,4 +1,4 @@
-"""Issue 15, "Turn flow", on the console: standing casualty orders, ``attack ... until done``,
+"""On the console: standing casualty orders, ``attack ... until done``,
 ``/orders`` played all or nothing, and ``undo`` (refused after dice)."""
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ async def test_a_turn_summary_is_posted_when_a_power_ends_its_turn_and_history_s
 
 
 COMMANDS_PER_ROUND_BEFORE = 68
-"""The ``/move`` commands one round of the 2-player example took before issue 15 (examples/
+"""The ``/move`` commands one round of the 2-player example took before standing orders (examples/
 axis_allies.txt at commit f85007d: one command per order and per battle decision)."""
 
 
@@ -147,7 +147,7 @@ async def test_the_example_plays_a_round_of_five_powers_in_a_third_of_the_comman
     commands = round_commands(script)
     with capsys.disabled():
         print(f"\nAxis & Allies, one round of 5 powers (2 players): {len(commands)} commands "
-              f"(before issue 15: {COMMANDS_PER_ROUND_BEFORE})")
+              f"(before {COMMANDS_PER_ROUND_BEFORE})")
     assert len(commands) <= COMMANDS_PER_ROUND_BEFORE // 3
     assert any("/standing" in c for c in commands) and any("/orders" in c for c in commands)
     out = io.StringIO()

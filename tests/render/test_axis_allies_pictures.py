@@ -1,4 +1,4 @@
-"""Issue 15: the battle board picture and the region crops of the Axis & Allies map.
+"""the battle board picture and the region crops of the Axis & Allies map.
 
 The battle board is drawn from a ``BattleBoardView`` alone; its dice sit in the column of the
 unit that threw them, a hit edged in red. A region crop is a part of the full map, scaled up.

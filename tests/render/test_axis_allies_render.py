@@ -406,7 +406,6 @@ def test_a_win_crowns_the_winners() -> None:
     aa.render_board(opening_view(result=Result(draw=True, reason="axis_allies.rounds")), labels=LABELS)
 
 
-# --------------------------------------------------------------------------- issue 18
 
 
 def test_every_label_fits_its_box_whole() -> None:
@@ -425,7 +424,7 @@ def test_every_label_fits_its_box_whole() -> None:
 
 
 def test_arrow_tags_cover_no_box() -> None:
-    """Issue 18: an arrow's unit tag covers no unit counts or zone names. Moves between
+    """an arrow's unit tag covers no unit counts or zone names. Moves between
     neighbours (Caucasus -> Ukraine, Karelia -> Ukraine) have short arrows among boxes."""
     from engines.axis_allies.engine import AxisAllies
     from tests.engines.axis_allies.conftest import play
@@ -443,7 +442,7 @@ def test_arrow_tags_cover_no_box() -> None:
 
 
 def test_the_map_in_a_battle_shows_what_the_battle_panel_shows() -> None:
-    """Issue 18: units lost in the battle going on are off the map as they are off the panel."""
+    """units lost in the battle going on are off the map as they are off the panel."""
     from engines.axis_allies.engine import AxisAllies
     from tests.engines.axis_allies.conftest import play, roll
 
@@ -467,7 +466,7 @@ def test_a_long_title_and_status_wrap_instead_of_being_cut() -> None:
     assert data.startswith(b"\x89PNG")
 
 
-# --------------------------------------------------------------------------- the marks' legend (issue 18)
+# --------------------------------------------------------------------------- the marks' legend
 
 
 def strip(image: Image.Image) -> Image.Image:
@@ -482,7 +481,7 @@ def with_words(language: str) -> BoardLabels:
 
 
 def test_every_mark_has_a_legend_word_in_english_and_dutch() -> None:
-    """Issue 18: "every mark has a legend (the red dot on a captured territory)"."""
+    """"every mark has a legend (the red dot on a captured territory)"."""
     for language in ("en", "nl"):
         words = dict(with_words(language).words)
         assert all(words.get(f"legend_{mark}") for mark in aa.MARKS + aa.STEP_MARKS), language

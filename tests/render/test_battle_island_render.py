@@ -364,7 +364,7 @@ def test_bad_squares_are_refused(square: str) -> None:
         bi.render_board(view(characters=(char(0, "soldier", square),)))
 
 
-# --------------------------------------------------------------------------- issue 18: readable
+# --------------------------------------------------------------------------- readable
 
 
 TITLES = ["Battle for the Island (Slag om het Eiland)", "Slag om het Eiland"]
@@ -372,7 +372,7 @@ TITLES = ["Battle for the Island (Slag om het Eiland)", "Slag om het Eiland"]
 
 @pytest.mark.parametrize("title", TITLES)
 def test_the_title_fits_whole(title: str) -> None:
-    """Issue 18: "Titles and results are cut ('Battle for the Island (S…')": the title shrinks,
+    """"Titles and results are cut ('Battle for the Island (S…')": the title shrinks,
     then wraps onto two lines, and every word of it is drawn."""
     lay = bi.layout(12)
     fitted = bi.fitted_title(title, lay.text_width)
@@ -424,7 +424,7 @@ OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
 @pytest.mark.parametrize("facing", ["n", "e", "s", "w"])
 @pytest.mark.parametrize("kind", ["soldier", "jeep", "tank"])
 def test_the_facing_reads_at_phone_size(facing: str, kind: str) -> None:
-    """Issue 18: "facing readable at phone size": downscaled to 400 px wide, the pointer shows
+    """"facing readable at phone size": downscaled to 400 px wide, the pointer shows
     at least ``FACING_PX`` light pixels in the square's third it faces, and few in the opposite
     third (so the mark says which way)."""
     for owner in (0, 1):
@@ -452,7 +452,7 @@ def _badge_corner(live: bool, *characters: CharacterView) -> tuple[int, int]:
 
 
 def test_a_revealed_blocks_square_says_live_or_safe() -> None:
-    """Issue 18: "a revealed block's area says live or safe": a bomb badge (live) or a tick badge
+    """"a revealed block's area says live or safe": a bomb badge (live) or a tick badge
     (safe) on the square's corner, the marks of a crate whose content is known, readable at 400 px
     wide and drawn over a character standing there."""
     green, black = _badge_corner(False)

@@ -1,4 +1,4 @@
-"""Issue 17.3: every grid game's renderer lays out its board and panel with the one helper,
+"""every grid game's renderer lays out its board and panel with the one helper,
 ``render.board_layout``: the picture is the layout's size, the grid lies inside it and the panel
 does not cover the grid."""
 
@@ -60,7 +60,7 @@ def test_panels_beside_and_below() -> None:
 
 
 def test_the_plain_checkered_board_is_drawn_once_per_size_and_tints_go_on_a_copy() -> None:
-    """Issue 14: the static part of a grid picture is drawn once per process and reused."""
+    """the static part of a grid picture is drawn once per process and reused."""
     from render import board_layout
     from render.common import FRAME
 

@@ -326,7 +326,7 @@ def words(text: str) -> list[str]:
 
 
 def test_the_title_fits_whole_in_the_middle_of_the_strip() -> None:
-    """Issue 18: "Heroes & Cities (Helden & Stede…" was cut; now it shrinks (or wraps) and fits."""
+    """"Heroes & Cities (Helden & Stede…" was cut; now it shrinks (or wraps) and fits."""
     for title in (LONG_TITLE, "Helden & Steden", "Heroes & Cities (Helden & Steden) — a friendly game among colleagues"):
         fitted = hc.fitted_title(title)
         assert words(" ".join(fitted.lines)) == words(title), fitted.lines
@@ -336,7 +336,7 @@ def test_the_title_fits_whole_in_the_middle_of_the_strip() -> None:
 
 @pytest.mark.parametrize("status", LONG_RESULTS)
 def test_the_result_fits_whole_under_the_strip(status: str) -> None:
-    """Issue 18: "Game over: alice wins. bob has 1 pi…" was cut; now it wraps at phrase ends."""
+    """"Game over: alice wins. bob has 1 pi…" was cut; now it wraps at phrase ends."""
     fitted = hc.fitted_status(status)
     assert words(" ".join(fitted.lines)) == words(status), fitted.lines
     assert fitted.width <= hc.WIDTH - 2 * hc.MARGIN and fitted.height <= hc.STATUS_ROW

@@ -587,7 +587,7 @@ def _green_rows(image: Image.Image) -> float:
 
 
 def test_each_player_sees_the_board_from_their_own_side() -> None:
-    """Issue 18: seat 1's private picture is turned round: its pieces at the bottom, row a at the top."""
+    """seat 1's private picture is turned round: its pieces at the bottom, row a at the top."""
     public, south, north_ = (rgb_image(mv.render_board(start_view(v))) for v in (None, 0, 1))
     assert _green_rows(public) < 0.3 and _green_rows(south) < 0.3
     assert _green_rows(north_) > 0.7
@@ -650,7 +650,7 @@ def badge_digit_rows(text: str, size: int) -> int:
 
 
 def test_number_badges_read_at_phone_size() -> None:
-    """Issue 18: back-numbers must be legible at phone size: at 400 px wide a digit spans at
+    """back-numbers must be legible at phone size: at 400 px wide a digit spans at
     least 7 pixel rows (the old badge, 0.4 of a square, gave 4)."""
     size = round(GEO.cell * mv.BADGE)
     for text in ("1", "2", "3"):
@@ -756,7 +756,7 @@ def words(text: str) -> list[str]:
     ],
 )
 def test_title_and_status_fit_the_panel_whole(status: str) -> None:
-    """Issue 18: titles and results are not cut; the status breaks between phrases."""
+    """titles and results are not cut; the status breaks between phrases."""
     title = mv.fitted_title("Masters Victory")
     assert title.lines == ("Masters Victory",) and title.width <= mv.TURN_WIDTH
     fitted = mv.fitted_status(status)

@@ -550,7 +550,7 @@ def _changed_rows(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] |
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_lost_pieces_are_shown_in_their_seats_block(seat: int) -> None:
-    """Issue 18: captured pieces are shown. The view's ``lost`` counts appear as crossed-out
+    """captured pieces are shown. The view's ``lost`` counts appear as crossed-out
     towers and pawns in the seat's own panel block, and nowhere else."""
     bare = mid_view()
     none_lost = (LostView(), LostView())
@@ -603,7 +603,7 @@ STATUS = "alice (red) is to move. · Clocks: alice 9:58, bob 10:00"
 
 @pytest.mark.parametrize("board", ["single", "double"])
 def test_the_status_breaks_between_phrases_and_the_title_fits(board: str) -> None:
-    """Issue 18: the status line does not wrap mid-phrase ("... · Clocks:" / "alice 9:58, ...")."""
+    """the status line does not wrap mid-phrase ("... · Clocks:" / "alice 9:58, ...")."""
     lay = mk.layout(6 if board == "single" else 12, 12)
     width = lay.panel_right - lay.panel_left - 8
     fitted = mk.fitted_status(STATUS, width, room=200)

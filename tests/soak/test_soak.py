@@ -1,4 +1,4 @@
-"""The soak (issue 13, "Soak and faults"): a short run in CI, and the end checks shown to fail.
+"""The soak: a short run in CI, and the end checks shown to fail.
 
 The short run: 8 matches of all five games (two through discord.py and the fake Discord),
 bots SIGKILLed every 1.5 to 4 wall seconds and restarted, deadlines of a scaled clock (half an
@@ -137,7 +137,7 @@ async def test_a_timeout_recorded_twice_or_early_is_caught(tmp_path):
 
 
 async def test_four_bots_on_one_postgres_database_lose_double_and_fire_nothing_twice(tmp_path, postgres_url, capsys):
-    """Issue 14.4: four bot processes on one PostgreSQL server: three take the service matches
+    """four bot processes on one PostgreSQL server: three take the service matches
     (each step of a match goes to any of them at random) and one is the real discord.py bot
     against the fake Discord, playing its match by slash commands. Every bot's scheduler fires
     every match's timers (the matches have Discord's kind of ids, so the Discord bot reaches the

@@ -1,5 +1,5 @@
 """A worker replays only what is new since its last move (``engines/ai/replays.py``), and what it
-builds that way is what a replay from the start builds (issue 16: time per move within budget,
+builds that way is what a replay from the start builds (time per move within budget,
 also late in a long game)."""
 
 from __future__ import annotations

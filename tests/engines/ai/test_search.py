@@ -1,4 +1,4 @@
-"""The computer player (issue 16): it decides from what its seat knows only, its worlds agree
+"""The computer player: it decides from what its seat knows only, its worlds agree
 with what that seat sees, and its choices are legal and reproducible."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ first) and the playout budget is scaled down by 100: 10 games by default, in chu
 ``pytest -n`` spreads. Choices: a uniformly random legal move, but ``end`` with chance 0.15 when
 it is offered, so that phases do not run until every unit has moved one step at a time.
 
-``never_freeze`` (issue 10, item 3: "No state may ever leave the seat to act without a legal
+``never_freeze`` ("No state may ever leave the seat to act without a legal
 action that applies"): 20 games by default of 6 rounds whose choices lean towards the rare
 situations of the rules rather than towards good play: carriers, fighters and transports are
 bought more often; ships sail towards the enemy's fleets, carriers with an ally's fighters aboard
@@ -16,7 +16,7 @@ uniform choice would; retreats and submarine withdrawals are taken when offered 
 not, and ``end`` comes rarely in the move phases. Every offered action is applied at every step
 outside the two move phases (battles, casualties, retreats, purchase, placement: short lists)
 and at every ``CHECK_EVERY``-th step of a move phase; at every step everything aboard a
-transport or carrier is where its carrier is. On the engine before issue 10 the default games
+transport or carrier is where its carrier is. On the engine before cargo followed its carrier the default games
 failed in 8 games on a unit left "aboard" a carrier or transport elsewhere; without that check,
 one reached the freeze itself ("attack Baltic Sea Zone" offered and refused: "unit 51 cannot sit
 on carrier 163").
@@ -186,8 +186,8 @@ def offers_short_lists(state: AxisAlliesState, step: int) -> bool:
 
 
 def all_aboard_where_their_carrier_is(engine, state: AxisAlliesState, where: str) -> None:
-    """Everything aboard a transport or carrier is where its carrier is (issue 10, items 1-2: a
-    unit left behind "aboard" is how the freeze began)."""
+    """Everything aboard a transport or carrier is where its carrier is (a unit left
+    behind "aboard" is how a freeze began)."""
     by_id = {u.id: u for u in state.units}
     for u in state.units:
         if u.carried_by is not None:

@@ -1,4 +1,4 @@
-"""Issue 15: the battle board's data (``view.battle_board``, ``engine.step_pictures``): the rulebook's
+"""the battle board's data (``view.battle_board``, ``engine.step_pictures``): the rulebook's
 "gevechtsbord" puts each side's units in columns of their combat value; each round's dice with the
 hits, the casualties per round and the result come from the battle's own record."""
 

@@ -1,4 +1,4 @@
-"""Cargo, an ally's fighters on a carrier, AA guns, amphibious assaults and victory (issue 10),
+"""Cargo, an ally's fighters on a carrier, AA guns, amphibious assaults and victory,
 driven through the engine by move texts and fixed dice.
 
 Each test reproduces one situation of the issue and is named after the rule; the docstrings name
@@ -25,7 +25,7 @@ def aboard(state: AxisAlliesState, rider: int, carrier: int) -> AxisAlliesState:
 
 
 def every_offered_action_applies(state: AxisAlliesState) -> None:
-    """Issue 10, item 3: the seat to act has a legal action, and each one offered applies."""
+    """the seat to act has a legal action, and each one offered applies."""
     seat = seat_to_act(state)
     moves = ENGINE.legal_moves(state, seat)
     assert moves, f"no legal action for {state.power} in {state.phase}"
@@ -47,7 +47,7 @@ def us_carrier_with_a_uk_fighter(*extra: tuple) -> tuple[AxisAlliesState, int, i
 
 
 def test_retreating_transport_takes_its_cargo():
-    """Issue 10, item 1; Aktie 3, 8 A (the attacker's retreat, decision C3): everything aboard
+    """Aktie 3, 8 A (the attacker's retreat, decision C3): everything aboard
     goes where its transport goes, and stays aboard."""
     s = position(("usa", "transport", "sz_east_us"), ("usa", "battleship", "sz_east_us"),
                  ("usa", "infantry", "eastern_united_states", 2), ("germany", "submarine", "sz_east_canada"),
@@ -63,7 +63,7 @@ def test_retreating_transport_takes_its_cargo():
 
 
 def test_retreating_carrier_takes_an_ally_s_fighters():
-    """Issue 10, items 1 and 11: an ally's fighters on a carrier are its cargo during its owner's
+    """An ally's fighters on a carrier are its cargo during its owner's
     turn: they ride into the attack, take no part in it, and retreat with the carrier."""
     s, carrier, fighter = us_carrier_with_a_uk_fighter(("usa", "battleship", "sz_east_us"))
     s = play(s, "move 1 car 1 bb East US Sea Zone -> East Canada Sea Zone", "end", "attack East Canada Sea Zone")
@@ -75,7 +75,7 @@ def test_retreating_carrier_takes_an_ally_s_fighters():
 
 
 def test_an_ally_s_fighter_is_lost_with_the_carrier_it_rides():
-    """Issue 10, items 2 and 11: the UK fighter riding a US carrier into an attack goes down with
+    """The UK fighter riding a US carrier into an attack goes down with
     it (it is cargo, not a defender whose carrier sinks: decision 13 does not apply)."""
     s, carrier, fighter = us_carrier_with_a_uk_fighter()
     s = play(s, "move 1 car East US Sea Zone -> East Canada Sea Zone", "end", "attack East Canada Sea Zone")
@@ -86,7 +86,7 @@ def test_an_ally_s_fighter_is_lost_with_the_carrier_it_rides():
 
 
 def test_a_fighter_left_behind_by_a_retreat_never_freezes_the_game():
-    """Issue 10, item 3: after the US carrier retreats, Germany attacks the zone it left. Every
+    """after the US carrier retreats, Germany attacks the zone it left. Every
     action offered applies, and the battles can be fought and the phase ended."""
     s, _, fighter = us_carrier_with_a_uk_fighter(("usa", "battleship", "sz_east_us"),
                                                  ("germany", "submarine", "sz_north_sea"))
@@ -107,7 +107,7 @@ def test_a_fighter_left_behind_by_a_retreat_never_freezes_the_game():
 
 
 def test_unloading_never_puts_two_aa_guns_in_one_territory():
-    """Issue 10, item 4: "Ze worden altijd op landgebieden geplaatst, 1 per gebied" holds for
+    """"Ze worden altijd op landgebieden geplaatst, 1 per gebied" holds for
     unloading as for moving."""
     s = position(("germany", "transport", "sz_baltic_sea"), ("germany", "aa_gun", "germany", 2),
                  phase="noncombat_move")
@@ -122,7 +122,7 @@ def test_unloading_never_puts_two_aa_guns_in_one_territory():
 
 
 def test_captured_aa_guns_change_hands_with_the_territory():
-    """Issue 10, item 5; rules notes, "Capitals, plunder, liberation": "ICs and AA guns are
+    """Rules notes, "Capitals, plunder, liberation": "ICs and AA guns are
     captured, not destroyed" (TripleA classic). After a won battle the gun is the conqueror's."""
     s = position(("germany", "armour", "eastern_europe"), ("ussr", "infantry", "karelia_ssr"),
                  ("ussr", "aa_gun", "karelia_ssr"), ("ussr", "factory", "karelia_ssr"))
@@ -133,7 +133,7 @@ def test_captured_aa_guns_change_hands_with_the_territory():
 
 
 def test_an_ally_s_aa_gun_is_captured_with_the_territory():
-    """Issue 10, item 5: a UK AA gun in Soviet Karelia does not survive as the UK's when Germany
+    """a UK AA gun in Soviet Karelia does not survive as the UK's when Germany
     takes Karelia: it changes hands like the complex."""
     s = position(("germany", "armour", "eastern_europe"), ("uk", "aa_gun", "karelia_ssr"),
                  ("ussr", "factory", "karelia_ssr"))
@@ -143,7 +143,7 @@ def test_an_ally_s_aa_gun_is_captured_with_the_territory():
 
 
 def test_aa_guns_do_not_move_in_the_combat_move():
-    """Issue 10, item 9: AA guns never attack and do not move in the combat move (TripleA classic);
+    """AA guns never attack and do not move in the combat move (TripleA classic);
     they move in the non-combat move."""
     s = position(("germany", "aa_gun", "germany"), ("germany", "transport", "sz_baltic_sea"))
     refused("aa_gun_combat_move", s, "move 1 aa Germany -> Southern Europe")
@@ -154,7 +154,7 @@ def test_aa_guns_do_not_move_in_the_combat_move():
 
 
 def test_a_blitzed_territory_s_aa_gun_still_fires_at_aircraft_flying_over_later():
-    """Issue 10, item 10: armour blitzes through Karelia; a German fighter that flies over Karelia
+    """armour blitzes through Karelia; a German fighter that flies over Karelia
     later in the same combat move is still fired at by its gun. The gun is Germany's once the
     combat move ends (item 5)."""
     s = position(("germany", "armour", "eastern_europe"), ("germany", "fighter", "eastern_europe"),
@@ -185,7 +185,7 @@ def contested_landing() -> AxisAlliesState:
 
 
 def test_the_sea_battle_in_the_zone_of_unloading_is_fought_first():
-    """Issue 10, item 6 (TripleA classic): the land battle of an amphibious assault from a zone
+    """Item 6 (TripleA classic): the land battle of an amphibious assault from a zone
     with enemy ships waits for the sea battle there; the infantry are still aboard till then."""
     s = contested_landing()
     assert units(s, "karelia_ssr", "germany") == {}
@@ -208,7 +208,7 @@ def test_the_sea_battle_in_the_zone_of_unloading_is_fought_first():
 
 
 def test_the_cargo_of_a_transport_sunk_in_the_zone_of_unloading_never_lands():
-    """Issue 10, item 6: the transport is sunk in the sea battle; its infantry are lost with it and
+    """the transport is sunk in the sea battle; its infantry are lost with it and
     the land battle never takes place."""
     s = play(contested_landing(), "attack Karelia Sea Zone")
     s = roll(roll(s, "attack_fire", 6), "defence_fire", 1)
@@ -220,7 +220,7 @@ def test_the_cargo_of_a_transport_sunk_in_the_zone_of_unloading_never_lands():
 
 
 def test_a_transport_in_a_contested_zone_does_not_unload_into_friendly_land():
-    """Issue 10, item 6: until the sea battle is resolved a transport in a zone with enemy ships
+    """until the sea battle is resolved a transport in a zone with enemy ships
     unloads only in an amphibious assault."""
     s = position(("germany", "transport", "sz_baltic_sea"), ("germany", "battleship", "sz_baltic_sea"),
                  ("germany", "infantry", "germany"), ("uk", "submarine", "sz_north_sea"))
@@ -229,7 +229,7 @@ def test_a_transport_in_a_contested_zone_does_not_unload_into_friendly_land():
 
 
 def test_one_transport_unloads_into_one_territory_in_the_combat_move():
-    """Issue 10, item 7 (TripleA classic): one amphibious assault per transport."""
+    """Item 7 (TripleA classic): one amphibious assault per transport."""
     s = position(("germany", "transport", "sz_baltic_sea"), ("germany", "infantry", "germany", 2),
                  ("ussr", "infantry", "karelia_ssr"))
     s = play(s, "load 2 inf Germany -> Baltic Sea Zone", "unload 1 inf Baltic Sea Zone -> Karelia")
@@ -238,7 +238,7 @@ def test_one_transport_unloads_into_one_territory_in_the_combat_move():
 
 
 def test_a_transport_that_fought_a_sea_battle_may_unload_in_the_non_combat_move():
-    """Issue 10, item 8 (TripleA classic): a transport that took part in a sea battle and did not
+    """Item 8 (TripleA classic): a transport that took part in a sea battle and did not
     unload in the combat move unloads into friendly land in the non-combat move."""
     s = position(("germany", "transport", "sz_baltic_sea"), ("germany", "battleship", "sz_baltic_sea"),
                  ("germany", "infantry", "germany", 2), ("uk", "submarine", "sz_north_sea"))
@@ -263,7 +263,7 @@ def test_a_transport_that_moved_without_a_sea_battle_still_does_not_unload_in_th
 
 
 def test_economic_victory_is_on_by_default():
-    """Issue 10, item 12: TripleA's classic game ships ``Economic Victory`` on, the Axis at 84 and
+    """TripleA's classic game ships ``Economic Victory`` on, the Axis at 84 and
     the Allies at 140 of national production at the end of a round."""
     assert AxisAlliesOptions().economic_victory is True
     assert (economy.AXIS_ECONOMIC_VICTORY, economy.ALLIED_ECONOMIC_VICTORY) == (84, 140)

@@ -1,7 +1,7 @@
 """The computer's knowledge of Axis & Allies (``engines/axis_allies/ai.py``): aircraft are landed
 before the non-combat move ends, land units close up to the front, new units are placed nearest
 the front, land is attacked only where a land unit can take it, and the evaluation counts a
-battle begun at its odds. Issue 16: "game knowledge where search alone is weak"."""
+battle begun at its odds. "game knowledge where search alone is weak"."""
 
 from __future__ import annotations
 

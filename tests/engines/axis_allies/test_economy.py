@@ -168,7 +168,7 @@ def test_aktie5_land_units_only_at_complexes_held_since_the_turn_began():
 
 def test_aktie5_every_bought_unit_is_placed_before_the_step_ends():
     """Aktie 5: "Alle eenheden, die u kocht ... moeten nu op het spelbord worden geplaatst"
-    (decision 14, issue 18): ``end`` is refused while a bought unit can still be placed, and the
+    (decision 14): ``end`` is refused while a bought unit can still be placed, and the
     refusal names a placement that fits (the power's own, not another's example)."""
     s = play(ENGINE.setup(5), "buy 2 inf")
     refused("place_only_in_place", s, "place 1 inf Russia")
@@ -316,7 +316,7 @@ def test_aktie6_ipcs_cannot_be_given_to_allies():
 
 def test_aktie3_results_capturing_a_capital_takes_the_victims_ipcs():
     """Capitals (rules notes, decision 8): the conqueror takes all the victim's unspent IPCs; its
-    complex and its AA gun change hands (decision 10; issue 10, item 5)."""
+    complex and its AA gun change hands (decision 10;)."""
     s = OPENING.model_copy(update={"ipcs": {**OPENING.ipcs, "ussr": 17}})
     s = conquer(s, "russia", "germany")
     assert s.owner("russia") == "germany"
@@ -417,8 +417,8 @@ ECONOMIC_83 = {t: "germany" for t in ("western_united_states", "india", "karelia
 
 
 def test_appendix4_economic_victory_at_84_ipcs_of_axis_production():
-    """Rules notes, "Victory" (TripleA ``Axis Economic Victory`` = 84): on by default (issue 10,
-    item 12), and an option."""
+    """Rules notes, "Victory" (TripleA ``Axis Economic Victory`` = 84): on by default, and an
+    option."""
     assert AXIS_ECONOMIC_VICTORY == 84
     option = AxisAlliesOptions(economic_victory=True)
     s = position(power="usa", phase="place", owners=ECONOMIC_83, options=option)

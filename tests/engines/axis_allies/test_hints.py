@@ -1,4 +1,4 @@
-"""Issue 18, "Misleading messages": a refusal names what the player typed (``continue``, not the
+"""A refusal names what the player typed (``continue``, not the
 internal ``press_on``), a place name ending in a full stop ends a sentence once (no "Karelia
 S.S.R.."), and the example in a step or refusal fits the moment: built from the power's own
 money, units, battles and purchases, so it is a legal move when typed."""
@@ -31,7 +31,7 @@ def test_no_message_doubles_the_full_stop_of_a_place_name():
 
 
 def test_the_casualty_hint_names_units_the_power_has():
-    """Issue 18's example: ``lose 1 inf`` shown to a defence with no infantry left."""
+    """the example: ``lose 1 inf`` shown to a defence with no infantry left."""
     s = position(("germany", "armour", "eastern_europe", 2), ("ussr", "armour", "ukraine_ssr"),
                  ("ussr", "fighter", "ukraine_ssr"), owners={"ukraine_ssr": "ussr"})
     s = play(s, "move 2 arm Eastern Europe -> Ukraine", "end", "attack Ukraine")
@@ -68,7 +68,7 @@ def test_the_casualty_hint_gives_submarine_hits_to_ships():
 
 
 def test_the_placement_hint_is_the_powers_own():
-    """Issue 18's example: ``place 3 inf Germany`` shown to the USSR."""
+    """the example: ``place 3 inf Germany`` shown to the USSR."""
     s = play(ENGINE.setup(2), "buy 3 inf", "end", "end", "end", "end")
     assert ENGINE.step_message(s) == (
         "axis_allies.phase_place", {"power": "ussr", "round": 1, "example": "place 3 inf Karelia S.S.R."}

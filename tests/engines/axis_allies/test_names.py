@@ -1,4 +1,4 @@
-"""Issue 18, "Names": every label the map picture prints is accepted, Dutch names too, and a
+"""Every label the map picture prints is accepted, Dutch names too, and a
 path may be joined by ``->``, ``→``, ``to`` or ``naar`` (typographic dashes read as ``-``).
 A name that fits two spaces is never guessed: it stays an ``AmbiguousMoveError`` with the
 candidates, unless the order's units can only be in one of them."""
@@ -34,7 +34,7 @@ def test_every_map_label_is_read(label: str, tid: str) -> None:
 
 
 def test_the_issues_labels_are_read() -> None:
-    """Issue 18 names these printed labels as refused; each reads now."""
+    """Names these printed labels as refused; each reads now."""
     moves = {
         "attack E. Europe": "eastern_europe", "attack W. Europe": "western_europe",
         "attack Finl.-Norway": "finland_norway", "place 1 inf Sov. Far East": "soviet_far_east",

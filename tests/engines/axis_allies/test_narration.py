@@ -1,4 +1,4 @@
-"""A reply says what a move of Axis & Allies did (issue 18, "Replies"): research, purchases and
+"""A reply says what a move of Axis & Allies did: research, purchases and
 placements (Aktie 1 and 5), AA fire ("Luchtdoelkanonnen"), each battle round's casualties and how
 the battle ended (Aktie 3, "Het Gevecht", step 8), conquests, neutrals, capitals and plunder,
 liberation ("Resultaten van zowel land- als zeegevechten"), raids, income (Aktie 6) and the next

@@ -1,4 +1,4 @@
-"""Issue 15, ``/territory``: one place described (holder, value, units by power, neighbours, canal
+"""``/territory``: one place described (holder, value, units by power, neighbours, canal
 and neutral rules) and the names autocomplete offers, English and Dutch."""
 
 from __future__ import annotations

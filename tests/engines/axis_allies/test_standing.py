@@ -1,4 +1,4 @@
-"""Standing orders, ``attack ... until done`` and ``undo`` (issue 15, "Turn flow").
+"""Standing orders, ``attack ... until done`` and ``undo``.
 
 Aktie 3: "De verdediger verkiest ..." which units are lost: a standing casualty order is that
 choice made in advance, by the owner. The engine only says which move the order makes

@@ -1,4 +1,4 @@
-"""Issue 14: autocomplete in the combat move without listing every legal move first.
+"""autocomplete in the combat move without listing every legal move first.
 
 ``AxisAllies.suggest_moves`` (``SuggestingGame``) must give what the generic filter over
 ``legal_moves`` gives (``MatchService.suggestions_at``: texts that start with what was typed, then

@@ -39,7 +39,7 @@ def test_verplaatsen_a_one_is_only_one_square_ahead(engine):
     assert moves_of(engine, state, "e3") == {"e3-f3"}
     with pytest.raises(IllegalMoveError) as err:
         engine.parse_move("e3-e3 left", state, 0)
-    assert err.value.code == "battle_island.cannot_move_there_one"  # issue 18: no "1 minus one and turn"
+    assert err.value.code == "battle_island.cannot_move_there_one"  # no "1 minus one and turn"
 
 
 def test_verplaatsen_forward_is_the_current_facing(engine):

@@ -1,4 +1,4 @@
-"""A reply says what an action of Slag om het Eiland did (issue 18): what a shot hit, whether a
+"""A reply says what an action of Slag om het Eiland did: what a shot hit, whether a
 block was live or safe, who was caught in the crossfire or a blast (by owner, kind and square),
 chain reactions, characters lost on landing or entering on a block, the zero options, the pad
 moving, the free removals (rules 1a/1b), why the same seat acts again and why the turn passes
@@ -49,7 +49,7 @@ def test_the_engine_narrates(engine):
 
 
 def test_a_shot_at_a_safe_block_says_safe(engine):
-    """Issue 18: "`shoot h4 f4` never says live or safe". A block that is hit "wordt omgedraaid";
+    """"`shoot h4 f4` never says live or safe". A block that is hit "wordt omgedraaid";
     a safe one harms nobody, also not the character on its line of fire (decision 11)."""
     state = position(f"Sh4w sg4e {BLUE}", safe="f4", die=2)
     lines = narrate(state, "shoot h4 f4")
@@ -161,7 +161,7 @@ def test_a_plain_move_says_nothing(engine):
 
 def test_a_move_ending_in_a_quarter_turn_says_the_new_facing(engine):
     """"Je mag ook één vakje minder lopen en dan een kwartslag draaien": the reply says which
-    way the character faces now (issue 18: facing said in words, not only on the picture)."""
+    way the character faces now (facing said in words, not only on the picture)."""
     lines = narrate(position(f"Je2n {BLUE}", die=3), "e2-e4 left")
     assert lines == (("battle_island.now_faces", {"seat": 0, "kind": "jeep", "square": "e4", "facing": "w"}),)
     assert said(SLUG, lines) == "alice's jeep on e4 ends with a quarter turn and now faces west."
@@ -432,7 +432,7 @@ def test_whole_games_every_loss_is_told_once_and_worded(engine, game):
 
 
 def test_step_messages_never_offer_what_the_roll_cannot_do(engine):
-    """Issue 18, messages that mislead: "move 4 (or shoot)" while nothing can use the 4 (rule 1a
+    """Messages that mislead: "move 4 (or shoot)" while nothing can use the 4 (rule 1a
     coming, or a zero option's roll lost) now says so; the pad's roll and a usable roll as before.
     English texts use the English game words (no "draagplatform", "versterking")."""
     words = catalog()
@@ -450,7 +450,7 @@ DUTCH_WORDS = ("draagplatform", "draagkussen", "versterking", "obstakel", "perso
 
 
 def test_english_texts_use_english_game_words():
-    """Issue 18: English text must not mix in Dutch game words ("fill your draagplatform"); the
+    """English text must not mix in Dutch game words ("fill your draagplatform"); the
     docs keep no term Dutch on purpose, only the notation is shared (``pad``, ``reinforce``)."""
     messages = tomllib.loads((Path(__file__).parents[3] / "bot/i18n/messages/battle_island.toml").read_text())
     for code, texts in messages.items():

@@ -110,7 +110,7 @@ def test_illegal_move_carries_its_params(engine):
 
 
 def test_a_one_is_refused_without_one_less_and_a_turn(engine):
-    """Issue 18: a roll of 1 is one square ahead ("Als je er een gooit, heb je maar één optie"),
+    """a roll of 1 is one square ahead ("Als je er een gooit, heb je maar één optie"),
     so its refusal never offers "1 minus one and then turns"."""
     state = position(f"Sc2n {BLUE}", die=1)
     with pytest.raises(IllegalMoveError) as err:
@@ -132,7 +132,7 @@ DASHES = ["c2\u2013c5", "c2\u2014c5", "c2\u2212c5", "c2\u2010c5", "c2 \u2011 c5"
 
 @pytest.mark.parametrize("text", DASHES)
 def test_typographic_dashes_read_as_hyphen(engine, text):
-    """Issue 18: "Typographic dashes (e5–e6, e5—e6) are accepted as - in every game"."""
+    """"Typographic dashes (e5–e6, e5—e6) are accepted as - in every game"."""
     state = position(f"Sc2n {BLUE}", die=3)
     assert engine.parse_move(text, state, 0) == engine.parse_move("c2-c5", state, 0)
     assert engine.parse_move(text + " left", position(f"Sc2n {BLUE}", die=4), 0).side == "left"
@@ -251,7 +251,7 @@ def test_every_legal_move_round_trips(engine, options):
 
 
 def test_parse_move_checks_a_legal_move_without_applying_it(engine, monkeypatch):
-    """Issue 17: ``parse_move`` checks the move and the service applies it once; a legal move
+    """``parse_move`` checks the move and the service applies it once; a legal move
     is never carried out inside ``parse_move``, an illegal one still gets the refusal naming
     the rule (``rules.apply``'s own)."""
     from engines.battle_island import rules

@@ -47,7 +47,7 @@ def test_einde_een_speelstuk_over(make, move):
 
 def test_einde_nul_speelstukken(make, move):
     """Decision 8 (b): a mass capture can take every piece of a player; a side with no piece
-    left loses (issue 11, item 5)."""
+    left loses."""
     state = make("A:c5,h5,a1,c1 h:d5,e5,f5")
     after = move(state, "h5-g5")
     assert after.result.reason == "heroes_cities.last_piece"
@@ -58,7 +58,7 @@ def test_einde_nul_speelstukken_verliest_ook_met_meer_steden(make, move):
     """Einde: "op één na alle speelstukken van de ander weet te slaan, wint het spel" — so taking
     all of them wins too. Red's mover on e5 is captured together with both blue pieces (the run
     c5-g5 is R B R B R), leaving red 2 pieces and blue none; blue controls more cities (5 to 3)
-    but has nothing left: red wins, it is not settled on cities (issue 11, item 5)."""
+    but has nothing left: red wins, it is not settled on cities."""
     state = make("A:c5,g5,e3 a:d5,f5", cities={"a3": 1})
     assert state.result is None
     after = move(state, "e3-e5")
@@ -94,7 +94,7 @@ def test_einde_beide_hoogstens_twee_meeste_steden(make, move):
 def test_een_speelstuk_gaat_voor_beide_een_of_twee(make, move):
     """Einde: "Een speler heeft nog slechts één speelstuk op het bord staan. De andere speler wint"
     comes before "Beide spelers hebben slechts 1 of 2 speelstukken op het bord staan. De speler die
-    de meeste steden controleert wint het spel" (issue 11, item 5): red 2 pieces, blue 1 after
+    de meeste steden controleert wint het spel": red 2 pieces, blue 1 after
     the capture; blue controls more cities (5 to 3) yet red wins."""
     after = move(make("A:c5,g5 a:d5,a10", cities={"a3": 1}), "g5-e5")
     assert after.result.reason == "heroes_cities.last_piece"
@@ -118,7 +118,7 @@ def test_een_speelstuk_gaat_voor_beide_een_of_twee(make, move):
     ],
 )
 def test_volgorde_van_de_einden(red, blue, cities, reason, winners):
-    """Decision 8, the order of "Einde van het spel" (issue 11, item 5): a side without pieces
+    """Decision 8, the order of "Einde van het spel": a side without pieces
     loses; then "Een speler heeft nog slechts één speelstuk op het bord staan. De andere speler
     wint"; then "Beide spelers hebben slechts 1 of 2 speelstukken op het bord staan. De speler die
     de meeste steden controleert wint het spel. In geval van een gelijke stand eindigt het spel
@@ -233,7 +233,7 @@ def test_stille_zetten_uit(make, move):
 def test_standaard_geen_limiet_op_de_lengte(make, move):
     """Einde: "Het spel is onmiddellijk afgelopen, als aan een van deze drie voorwaarden is
     voldaan" -- three endings and no limit on the length of a game. The default game is the
-    rulebook's (issue 11, "Default = the rulebook"): ``quiet_move_limit`` is our addition, named
+    rulebook's: ``quiet_move_limit`` is our addition, named
     as ours, and off unless a match sets it."""
     options = HeroesCitiesOptions()
     assert options.quiet_move_limit == 0

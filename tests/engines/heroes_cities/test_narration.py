@@ -1,4 +1,4 @@
-"""A reply says what a move of Helden & Steden did (issue 18): the rulebook's "Gevolgen van een
+"""A reply says what a move of Helden & Steden did: the rulebook's "Gevolgen van een
 beurt" -- "1. De beurt eindigt in een stad" (hero, conquest), "2. Ingesloten speelfiguren"
 (captures, also of the mover's own pieces), the "Uitzondering" (alternative turn) -- and a pass.
 Also: typographic dashes are read as ``-``."""
@@ -26,7 +26,7 @@ def test_a_plain_move_says_nothing(engine, make):
 
 
 def test_ingesloten_capture_named_with_owner_and_square(engine, make):
-    """Issue 18's example: "bob played f7-f6" captured a piece on e6 by enclosure (Gevolgen 2:
+    """the example: "bob played f7-f6" captured a piece on e6 by enclosure (Gevolgen 2:
     "ingesloten door twee speelstukken van de tegenstander ... worden deze geslagen")."""
     state = make(f"A:e6 a:d6,f7 {RED_FILLER} {BLUE_FILLER}", to_move=1)
     lines = narrate(engine, state, "f7-f6")
@@ -154,6 +154,6 @@ DASHES = ["c2\u2013d4", "c2\u2014d4", "c2\u2212d4", "c2\u2010d4", "c2\u2011d4", 
 
 @pytest.mark.parametrize("text", DASHES)
 def test_typographic_dashes_read_as_hyphen(engine, make, text):
-    """Issue 18: "Typographic dashes (e5–e6, e5—e6) are accepted as - in every game"."""
+    """"Typographic dashes (e5–e6, e5—e6) are accepted as - in every game"."""
     state = make(f"A:c2 {RED_FILLER} {BLUE_FILLER}")
     assert engine.parse_move(text, state, 0) == engine.parse_move("c2-d4", state, 0)

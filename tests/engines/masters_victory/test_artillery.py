@@ -142,7 +142,7 @@ def test_r3_artillery_cannot_enter_mines_or_pass_pieces(engine, make):
 
 
 def test_r3_fire_with_nothing_in_the_zone_does_not_speak_of_bunkers(engine, make):
-    """Issue 18: `fire e4` with no enemy in the zone said "(ground units in a bunker are safe)",
+    """`fire e4` with no enemy in the zone said "(ground units in a bunker are safe)",
     as if a bunker were the reason. Nothing in the zone: `fire_empty`; only ground units safe in
     bunkers there ("Pionnen (enkel landmacht ...) op bunkerzones staan beschermd"): `fire_nothing`."""
     from bot.i18n import Msg, catalog

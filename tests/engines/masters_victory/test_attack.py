@@ -260,7 +260,7 @@ def test_defence_zone_does_not_apply_to_artillery(engine, make, move, on):
 
 
 def test_an_attack_out_of_reach_says_too_far_not_occupied(engine, make):
-    """Issue 18: `q5xb5` (a fighter 15 squares from its target; "jager: maximum 10 vakjes")
+    """`q5xb5` (a fighter 15 squares from its target; "jager: maximum 10 vakjes")
     answered "b5 is occupied ... (attack with x)", though the player had written the x. An
     attack's target is occupied by definition: the refusal is the distance, or the blocked path."""
     err = illegal(engine, make("f1:q5 F1:b5 t1:p7", to_move=1), "q5xb5")

@@ -76,7 +76,7 @@ def test_result_follows_from_the_position(engine, make, move):
 
 def test_doel_by_default_no_limit_on_the_length(engine, make, move):
     """DOEL: "Winnaar is diegene die hierin als eerste slaagt" -- the rulebook ends a game only
-    when the masters are eliminated. The default game is the rulebook's (issue 11, item 8): the
+    when the masters are eliminated. The default game is the rulebook's: the
     quiet-turn limit and the turn limit are our additions, named as ours, and off unless a match
     sets them."""
     options = MastersVictoryOptions()

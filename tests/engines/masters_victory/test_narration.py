@@ -1,4 +1,4 @@
-"""A reply says what an action of Masters Victory did (issue 18) -- AANVAL (R1, R2, R3), the
+"""A reply says what an action of Masters Victory did -- AANVAL (R1, R2, R3), the
 TRIPLE SWITCH, the masters left (DOEL), why the same seat acts again (BEWEGING: up to 3 pieces
 per turn; decisions 8, 9) and the setup -- and never more than the channel may know: "Zolang
 een pion op het spelbord staat blijft zijn rugnummer onzichtbaar voor de tegenspeler". Also:
@@ -259,6 +259,6 @@ DASHES = ["e5\u2013e8", "e5\u2014e8", "e5\u2212e8", "e5\u2010e8", "e5 \u2011 e8"
 
 @pytest.mark.parametrize("text", DASHES)
 def test_typographic_dashes_read_as_hyphen(engine, make, text):
-    """Issue 18: "Typographic dashes (e5–e6, e5—e6) are accepted as - in every game"."""
+    """"Typographic dashes (e5–e6, e5—e6) are accepted as - in every game"."""
     state = make("T2:e5 S1:a1")
     assert engine.parse_move(text, state, 0) == engine.parse_move("e5-e8", state, 0)

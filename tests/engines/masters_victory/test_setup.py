@@ -88,7 +88,7 @@ def test_every_shuffle_is_a_permutation():
 
 
 def test_describe_chance_says_nothing_of_a_random_setup(engine):
-    """The opponent learns nothing but "ready" (issue 3): not the numbers, not even that they were drawn."""
+    """The opponent learns nothing but "ready": not the numbers, not even that they were drawn."""
     state = engine.setup(2, MastersVictoryOptions())
     code, params = engine.describe_chance(Outcome(kind="random_setup_0", values=(3, 2, 1, 0, 1) * 3), state)
     assert (code, params) == ("", {})

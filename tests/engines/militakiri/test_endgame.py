@@ -48,7 +48,7 @@ def test_section21_a_buried_pawn_is_not_on_the_board_for_its_owner(engine):
 
 def test_section7_a_promotion_placed_at_once_does_not_start_the_endgame(engine):
     """Section 7: "Zo een rang 3 moet onmiddellijk worden vervangen door een toren van die kleur en
-    vorm ... en moet op een vrij veld in jouw opstelzone worden geplaatst" (issue 11, item 7). Red's
+    vorm ... en moet op een vrij veld in jouw opstelzone worden geplaatst". Red's
     last rank promotes and the earned tower goes on the board in the same turn: red never is a
     player with "slechts 1 toren" (section 21), so the endgame rule does not start, neither
     between the capture and the placement nor after it, and nothing is limited to 1 square."""
@@ -80,7 +80,7 @@ def test_section21_the_own_lone_tower_starts_it_when_the_earned_tower_must_wait(
 def test_section7_a_promotion_placed_at_once_is_no_blockade_of_the_own_tower(engine):
     """Section 20 protects a player "die slechts 1 toren als enige op het bord heeft staan tijdens
     de eindspelregel"; section 7: the rank "moet onmiddellijk worden vervangen door een toren"
-    (issue 11, item 7). Red's plus tower on a1 is shut in by blue pawns, but the promoting capture
+   . Red's plus tower on a1 is shut in by blue pawns, but the promoting capture
     gives red a second tower in the same turn, so red is never lone and the capture is legal."""
     state = make_state("a1:TP a2:x b1:x c5:sP d6:x f12:ts a12:p")
     assert "c5xd6" in texts(engine, state)
@@ -178,7 +178,7 @@ def test_section20_the_lone_tower_does_not_shut_itself_in(engine):
 
 def test_section20_a_capture_that_shuts_the_lone_tower_in_is_no_way_out(engine):
     """Section 20: "Men mag de tegenspeler die slechts 1 toren als enige op het bord heeft staan
-    tijdens de eindspelregel ... nooit beletten om een zet te doen" (issue 11, item 6). Red's lone
+    tijdens de eindspelregel ... nooit beletten om een zet te doen". Red's lone
     plus tower on a1 has one move left, a1xb2; once blue plays b4-b3 that capture would shut the
     tower in on b2 (a2, b1, c2, b3 taken, nothing to take diagonally), so the engine refuses it
     and red would have only ``pass``. Blue's b4-b3 is therefore a blockade and refused."""
@@ -206,7 +206,7 @@ def test_section20_property_every_move_leaves_the_lone_tower_a_real_move(engine)
     """Section 20, "nooit beletten om een zet te doen", over seeded random positions: a red lone
     tower among blue pawns, ranks and towers in its neighbourhood (endgame rule on). Whenever the
     lone tower is not shut in, red has more than ``pass``, and so it has after every legal blue
-    move (issue 11, item 6)."""
+    move."""
     rng = random.Random(11)
     g = make_state("a1:TP f12:ts", endgame=(0, 0)).geometry
     checked = 0
@@ -294,7 +294,7 @@ def test_quiet_move_limit(engine):
 
 def test_section21_by_default_no_draw_outside_the_endgame_rule(engine):
     """Section 21: "Enkel in de eindspelregel kan de partij beslist worden in een gelijkspel". The
-    default game is the rulebook's (issue 11, "Default = the rulebook"): ``quiet_move_limit`` is
+    default game is the rulebook's: ``quiet_move_limit`` is
     our addition, named as ours, and off unless a match sets it."""
     options = MilitakiriOptions()
     assert options.quiet_move_limit == 0

@@ -1,4 +1,4 @@
-"""A reply says what a move of Militakiri did (issue 18): captures and what they left (sections
+"""A reply says what a move of Militakiri did: captures and what they left (sections
 6-13), promotions and where the tower goes (sections 7, 12), towers left (section 27), the
 endgame rule (section 21), why the same seat acts again (section 7: placing "telt niet als een
 volledige beurt"), the setup (sections 3-4) and a pass (decision 17). Also: typographic dashes
@@ -129,7 +129,7 @@ def test_section16_cross_3_takes_a_pawn_without_reserve(engine):
 
 
 def test_section7_promotion_and_the_tower_placed_now(engine):
-    """Issue 18's example (a promotion, and why the same seat acts again). Section 12: a rank 2
+    """the example (a promotion, and why the same seat acts again). Section 12: a rank 2
     that takes a pawn becomes rank 3 and "wordt onmiddellijk vervangen door een reserve toren",
     which the mover places in the setup zone; then the turn passes."""
     state = make_state(f"c5:sP d6:x f1:TS a5:S {BLUE}")
@@ -211,7 +211,7 @@ def test_section21_the_endgame_rule_starts(engine):
 def test_section7_a_promotion_placed_at_once_does_not_start_the_endgame_rule(engine):
     """Section 7: the rank is "onmiddellijk vervangen" by the reserve tower, so a mover whose last
     rank is promoted and whose tower goes on the board this turn is never lone: the reply names
-    the promotion and the placement, and no endgame rule (issue 11, item 7)."""
+    the promotion and the placement, and no endgame rule."""
     state = make_state(f"c5:sP d6:x f1:TS {BLUE} a12:p")
     lines = narrate(engine, state, "c5xd6")
     assert codes(SLUG, lines) == ["capture_stacks", "promoted", "place_now"]
@@ -239,6 +239,6 @@ DASHES = ["c5\u2013c6", "c5\u2014c6", "c5\u2212c6", "c5\u2010c6", "c5 \u2011 c6"
 
 @pytest.mark.parametrize("text", DASHES)
 def test_typographic_dashes_read_as_hyphen(engine, text):
-    """Issue 18: "Typographic dashes (e5–e6, e5—e6) are accepted as - in every game"."""
+    """"Typographic dashes (e5–e6, e5—e6) are accepted as - in every game"."""
     state = make_state(f"a1:TS c5:P {BLUE}")
     assert engine.parse_move(text, state, 0) == engine.parse_move("c5-c6", state, 0)

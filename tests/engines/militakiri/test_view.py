@@ -51,7 +51,7 @@ def test_last_move_and_highlights(engine):
 
 def test_reachable_squares_edge_cases(engine):
     """Section 25 draws where a piece can go; a square that cannot show that is refused with the
-    reason (issue 18: `/view piece:zz99` was silently drawn as "nowhere")."""
+    reason (`/view piece:zz99` was silently drawn as "nowhere")."""
     from engines.core.errors import IllegalMoveError, InvalidMoveError
 
     state = make_state("c5:P d6:x a1:TS f12:ts e12:tp")
