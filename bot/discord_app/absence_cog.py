@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.discord_app.answering import BotHost, respond
 from bot.discord_app.options import text
 from bot.discord_app.people import actor_of
+from bot.services.matches import MatchService
 
 HOW_CHOICES = [app_commands.Choice(name=text(f"absence.how_{how}"), value=how) for how in ("dm", "ping", "none")]
 
@@ -23,7 +24,7 @@ class AbsenceCog(commands.Cog):
         self.bot = bot
 
     @property
-    def matches(self):
+    def matches(self) -> MatchService:
         return self.bot.services.matches
 
     @app_commands.command(name="away", description=text("absence.command_away"))

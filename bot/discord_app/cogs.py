@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import Any, Final
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, Final, ParamSpec
 
 import discord
 from discord import app_commands
@@ -25,12 +26,15 @@ from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worded
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, ChannelRef, Delivery, Reply, reply
-from bot.services.people import computer_actor
+from bot.services.matches import MatchService
+from bot.services.people import Actor, Place, computer_actor
 from bot.services.settings import game_refusal, settings_of
 from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import StorageError
 from engines.core import capabilities as offers
 from engines.registry import ENGINES
+
+P = ParamSpec("P")
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +90,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
             self.app_command.add_command(command)  # type: ignore[union-attr]
 
     @property
-    def matches(self):
+    def matches(self) -> MatchService:
         return self.bot.services.matches
 
     async def _create(self, interaction: discord.Interaction, game: str, **options: Any) -> None:
@@ -152,8 +156,13 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         note = reply(actor.language, Msg("core.opened_in_thread", {"channel": ChannelRef(str(new_thread.id))}), ephemeral=False)
         return [note, *moved]
 
-    def _run(self, interaction: discord.Interaction, method: Any, *args: Any) -> Any:
-        return respond(self.bot, interaction, lambda: method(place_of(interaction), actor_of(interaction), *args))
+    async def _run(
+        self, interaction: discord.Interaction, method: Callable[Concatenate[Place, Actor, P], Awaitable[list[Delivery]]],
+        *args: P.args, **kwargs: P.kwargs,
+    ) -> None:
+        """Answer ``interaction`` with the service ``method`` for the place and the member here
+        (typed: mypy checks each command's arguments against the service's signature)."""
+        await respond(self.bot, interaction, lambda: method(place_of(interaction), actor_of(interaction), *args, **kwargs))
 
     @app_commands.command(name="join", description=_text("match_join"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -288,7 +297,7 @@ class PlayCog(commands.Cog):
         self.bot = bot
 
     @property
-    def matches(self):
+    def matches(self) -> MatchService:
         return self.bot.services.matches
 
     async def _submit(self, interaction: discord.Interaction, typed: str) -> list[Delivery]:

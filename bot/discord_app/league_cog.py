@@ -18,7 +18,7 @@ from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.discord_app.permissions import OPEN_THREAD
 from bot.i18n import Msg
 from bot.services.delivery import Delivery, reply
-from bot.services.league.service import FORMATS, SCORES
+from bot.services.league.service import FORMATS, SCORES, LeagueService
 from bot.services.time_control import DEADLINE_CHOICES, TimeControlError, time_control_given
 from engines.registry import ENGINES
 
@@ -68,7 +68,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
         super().__init__()
 
     @property
-    def leagues(self):
+    def leagues(self) -> LeagueService:
         return self.bot.services.leagues
 
     @app_commands.command(name="create", description=_text("create"))

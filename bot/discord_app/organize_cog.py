@@ -14,6 +14,7 @@ from bot.discord_app.answering import BotHost, respond, within_budget
 from bot.discord_app.options import text
 from bot.discord_app.people import actor_of
 from bot.i18n import catalog
+from bot.services.matches import MatchService
 
 MatchNumber = app_commands.Range[int, 1, 2**53 - 1]
 Reason = app_commands.Range[str, 1, 200]
@@ -36,7 +37,7 @@ class OrganizeCog(commands.GroupCog, group_name="organize", group_description=_t
         super().__init__()
 
     @property
-    def matches(self):
+    def matches(self) -> MatchService:
         return self.bot.services.matches
 
     @app_commands.command(name="matches", description=_text("organize_matches"))

@@ -8,7 +8,7 @@ import inspect
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from bot.i18n import Msg
 from bot.services.delivery import Delivery, reply
@@ -20,6 +20,9 @@ from bot.storage.repository import DamagedRecordError, OutdatedMatchError, Stale
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
+
+P = ParamSpec("P")
+CoreT = TypeVar("CoreT", bound="Core")
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +50,9 @@ class Late(Exception):
         self.after, self.updates, self.player, self.deadline = after, updates, player, deadline
 
 
-def answered(method: Callable[..., Awaitable[list[Delivery]]]) -> Callable[..., Awaitable[list[Delivery]]]:
+def answered(
+    method: Callable[Concatenate[CoreT, P], Awaitable[list[Delivery]]],
+) -> Callable[Concatenate[CoreT, P], Awaitable[list[Delivery]]]:
     """Answer instead of raising, in the language of the acting user: a refusal, a write another
     came before (nothing applied: try again), a command too late, a database that fails (busy,
     full, I/O) or a stored record found damaged. Failures are logged with the command and where and
@@ -56,7 +61,7 @@ def answered(method: Callable[..., Awaitable[list[Delivery]]]) -> Callable[..., 
     signature = inspect.signature(method)
 
     @functools.wraps(method)
-    async def answering(self: Core, *args: Any, **kwargs: Any) -> list[Delivery]:
+    async def answering(self: CoreT, *args: P.args, **kwargs: P.kwargs) -> list[Delivery]:
         language = _language_of_actor(args, kwargs)
         try:
             return await method(self, *args, **kwargs)
