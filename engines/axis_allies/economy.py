@@ -231,7 +231,7 @@ def _hand_over(state: AxisAlliesState, territory: str, kinds: tuple[str, ...], *
 
 def capture_aa_guns(state: AxisAlliesState) -> AxisAlliesState:
     """At the end of a combat move, AA guns in land taken in it change hands (decision 10; they
-    fired at aircraft flying over until then:)."""
+    fired at aircraft flying over until then)."""
     for territory in sorted({u.at for u in state.units if u.kind == "aa_gun"}):
         holder = state.owner(territory)
         if holder is not None and any(
