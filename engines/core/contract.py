@@ -305,8 +305,8 @@ class StepPicturesGame(Protocol[S_contra]):
 
 @runtime_checkable
 class StandingOrdersGame(Protocol[S_contra]):
-    """An engine whose players may decide some questions in advance (Axis & Allies' casualties,
-   ). The orders are the seat's own data (JSON), set with a command at any time; the
+    """An engine whose players may decide some questions in advance (Axis & Allies' casualties).
+    The orders are the seat's own data (JSON), set with a command at any time; the
     referee plays the move a standing order makes as that seat's ordinary, recorded move, so a
     replay never needs the orders."""
 
