@@ -745,9 +745,9 @@ class PostgresRepository:
     async def due_timers(self, now: datetime) -> list[TimerRow]:
         return await self._timers("WHERE due_at <= $1 ORDER BY due_at, id", now)
 
-    async def claim_timer(self, timer_id: int) -> bool:
+    async def claim_timer(self, timer: TimerRow) -> bool:
         async def claim(conn: asyncpg.Connection) -> bool:
-            return _count(await conn.execute("DELETE FROM timers WHERE id = $1", timer_id)) == 1
+            return _count(await conn.execute("DELETE FROM timers WHERE id = $1 AND seq = $2", timer.id, timer.seq)) == 1
 
         return await self._write(claim)
 

@@ -227,8 +227,10 @@ class Repository(Protocol):
 
     async def next_timer(self) -> TimerRow | None: ...
     async def due_timers(self, now: datetime) -> list[TimerRow]: ...
-    async def claim_timer(self, timer_id: int) -> bool:
-        """Delete a timer; True only for the one caller (of any process) that deleted it. A
+    async def claim_timer(self, timer: TimerRow) -> bool:
+        """Delete the timer as it was read (its id and its ``seq``: SQLite gives a new row the id
+        of a deleted one, so a timer read before the match moved on must not take the match's
+        next timer with it); True only for the one caller (of any process) that deleted it. A
         timeout is not claimed this way: the ``append`` that records it removes the match's
         timers in the same transaction, so a crash in between leaves the timer to fire again."""
         ...

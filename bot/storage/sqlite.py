@@ -645,9 +645,9 @@ class SqliteRepository:
     async def due_timers(self, now: datetime) -> list[TimerRow]:
         return await self._timers("WHERE due_at <= ? ORDER BY due_at", (_ts(now),))
 
-    async def claim_timer(self, timer_id: int) -> bool:
+    async def claim_timer(self, timer: TimerRow) -> bool:
         async with self._transaction():
-            cursor = await self.db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+            cursor = await self.db.execute("DELETE FROM timers WHERE id = ? AND seq = ?", (timer.id, timer.seq))
             return cursor.rowcount == 1
 
     async def _timers(self, tail: str, params: tuple[Any, ...]) -> list[TimerRow]:

@@ -250,12 +250,18 @@ async def test_a_swiss_round_past_its_deadline_is_decided_by_an_organizer_who_do
         await services.close()
 
 
-async def test_an_unrated_league_is_refused_until_matches_can_be_unrated(tmp_path) -> None:
+async def test_an_unrated_leagues_games_are_casual_matches(tmp_path) -> None:
+    # ``rated:false``: the league's matches are created casual (they change no rating), a rated
+    # league's are rated.
     services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
     try:
-        said = await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "swiss", rated=False)
-        assert keys(said) == ["league.unrated_missing"]
-        assert await services.repo.leagues("guild-1", ["signup"]) == []
+        for rated in (False, True):
+            league_id = await league_of(services, 2, "round_robin", rated=rated)
+            await services.leagues.start(HALL, ORGANIZER, league_id)
+            await services.leagues.idle()
+            (pairing,) = await services.repo.league_pairings(league_id)
+            assert pairing.match_id is not None
+            assert (await services.repo.get_match(pairing.match_id)).rated is rated
     finally:
         await services.close()
 

@@ -170,9 +170,24 @@ async def test_a_timer_is_claimed_by_one_caller_of_all_processes(storage):
     match_id = await started(repos[0])
     await repos[0].append(match_id, 1, [], START, timers=[timer(match_id, "reminder", 1, 1)])
     (due,) = await repos[1].due_timers(START + timedelta(hours=1))
-    claims = await asyncio.gather(*(repo.claim_timer(due.id) for repo in repos for _ in range(3)))
+    claims = await asyncio.gather(*(repo.claim_timer(due) for repo in repos for _ in range(3)))
     assert sorted(claims) == [False] * 8 + [True]
     assert await repos[2].next_timer() is None
+
+
+async def test_claiming_a_timer_read_before_the_match_moved_on_leaves_the_new_ones(storage):
+    # A second process read a timer; the first then recorded the timeout (or a grace) and set the
+    # match's next timers. SQLite gives a new row the id of a deleted one: the second process's
+    # claim of what it read, now stale, must not take the new timer with the same id.
+    a, b = await storage.open(), await storage.open()
+    match_id = await started(a)
+    await a.append(match_id, 1, [], START, timers=[timer(match_id, "timeout", 1, 1)])
+    (read,) = await b.due_timers(START + timedelta(hours=1))
+    await a.append(match_id, 1, [ResignEvent(seat=0)], START, timers=[timer(match_id, "timeout", 2, 2)])
+    assert not await b.claim_timer(read)
+    assert [(t.kind, t.due_at) for t in await a.due_timers(START + timedelta(days=9))] == [
+        ("timeout", START + timedelta(hours=2))
+    ]
 
 
 async def test_concurrent_appends_of_two_processes_record_one_and_refuse_the_other(storage):

@@ -16,7 +16,7 @@ async def test_a_two_player_round_robin_in_the_console(tmp_path):
         "as ann: /league join\n"
         "as olga: /league start\n"
         "as olga: /league pairings\n"
-        "as ann in club-round-1-ann-ben: /match resign\n"
+        "as ann in club-1-round-1-ann-ben: /match resign\n"
         "as olga: /league standings\n"
         "as ben: /league withdraw\n"
         "/league list\n"
@@ -27,8 +27,8 @@ async def test_a_two_player_round_robin_in_the_console(tmp_path):
     assert "[ann] ann signed up for Club (1 players)." in text and "[ben] ben signed up for Club (2 players)." in text
     assert "You are signed up for Club already." in text
     assert "[olga] Club has started with 2 players: ann, ben." in text
-    assert "[#club-round-1-ann-ben] Club, round 1: ann against ben." in text
-    assert "1. round 1: ann – ben, playing in #club-round-1-ann-ben" in text
+    assert "[#club-1-round-1-ann-ben] Club, round 1: ann against ben." in text
+    assert "1. round 1: ann – ben, playing in #club-1-round-1-ann-ben" in text
     assert "[#general] Club, round 1: ann 0–1 ben (resigned or lost on time)." in text
     assert "Club is over. The final standings:" in text
     assert "league-1-standings.png" in text

@@ -255,8 +255,6 @@ class LeagueService:
             if game == "axis_allies":
                 raise Refused("league.axis_allies_missing")
             raise Refused("league.two_players_only", {"game": presenter.game_name(game)})
-        if not rated:
-            raise Refused("league.unrated_missing")
         if rounds is not None and fmt != "swiss":
             raise Refused("league.rounds_swiss_only")
         if round_hours is not None and fmt != "swiss":
@@ -615,8 +613,9 @@ class LeagueService:
         made, so a step run again after a crash finishes what the first began."""
         thread = p.thread_id
         if thread is None:
-            name = catalog().render(Msg("league.thread_name", {
-                "league": league.name, "round": p.round, "first": first.name, "second": second.name}), league.language)
+            # The league's number keeps two leagues of one name (next season's) out of each other's threads.
+            name = catalog().render(Msg("league.thread_name", {"league": league.name, "number": league.id, "round": p.round,
+                                                               "first": first.name, "second": second.name}), league.language)
             thread = await self.places.open_thread(league.guild_id, league.channel_id, name[:100])
             if not await self.repo.mark_pairing(p.id, "thread_id", thread):
                 again = next(x for x in await self.repo.league_pairings(league.id) if x.id == p.id)
@@ -631,7 +630,8 @@ class LeagueService:
         try:
             if row is None:
                 created, _ = await lifecycle.create(self.matches, place, first_actor, league.game, settings.options,
-                                                    opponent=None, time_control=control, players=None)
+                                                    opponent=None, time_control=control, players=None,
+                                                    rated=settings.rated)
                 out += [replace(d, lines=tuple(line for line in d.lines if line.key != "core.open_to_join"))
                         for d in created]
                 row = await self.repo.latest_match_in(thread)

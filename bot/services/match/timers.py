@@ -43,7 +43,7 @@ async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
         try:
             match = await core.book.load(timer.match_id)
         except OutdatedMatchError:
-            await core.repo.claim_timer(timer_id)
+            await core.repo.claim_timer(timer)
             return []
         if (
             match is None
@@ -51,14 +51,14 @@ async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
             or match.row.last_seq != timer.seq
             or timer.seat not in match.to_act()
         ):  # stale
-            await core.repo.claim_timer(timer_id)
+            await core.repo.claim_timer(timer)
             return []
         if timer.kind == "question":
             return await _question_expired(core, match, timer)
         seat = match.seats[timer.seat]
         deadline = match.deadline(timer.seat)
         if timer.kind == "reminder":
-            if not await core.repo.claim_timer(timer_id):
+            if not await core.repo.claim_timer(timer):
                 return []  # another process sent it
             if computer_level(seat.user_id):
                 return []  # nobody to remind
@@ -77,7 +77,7 @@ async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
         if deadline is None or deadline > core.clock.now():
             # Not this turn's deadline (the time control says otherwise): the next commit sets
             # the right timers, and any late command is refused by ``deadlines.overdue`` meanwhile.
-            await core.repo.claim_timer(timer_id)
+            await core.repo.claim_timer(timer)
             return []
         # A note before the commit, taken back (claimed) before the post: should the bot die
         # between the commit and the post, a restarted bot finds it and posts the end.
@@ -141,7 +141,7 @@ async def _question_expired(core: Core, match: LoadedMatch, timer: TimerRow) -> 
                                           match.progress.draw_index, frozenset({timer.seat}))
     if not steps:
         if timer.id is not None:
-            await core.repo.claim_timer(timer.id)
+            await core.repo.claim_timer(timer)
         return []
     try:
         after, updates = await core.commit(match, referee.step_events(steps), states=referee.step_states(steps))
