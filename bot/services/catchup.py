@@ -4,6 +4,7 @@ replayed and drawn in the renderer's workers; only what the channel saw is shown
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from bot.i18n import Msg, catalog
@@ -19,6 +20,8 @@ from render.common import BoardLabels
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
+
+log = logging.getLogger(__name__)
 
 
 CATCHUP_MOVES = 30
@@ -92,7 +95,13 @@ async def catchup_lines(core: Core, match: LoadedMatch, seat: Seat, language: st
 
 
 async def turn_dm(core: Core, match: LoadedMatch, seat: Seat, notice: Msg, language: str) -> Delivery:
-    """The DM telling ``seat`` it is their turn, with their catch-up in the same message."""
-    lines, picture = await catchup_lines(core, match, seat, language)
+    """The DM telling ``seat`` it is their turn, with their catch-up in the same message. The
+    catch-up is a courtesy: when it cannot be made (a picture that fails to draw), the notice goes
+    without it, and the failure is logged; the move that led here stays answered."""
     user_id = match.seats[seat].user_id
+    try:
+        lines, picture = await catchup_lines(core, match, seat, language)
+    except Exception:
+        log.exception("the catch-up for seat %s of match %s could not be made; the turn notice goes without it", seat, match.id)
+        lines, picture = [], None
     return Delivery(DirectMessage(user_id, match.id), (notice, *lines), language, attachments=(picture,) if picture else ())

@@ -45,6 +45,7 @@ from engines.core.contract import (
     StepPicturesGame,
     SuggestingGame,
     SummarizingGame,
+    TeamGame,
     TimedGame,
 )
 
@@ -92,6 +93,8 @@ class Capabilities:
     """A run of small orders said in one line, as a player writes them (``CompactingGame``)."""
     revealing: bool = False
     """Any position drawn with its secrets shown, for a replay after the end (``RevealingGame``)."""
+    teams: bool = False
+    """Seats that win and lose together (``TeamGame``: Axis & Allies' Axis and Allies)."""
     hidden_information: bool = False
     """Some seat may not see everything (hidden pieces, secret moves or draws): declared by the
     engine, not derived; the conformance suite demands twin tests of such a game."""
@@ -131,6 +134,7 @@ PROMISES: dict[str, type] = {
     "seat_roles": SeatRolesGame,
     "compacting": CompactingGame,
     "revealing": RevealingGame,
+    "teams": TeamGame,
 }
 """The protocol each capability promises (every field but ``hidden_information``)."""
 
@@ -222,3 +226,7 @@ def compacting(engine: object) -> TypeIs[CompactingGame[Any, Any]]:
 
 def revealing(engine: object) -> TypeIs[RevealingGame[Any]]:
     return capabilities(engine).revealing
+
+
+def teams(engine: object) -> TypeIs[TeamGame[Any]]:
+    return capabilities(engine).teams

@@ -30,7 +30,7 @@ OTHER = Place("guild-1", "chan-2", "en")
 
 async def two_matches(harness: Harness) -> tuple[int, int]:
     """The match of ``PLACE`` (three moves in, an hour a move) and one in ``OTHER``."""
-    first = await harness.started_match(time_control=TimeControl(per_move_hours=1))
+    first = await harness.started_match(time_control=TimeControl(per_move_hours=1, grace=0))
     await harness.play_random(first, random.Random(1), 3)
     await harness.service.create(OTHER, ALICE, "heroes_cities", opponent=BOB)
     await harness.service.join(OTHER, BOB)
@@ -125,8 +125,8 @@ async def test_a_timer_that_keeps_failing_waits_longer_each_time_and_the_others_
     tracebacks a second). Now it waits, twice as long after each failure, with one log line per
     failure, and the other matches' timers fire meanwhile. (The scheduler's own monotonic time
     is moved by hand here.)"""
-    first = await harness.started_match(time_control=TimeControl(per_move_hours=1))
-    await harness.service.create(OTHER, ALICE, "heroes_cities", opponent=BOB, time_control=TimeControl(per_move_hours=1))
+    first = await harness.started_match(time_control=TimeControl(per_move_hours=1, grace=0))
+    await harness.service.create(OTHER, ALICE, "heroes_cities", opponent=BOB, time_control=TimeControl(per_move_hours=1, grace=0))
     await harness.service.join(OTHER, BOB)
     await harness.service.start(OTHER, ALICE)
     second = (await harness.repo.live_match_in(OTHER.channel_id)).id

@@ -203,19 +203,19 @@ async def test_two_matches_of_the_same_players_ending_at_once_both_count(harness
 
 
 async def test_a_three_player_match_rates_each_side_against_the_other(harness):
-    """Axis & Allies with three players: Carol resigns, so Alice and Bob win (the referee's rule:
-    every other seat wins). Alice and Bob each beat one opponent, Carol; Carol lost against their
+    """Axis & Allies with three players: Bob (the Axis, alone on his side) resigns, so Alice and
+    Carol (the Allies) win. Each of them beat one opponent, Bob; Bob lost against their
     composite. The ending post names all three."""
     await harness.service.create(PLACE, ALICE, "axis_allies")
     await harness.service.join(PLACE, BOB)
     await harness.service.join(PLACE, CAROL)
     await harness.service.start(PLACE, ALICE)
-    ended = words(await harness.service.resign(PLACE, CAROL))
+    ended = words(await harness.service.resign(PLACE, BOB))
     expected = rate_match(rows(alice=(1500, 350), bob=(1500, 350), carol=(1500, 350)),
-                          {"alice": "win", "bob": "win", "carol": "forfeit"})
+                          {"alice": "win", "bob": "forfeit", "carol": "win"})
     for user in ("alice", "bob", "carol"):
         row = await harness.repo.glicko("guild-1", user, "axis_allies")
         assert row.rating == pytest.approx(expected[user].rating), user
     alone = glicko2.update(Glicko(), [(Glicko(), 1.0)])
     assert expected["alice"].rating == pytest.approx(alone.rating)  # one win against Carol, not two games
-    assert "Alice: rating 1662? (+162)" in ended and "Bob: rating 1662? (+162)" in ended and "Carol: rating 1338? (-162)" in ended
+    assert "Alice: rating 1662? (+162)" in ended and "Carol: rating 1662? (+162)" in ended and "Bob: rating 1338? (-162)" in ended

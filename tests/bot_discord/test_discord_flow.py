@@ -242,7 +242,7 @@ async def test_board_and_view(world):
 
 async def test_deadlines_fire_after_a_restart(world):
     h = world.h
-    await start_match(world, deadline="24h", grace=0)  # the loss on time is the point here
+    await start_match(world, deadline="24h", schedule="grace 0")  # the loss on time is the point here
     h = await world.restart()
     world.clock.advance(hours=18, seconds=1)
     assert await world.bot.services.scheduler.run_due() == 1  # the reminder, by DM

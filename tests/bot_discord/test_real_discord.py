@@ -200,7 +200,7 @@ async def test_a_refused_post_in_a_new_thread_reaches_the_creator_privately(worl
 
 async def test_a_refused_board_post_after_a_timeout_goes_to_every_seat_by_dm(world):
     h, fake = world.h, world.fake
-    await start_match(world, deadline="24h", grace=0)  # the loss on time is the point here
+    await start_match(world, deadline="24h", schedule="grace 0")  # the loss on time is the point here
     fake.fail("POST", rf"^/channels/{h.channel['id']}/messages$", code=50013, count=-1)
     world.clock.advance(hours=24, seconds=1)
     await world.bot.services.scheduler.run_due()

@@ -53,16 +53,20 @@ async def test_substitute_and_autopilot_on_the_console(tmp_path: Path) -> None:
 async def test_grace_and_absent_are_match_options(tmp_path: Path) -> None:
     text = await console(
         "as alice: /match create game:heroes_cities opponent:bob deadline:24h grace:2 absent:computer\n"
-        "as carol in other: /match create game:heroes_cities absent:never\n",
+        "as carol in other: /match create game:heroes_cities absent:never\n"
+        "as dave in third: /match create game:heroes_cities opponent:bob deadline:24h schedule:\"grace 3, absent computer\"\n",
         tmp_path,
         start="",
     )
     assert "opened match #1" in text
-    assert "`absent:never` is not an option: choose one of lose, computer" in text
+    assert "`absent never` is not an option: choose one of lose, computer" in text
+    assert "opened match #2" in text
     repo = await SqliteRepository.open(str(tmp_path / "db.sqlite3"))
     try:
         row = await repo.get_match(1)
         assert row.time_control == {"per_move_hours": 24.0, "clock_minutes": 0.0, "grace": 2, "absent": "computer"}
         assert await repo.live_match_in("other") is None
+        third = await repo.get_match(2)
+        assert (third.time_control["grace"], third.time_control["absent"]) == (3, "computer")
     finally:
         await repo.close()

@@ -4,14 +4,15 @@ position anyone can paste (``from_position``), even where no golden playthrough 
 
 The files (``tests/perft/<slug>.json``) hold, per position: the position string, the options,
 and the counts by depth. Counts are of moves only: a position from which a chance node (a die, a
-start roll that may be rolled again on a tie) lies within the depth is not chosen. ``python -m tests.engines.perft`` writes the files anew from positions taken out
-of the golden playthroughs (read the diff before committing: a changed count is a changed rule).
+start roll that may be rolled again on a tie) lies within the depth is not chosen.
+``python -m tests.engines.perft`` writes the files anew from positions taken out of the golden
+playthroughs (read the diff before committing: a changed count is a changed rule).
 
->>> from engines.heroes_cities import HeroesCities
->>> engine = HeroesCities()
->>> start = engine.setup(2, engine.options_model())
->>> perft(engine, start, 0)
-1
+>>> from engines.heroes_cities import from_position
+>>> from engines.registry import ENGINES
+>>> line = load("heroes_cities")[0]
+>>> perft(ENGINES["heroes_cities"], from_position(line["position"]), 1) == line["counts"][0]
+True
 """
 
 from __future__ import annotations
