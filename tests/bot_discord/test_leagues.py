@@ -30,7 +30,9 @@ async def settle(world, league_id: int, rounds: int = 600) -> str:
         league = await services.repo.league(league_id)
         if league.status == "finished":
             return league.status
-        await services.leagues.advance(league_id)
+        # What this step says is posted as the bot's own steps post it: a result it reports is
+        # told here (dropping it lost an announcement whenever this step reported first).
+        await services.leagues.deliver(await services.leagues.advance(league_id))
     return (await services.repo.league(league_id)).status
 
 
