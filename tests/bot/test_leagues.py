@@ -345,3 +345,44 @@ async def test_an_organizer_withdraws_a_player_and_a_player_cannot_withdraw_anot
         assert rows["p2"].withdrawn and rows["p2"].left == 0 and not rows["p1"].withdrawn
     finally:
         await services.close()
+
+
+async def test_a_game_that_ends_while_the_step_reads_is_told_before_the_league_finishes(tmp_path) -> None:
+    """The last game ends after the step passed its pairing (a computer's move) and before it asks
+    whether the league is over: the league is not finished past a result it never told."""
+    told: list[str] = []
+
+    async def deliver(deliveries) -> None:
+        told.extend(keys(deliveries))
+
+    services = await open_services(str(tmp_path / "db.sqlite3"), deliver, **FAST)
+    try:
+        league_id = await league_of(services, 0, "round_robin")
+        first, second = people(2)
+        for person in (first, second):
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        (game,) = await services.repo.league_pairings(league_id)
+        row = await services.repo.get_match(game.match_id)
+        real_result_of = services.leagues._result_of
+        reads = 0
+
+        async def game_ends_after_the_read(*args, **kwargs):
+            # The step reads every result twice: to pair (a round robin has its pairs) and to report.
+            nonlocal reads
+            result = await real_result_of(*args, **kwargs)
+            reads += 1
+            if reads == 2:
+                assert result is None
+                await services.matches.resign(Place("guild-1", row.channel_id, "en"), first)
+            return result
+
+        services.leagues._result_of = game_ends_after_the_read
+        await services.leagues.deliver(await services.leagues.advance(league_id))
+        await services.leagues.idle()
+        (game,) = await services.repo.league_pairings(league_id)
+        assert (await services.repo.league(league_id)).status == "finished"
+        assert game.reported_at is not None and told.count("league.result") == 1 and told.count("league.finished") == 1
+    finally:
+        await services.close()

@@ -545,11 +545,15 @@ class LeagueService:
                     changed = True
         pairings = await self.repo.league_pairings(league.id)
         names = {e.user_id: e.name for e in entries}
+        # Over only when every game was seen reported here: a match may end while this step reads
+        # (a computer's move), and a league finished past its unreported result never tells it.
+        all_reported = True
         for p in pairings:
             if p.reported_at is not None or p.second_id is None:
                 continue
             result = await self._result_of(p, withdrawn)
             if result is None or result[1] == "withdrawn" and p.match_id is not None:
+                all_reported = False
                 continue  # a withdrawn player's match is reported once it is resigned
             if await self.repo.mark_pairing(p.id, "reported_at", self.matches.clock.now()):
                 # Marked first, then told at once (not with the step's other posts): a kill in
@@ -558,7 +562,7 @@ class LeagueService:
                     "league": league.name, "round": p.round, "first": names.get(p.first_id, "?"),
                     "second": names.get(p.second_id, "?"), "score": _score_text(result[0]), "how": Msg(f"league.how_{result[1]}"),
                 }))])
-        if await self._over(league, entries, withdrawn, pairings) and await self.repo.set_league_status(
+        if all_reported and await self._over(league, entries, withdrawn, pairings) and await self.repo.set_league_status(
                 league.id, "finished", was="running"):
             league = replace_status(league, "finished")
             out.append(self._post(league, Msg("league.finished", {"league": league.name})))
