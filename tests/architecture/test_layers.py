@@ -14,6 +14,7 @@ FORBIDDEN = {
     "render": {"discord", "aiosqlite", "asyncpg", "bot", "sqlite3", "socket"},
     "bot/services": {"discord"},
     "bot/services/match": {"discord", "aiosqlite", "asyncpg", "sqlite3", "PIL", "render"},
+    "bot/services/commands": {"discord", "aiosqlite", "asyncpg", "sqlite3", "PIL", "render"},
     "bot/storage": {"discord", "PIL", "render"},
     "bot/console": {"discord"},
 }

@@ -90,5 +90,5 @@ class Core:
         self, match: LoadedMatch,
     ) -> tuple[dict[Seat, tuple[timedelta, ...]] | None, dict[Seat, deadlines.Held] | None]:
         """The players' own reminder offsets and when their reminders may go out (``/notify``;
-        ``MatchService`` reads them): none here."""
+        ``commands.long_games`` reads them): none here."""
         return None, None

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 LISTED = 25
 """Matches ``/organize matches`` lists (the oldest standing still first)."""
+CHOICES = 25
+"""Matches an organizer command's autocomplete offers (Discord shows no more)."""
 DRAW = "draw"
 
 
@@ -128,6 +130,20 @@ async def abort(core: Core, guild_id: str | None, actor: Actor, match_id: int, r
         match = await organized(core, guild_id, actor, match_id)
         after, _ = await core.commit(match, [OrganizerAbortEvent(by=actor.user_id, name=actor.name, reason=reason)], status="aborted")
     return _told(match, Msg("organize.aborted_by", {"player": actor.name, "id": match.id, "reason": reason}), announce.hash_line(after))
+
+
+async def match_choices(core: Core, guild_id: str | None, typed: str) -> list[tuple[int, str]]:
+    """(number, name) of the server's matches in play whose name holds what was typed, newest
+    first (the organizer commands' autocomplete: at most ``CHOICES``)."""
+    found = []
+    for row in sorted(await core.repo.live_matches(), key=lambda r: -r.id):
+        if row.guild_id != guild_id or row.status != "active":
+            continue
+        seats = await core.repo.seats(row.id)
+        name = f"#{row.id} {row.game}: {', '.join(s.name for s in seats)}"
+        if typed.strip().lstrip("#").lower() in name.lower():
+            found.append((row.id, name))
+    return found[:CHOICES]
 
 
 def result_choices(match: LoadedMatch) -> list[tuple[str, Msg]]:

@@ -1,0 +1,76 @@
+"""Opening, joining, leaving, starting and aborting a match (``match.lifecycle``, ``match.endings``),
+and the rematch button of a finished one (``bot.services.rematch``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.services import rematch
+from bot.services.delivery import Delivery
+from bot.services.match import endings, lifecycle
+from bot.services.match.access import Pressed
+from bot.services.match.answers import Refused, answered
+from bot.services.match.core import Core
+from bot.services.people import Actor, Place
+from bot.services.time_control import TimeControl
+from engines.core import capabilities as offers
+
+
+class LifecycleCommands(Core):
+    def rated_games(self) -> dict[str, tuple[str, ...]]:
+        """Slug -> boards of every game that keeps points (for the leaderboard's choices)."""
+        return {slug: e.rating_boards() for slug, e in self.book.engines().items() if offers.rated(e)}
+
+    @answered
+    async def create(
+        self, place: Place, actor: Actor, game: str, options: dict[str, Any] | None = None, *,
+        opponent: Actor | None = None, time_control: TimeControl | None = None, players: int | None = None,
+        rated: bool = True,
+    ) -> list[Delivery]:
+        """Open a match in ``place`` with the creator in seat 0. With a computer ``opponent`` the
+        computer takes every other seat of ``players`` (default: the fewest the game allows, at
+        least two) and the match starts. ``rated=False``: a casual match, whose end changes no
+        rating."""
+        created, computer = await lifecycle.create(
+            self, place, actor, game, options, opponent=opponent, time_control=time_control, players=players,
+            rated=rated,
+        )
+        return created if computer is None else created + await self.start(place, actor, *computer)
+
+    def create_refusal(
+        self, actor: Actor, game: str, options: dict[str, Any] | None = None, *,
+        opponent: Actor | None = None, time_control: TimeControl | None = None,
+    ) -> list[Delivery]:
+        """Why ``create`` would refuse these arguments anywhere (empty: it would not), so an adapter
+        can ask before it makes a place for the match (a new thread)."""
+        try:
+            lifecycle.refuse_create(self, game, options, actor=actor, opponent=opponent, time_control=time_control)
+        except Refused as refused:
+            return refused.answer(actor.language)
+        return []
+
+    @answered
+    async def join(self, place: Place, actor: Actor) -> list[Delivery]:
+        return await lifecycle.join(self, place, actor)
+
+    @answered
+    async def leave(self, place: Place, actor: Actor) -> list[Delivery]:
+        return await lifecycle.leave(self, place, actor)
+
+    @answered
+    async def start(self, place: Place, actor: Actor, computer: str | None = None,
+                    players: int | None = None) -> list[Delivery]:
+        """Start the open match (its creator only). With a ``computer`` level the computer first
+        takes the empty seats, up to ``players`` (default: the most the game allows), so a
+        five-player Axis & Allies table with one person missing can begin."""
+        return await lifecycle.start(self, place, actor, computer, players)
+
+    @answered
+    async def abort(self, place: Place, actor: Actor, match_id: int | None = None) -> list[Delivery]:
+        """Abort the match here, or ``match_id`` (from anywhere): see ``endings.abort``."""
+        return await endings.abort(self, place, actor, match_id)
+
+    @answered
+    async def rematch(self, match_id: int, actor: Actor, pressed: Pressed | None = None) -> list[Delivery]:
+        """The rematch button of a finished match: accepted by each player, then started."""
+        return await rematch.press(self, match_id, actor, pressed)
