@@ -16,7 +16,6 @@ from bot.services.delivery import Attachment, Button, Delivery, reply
 from bot.services.match import access
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, damaged_line
-from bot.services.match.records import readable
 from bot.services.match.replays import MAX_FRAMES, Step, sampled, step_line
 from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
@@ -46,9 +45,7 @@ def _status(match: LoadedMatch, steps: list[Step], position: int, language: str)
 async def replay(core: Core, place: Place, actor: Actor, limit: int | None) -> list[Delivery]:
     """The animated replay of the match here (the live one, else the latest), with the stepper's
     buttons at the start."""
-    match = await readable(core, place)
-    if not match.started:
-        raise Refused("core.not_started")
+    match = await access.shown(core, place)
     entries = await core.repo.entries(match.id)
     steps = await record_steps(core, match, entries)
     if not steps:
@@ -83,9 +80,7 @@ async def step(core: Core, match_id: int, actor: Actor, position: int, pressed: 
 
 async def history_at(core: Core, place: Place, actor: Actor, position: int) -> list[Delivery]:
     """``/match history at:<move>``: the board after that move (0: the start), as the stepper."""
-    match = await readable(core, place)
-    if not match.started:
-        raise Refused("core.not_started")
+    match = await access.shown(core, place)
     return await _board_at(core, match, actor, position, strict=True)
 
 
@@ -112,16 +107,8 @@ async def _board_at(core: Core, match: LoadedMatch, actor: Actor, position: int,
 
 async def catchup(core: Core, place: Place, actor: Actor) -> list[Delivery]:
     """``/match catchup``: the actor's catch-up in the live match here, privately."""
-    match = await access.live(core, place)
-    if match is None:
-        raise access.no_match()
-    if match.damage is not None:
-        raise Refused.saying(damaged_line(match.id, match.damage))
-    if not match.started:
-        raise Refused("core.not_started")
-    seat = match.seat_of(actor.user_id)
-    if seat is None:
-        raise Refused("core.not_seated")
+    match = access.viewable(await access.live(core, place))
+    seat = access.own_seat(match, actor)
     lines, picture = await catchup_lines(core, match, seat, actor.language)
     if not lines:
         return [reply(actor.language, Msg("replays.catchup_nothing"))]

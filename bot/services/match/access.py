@@ -50,14 +50,27 @@ async def latest(core: Core, place: Place) -> LoadedMatch | None:
 
 async def shown(core: Core, place: Place) -> LoadedMatch:
     """The match here whose board can be shown: started and undamaged."""
-    match = await latest(core, place)
-    if match is not None and match.damage is not None:
-        raise Refused.saying(damaged_line(match.id, match.damage))
+    return viewable(await latest(core, place))
+
+
+def viewable(match: LoadedMatch | None) -> LoadedMatch:
+    """``match`` if a board of it can be drawn: found, undamaged and started; else ``Refused``
+    says why not (the board, ``/view``, ``/match catchup``)."""
     if match is None:
         raise no_match()
+    if match.damage is not None:
+        raise Refused.saying(damaged_line(match.id, match.damage))
     if not match.started:
         raise Refused("core.not_started")
     return match
+
+
+def own_seat(match: LoadedMatch, actor: Actor) -> Seat:
+    """``actor``'s seat in ``match``; ``Refused`` for one who has none."""
+    seat = match.seat_of(actor.user_id)
+    if seat is None:
+        raise Refused("core.not_seated")
+    return seat
 
 
 def paused_refusal(match: LoadedMatch) -> Refused:

@@ -145,12 +145,7 @@ async def my_view(
             raise Refused("core.unknown_match_button")
     else:
         match = await access.latest(core, place) if place is not None else None
-    if match is None:
-        raise access.no_match()
-    if match.damage is not None:
-        raise Refused.saying(damaged_line(match.id, match.damage))
-    if not match.started:
-        raise Refused("core.not_started")
+    match = access.viewable(match)
     seat = match.seat_of(actor.user_id)
     highlights: tuple[str, ...] = ()
     if piece:
