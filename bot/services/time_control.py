@@ -75,14 +75,25 @@ class TimeControl(BaseModel):
         return data
 
     def sets_time(self) -> bool:
-        """Whether any time is set (a deadline, a clock, a daily time, weekends off, a zone), not
-        only the options a game whose rulebook sets its time takes as well (``vacation``,
-        ``grace``, ``absent``)."""
-        return bool(self.per_move_hours or self.clock_minutes or self.daily or not self.weekends or self.timezone)
+        """Whether these options set time of their own: a correspondence deadline, a clock, or the
+        calendar a deadline counts by (weekends off, a zone). A game whose rulebook sets its time
+        refuses that, and takes the options that only say what a missed deadline does or what
+        moves one (``grace``, ``absent``, ``vacation``, ``quiet_deadlines``).
+
+        Not the same question as ``correspondence`` (whether turns have a deadline, which the
+        reminders, absences and graces count on): a clock alone sets time without one.
+
+        >>> TimeControl(clock_minutes=30).sets_time(), TimeControl(clock_minutes=30).correspondence
+        (True, False)
+        >>> TimeControl(weekends=False).sets_time(), TimeControl(grace=0, absent="computer").sets_time()
+        (True, False)
+        """
+        return self.correspondence or bool(self.clock_minutes or not self.weekends or self.timezone)
 
     @property
     def correspondence(self) -> bool:
-        """Whether turns have a correspondence deadline (hours per move or a daily time)."""
+        """Whether turns have a correspondence deadline (hours per move or a daily time); a clock
+        is not one (``sets_time`` asks for any time set)."""
         return bool(self.per_move_hours or self.daily)
 
     @property
