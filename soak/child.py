@@ -210,7 +210,7 @@ class DiscordBot:
             if request.get("hours"):
                 options.update(deadline="custom", deadline_hours=request["hours"])
             if request.get("absent"):
-                options.update(absent=request["absent"])
+                options.update(schedule=f"absent {request['absent']}")  # /match create has no absent: option
         else:
             command, options = {
                 "join": ("match join", {}),

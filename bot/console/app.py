@@ -24,6 +24,7 @@ from bot.console.commands import (
     ConsoleSyntaxError,
     number,
     parse_line,
+    schedule_only,
     whole_number,
 )
 from bot.i18n import Msg, catalog
@@ -40,7 +41,7 @@ from bot.services.delivery import (
 from bot.services.match.teams import until_from
 from bot.services.matches import outdated_reply
 from bot.services.people import COMPUTER_LEVELS, Actor, Place, computer_actor
-from bot.services.time_control import TimeControlError, time_control_given, with_absence
+from bot.services.time_control import TimeControlError, time_control_given
 from bot.storage.repository import OutdatedMatchError
 from bot.wiring import Services, open_services
 
@@ -355,10 +356,8 @@ class ConsoleApp:
         clock = number(options, "clock_minutes", "30")
         options.pop("deadline_hours", None)
         options.pop("clock_minutes", None)
-        control = time_control_given(options.pop("deadline", None), hours, clock, schedule=options.pop("schedule", None))
-        grace = whole_number(options, "grace", 1)
-        options.pop("grace", None)
-        control = with_absence(control, grace, options.pop("absent", None))
+        schedule = schedule_only(options)
+        control = time_control_given(options.pop("deadline", None), hours, clock, schedule=schedule)
         if thread:
             place = Place(place.guild_id, await self._new_thread(), place.language)
             self.note(Msg("console.new_thread", {"channel": place.channel_id}))

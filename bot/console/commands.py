@@ -92,6 +92,37 @@ def parse_line(text: str) -> ConsoleLine | None:
     return ConsoleLine(user, channel, tuple(command), options)
 
 
+IN_SCHEDULE = ("grace", "absent")
+"""``/match create`` settings that Discord takes only inside the ``schedule:`` text (``grace 2,
+absent computer``; as options of their own they made ``/match`` longer than Discord allows)."""
+
+
+def schedule_only(options: dict[str, str]) -> str | None:
+    """Take ``schedule`` out of ``options``. ``grace:`` or ``absent:`` written as options of their
+    own are refused, with the ``schedule:`` text that says the same: the console reads a create
+    line as Discord does.
+
+    >>> schedule_only({"schedule": "weekends off"})
+    'weekends off'
+    >>> schedule_only({"grace": "2", "schedule": "weekends off"})
+    Traceback (most recent call last):
+    bot.console.commands.ConsoleSyntaxError: console.in_schedule
+    >>> try:
+    ...     schedule_only({"absent": "computer", "grace": "2"})
+    ... except ConsoleSyntaxError as error:
+    ...     error.msg.params
+    {'given': 'grace:2 absent:computer', 'schedule': 'grace 2, absent computer'}
+    """
+    moved = {name: options[name] for name in IN_SCHEDULE if name in options}
+    schedule = options.pop("schedule", None)
+    if moved:
+        words = [schedule] if schedule else []
+        words += [f"{name} {value}" for name, value in moved.items()]
+        given = " ".join(f"{name}:{value}" for name, value in moved.items())
+        raise ConsoleSyntaxError("console.in_schedule", given=given, schedule=", ".join(words))
+    return schedule
+
+
 def whole_number(options: dict[str, str], name: str, example: int) -> int | None:
     """The option ``name`` as a whole number, ``None`` when absent; text that is not one is
     refused (never guessed at), with an example of what is right.

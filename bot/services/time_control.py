@@ -355,26 +355,3 @@ def time_control_given(
 
 
 ABSENT_CHOICES = ("lose", "computer")
-
-
-def with_absence(control: TimeControl | None, grace: int | None = None, absent: str | None = None) -> TimeControl | None:
-    """``control`` with the match options ``grace`` (graces per player) and ``absent`` (what a
-    missed deadline does once they are used up) when given; ``None`` stays ``None`` without them.
-
-    >>> with_absence(TimeControl(per_move_hours=24), 2, "computer").absent
-    'computer'
-    >>> with_absence(None) is None
-    True
-    """
-    if grace is None and absent in (None, ""):
-        return control
-    if absent not in (None, "") and absent not in ABSENT_CHOICES:
-        raise TimeControlError("teams.bad_absent", value=absent, choices=list(ABSENT_CHOICES))
-    if grace is not None and not 0 <= grace <= 10:
-        raise TimeControlError("teams.bad_grace", value=grace)
-    update: dict[str, object] = {}
-    if grace is not None:
-        update["grace"] = grace
-    if absent:
-        update["absent"] = absent
-    return (control or TimeControl()).model_copy(update=update)

@@ -50,23 +50,26 @@ async def test_substitute_and_autopilot_on_the_console(tmp_path: Path) -> None:
     assert "The computer (easy) plays for bob until" in text
 
 
-async def test_grace_and_absent_are_match_options(tmp_path: Path) -> None:
+async def test_grace_and_absent_are_written_in_schedule_as_on_discord(tmp_path: Path) -> None:
+    """Discord takes ``grace`` and ``absent`` only inside ``schedule:`` (as options of their own
+    they made ``/match`` longer than Discord allows); the console reads a create line the same way,
+    and answers the old spelling with the ``schedule:`` text that says the same."""
     text = await console(
         "as alice: /match create game:heroes_cities opponent:bob deadline:24h grace:2 absent:computer\n"
-        "as carol in other: /match create game:heroes_cities absent:never\n"
+        "as bob in fourth: /match create game:heroes_cities deadline:24h schedule:\"weekends off\" grace:0\n"
+        "as carol in other: /match create game:heroes_cities schedule:\"absent never\"\n"
         "as dave in third: /match create game:heroes_cities opponent:bob deadline:24h schedule:\"grace 3, absent computer\"\n",
         tmp_path,
         start="",
     )
-    assert "opened match #1" in text
+    assert '`grace:2 absent:computer` is written inside `schedule:` now, as on Discord: `schedule:"grace 2, absent computer"`' in text
+    assert '`schedule:"weekends off, grace 0"`' in text
     assert "`absent never` is not an option: choose one of lose, computer" in text
-    assert "opened match #2" in text
+    assert "opened match #1" in text and "opened match #2" not in text
     repo = await SqliteRepository.open(str(tmp_path / "db.sqlite3"))
     try:
-        row = await repo.get_match(1)
-        assert row.time_control == {"per_move_hours": 24.0, "clock_minutes": 0.0, "grace": 2, "absent": "computer"}
-        assert await repo.live_match_in("other") is None
-        third = await repo.get_match(2)
-        assert (third.time_control["grace"], third.time_control["absent"]) == (3, "computer")
+        assert [await repo.live_match_in(place) for place in ("general", "fourth", "other")] == [None, None, None]
+        third = await repo.get_match(1)
+        assert third.time_control == {"per_move_hours": 24.0, "clock_minutes": 0.0, "grace": 3, "absent": "computer"}
     finally:
         await repo.close()
