@@ -10,6 +10,7 @@ from bot.services.match.access import Pressed
 from bot.services.match.answers import answered
 from bot.services.match.core import Core
 from bot.services.people import Actor, Place
+from engines.core import capabilities as offers
 
 
 class InformationCommands(Core):
@@ -59,6 +60,10 @@ class InformationCommands(Core):
         """The server's table for ``game`` by rating, best first, and the actor's place; with
         ``board``, the rulebook's points table of that board."""
         return await standings.leaderboard(self, guild_id, actor, game, board)
+
+    def rated_games(self) -> dict[str, tuple[str, ...]]:
+        """Slug -> boards of every game that keeps points (for the leaderboard's choices)."""
+        return {slug: e.rating_boards() for slug, e in self.book.engines().items() if offers.rated(e)}
 
     @answered
     async def note(self, place: Place, actor: Actor, text: str = "") -> list[Delivery]:

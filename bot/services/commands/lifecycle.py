@@ -13,14 +13,9 @@ from bot.services.match.answers import Refused, answered
 from bot.services.match.core import Core
 from bot.services.people import Actor, Place
 from bot.services.time_control import TimeControl
-from engines.core import capabilities as offers
 
 
 class LifecycleCommands(Core):
-    def rated_games(self) -> dict[str, tuple[str, ...]]:
-        """Slug -> boards of every game that keeps points (for the leaderboard's choices)."""
-        return {slug: e.rating_boards() for slug, e in self.book.engines().items() if offers.rated(e)}
-
     @answered
     async def create(
         self, place: Place, actor: Actor, game: str, options: dict[str, Any] | None = None, *,
