@@ -56,7 +56,8 @@ class SeatRow(_Row):
 class TimerRow(_Row):
     id: int | None = None
     match_id: int
-    kind: Literal["reminder", "timeout", "question"]
+    kind: Literal["reminder", "timeout", "question", "team"]
+    """``team``: the team deciding about ``seat`` (which left) runs out of time to choose."""
     seat: int
     due_at: datetime
     seq: int

@@ -191,7 +191,8 @@ class TeamChoiceEvent(Frozen):
     """The seat that resigned or lost on time."""
     choice: Literal["takeover", "computer", "concede"]
     by: Seat
-    """The seat whose player chose."""
+    """The seat whose player chose; the seat itself when nobody of the team chose in time (the
+    match chose its default: the services' ``team_default``)."""
 
 
 class HolderEvent(Frozen):
@@ -430,8 +431,9 @@ def advance_meta(meta: MetaState, event: BaseModel, players: int) -> MetaState:
         if event.choice == "concede":
             conceding = set(meta.team_of(event.seat, players))
             winners = tuple(s for s in range(players) if s not in conceding)
+            reason = "teams.no_choice_conceded" if event.by == event.seat else "teams.conceded"
             return meta.kept(undecided=None, lapse="", result=Result(
-                winners=winners, reason="teams.conceded", params={"seat": event.by}))
+                winners=winners, reason=reason, params={"seat": event.by}))
         return meta.model_copy(update={"undecided": None, "lapse": ""})
     if isinstance(event, HolderEvent):
         holders = {**meta.holders, event.seat: (event.user_id, event.name)}
