@@ -223,6 +223,8 @@ class MatchBook:
                 engine_version=match.engine.version,
                 ratings=ratings,
                 seats=seats,
+                holders={seat: held for seat, held in after.progress.meta.holders.items()
+                         if match.progress.meta.holders.get(seat) != held},
             )
         except Exception:
             self.forget(match.id)

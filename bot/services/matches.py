@@ -221,7 +221,7 @@ class MatchService(Core):
             if row.guild_id != guild_id or row.status != "active":
                 continue
             seats = await self.repo.seats(row.id)
-            name = f"#{row.id} {row.game}: {', '.join(s.name for s in seats)}"
+            name = f"#{row.id} {row.game}: {', '.join(s.holder_name or s.name for s in seats)}"
             if typed.strip().lstrip("#").lower() in name.lower():
                 found.append((row.id, name))
         return found[:25]

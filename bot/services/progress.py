@@ -283,7 +283,7 @@ def held(seats: tuple[SeatRow, ...], holders: dict[Seat, tuple[str, str]]) -> tu
     if not holders:
         return seats
     return tuple(
-        SeatRow(match_id=row.match_id, seat=row.seat, user_id=holders[row.seat][0], name=holders[row.seat][1])
+        row.model_copy(update={"user_id": holders[row.seat][0], "name": holders[row.seat][1]})
         if row.seat in holders and holders[row.seat][0] != row.user_id else row
         for row in seats
     )

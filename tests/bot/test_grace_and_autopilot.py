@@ -181,6 +181,21 @@ async def test_a_substitute_takes_the_seat_with_the_button(harness) -> None:
     assert "out of date" in words(again) or "already play" in words(again)
 
 
+async def test_games_lists_a_substituted_seat_for_its_new_player(harness) -> None:
+    """After a substitution, /games lists the match for the new player (waiting on them, with the
+    deadline) and no longer for the player who left; the autocomplete of matches names them."""
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
+    asked = await harness.service.substitute(PLACE, BOB, BOB, DAVE)
+    (button,) = [b for d in asked for b in d.buttons]
+    seat, user = button.text.split(":")
+    await harness.service.accept_substitute(match_id, DAVE, int(seat), user)
+    listed = words(await harness.service.my_games(PLACE.guild_id, DAVE))
+    assert "Your matches (1)" in listed and "your move" in listed, listed
+    assert "geen lopende partijen" in words(await harness.service.my_games(PLACE.guild_id, BOB))  # Bob reads Dutch
+    choices = await harness.service.my_match_choices(DAVE, "")
+    assert [(number, "Dave" in name and "Bob" not in name) for number, name in choices] == [(match_id, True)]
+
+
 async def test_substitute_refusals(harness) -> None:
     await harness.started_match()
     assert "Only Alice or an organizer" in words(await harness.service.substitute(PLACE, CAROL, ALICE, DAVE))
