@@ -12,6 +12,7 @@ from bot.i18n import Msg
 from bot.services.delivery import Button, ButtonKind
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
+from bot.services.time_control import correspondence_deadline
 from engines.core.contract import Seat
 from engines.core.record import AutopilotEvent, GraceEvent, TeamChoiceEvent, TimeoutEvent
 
@@ -29,11 +30,15 @@ def correspondence_lapsed(match: LoadedMatch, seat: Seat) -> bool:
     when the game's rulebook sets it: Militakiri's 24/48/72 hours), not the end of a clock (the
     rulebook's game clock, or the minutes per player): only that one has graces."""
     control = match.time_control
-    started = match.progress.turn_started
-    if control.per_move is None or started is None:
+    progress = match.progress
+    if control.per_move is None or progress.turn_started is None:
         return False
-    extension = timedelta(hours=match.progress.meta.extension_hours)
-    return match.deadline(seat) == started + control.per_move + extension
+    # The correspondence deadline as ``LoadedMatch.deadline`` counts it: with the absences, the
+    # time given, the graces' moves and the quiet hours (any of them moves it).
+    away = progress.away.get(seat, ()) if control.vacation else ()
+    extra = timedelta(seconds=progress.extra.get(seat, 0.0), hours=progress.meta.extension_hours)
+    expected = correspondence_deadline(control, progress.turn_started, away, extra, progress.quiet.get(seat))
+    return expected is not None and match.deadline(seat) == expected
 
 
 def lapse_events(match: LoadedMatch, seat: Seat) -> list[Any]:
