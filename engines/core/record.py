@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from engines.core.contract import Engine, Frozen, Outcome, Result, SealingGame, Seat, TeamGame
 from engines.core.dice import commitment, draws
@@ -104,6 +104,16 @@ class ExtendEvent(Frozen):
     seat: Seat
     seconds: int
     by: Seat | None = None
+    name: str | None = None
+    """The organizer's name, for an organizer's extension (``by`` unset). Left out of the stored
+    event when unset, so an extension recorded before it (and its hash) reads as it was."""
+
+    @model_serializer(mode="wrap")
+    def _without_unset_name(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get("name") is None:
+            data.pop("name", None)
+        return data
 
 
 class QuietEvent(Frozen):

@@ -15,7 +15,7 @@ from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.channels import channel_named, deleted_channels
 from bot.services.delivery import Delivery, reply
-from bot.services.match import access, announce
+from bot.services.match import absence, access, announce
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.organizers import may_organize
 from bot.services.people import Actor
@@ -196,5 +196,5 @@ def history_line(match: LoadedMatch, entry: Entry) -> Msg | None:
         return Msg("organize.history_adjudicate", {"at": entry.at, "player": event.name, "result": result, "reason": event.reason})
     if isinstance(event, AbortAgreeEvent):
         return Msg("organize.history_abort_agree", {"at": entry.at, "player": match.name_of(event.seat)})
-    return None
+    return absence.history_line(match, entry)  # time given and graces
 
