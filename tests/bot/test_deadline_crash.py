@@ -26,7 +26,7 @@ from bot.services.people import Actor, Place
 from bot.services.time_control import TimeControl
 from bot.storage.sqlite import SqliteRepository
 from engines.core.record import AutopilotEvent, GraceEvent, TeamChoiceEvent, TimeoutEvent
-from tests.bot.conftest import ALICE, BOB, CAROL, PLACE, START, Harness
+from tests.bot.conftest import ALICE, BOB, CAROL, START, Harness
 
 ROOT = Path(__file__).resolve().parents[2]
 TEAM_PLACE = Place("guild-1", "chan-2", "en")

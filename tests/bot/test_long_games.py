@@ -251,7 +251,7 @@ async def test_the_history_lists_every_extension_with_who_gave_it(harness):
     """Time given by an opponent, an organizer's extension and a grace are each an event in the
     record, and /match history shows each with who gave it (English and Dutch)."""
     match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
-    seat, mover, waiting = await mover_and_waiting(harness, match_id)
+    _, mover, waiting = await mover_and_waiting(harness, match_id)
     await harness.service.give_time(PLACE, waiting)
     await harness.service.give_time(PLACE, ORGANIZER, hours=30)
     harness.clock.advance(hours=24 + 24 + 30, seconds=1)
