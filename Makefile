@@ -64,7 +64,8 @@ FUZZ_JOBS ?= 2
 fuzz: $(STAMP)
 	FUZZ_JOBS=$(FUZZ_JOBS) $(PY) -m tests.engines.conformance.fuzz
 
-# Longer random playouts than CI runs, a slice of the fuzz (SOAK_FUZZ_GAMES of each engine), then
+# Longer random playouts than CI runs, the deadlines killed after every write of their path
+# (tests/bot/test_deadline_crash.py), a slice of the fuzz (SOAK_FUZZ_GAMES of each engine), then
 # the soak with kills (python -m soak; the figures as a table, exit 1 when a check fails):
 # make soak GAMES=20000 SOAK_FUZZ_GAMES=100 SOAK_MATCHES=40 SOAK_SECONDS=300
 GAMES ?= 10000
@@ -73,6 +74,7 @@ SOAK_MATCHES ?= 20
 SOAK_SECONDS ?= 120
 soak: $(STAMP)
 	SCHEIDS_PLAYOUTS=$(GAMES) $(PY) -m pytest tests -k playout
+	SCHEIDS_DEADLINE_KILLS=all $(PY) -m pytest -n 2 tests/bot/test_deadline_crash.py
 	FUZZ_GAMES=$(SOAK_FUZZ_GAMES) FUZZ_JOBS=$(FUZZ_JOBS) $(PY) -m tests.engines.conformance.fuzz
 	SOAK_MATCHES=$(SOAK_MATCHES) SOAK_SECONDS=$(SOAK_SECONDS) $(PY) -m soak
 

@@ -223,6 +223,8 @@ class MatchBook:
                 engine_version=match.engine.version,
                 ratings=ratings,
                 seats=seats,
+                holders={seat: held for seat, held in after.progress.meta.holders.items()
+                         if match.progress.meta.holders.get(seat) != held},
             )
         except Exception:
             self.forget(match.id)
@@ -292,6 +294,8 @@ def _progress_to_json(progress: Progress) -> str:
         body["quiet"] = {str(seat): list(hours) for seat, hours in progress.quiet.items()}
     if progress.givers:
         body["givers"] = sorted([giver, seat] for giver, seat in progress.givers)
+    if progress.team_asked is not None:
+        body["team_asked"] = progress.team_asked.isoformat()
     return json.dumps({**body, "hash": snapshot_hash(body, progress.hash)})
 
 
@@ -323,4 +327,5 @@ def _progress_from_dict(engine: Engine, data: dict[str, Any]) -> Progress:
         extra={int(seat): float(seconds) for seat, seconds in data.get("extra", {}).items()},
         quiet={int(seat): (str(zone), int(start), int(end)) for seat, (zone, start, end) in data.get("quiet", {}).items()},
         givers=frozenset((int(giver), int(seat)) for giver, seat in data.get("givers", [])),
+        team_asked=datetime.fromisoformat(data["team_asked"]) if "team_asked" in data else None,
     )

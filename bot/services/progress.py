@@ -76,6 +76,9 @@ class Progress:
     """Each seat's quiet hours (``QuietEvent``), in a match whose deadlines keep out of them."""
     givers: frozenset[tuple[Seat, Seat]] = frozenset()
     """(giver, receiver) of each gift by a player on the current turn: one each per turn."""
+    team_asked: datetime | None = None
+    """When the team now deciding (``MetaState.undecided``) was asked: its time to choose counts
+    from then."""
 
 
 @dataclass(frozen=True)
@@ -128,11 +131,13 @@ def fold(engine: Engine, players: int, progress: Progress, entry: Entry, state: 
     agreed = frozenset() if isinstance(event, TURN_EVENTS) else progress.abort_agreed
     if isinstance(event, AbortAgreeEvent):
         agreed = agreed | {event.seat}
+    meta = advance_meta(progress.meta, event, players)
+    team_asked = None if meta.undecided is None else progress.team_asked if progress.meta.undecided is not None else entry.at
     return Progress(
         state=state,
         seq=entry.seq,
         draw_index=draw_index,
-        meta=advance_meta(progress.meta, event, players),
+        meta=meta,
         used=used,
         last_at=entry.at,
         turn_started=turn_started,
@@ -149,6 +154,7 @@ def fold(engine: Engine, players: int, progress: Progress, entry: Entry, state: 
         quiet=progress.quiet,
         extra={} if isinstance(event, TURN_EVENTS) else progress.extra,
         givers=frozenset() if isinstance(event, TURN_EVENTS) else progress.givers,
+        team_asked=team_asked,
     )
 
 
@@ -277,7 +283,7 @@ def held(seats: tuple[SeatRow, ...], holders: dict[Seat, tuple[str, str]]) -> tu
     if not holders:
         return seats
     return tuple(
-        SeatRow(match_id=row.match_id, seat=row.seat, user_id=holders[row.seat][0], name=holders[row.seat][1])
+        row.model_copy(update={"user_id": holders[row.seat][0], "name": holders[row.seat][1]})
         if row.seat in holders and holders[row.seat][0] != row.user_id else row
         for row in seats
     )

@@ -50,13 +50,18 @@ class SeatRow(_Row):
     seat: int
     user_id: str
     name: str
+    """Who sat down first (the record's ``HolderEvent`` says who played which moves since)."""
     dm_closed: bool = False
+    holder_id: str | None = None
+    holder_name: str | None = None
+    """The seat's player now, when it changed hands (a substitute, a teammate taking it over)."""
 
 
 class TimerRow(_Row):
     id: int | None = None
     match_id: int
-    kind: Literal["reminder", "timeout", "question"]
+    kind: Literal["reminder", "timeout", "question", "team"]
+    """``team``: the team deciding about ``seat`` (which left) runs out of time to choose."""
     seat: int
     due_at: datetime
     seq: int

@@ -33,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any, TypeVar
@@ -398,7 +398,7 @@ class PostgresRepository:
         return rows[0] if rows else None
 
     async def matches_of_user(self, user_id: str, guild_id: str | None, live_only: bool) -> list[MatchRow]:
-        where = "WHERE id IN (SELECT match_id FROM seats WHERE user_id = $1)"
+        where = "WHERE id IN (SELECT match_id FROM seats WHERE (holder_id IS NULL AND user_id = $1) OR holder_id = $1)"
         args: list[Any] = [user_id]
         if guild_id is not None:
             args.append(guild_id)
@@ -422,7 +422,7 @@ class PostgresRepository:
                 if not rows:
                     return None
                 seats = await conn.fetch(
-                    "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = $1 ORDER BY seat",
+                    "SELECT match_id, seat, user_id, name, dm_closed, holder_id, holder_name FROM seats WHERE match_id = $1 ORDER BY seat",
                     match_id,
                 )
                 events = snapshot = None
@@ -445,7 +445,7 @@ class PostgresRepository:
 
     async def seats(self, match_id: int) -> list[SeatRow]:
         rows = await self._read(
-            "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = $1 ORDER BY seat", match_id
+            "SELECT match_id, seat, user_id, name, dm_closed, holder_id, holder_name FROM seats WHERE match_id = $1 ORDER BY seat", match_id
         )
         return [SeatRow(**dict(row)) for row in rows]
 
@@ -493,7 +493,7 @@ class PostgresRepository:
     async def mark_dm_closed(self, match_id: int, user_id: str) -> bool:
         async def mark(conn: asyncpg.Connection) -> bool:
             status = await conn.execute(
-                "UPDATE seats SET dm_closed = TRUE WHERE match_id = $1 AND user_id = $2 AND NOT dm_closed",
+                "UPDATE seats SET dm_closed = TRUE WHERE match_id = $1 AND COALESCE(holder_id, user_id) = $2 AND NOT dm_closed",
                 match_id,
                 user_id,
             )
@@ -531,6 +531,7 @@ class PostgresRepository:
         engine_version: int | None = None,
         ratings: Sequence[EndingUpdate] = (),
         seats: int | None = None,
+        holders: Mapping[int, tuple[str, str]] | None = None,
     ) -> int:
         last = expected_seq + len(events)
 
@@ -565,6 +566,11 @@ class PostgresRepository:
             await conn.executemany(
                 "INSERT INTO events (match_id, seq, at, type, payload, hash) VALUES ($1, $2, $3, $4, $5, $6)", rows
             )
+            if holders:
+                await conn.executemany(
+                    "UPDATE seats SET holder_id = $1, holder_name = $2 WHERE match_id = $3 AND seat = $4",
+                    [(user_id, name, match_id, seat) for seat, (user_id, name) in sorted(holders.items())],
+                )
             if timers is not None or (status is not None and status not in LIVE):
                 await conn.execute("DELETE FROM timers WHERE match_id = $1", match_id)
                 if timers:

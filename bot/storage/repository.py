@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -157,7 +157,11 @@ class Repository(Protocol):
     async def latest_match_in(self, channel_id: str) -> MatchRow | None:
         """The newest match of the channel, live or not."""
         ...
-    async def matches_of_user(self, user_id: str, guild_id: str | None, live_only: bool) -> list[MatchRow]: ...
+    async def matches_of_user(self, user_id: str, guild_id: str | None, live_only: bool) -> list[MatchRow]:
+        """The matches in which the user holds a seat now (a seat that changed hands is its
+        holder's, no longer its first player's), most recently updated first."""
+        ...
+
     async def live_matches(self) -> list[MatchRow]: ...
 
     async def seats(self, match_id: int) -> list[SeatRow]: ...
@@ -196,6 +200,7 @@ class Repository(Protocol):
         engine_version: int | None = None,
         ratings: Sequence[EndingUpdate] = (),
         seats: int | None = None,
+        holders: Mapping[int, tuple[str, str]] | None = None,
     ) -> int:
         """Append events after ``expected_seq`` in one transaction, with the match's new status,
         result, timers (replacing the match's timers when given; a match that is over loses them
@@ -205,7 +210,10 @@ class Repository(Protocol):
         are inside this transaction, and gets its ``before`` and ``after`` filled. Each event is stored with
         its ``chain_hash``, chained to the stored hash of ``expected_seq`` (the seed commitment
         for the first). Returns the new last seq. ``StaleWriteError`` when ``expected_seq`` is not
-        the last seq any more, or the match does not have exactly ``seats`` seats (when given)."""
+        the last seq any more, or the match does not have exactly ``seats`` seats (when given).
+        ``holders``: seats that changed hands with these events, and their player now (user id,
+        name): written as each seat's holder (``SeatRow.holder_id``), which the listings of a
+        user's matches (``matches_of_user``) go by."""
         ...
 
     async def rating(self, guild_id: str, user_id: str, game: str, board: str) -> RatingRow | None: ...

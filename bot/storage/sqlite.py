@@ -21,7 +21,7 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -338,8 +338,8 @@ class SqliteRepository:
     async def matches_of_user(
         self, user_id: str, guild_id: str | None, live_only: bool
     ) -> list[MatchRow]:
-        where = "WHERE id IN (SELECT match_id FROM seats WHERE user_id = ?)"
-        params: list[Any] = [user_id]
+        where = "WHERE id IN (SELECT match_id FROM seats WHERE (holder_id IS NULL AND user_id = ?) OR holder_id = ?)"
+        params: list[Any] = [user_id, user_id]
         if guild_id is not None:
             where += " AND guild_id = ?"
             params.append(guild_id)
@@ -365,7 +365,7 @@ class SqliteRepository:
                 if not rows:
                     return None
                 seats = await self._fetch(
-                    "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = ? ORDER BY seat",
+                    "SELECT match_id, seat, user_id, name, dm_closed, holder_id, holder_name FROM seats WHERE match_id = ? ORDER BY seat",
                     (match_id,),
                 )
                 events = snapshot = None
@@ -386,7 +386,7 @@ class SqliteRepository:
 
     async def seats(self, match_id: int) -> list[SeatRow]:
         rows = await self._read(
-            "SELECT match_id, seat, user_id, name, dm_closed FROM seats WHERE match_id = ? ORDER BY seat",
+            "SELECT match_id, seat, user_id, name, dm_closed, holder_id, holder_name FROM seats WHERE match_id = ? ORDER BY seat",
             (match_id,),
         )
         return [SeatRow(**dict(row)) for row in rows]
@@ -432,7 +432,7 @@ class SqliteRepository:
     async def mark_dm_closed(self, match_id: int, user_id: str) -> bool:
         async with self._transaction():
             cursor = await self.db.execute(
-                "UPDATE seats SET dm_closed = 1 WHERE match_id = ? AND user_id = ? AND dm_closed = 0",
+                "UPDATE seats SET dm_closed = 1 WHERE match_id = ? AND COALESCE(holder_id, user_id) = ? AND dm_closed = 0",
                 (match_id, user_id),
             )
             return cursor.rowcount == 1
@@ -474,6 +474,7 @@ class SqliteRepository:
         engine_version: int | None = None,
         ratings: Sequence[EndingUpdate] = (),
         seats: int | None = None,
+        holders: Mapping[int, tuple[str, str]] | None = None,
     ) -> int:
         last = expected_seq + len(events)
         try:
@@ -506,6 +507,11 @@ class SqliteRepository:
                 await self.db.executemany(
                     "INSERT INTO events (match_id, seq, at, type, payload, hash) VALUES (?, ?, ?, ?, ?, ?)", rows
                 )
+                if holders:
+                    await self.db.executemany(
+                        "UPDATE seats SET holder_id = ?, holder_name = ? WHERE match_id = ? AND seat = ?",
+                        [(user_id, name, match_id, seat) for seat, (user_id, name) in sorted(holders.items())],
+                    )
                 if timers is not None or (status is not None and status not in LIVE):
                     await self.db.execute("DELETE FROM timers WHERE match_id = ?", (match_id,))
                     if timers:

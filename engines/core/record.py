@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from engines.core.contract import Engine, Frozen, Outcome, Result, SealingGame, Seat, TeamGame
 from engines.core.dice import commitment, draws
@@ -104,6 +104,16 @@ class ExtendEvent(Frozen):
     seat: Seat
     seconds: int
     by: Seat | None = None
+    name: str | None = None
+    """The organizer's name, for an organizer's extension (``by`` unset). Left out of the stored
+    event when unset, so an extension recorded before it (and its hash) reads as it was."""
+
+    @model_serializer(mode="wrap")
+    def _without_unset_name(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get("name") is None:
+            data.pop("name", None)
+        return data
 
 
 class QuietEvent(Frozen):
@@ -191,7 +201,8 @@ class TeamChoiceEvent(Frozen):
     """The seat that resigned or lost on time."""
     choice: Literal["takeover", "computer", "concede"]
     by: Seat
-    """The seat whose player chose."""
+    """The seat whose player chose; the seat itself when nobody of the team chose in time (the
+    match chose its default: the services' ``team_default``)."""
 
 
 class HolderEvent(Frozen):
@@ -430,8 +441,9 @@ def advance_meta(meta: MetaState, event: BaseModel, players: int) -> MetaState:
         if event.choice == "concede":
             conceding = set(meta.team_of(event.seat, players))
             winners = tuple(s for s in range(players) if s not in conceding)
+            reason = "teams.no_choice_conceded" if event.by == event.seat else "teams.conceded"
             return meta.kept(undecided=None, lapse="", result=Result(
-                winners=winners, reason="teams.conceded", params={"seat": event.by}))
+                winners=winners, reason=reason, params={"seat": event.by}))
         return meta.model_copy(update={"undecided": None, "lapse": ""})
     if isinstance(event, HolderEvent):
         holders = {**meta.holders, event.seat: (event.user_id, event.name)}

@@ -45,6 +45,21 @@ async def test_a_missed_deadline_is_forgiven_once_then_counts(harness) -> None:
     assert len(await events_of(harness, match_id, GraceEvent)) == 1
 
 
+async def test_a_deadline_moved_by_time_given_keeps_its_grace(harness) -> None:
+    """Time given by an opponent moves the correspondence deadline; missing the moved deadline is
+    still a missed correspondence deadline, forgiven once, not the loss on time."""
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
+    mover = await harness.to_move(match_id)
+    waiting = ALICE if mover.user_id == BOB.user_id else BOB
+    seat = (await harness.match(match_id)).seat_of(mover.user_id)
+    await harness.service.give_time(PLACE, waiting)
+    harness.clock.advance(hours=48, seconds=1)
+    await harness.scheduler.run_due()
+    assert await events_of(harness, match_id, GraceEvent) == [GraceEvent(seat=seat, hours=24.0)]
+    assert not await events_of(harness, match_id, TimeoutEvent)
+    assert (await harness.repo.get_match(match_id)).status == "active"
+
+
 async def test_a_grace_lets_a_late_move_through(harness) -> None:
     """The player who comes back after the deadline (before the scheduler looked) gets the grace and
     the move is played."""
@@ -179,6 +194,21 @@ async def test_a_substitute_takes_the_seat_with_the_button(harness) -> None:
     # The same button again: the seat changed hands since it was made.
     again = await harness.service.accept_substitute(match_id, DAVE, int(seat), user)
     assert "out of date" in words(again) or "already play" in words(again)
+
+
+async def test_games_lists_a_substituted_seat_for_its_new_player(harness) -> None:
+    """After a substitution, /games lists the match for the new player (waiting on them, with the
+    deadline) and no longer for the player who left; the autocomplete of matches names them."""
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
+    asked = await harness.service.substitute(PLACE, BOB, BOB, DAVE)
+    (button,) = [b for d in asked for b in d.buttons]
+    seat, user = button.text.split(":")
+    await harness.service.accept_substitute(match_id, DAVE, int(seat), user)
+    listed = words(await harness.service.my_games(PLACE.guild_id, DAVE))
+    assert "Your matches (1)" in listed and "your move" in listed, listed
+    assert "geen lopende partijen" in words(await harness.service.my_games(PLACE.guild_id, BOB))  # Bob reads Dutch
+    choices = await harness.service.my_match_choices(DAVE, "")
+    assert [(number, "Dave" in name and "Bob" not in name) for number, name in choices] == [(match_id, True)]
 
 
 async def test_substitute_refusals(harness) -> None:

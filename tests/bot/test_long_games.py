@@ -247,6 +247,34 @@ async def test_an_organizer_extends_any_deadline_by_the_hours_given(harness):
     assert (await harness.repo.entries(match_id))[-1].event.by is None
 
 
+async def test_the_history_lists_every_extension_with_who_gave_it(harness):
+    """Time given by an opponent, an organizer's extension and a grace are each an event in the
+    record, and /match history shows each with who gave it (English and Dutch)."""
+    match_id = await harness.started_match(time_control=TimeControl(per_move_hours=24))
+    _, mover, waiting = await mover_and_waiting(harness, match_id)
+    await harness.service.give_time(PLACE, waiting)
+    await harness.service.give_time(PLACE, ORGANIZER, hours=30)
+    harness.clock.advance(hours=24 + 24 + 30, seconds=1)
+    await harness.scheduler.run_due()  # the missed deadline: a grace
+    english = Actor("erin", "Erin", "en")
+    told = words(await harness.service.history(PLACE, english))
+    assert f"{waiting.name} gave {mover.name} 24 h more" in told, told
+    assert f"The organizer Olga gave {mover.name} 30 h more" in told, told
+    assert f"{mover.name} missed the deadline: a grace moved it 24 h on" in told, told
+    dutch = words(await harness.service.history(PLACE, Actor("dirk", "Dirk", "nl")))
+    assert f"{waiting.name} gaf {mover.name} 24 u meer" in dutch, dutch
+    assert f"De organisator Olga gaf {mover.name} 30 u meer" in dutch, dutch
+    assert f"{mover.name} miste de termijn: uitstel schoof hem 24 u op" in dutch, dutch
+
+
+def test_time_given_without_an_organizers_name_is_stored_as_it_always_was():
+    """An organizer's extension names the organizer now; one without a name (every extension
+    recorded before) dumps exactly as before, so the hashes of older records still hold."""
+    assert json.loads(ExtendEvent(seat=0, seconds=60).model_dump_json()) == {"type": "extend", "seat": 0, "seconds": 60, "by": None}
+    named = ExtendEvent(seat=0, seconds=60, name="Olga")
+    assert ExtendEvent.model_validate_json(named.model_dump_json()) == named
+
+
 async def test_give_time_needs_a_correspondence_deadline(harness):
     await harness.started_match()
     _, _, waiting = await mover_and_waiting(harness, 1)

@@ -165,6 +165,36 @@ async def test_timers_follow_the_appends_and_end_with_the_match(storage):
     ]
 
 
+async def test_a_teams_timer_is_stored_and_read_back(storage):
+    """The team deciding about a seat that left has a timer of its own kind."""
+    repo = await storage.open()
+    match_id = await started(repo)
+    await repo.append(match_id, 1, [], START, timers=[timer(match_id, "team", 48, 1, seat=1)])
+    assert [(t.kind, t.seat, t.due_at) for t in await repo.due_timers(START + timedelta(hours=48))] == [
+        ("team", 1, START + timedelta(hours=48))
+    ]
+
+
+async def test_a_seat_that_changed_hands_is_listed_for_its_holder_now(storage):
+    """The append that records a seat changing hands writes its holder now: the seats read back
+    name them beside who sat down first, and the holder's listing (``matches_of_user``) finds the
+    match, the leaving player's no longer does; in one transaction with the events."""
+    repo = await storage.open()
+    match_id = await started(repo)
+    await repo.append(match_id, 1, [ResignEvent(seat=0)], START, holders={1: ("dave", "Dave")})
+    seats = await repo.seats(match_id)
+    assert [(s.user_id, s.name, s.holder_id, s.holder_name) for s in seats] == [
+        ("alice", "Alice", None, None), ("bob", "Bob", "dave", "Dave"),
+    ]
+    assert [(s.holder_id or s.user_id) for s in (await repo.read_match(match_id)).seats] == ["alice", "dave"]
+    assert [row.id for row in await repo.matches_of_user("dave", None, live_only=True)] == [match_id]
+    assert await repo.matches_of_user("bob", None, live_only=True) == []
+    # A stale append writes no holder.
+    with pytest.raises(StaleWriteError):
+        await repo.append(match_id, 1, [ResignEvent(seat=1)], START, holders={0: ("erin", "Erin")})
+    assert (await repo.seats(match_id))[0].holder_id is None
+
+
 async def test_a_timer_is_claimed_by_one_caller_of_all_processes(storage):
     repos = [await storage.open() for _ in range(3)]
     match_id = await started(repos[0])

@@ -5,7 +5,8 @@ team concedes."""
 from __future__ import annotations
 
 from bot.services.people import Actor
-from engines.core.record import TeamsEvent
+from bot.services.time_control import TimeControl
+from engines.core.record import TeamChoiceEvent, TeamsEvent
 from tests.bot.conftest import ALICE, BOB, CAROL, PLACE, words
 
 DAVE = Actor("dave", "Dave", "en")
@@ -133,3 +134,59 @@ async def test_a_draw_is_agreed_by_one_answer_of_the_other_team(harness) -> None
     await harness.service.answer_draw(match_id, BOB, True)
     match = await harness.match(match_id)
     assert match.result() is not None and match.result().draw
+
+
+async def five_player_match_with(harness, time_control) -> int:
+    await harness.service.create(PLACE, ALICE, "axis_allies", time_control=time_control)
+    for actor in PLAYERS[1:]:
+        await harness.service.join(PLACE, actor)
+    await harness.service.start(PLACE, ALICE)
+    return (await harness.repo.live_match_in(PLACE.channel_id)).id
+
+
+async def team_choices(harness, match_id: int) -> list:
+    return [e.event for e in await harness.repo.entries(match_id) if isinstance(e.event, TeamChoiceEvent)]
+
+
+async def test_a_team_that_never_answers_concedes_when_its_time_is_up(harness) -> None:
+    """A match without a deadline gives the team 48 hours to choose; nobody answers, and the
+    match does not wait forever: without ``absent: computer`` the team concedes, once."""
+    match_id = await five_player_match(harness)
+    out = await harness.service.resign(PLACE, CAROL)
+    assert "Choose by" in words(out) and "the team concedes" in words(out)
+    harness.clock.advance(hours=47)
+    await harness.scheduler.run_due()
+    assert (await harness.match(match_id)).progress.meta.undecided == 2
+    harness.clock.advance(hours=1, seconds=1)
+    await harness.scheduler.run_due()
+    match = await harness.match(match_id)
+    assert match.row.status == "finished" and match.result().winners == (1, 3)
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="concede", by=2)]
+    assert "did not choose in time" in words(harness.delivered)
+    harness.clock.advance(hours=100)
+    await harness.scheduler.run_due()
+    assert len(await team_choices(harness, match_id)) == 1
+
+
+async def test_a_team_that_never_answers_hands_the_seat_to_the_computer_where_the_match_allows_it(harness) -> None:
+    """With ``absent: computer`` the computer takes the seat when the team's time (the match's
+    deadline per move, 24 hours here) is up, and play goes on."""
+    match_id = await five_player_match_with(harness, TimeControl(per_move_hours=24, absent="computer"))
+    await harness.service.resign(PLACE, CAROL)
+    harness.clock.advance(hours=24, seconds=1)
+    await harness.scheduler.run_due()
+    match = await harness.match(match_id)
+    assert match.result() is None and match.progress.meta.undecided is None
+    assert match.progress.meta.autopilot == {2: "normal"}
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="computer", by=2)]
+    assert "did not choose in time" in words(harness.delivered)
+
+
+async def test_an_answer_in_time_stops_the_teams_timer(harness) -> None:
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    await harness.service.team_choice(match_id, ALICE, "takeover")
+    harness.clock.advance(hours=49)
+    await harness.scheduler.run_due()
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="takeover", by=0)]
+    assert (await harness.match(match_id)).result() is None

@@ -26,6 +26,7 @@ async def test_the_team_decides_with_buttons_after_a_resignation(world):
     seq = (await world.bot.services.matches.book.load(1)).progress.seq
     assert custom_ids(post)[-3:] == [f"scheids:team:{c}:1:{seq}" for c in ("takeover", "computer", "concede")]
     assert "the team plays on" in post.content
+    assert "Choose by" in post.content and "the team concedes" in post.content  # 48 h, no absent computer
     refused = await h.click(f"scheids:team:takeover:1:{seq}", user=h.bob)
     assert refused.reply.ephemeral and "Only the other players of Carol's team" in refused.reply.content
     taken = await h.click(f"scheids:team:takeover:1:{seq}", user=h.alice)
@@ -71,6 +72,11 @@ async def test_substitute_offer_and_accept_by_button(world):
     assert match.seat_of(uid(h.dave)) == 0 and match.seat_of(uid(h.alice)) is None
     gone = await h.slash("match resign", user=h.alice)
     assert gone.reply.ephemeral and "no seat" in gone.reply.content
+    # /games goes by the seat's holder now: Dave's lists the match, Alice's no longer does.
+    listed = await h.slash("games", user=h.dave)
+    assert listed.reply.ephemeral and f"<#{h.channel['id']}>" in listed.reply.content
+    left = await h.slash("games", user=h.alice)
+    assert "You have no open matches" in left.reply.content
 
 
 async def test_autopilot_and_its_refusals(world):

@@ -25,7 +25,7 @@ from bot.services.progress import LoadedMatch
 from bot.services.time_control import TimeControl, zone_of
 from bot.storage.models import AwayRow
 from engines.core.contract import Seat
-from engines.core.record import AwayEvent, ExtendEvent, QuietEvent
+from engines.core.record import AwayEvent, Entry, ExtendEvent, GraceEvent, QuietEvent
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -194,11 +194,30 @@ async def give_time(core: Core, place: Place, actor: Actor, player: str | None, 
             if (own, seat) in match.progress.givers:
                 raise Refused("absence.gave_already", {"player": match.name_of(seat)})
             amount, by = GIFT, own
-        after, _ = await core.commit(match, [ExtendEvent(seat=seat, seconds=int(amount.total_seconds()), by=by)])
+        name = actor.name if by is None else None
+        after, _ = await core.commit(match, [ExtendEvent(seat=seat, seconds=int(amount.total_seconds()), by=by, name=name)])
     giver = actor.name if by is not None else Msg("absence.an_organizer", {"player": actor.name})
     line = Msg("absence.time_given", {"giver": giver, "player": after.name_of(seat),
                                       "hours": _hours(amount), "deadline": after.deadline(seat)})
     return [reply(after.row.language, line, ephemeral=False)]
+
+
+def history_line(match: LoadedMatch, entry: Entry) -> Msg | None:
+    """The history's line for time given (by a player or an organizer) or a grace's extension;
+    ``None`` for other events."""
+    event = entry.event
+    if isinstance(event, ExtendEvent):
+        giver: str | Msg = (
+            match.name_of(event.by) if event.by is not None
+            else Msg("absence.an_organizer", {"player": event.name}) if event.name
+            else Msg("absence.some_organizer")
+        )
+        hours = _hours(timedelta(seconds=event.seconds))
+        return Msg("absence.history_time_given", {"giver": giver, "player": match.name_of(event.seat), "hours": hours, "at": entry.at})
+    if isinstance(event, GraceEvent):
+        hours = _hours(timedelta(hours=event.hours))
+        return Msg("absence.history_grace", {"player": match.name_of(event.seat), "hours": hours, "at": entry.at})
+    return None
 
 
 def _receiver(match: LoadedMatch, player: str | None, own: Seat | None, organizer: bool) -> Seat:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
+from bot.services.match import grace
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
 from bot.storage.models import TimerRow
@@ -36,6 +37,11 @@ def timers_for(
     if match.paused is not None:
         return timers  # a paused match waits on nobody
     lead = match.time_control.reminder_lead()
+    team = grace.team_deadline(match)
+    if team is not None and match.progress.meta.undecided is not None:
+        # A team deciding what becomes of a seat that left: its default once its time is up.
+        timers.append(TimerRow(match_id=match.id, kind="team", seat=match.progress.meta.undecided,
+                               due_at=team, seq=match.progress.seq))
     for seat in sorted(match.to_act()):
         deadline = match.deadline(seat)
         if seat in match.progress.meta.autopilot:

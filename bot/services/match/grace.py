@@ -5,21 +5,24 @@ left. Pure: no storage, no clock."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from bot.i18n import Msg
 from bot.services.delivery import Button, ButtonKind
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
+from bot.services.time_control import correspondence_deadline
 from engines.core.contract import Seat
-from engines.core.record import AutopilotEvent, GraceEvent, TimeoutEvent
+from engines.core.record import AutopilotEvent, GraceEvent, TeamChoiceEvent, TimeoutEvent
 
 Choice = Literal["takeover", "computer", "concede"]
 CHOICES: tuple[Choice, ...] = ("takeover", "computer", "concede")
 BUTTONS: dict[Choice, ButtonKind] = {"takeover": "team_takeover", "computer": "team_computer", "concede": "team_concede"}
 TEAM_LEVEL = "normal"
 """The computer's level when a team or the match's ``absent: computer`` hands it a seat."""
+TEAM_TIME = timedelta(hours=48)
+"""How long a team has to choose in a match without hours per move (with them: those hours)."""
 
 
 def correspondence_lapsed(match: LoadedMatch, seat: Seat) -> bool:
@@ -27,11 +30,15 @@ def correspondence_lapsed(match: LoadedMatch, seat: Seat) -> bool:
     when the game's rulebook sets it: Militakiri's 24/48/72 hours), not the end of a clock (the
     rulebook's game clock, or the minutes per player): only that one has graces."""
     control = match.time_control
-    started = match.progress.turn_started
-    if control.per_move is None or started is None:
+    progress = match.progress
+    if control.per_move is None or progress.turn_started is None:
         return False
-    extension = timedelta(hours=match.progress.meta.extension_hours)
-    return match.deadline(seat) == started + control.per_move + extension
+    # The correspondence deadline as ``LoadedMatch.deadline`` counts it: with the absences, the
+    # time given, the graces' moves and the quiet hours (any of them moves it).
+    away = progress.away.get(seat, ()) if control.vacation else ()
+    extra = timedelta(seconds=progress.extra.get(seat, 0.0), hours=progress.meta.extension_hours)
+    expected = correspondence_deadline(control, progress.turn_started, away, extra, progress.quiet.get(seat))
+    return expected is not None and match.deadline(seat) == expected
 
 
 def lapse_events(match: LoadedMatch, seat: Seat) -> list[Any]:
@@ -58,6 +65,35 @@ def take_back_events(match: LoadedMatch, actor: Actor) -> list[Any]:
 
 
 
+def team_deadline(match: LoadedMatch) -> datetime | None:
+    """When the team deciding what becomes of a seat that left runs out of time to choose: the
+    match's hours per move (``TEAM_TIME`` without them) after it was asked; ``None`` when no team
+    is asked (or an organizer paused the match)."""
+    progress = match.progress
+    asked = progress.team_asked or progress.last_at
+    if progress.meta.undecided is None or match.result() is not None or asked is None or progress.paused is not None:
+        return None
+    return asked + (match.time_control.per_move or TEAM_TIME)
+
+
+def team_default(match: LoadedMatch) -> Choice:
+    """What happens when the team does not choose in time: the computer takes the seat in a match
+    that hands a missed deadline to it (``absent: computer``), else the team concedes."""
+    return "computer" if match.time_control.absent == "computer" else "concede"
+
+
+def team_default_events(match: LoadedMatch) -> list[Any]:
+    """The record of the team's default choice (``by`` the seat that left: nobody chose)."""
+    left = match.progress.meta.undecided
+    if left is None:
+        return []
+    choice = team_default(match)
+    events: list[Any] = [TeamChoiceEvent(seat=left, choice=choice, by=left)]
+    if choice == "computer":
+        events.append(AutopilotEvent(seat=left, level=TEAM_LEVEL, why="team"))
+    return events
+
+
 def team_question(match: LoadedMatch) -> tuple[list[Msg], tuple[Button, ...]]:
     """The question to a team whose seat resigned or lost on time, with its three buttons (named
     for the state they were made for); nothing when no team is asked."""
@@ -69,4 +105,8 @@ def team_question(match: LoadedMatch) -> tuple[list[Msg], tuple[Button, ...]]:
     params = {"player": match.name_of(left), "team": [match.name_of(s) for s in team]}
     seq = match.progress.seq
     buttons = tuple(Button(BUTTONS[choice], match.id, seq=seq) for choice in CHOICES)
-    return [Msg(f"teams.question_{meta.lapse.removeprefix('core.')}", params)], buttons
+    lines = [Msg(f"teams.question_{meta.lapse.removeprefix('core.')}", params)]
+    deadline = team_deadline(match)
+    if deadline is not None:
+        lines.append(Msg(f"teams.question_deadline_{team_default(match)}", {"deadline": deadline, "player": params["player"]}))
+    return lines, buttons

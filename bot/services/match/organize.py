@@ -15,7 +15,7 @@ from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.channels import channel_named, deleted_channels
 from bot.services.delivery import Delivery, reply
-from bot.services.match import access, announce
+from bot.services.match import absence, access, announce
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.organizers import may_organize
 from bot.services.people import Actor
@@ -140,7 +140,7 @@ async def match_choices(core: Core, guild_id: str | None, typed: str) -> list[tu
         if row.guild_id != guild_id or row.status != "active":
             continue
         seats = await core.repo.seats(row.id)
-        name = f"#{row.id} {row.game}: {', '.join(s.name for s in seats)}"
+        name = f"#{row.id} {row.game}: {', '.join(s.holder_name or s.name for s in seats)}"
         if typed.strip().lstrip("#").lower() in name.lower():
             found.append((row.id, name))
     return found[:CHOICES]
@@ -212,5 +212,5 @@ def history_line(match: LoadedMatch, entry: Entry) -> Msg | None:
         return Msg("organize.history_adjudicate", {"at": entry.at, "player": event.name, "result": result, "reason": event.reason})
     if isinstance(event, AbortAgreeEvent):
         return Msg("organize.history_abort_agree", {"at": entry.at, "player": match.name_of(event.seat)})
-    return None
+    return absence.history_line(match, entry)  # time given and graces
 

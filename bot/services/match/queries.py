@@ -211,7 +211,7 @@ async def my_match_choices(core: Core, actor: Actor, typed: str) -> list[tuple[i
     found = []
     for row in sorted(rows, key=lambda r: -r.id):
         seats = await core.repo.seats(row.id)
-        name = f"#{row.id} {words.render(presenter.game_name(row.game), actor.language)}: {', '.join(s.name for s in seats)}"
+        name = f"#{row.id} {words.render(presenter.game_name(row.game), actor.language)}: {', '.join(s.holder_name or s.name for s in seats)}"
         if typed.strip().lstrip("#").lower() in name.lower():
             found.append((row.id, name))
     return found[:SUGGESTIONS]

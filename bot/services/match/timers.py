@@ -17,7 +17,7 @@ from bot.services.progress import LoadedMatch
 from bot.storage.models import TimerRow
 from bot.storage.repository import DamagedRecordError, OutdatedMatchError, StaleWriteError
 from engines.core import capabilities as offers
-from engines.core.record import AutopilotEvent, GraceEvent, TimeoutEvent
+from engines.core.record import AutopilotEvent, GraceEvent, TeamChoiceEvent, TimeoutEvent
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -45,6 +45,8 @@ async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
         except OutdatedMatchError:
             await core.repo.claim_timer(timer)
             return []
+        if match is not None and timer.kind == "team":
+            return await _team_time_up(core, match, timer)
         if (
             match is None
             or match.row.status != "active"
@@ -94,11 +96,37 @@ async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
     return await _lapse_posts(core, after, events[0], updates)
 
 
+async def _team_time_up(core: Core, match: LoadedMatch, timer: TimerRow) -> list[Delivery]:
+    """A team's time to choose is up (under the match's lock): the match's default choice
+    (``grace.team_default``) is recorded, once, with the note ``fire`` leaves for a timeout (a bot
+    dying between the commit and the post posts it after its restart)."""
+    due = grace.team_deadline(match)
+    if (
+        match.row.status != "active" or match.row.last_seq != timer.seq or match.damage is not None
+        or match.progress.meta.undecided != timer.seat or due is None or due > core.clock.now()
+    ):  # stale: the team chose, or the match moved on (its next commit set the timers anew)
+        await core.repo.claim_timer(timer)
+        return []
+    events = grace.team_default_events(match)
+    note = f"{UNPOSTED_TIMEOUT}{match.id}"
+    await core.repo.set_setting(note, str(match.row.last_seq + 1))
+    try:
+        after, updates = await core.commit(match, events)
+    except StaleWriteError:
+        return []
+    if not await core.repo.claim_setting(note):
+        return []  # another process posted it
+    return [*await _lapse_posts(core, after, events[0], updates), *await announce.turn_dms(core, match, after)]
+
+
 async def _lapse_posts(core: Core, after: LoadedMatch, event: object, updates: list) -> list[Delivery]:
     """What a missed deadline posts: a grace's warning, the computer taking the seat, or the end
-    (or the team's question) of a loss on time."""
+    (or the team's question) of a loss on time; or what a team that did not choose in time got."""
     if isinstance(event, TimeoutEvent):
         return [await announce.ending_post(core, after, [], updates)]
+    if isinstance(event, TeamChoiceEvent):
+        line = Msg(f"teams.no_choice_{event.choice}", {"seat": after.name_of(event.seat)})
+        return [await announce.ending_post(core, after, [line], updates)]
     return teams.lapse_deliveries(after, event)
 
 
@@ -122,7 +150,7 @@ async def unposted_timeouts(core: Core) -> list[Delivery]:
                 event = (await core.repo.entries(match_id, seq - 1))[:1] if match is not None else []
             except DamagedRecordError:
                 event = []
-            lapse = (TimeoutEvent, GraceEvent, AutopilotEvent)
+            lapse = (TimeoutEvent, GraceEvent, AutopilotEvent, TeamChoiceEvent)
             recorded = bool(event) and isinstance(event[0].event, lapse) and match is not None
             if await core.repo.claim_setting(note) and recorded and match is not None and match.damage is None:
                 log.info("match %s: posting its missed deadline, recorded before a restart", match_id)
