@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from bot.clock import ManualClock
 from bot.services.people import Actor, Place, computer_actor
+from bot.services.settings import change
+from bot.services.time_control import TimeControl
 from bot.wiring import open_services
 from tests.bot.conftest import START
 
@@ -384,5 +386,23 @@ async def test_a_game_that_ends_while_the_step_reads_is_told_before_the_league_f
         (game,) = await services.repo.league_pairings(league_id)
         assert (await services.repo.league(league_id)).status == "finished"
         assert game.reported_at is not None and told.count("league.result") == 1 and told.count("league.finished") == 1
+    finally:
+        await services.close()
+
+
+async def test_a_leagues_games_take_the_servers_grace(tmp_path) -> None:
+    """The server's grace (``/settings``) reaches the league's matches as any new match's; the
+    league's own deadline does not count as the match asking for graces of its own."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await change(services.repo, "guild-1", ORGANIZER, "grace_hours", 0, START)
+        league_id = await league_of(services, 0, "round_robin", time_control=TimeControl(per_move_hours=24))
+        for person in people(2):
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        (game,) = await services.repo.league_pairings(league_id)
+        control = TimeControl.model_validate((await services.repo.get_match(game.match_id)).time_control)
+        assert (control.per_move_hours, control.grace) == (24, 0)
     finally:
         await services.close()

@@ -6,13 +6,14 @@ step in the background (``LeagueService.later``), its answer not waiting for thr
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.i18n import Msg, catalog
 from bot.services import presenter
 from bot.services.delivery import Button, ChannelPost, Delivery, reply
 from bot.services.league import reading, step
 from bot.services.league import standings as tables
+from bot.services.league.base import Leagues
 from bot.services.league.settings import (
     FORMATS,
     SCORES,
@@ -32,12 +33,9 @@ from bot.services.time_control import TimeControl
 from bot.storage.models import NewLeague, NewPairing
 from engines.core.contract import TimedGame
 
-if TYPE_CHECKING:
-    from bot.services.league.service import LeagueService
-
 
 async def create(
-    leagues: LeagueService, place: Place, actor: Actor, game: str, fmt: str, *, rounds: int | None = None,
+    leagues: Leagues, place: Place, actor: Actor, game: str, fmt: str, *, rounds: int | None = None,
     time_control: TimeControl | None = None, rated: bool = True, name: str | None = None,
     round_hours: float | None = None, reach: int | None = None, accept_hours: float | None = None,
     options: dict[str, Any] | None = None,
@@ -65,7 +63,7 @@ async def create(
     if isinstance(engine, TimedGame):
         time_control = None
     settings = LeagueSettings(
-        rounds=rounds, time_control=time_control.model_dump(mode="json") if time_control else None, rated=rated,
+        rounds=rounds, time_control=time_control.model_dump(mode="json", exclude_unset=True) if time_control else None, rated=rated,
         round_hours=round_hours, reach=reach or 3, accept_hours=accept_hours or 48,
         options=engine.options_model.model_validate(options or {}).model_dump(mode="json"),
     )
@@ -92,7 +90,7 @@ async def create(
     return [reply(place.language, *lines, ephemeral=False, buttons=(Button("league_join", league.id),))]
 
 
-async def join(leagues: LeagueService, league_id: int, actor: Actor) -> list[Delivery]:
+async def join(leagues: Leagues, league_id: int, actor: Actor) -> list[Delivery]:
     league = await leagues.repo.league(league_id)
     if league is None:
         raise Refused("league.unknown", {"id": league_id})
@@ -107,7 +105,7 @@ async def join(leagues: LeagueService, league_id: int, actor: Actor) -> list[Del
                   ephemeral=False)]
 
 
-async def signing_up(leagues: LeagueService, place: Place, actor: Actor) -> int | list[Delivery]:
+async def signing_up(leagues: Leagues, place: Place, actor: Actor) -> int | list[Delivery]:
     """The league ``/league join`` without a number means (the one taking sign-ups here), or
     the answer that says which to name."""
     try:
@@ -116,7 +114,7 @@ async def signing_up(leagues: LeagueService, place: Place, actor: Actor) -> int 
         return refused.answer(actor.language)
 
 
-async def start(leagues: LeagueService, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
+async def start(leagues: Leagues, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
     league = await reading.chosen(leagues, place, league_id, ("signup",))
     await reading.refuse_unless_organizer(leagues, place, actor)
     entries = [e for e in await leagues.repo.league_entries(league.id) if e.withdrawn_at is None]
@@ -135,7 +133,7 @@ async def start(leagues: LeagueService, place: Place, actor: Actor, league_id: i
     return [reply(league.language, *lines, ephemeral=False)]
 
 
-async def withdraw(leagues: LeagueService, place: Place, actor: Actor, league_id: int | None = None,
+async def withdraw(leagues: Leagues, place: Place, actor: Actor, league_id: int | None = None,
                    player: Actor | None = None) -> list[Delivery]:
     """The actor leaves the league; with ``player``, an organizer withdraws that player (who
     has left the server, say). Their games still being played are resigned for them, those
@@ -158,7 +156,7 @@ async def withdraw(leagues: LeagueService, place: Place, actor: Actor, league_id
     return said
 
 
-async def adjudicate(leagues: LeagueService, place: Place, actor: Actor, pairing_id: int, result: str, reason: str = "") -> list[Delivery]:
+async def adjudicate(leagues: Leagues, place: Place, actor: Actor, pairing_id: int, result: str, reason: str = "") -> list[Delivery]:
     """The organizer decides a pairing (a stuck game, a round past its deadline): the league
     counts this result, and a match still being played is ended (aborted, the record says by whom)."""
     if result not in SCORES:
@@ -186,7 +184,7 @@ async def adjudicate(leagues: LeagueService, place: Place, actor: Actor, pairing
     }), ephemeral=False)]
 
 
-async def challenge(leagues: LeagueService, place: Place, actor: Actor, opponent: Actor, league_id: int | None = None) -> list[Delivery]:
+async def challenge(leagues: Leagues, place: Place, actor: Actor, opponent: Actor, league_id: int | None = None) -> list[Delivery]:
     league = await reading.chosen(leagues, place, league_id, ("running",), of=actor.user_id, formats=("ladder",))
     entries = await leagues.repo.league_entries(league.id)
     active = {e.user_id for e in entries if e.withdrawn_at is None}
@@ -219,7 +217,7 @@ async def challenge(leagues: LeagueService, place: Place, actor: Actor, opponent
     }), ephemeral=False)]
 
 
-async def accept(leagues: LeagueService, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
+async def accept(leagues: Leagues, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
     league = await reading.chosen(leagues, place, league_id, ("running",), of=actor.user_id, formats=("ladder",))
     for p in await leagues.repo.league_pairings(league.id):
         if p.first_id == actor.user_id and p.accepted_at is None and p.outcome is None and p.match_id is None:
@@ -233,7 +231,7 @@ async def accept(leagues: LeagueService, place: Place, actor: Actor, league_id: 
     raise Refused("league.no_challenge")
 
 
-async def finish(leagues: LeagueService, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
+async def finish(leagues: Leagues, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
     """The organizer ends a league now (a ladder's season); games still being played no longer count."""
     league = await reading.chosen(leagues, place, league_id, ("signup", "running"))
     await reading.refuse_unless_organizer(leagues, place, actor)

@@ -5,12 +5,13 @@ shown. Nothing here writes."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.i18n import Msg, catalog
 from bot.services import presenter
 from bot.services.delivery import Attachment, ChannelPost, ChannelRef, Delivery, Reply, reply
 from bot.services.league import standings as tables
+from bot.services.league.base import Leagues
 from bot.services.league.settings import FORMATS, entrants, format_name, league_settings, score_text
 from bot.services.match.answers import Refused
 from bot.services.organizers import may_organize
@@ -18,11 +19,8 @@ from bot.services.people import Actor, Place
 from bot.storage.models import LeagueEntryRow, LeagueRow, PairingRow
 from render.league import MAX_ROWS, standings_png
 
-if TYPE_CHECKING:
-    from bot.services.league.service import LeagueService
 
-
-async def result_of(leagues: LeagueService, p: PairingRow, withdrawn: set[str]) -> tuple[tuple[float, float], str] | None:
+async def result_of(leagues: Leagues, p: PairingRow, withdrawn: set[str]) -> tuple[tuple[float, float], str] | None:
     """The pairing's points and how they came (``standings.resolve``); ``None`` while undecided."""
     row = await leagues.repo.get_match(p.match_id) if p.match_id is not None else None
     score, how = tables.resolve(p.first_id, p.second_id, p.outcome, row.status if row else None,
@@ -30,7 +28,7 @@ async def result_of(leagues: LeagueService, p: PairingRow, withdrawn: set[str]) 
     return (score, how) if score is not None else None
 
 
-async def games(leagues: LeagueService, pairings: list[PairingRow], withdrawn: set[str]) -> list[tables.Game]:
+async def games(leagues: Leagues, pairings: list[PairingRow], withdrawn: set[str]) -> list[tables.Game]:
     """Every pairing with its result, each read through ``leagues._result_of`` (one reading)."""
     out = []
     for p in pairings:
@@ -51,7 +49,7 @@ def rounds(league: LeagueRow, entries: list[LeagueEntryRow], pairings: list[Pair
     return max(1, math.ceil(math.log2(max(len(field), 2))))
 
 
-async def table(leagues: LeagueService, league: LeagueRow) -> list[tables.Row]:
+async def table(leagues: Leagues, league: LeagueRow) -> list[tables.Row]:
     """The standings now, derived from the pairings and their matches' stored results."""
     entries = await leagues.repo.league_entries(league.id)
     withdrawn = {e.user_id for e in entries if e.withdrawn_at is not None}
@@ -63,7 +61,7 @@ async def table(leagues: LeagueService, league: LeagueRow) -> list[tables.Row]:
     return tables.table(league.format, entrants(entries), played, rounds_left)
 
 
-async def standings_post(leagues: LeagueService, league: LeagueRow, language: str, target: Reply | ChannelPost) -> Delivery:
+async def standings_post(leagues: Leagues, league: LeagueRow, language: str, target: Reply | ChannelPost) -> Delivery:
     """The standings as a picture, with the first three places in words."""
     rows = await table(leagues, league)
     words = catalog()
@@ -94,7 +92,7 @@ async def standings_post(leagues: LeagueService, league: LeagueRow, language: st
     return Delivery(target, tuple(lines), language, attachments=(Attachment(f"league-{league.id}-standings.png", png),))
 
 
-async def pairings_list(leagues: LeagueService, place: Place, actor: Actor, league_id: int | None) -> list[Delivery]:
+async def pairings_list(leagues: Leagues, place: Place, actor: Actor, league_id: int | None) -> list[Delivery]:
     """``/league pairings``: every pairing with its result, its thread or what it waits for."""
     league = await chosen(leagues, place, league_id, ("signup", "running", "finished"))
     pairings = await leagues.repo.league_pairings(league.id)
@@ -126,7 +124,7 @@ async def pairings_list(leagues: LeagueService, place: Place, actor: Actor, leag
     return [reply(actor.language, *lines)]
 
 
-async def all_leagues(leagues: LeagueService, place: Place, actor: Actor) -> list[Delivery]:
+async def all_leagues(leagues: Leagues, place: Place, actor: Actor) -> list[Delivery]:
     """``/league list``: the server's leagues."""
     found = await leagues.repo.leagues(place.guild_id, ["signup", "running", "finished"])
     if not found:
@@ -142,17 +140,17 @@ async def all_leagues(leagues: LeagueService, place: Place, actor: Actor) -> lis
     return [reply(actor.language, *lines)]
 
 
-async def name_in(leagues: LeagueService, league_id: int, user_id: str) -> str:
+async def name_in(leagues: Leagues, league_id: int, user_id: str) -> str:
     entry = next((e for e in await leagues.repo.league_entries(league_id) if e.user_id == user_id), None)
     return entry.name if entry is not None else "?"
 
 
-async def refuse_unless_organizer(leagues: LeagueService, place: Place, actor: Actor) -> None:
+async def refuse_unless_organizer(leagues: Leagues, place: Place, actor: Actor) -> None:
     if place.guild_id is None or not await may_organize(leagues.matches, place.guild_id, actor):
         raise Refused("league.organizers_only")
 
 
-async def pairing_here(leagues: LeagueService, place: Place, pairing_id: int) -> PairingRow:
+async def pairing_here(leagues: Leagues, place: Place, pairing_id: int) -> PairingRow:
     """Pairing ``pairing_id`` of a running league of this server."""
     for league in await leagues.repo.leagues(place.guild_id, ["running"]):
         for p in await leagues.repo.league_pairings(league.id):
@@ -161,7 +159,7 @@ async def pairing_here(leagues: LeagueService, place: Place, pairing_id: int) ->
     raise Refused("league.unknown_pairing", {"pairing": pairing_id})
 
 
-async def chosen(leagues: LeagueService, place: Place, league_id: int | None, statuses: tuple[str, ...], *,
+async def chosen(leagues: Leagues, place: Place, league_id: int | None, statuses: tuple[str, ...], *,
                  of: str | None = None, formats: tuple[str, ...] = FORMATS) -> LeagueRow:
     """The league a command means: the one named, else the one of this channel, else the only
     one of the server (among those in ``statuses``; with ``of``, those the user signed up to)."""

@@ -27,8 +27,8 @@ from typing import Any, Concatenate, ParamSpec
 from bot.services.delivery import Delivery, Reply
 from bot.services.league import commands, reading, step
 from bot.services.league import standings as tables
+from bot.services.league.base import ChannelNames, Deliver, Places
 from bot.services.league.settings import ADVANCE_PASSES, FORMATS, SCORES, SWEEP, LeagueSettings
-from bot.services.league.step import ChannelNames, Places
 from bot.services.match.answers import ANSWERED, failure_answer, language_of_actor, where_given
 from bot.services.matches import MatchService
 from bot.services.people import Actor, Place
@@ -40,7 +40,6 @@ __all__ = ["FORMATS", "SCORES", "ChannelNames", "LeagueService", "LeagueSettings
 
 log = logging.getLogger(__name__)
 
-Deliver = Callable[[list[Delivery]], Awaitable[None]]
 P = ParamSpec("P")
 
 

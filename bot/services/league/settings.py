@@ -32,7 +32,8 @@ class LeagueSettings(BaseModel):
     rounds: int | None = Field(None, ge=1, le=50)
     """Swiss: rounds to play (default: enough to find a winner, log2 of the players, rounded up)."""
     time_control: dict[str, Any] | None = None
-    """The matches' deadline (``TimeControl`` as JSON); ``None``: the game's own rule or none."""
+    """The matches' deadline (``TimeControl`` as JSON, only the fields the organizer gave: the
+    server's grace fills the rest); ``None``: the game's own rule, else the server's default."""
     rated: bool = True
     options: dict[str, Any] = {}
     """The game's options for every match (its defaults unless given)."""

@@ -16,12 +16,12 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
 
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, Delivery
 from bot.services.league import pairing, reading
 from bot.services.league import standings as tables
+from bot.services.league.base import Leagues
 from bot.services.league.settings import (
     SWEEP,
     entrants,
@@ -39,30 +39,13 @@ from bot.storage.models import LeagueEntryRow, LeagueRow, NewPairing, PairingRow
 from bot.storage.repository import SeatRefusedError
 from engines.core.record import AbortEvent
 
-if TYPE_CHECKING:
-    from bot.services.league.service import LeagueService
-
 log = logging.getLogger(__name__)
 
 LEAGUE_SEATS = 2
 """Every league match is played by two: Axis & Allies too (a side each, the two-player seating)."""
 
 
-class Places(Protocol):
-    """Where a pairing's match is played: the adapter opens a thread under the league's channel.
-    Asked again after a crash, an adapter should give back the thread it made for ``name``."""
-
-    async def open_thread(self, guild_id: str, parent_id: str, name: str) -> str: ...
-
-
-class ChannelNames:
-    """The console's places: a channel named after the pairing (the same name gives the same place)."""
-
-    async def open_thread(self, guild_id: str, parent_id: str, name: str) -> str:
-        return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())[:90]
-
-
-async def step(leagues: LeagueService, league_id: int) -> tuple[list[Delivery], bool]:
+async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
     """One pass of the step: what it says, and whether it changed anything."""
     repo, now = leagues.repo, leagues.matches.clock.now
     league = await repo.league(league_id)
@@ -128,7 +111,7 @@ async def step(leagues: LeagueService, league_id: int) -> tuple[list[Delivery], 
     return out, changed
 
 
-def to_pair(leagues: LeagueService, league: LeagueRow, entries: list[LeagueEntryRow], withdrawn: set[str],
+def to_pair(leagues: Leagues, league: LeagueRow, entries: list[LeagueEntryRow], withdrawn: set[str],
             pairings: list[PairingRow], games: list[tables.Game]) -> list[NewPairing]:
     """The pairings the league needs now (none when it has what it needs)."""
     ids = [e.user_id for e in entries]
@@ -159,7 +142,7 @@ def to_pair(leagues: LeagueService, league: LeagueRow, entries: list[LeagueEntry
             for board, pair in enumerate(pairs, start=1)]
 
 
-async def over(leagues: LeagueService, league: LeagueRow, entries: list[LeagueEntryRow], withdrawn: set[str],
+async def over(leagues: Leagues, league: LeagueRow, entries: list[LeagueEntryRow], withdrawn: set[str],
                pairings: list[PairingRow]) -> bool:
     if league.format == "ladder" or not pairings:
         return False
@@ -172,7 +155,7 @@ async def over(leagues: LeagueService, league: LeagueRow, entries: list[LeagueEn
     return True
 
 
-async def open_pairing(leagues: LeagueService, league: LeagueRow, p: PairingRow, first: LeagueEntryRow,
+async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first: LeagueEntryRow,
                        second: LeagueEntryRow) -> list[Delivery]:
     """Open the pairing's thread and match and start it; each part looked for before it is
     made, so a step run again after a crash finishes what the first began."""
@@ -212,7 +195,7 @@ async def open_pairing(leagues: LeagueService, league: LeagueRow, p: PairingRow,
     return [Delivery(ChannelPost(thread), (intro,), league.language), *posted(out, thread)]
 
 
-async def abort(leagues: LeagueService, match_id: int) -> None:
+async def abort(leagues: Leagues, match_id: int) -> None:
     """End a league match an organizer decided (the record says it was aborted by an organizer)."""
     book = leagues.matches.book
     async with book.lock(match_id):
@@ -222,7 +205,7 @@ async def abort(leagues: LeagueService, match_id: int) -> None:
         await leagues.matches.commit(match, [AbortEvent(by_admin=True)], status="aborted")
 
 
-async def due(leagues: LeagueService, now: datetime) -> list[Delivery]:
+async def due(leagues: Leagues, now: datetime) -> list[Delivery]:
     """The league timers due now: a ladder challenge not accepted in time is won by the
     challenger; a Swiss round past its deadline asks the organizer to decide what is
     unfinished. Then (the safety net, once every ``SWEEP``) the step of every running league,
