@@ -82,11 +82,13 @@ async def test_a_player_cannot_create_or_start_a_league(world) -> None:
     assert (await world.bot.services.repo.league(league_id)).status == "signup"
 
 
-async def test_axis_allies_leagues_are_refused_with_a_reason(world) -> None:
+async def test_an_axis_allies_league_is_created_with_its_options(world) -> None:
     h = world.h
-    refused = await h.slash("league create", {"game": "axis_allies", "format": "round_robin"}, user=h.alice,
-                            permissions=P.MANAGER_PERMISSIONS)
-    assert refused.reply.ephemeral and "Axis & Allies leagues are not there yet" in refused.reply.content
+    created = await h.slash("league create", {"game": "axis_allies", "format": "round_robin", "options": "round_limit:12"},
+                            user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    assert not created.reply.ephemeral and "Axis & Allies" in created.reply.content
+    league = (await world.bot.services.repo.leagues(str(h.channel["guild_id"]), ["signup"]))[-1]
+    assert league.game == "axis_allies" and league.settings["options"]["round_limit"] == 12
 
 
 async def test_sign_up_by_button_survives_a_restart_and_pairings_open_threads(world) -> None:

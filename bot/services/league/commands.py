@@ -25,6 +25,7 @@ from bot.services.league.settings import (
     replace_status,
     score_text,
 )
+from bot.services.league.step import LEAGUE_SEATS
 from bot.services.match import lifecycle
 from bot.services.match.announce import time_control_line
 from bot.services.match.answers import Refused
@@ -49,9 +50,8 @@ async def create(
         engine = leagues.matches.book.engine(game)
     except KeyError:
         raise Refused.saying(lifecycle.unknown_game(leagues.matches, game)) from None
-    if engine.max_players != 2:
-        if game == "axis_allies":
-            raise Refused("league.axis_allies_missing")
+    if not engine.min_players <= LEAGUE_SEATS <= engine.max_players:
+        # Axis & Allies is played by two as well (a side each); teams of several are not built.
         raise Refused("league.two_players_only", {"game": presenter.game_name(game)})
     if rounds is not None and fmt != "swiss":
         raise Refused("league.rounds_swiss_only")

@@ -42,7 +42,8 @@ from engines.core.record import AbortEvent
 log = logging.getLogger(__name__)
 
 LEAGUE_SEATS = 2
-"""Every league match is played by two: Axis & Allies too (a side each, the two-player seating)."""
+"""Every league match is played by two: Axis & Allies too, a side each (its two-player seating:
+the first named the Allies, the second the Axis)."""
 
 
 async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
