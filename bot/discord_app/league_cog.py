@@ -19,6 +19,7 @@ from bot.discord_app.permissions import OPEN_THREAD
 from bot.i18n import Msg
 from bot.services.delivery import Delivery, reply
 from bot.services.league.service import FORMATS, SCORES, LeagueService
+from bot.services.option_text import OptionTextError, parse_option_text
 from bot.services.time_control import DEADLINE_CHOICES, TimeControlError, time_control_given
 from engines.registry import ENGINES
 
@@ -76,7 +77,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
         game=_text("option_game"), format=_text("option_format"), rounds=_text("option_rounds"),
         deadline=_text("option_deadline"), deadline_hours=_text("option_deadline_hours"), rated=_text("option_rated"),
         name=_text("option_name"), round_hours=_text("option_round_hours"), reach=_text("option_reach"),
-        accept_hours=_text("option_accept_hours"),
+        accept_hours=_text("option_accept_hours"), options=_text("option_options"),
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINE)
     async def create(
@@ -85,6 +86,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
         deadline_hours: app_commands.Range[float, 0.25, 1440.0] | None = None, rated: bool = True,
         name: app_commands.Range[str, 1, 80] | None = None, round_hours: app_commands.Range[float, 1.0, 1440.0] | None = None,
         reach: app_commands.Range[int, 1, 50] | None = None, accept_hours: app_commands.Range[float, 1.0, 1440.0] | None = None,
+        options: app_commands.Range[str, 1, 400] | None = None,
     ) -> None:
         actor = actor_of(interaction)
         # Asked before the league exists, as for `/match create thread:true`: its games open as
@@ -96,12 +98,16 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
             control = time_control_given(deadline, deadline_hours, None)
         except TimeControlError as error:
             refusal = refusal or [reply(actor.language, Msg(error.code, error.params))]
+        try:
+            game_options = parse_option_text(options or "")
+        except OptionTextError as error:
+            refusal = refusal or [reply(actor.language, Msg(error.code, error.params))]
         if refusal:
             await respond(self.bot, interaction, lambda: done(refusal))
             return
         await respond(self.bot, interaction, lambda: self.leagues.create(
             place_of(interaction), actor, game, format, rounds=rounds, time_control=control, rated=rated, name=name,
-            round_hours=round_hours, reach=reach, accept_hours=accept_hours))
+            round_hours=round_hours, reach=reach, accept_hours=accept_hours, options=game_options or None))
 
     @app_commands.command(name="join", description=_text("join"))
     @app_commands.describe(league=_text("option_league"))

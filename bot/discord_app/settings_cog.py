@@ -46,6 +46,8 @@ DISCORD_LANGUAGE = "discord"
 """The language menu's choice for "the server's Discord language" (stored as no language)."""
 DEFAULTS = {"deadline_hours": DEADLINE_CHOICES, "grace_hours": GRACE_CHOICES, "vacation_days": VACATION_CHOICES, "rated": (1, 0)}
 """The settings of the fifth menu and their choices: ``<setting>:<value>``."""
+PERIOD = "period"
+"""The grace choice of one deadline period (the grace setting's ``None``)."""
 
 
 def language_here(interaction: discord.Interaction, settings: ServerSettings) -> str:
@@ -62,6 +64,8 @@ def worded(key: str, value: Any) -> Msg | str:
         return Msg(f"settings.language_{value}") if value else Msg("settings.language_discord")
     if key == "games":
         return [presenter.game_name(game) for game in value]  # type: ignore[return-value]
+    if key == "grace_hours" and value is None:
+        return Msg("settings.grace_period")
     if key in ("deadline_hours", "grace_hours"):
         return Msg("settings.hours", {"hours": f"{value:g}"}) if value else Msg("settings.none")
     if key == "vacation_days":
@@ -135,7 +139,8 @@ def panel_view(settings: ServerSettings, language: str) -> discord.ui.View:
     for key, values in DEFAULTS.items():
         for value in values:
             shown = worded(key, bool(value) if key == "rated" else value)
-            choices.append(discord.SelectOption(label=say(f"settings.choice_{key.split('_')[0]}", value=shown), value=f"{key}:{value}"))
+            choices.append(discord.SelectOption(label=say(f"settings.choice_{key.split('_')[0]}", value=shown),
+                                                value=f"{key}:{PERIOD if value is None else value}"))
     view.add_item(discord.ui.Select(custom_id="scheids:settings:defaults", placeholder=say("settings.pick_defaults"), options=choices))
     return view
 
@@ -151,6 +156,8 @@ def chosen(menu: str, values: list[str]) -> tuple[str, Any]:
     key, _, value = (values[0] if values else "").partition(":")
     if key not in DEFAULTS:
         raise SettingError("settings.unknown_setting", setting=key or "?")
+    if key == "grace_hours" and value == PERIOD:
+        return key, None
     try:
         return key, bool(int(value)) if key == "rated" else float(value) if key.endswith("hours") else int(value)
     except ValueError:

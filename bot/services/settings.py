@@ -12,10 +12,12 @@ Who reads what:
   server's Discord language.
 - ``games``: the games ``/match create`` offers here; another is refused (``settings.game_disabled``).
 - ``deadline_hours``: the per-move deadline of a match created without time options (0: none).
-- ``grace_hours``: how long after a missed deadline a player still may move before losing on time
-  (default 0: none). Read by the absence rules.
+- ``grace_hours``: how far a grace moves a missed per-move deadline on, in hours (``None``, the
+  default: one deadline period; 0: no grace, the first miss loses on time unless the match asks
+  for graces with ``schedule: grace N``). Given to each new match's time control
+  (``match_time_control``, from ``lifecycle.create``; league matches too).
 - ``vacation_days``: the days a year a player may be away with their deadlines stopped (default 30).
-  Read by the absence rules.
+  Read by ``/away`` given on this server (``absence.allowance_days``).
 - ``match_channel``: the channel whose threads new matches open in (``None``: where the command
   was given).
 - ``rated``: whether a match counts for the server's ratings unless its creator says otherwise
@@ -45,7 +47,8 @@ log = logging.getLogger(__name__)
 CHANGES_SHOWN = 10
 DEADLINE_CHOICES = (0, 24, 48, 72, 168)
 """The default deadlines ``/settings`` offers, in hours (0: none)."""
-GRACE_CHOICES = (0, 6, 12, 24, 48)
+GRACE_CHOICES: tuple[float | None, ...] = (None, 0, 6, 12, 24, 48)
+"""The graces ``/settings`` offers, in hours (``None``: one deadline period; 0: none)."""
 VACATION_CHOICES = (0, 14, 30, 60, 90)
 
 
@@ -57,7 +60,7 @@ class ServerSettings(BaseModel):
     language: str | None = None
     games: tuple[str, ...] = Field(default_factory=lambda: tuple(sorted(ENGINES)))
     deadline_hours: float = Field(0, ge=0, le=24 * 60)
-    grace_hours: float = Field(0, ge=0, le=24 * 30)
+    grace_hours: float | None = Field(None, ge=0, le=24 * 30)
     vacation_days: int = Field(30, ge=0, le=366)
     match_channel: str | None = None
     rated: bool = True
@@ -69,6 +72,24 @@ class ServerSettings(BaseModel):
     def default_time_control(self) -> TimeControl:
         """The time control of a match created here without time options."""
         return TimeControl(per_move_hours=self.deadline_hours)
+
+    def match_time_control(self, given: TimeControl | None) -> TimeControl:
+        """The time control a new match here starts with: ``given`` (else the server's default
+        deadline) with the server's grace, where the match did not ask for its own graces.
+
+        >>> ServerSettings(grace_hours=0).match_time_control(TimeControl(per_move_hours=24)).grace
+        0
+        >>> ServerSettings(grace_hours=0).match_time_control(TimeControl(per_move_hours=24, grace=2)).grace
+        2
+        >>> ServerSettings(grace_hours=6).match_time_control(None).grace_hours
+        6.0
+        """
+        control = given or self.default_time_control()
+        if self.grace_hours is None:
+            return control
+        if self.grace_hours == 0:
+            return control if "grace" in control.model_fields_set else control.model_copy(update={"grace": 0})
+        return control.model_copy(update={"grace_hours": self.grace_hours})
 
 
 KEYS = tuple(ServerSettings.model_fields)

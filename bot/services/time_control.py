@@ -34,6 +34,9 @@ class TimeControl(BaseModel):
     grace: int = Field(1, ge=0, le=10)
     """Missed move deadlines per player per match that warn and extend once before the loss on
     time (never a clock's end, nor a time the game's rulebook sets)."""
+    grace_hours: float = Field(0, ge=0, le=24 * 30)
+    """How far a grace moves the missed deadline on, in hours (0: one deadline period); the
+    server's grace (``/settings``)."""
     absent: Literal["lose", "computer"] = "lose"
     """What a missed deadline does once the graces are used up: the loss on time (or the team's
     choice), or the computer takes the seat."""
@@ -112,7 +115,7 @@ class TimeControl(BaseModel):
         return min(self.per_move * REMINDER_SHARE, REMINDER_MAX)
 
 
-NEWER_FIELDS = ("grace", "absent", "daily", "timezone", "weekends", "vacation", "quiet_deadlines")
+NEWER_FIELDS = ("grace", "grace_hours", "absent", "daily", "timezone", "weekends", "vacation", "quiet_deadlines")
 DAILY_GAP = timedelta(hours=12)
 """A daily deadline leaves a turn at least this much counted time."""
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from bot.clock import ManualClock
 from bot.services.people import Actor, Place, computer_actor
+from bot.services.settings import change
+from bot.services.time_control import TimeControl
 from bot.wiring import open_services
 from tests.bot.conftest import START
 
@@ -56,13 +58,41 @@ async def test_a_player_cannot_create_or_start_a_league(tmp_path) -> None:
         await services.close()
 
 
-async def test_only_two_player_games_and_no_axis_allies_league_yet(tmp_path) -> None:
+async def test_formats_options_only_where_they_belong(tmp_path) -> None:
     services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
     try:
-        assert keys(await services.leagues.create(HALL, ORGANIZER, "axis_allies", "swiss")) == ["league.axis_allies_missing"]
         assert keys(await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "ladder", rounds=3)) == [
             "league.rounds_swiss_only"]
         assert await services.repo.leagues("guild-1", ["signup"]) == []
+    finally:
+        await services.close()
+
+
+async def test_an_axis_allies_league_plays_a_side_each_and_runs_to_its_standings(tmp_path) -> None:
+    """An Axis & Allies league pairs two players a game, as every league: the first named plays
+    the Allies (the two-player seating: USSR, UK and USA), the second the Axis (Germany and Japan).
+    One round (``round_limit``: a draw after it unless a capital falls) keeps the computers' game
+    short; two entrants keep the run to one game (an Axis & Allies game is hundreds of decisions)."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await services.start()
+        said = await services.leagues.create(HALL, ORGANIZER, "axis_allies", "round_robin", name="Ww2",
+                                             options={"round_limit": 1})
+        assert "league.created" in keys(said), keys(said)
+        league_id = (await services.repo.leagues("guild-1", ["signup"]))[-1].id
+        entrants = [computer_actor("easy", number) for number in (1, 2)]
+        for entrant in entrants:
+            await services.leagues.join(league_id, entrant)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        assert await settle(services, league_id) == "finished"
+        (game,) = await services.repo.league_pairings(league_id)
+        match = await services.matches.book.load(game.match_id)
+        assert match.row.status == "finished" and match.row.options["round_limit"] == 1
+        assert [seat.user_id for seat in match.seats] == [game.first_id, game.second_id]
+        assert match.state.seats == (("ussr", "uk", "usa"), ("germany", "japan"))  # Allies first, Axis second
+        rows = await services.leagues.table(await services.repo.league(league_id))
+        assert [row.played for row in rows] == [1, 1] and sum(row.points for row in rows) == 1
+        assert {row.user_id for row in rows} == {e.user_id for e in entrants}
     finally:
         await services.close()
 
@@ -384,5 +414,23 @@ async def test_a_game_that_ends_while_the_step_reads_is_told_before_the_league_f
         (game,) = await services.repo.league_pairings(league_id)
         assert (await services.repo.league(league_id)).status == "finished"
         assert game.reported_at is not None and told.count("league.result") == 1 and told.count("league.finished") == 1
+    finally:
+        await services.close()
+
+
+async def test_a_leagues_games_take_the_servers_grace(tmp_path) -> None:
+    """The server's grace (``/settings``) reaches the league's matches as any new match's; the
+    league's own deadline does not count as the match asking for graces of its own."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await change(services.repo, "guild-1", ORGANIZER, "grace_hours", 0, START)
+        league_id = await league_of(services, 0, "round_robin", time_control=TimeControl(per_move_hours=24))
+        for person in people(2):
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        (game,) = await services.repo.league_pairings(league_id)
+        control = TimeControl.model_validate((await services.repo.get_match(game.match_id)).time_control)
+        assert (control.per_move_hours, control.grace) == (24, 0)
     finally:
         await services.close()

@@ -402,10 +402,11 @@ async def test_two_processes_send_a_due_notice_once(harness, tmp_path):
     assert moved.due_at == START + DAY
 
 
-def test_the_allowance_is_read_in_one_place_with_its_default():
-    import asyncio
-
-    assert asyncio.run(absence.allowance_days(None, "guild-1")) == absence.ALLOWANCE_DAYS == 30  # type: ignore[arg-type]
+async def test_the_allowance_is_read_in_one_place_with_its_default(harness):
+    """A server that set nothing, and a DM, allow the default (a server's own number:
+    tests/bot/test_server_defaults.py)."""
+    assert await absence.allowance_days(harness.service, "guild-1") == absence.ALLOWANCE_DAYS == 30
+    assert await absence.allowance_days(harness.service, None) == 30
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from bot.services.people import Actor, Place, computer_actor
+from bot.services.people import computer_actor
 from tests.fakediscord import PNG_SIGNATURE
 from tests.fakediscord import payloads as P
 
@@ -46,15 +46,30 @@ async def create(world, fmt: str, **options) -> tuple[int, object]:
 
 
 async def create_short(world, fmt: str, **options) -> int:
-    """A league whose games stay short (Helden & Steden's quiet-move limit, which ``/league create``
-    does not offer: made through the service as the organizer, in the harness's channel)."""
+    """A league whose games stay short (Helden & Steden's quiet-move limit, given as ``options:``)."""
+    league_id, _ = await create(world, fmt, options="quiet_move_limit:4", **options)
+    return league_id
+
+
+async def test_league_create_takes_the_games_options_as_text(world) -> None:
+    league_id, _ = await create(world, "round_robin", options="quiet_move_limit:4")
+    league = await world.bot.services.repo.league(league_id)
+    assert league.settings["options"]["quiet_move_limit"] == 4
+
+
+async def test_bad_league_options_are_refused_in_words_and_make_no_league(world) -> None:
     h = world.h
-    place = Place(str(h.channel["guild_id"]), str(h.channel["id"]), "en")
-    organizer = Actor(str(h.alice["id"]), "Alice", "en", is_admin=True)
-    said = await world.bot.services.leagues.create(place, organizer, "heroes_cities", fmt, name="Spring",
-                                                    options={"quiet_move_limit": 4}, **options)
-    assert said[0].lines[0].key == "league.created"
-    return (await world.bot.services.repo.leagues(place.guild_id, ["signup"]))[-1].id
+    said = []
+    for text in ("quiet_move_limit:x", "colour:red", "quiet_move_limit 4", "quiet_move_limit:4 quiet_move_limit:5"):
+        refused = await h.slash("league create", {"game": "heroes_cities", "format": "swiss", "options": text},
+                                user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+        assert refused.reply.ephemeral, refused.reply.content
+        said.append(refused.reply.content)
+    assert "Option `quiet_move_limit` cannot be `x`" in said[0]
+    assert "no option `colour`" in said[1] and "`quiet_move_limit`" in said[1]
+    assert "`quiet_move_limit`" in said[2] and "name:value" in said[2]
+    assert "twice" in said[3]
+    assert await world.bot.services.repo.leagues(str(h.channel["guild_id"]), ["signup"]) == []
 
 
 async def test_a_player_cannot_create_or_start_a_league(world) -> None:
@@ -67,11 +82,13 @@ async def test_a_player_cannot_create_or_start_a_league(world) -> None:
     assert (await world.bot.services.repo.league(league_id)).status == "signup"
 
 
-async def test_axis_allies_leagues_are_refused_with_a_reason(world) -> None:
+async def test_an_axis_allies_league_is_created_with_its_options(world) -> None:
     h = world.h
-    refused = await h.slash("league create", {"game": "axis_allies", "format": "round_robin"}, user=h.alice,
-                            permissions=P.MANAGER_PERMISSIONS)
-    assert refused.reply.ephemeral and "Axis & Allies leagues are not there yet" in refused.reply.content
+    created = await h.slash("league create", {"game": "axis_allies", "format": "round_robin", "options": "round_limit:12"},
+                            user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    assert not created.reply.ephemeral and "Axis & Allies" in created.reply.content
+    league = (await world.bot.services.repo.leagues(str(h.channel["guild_id"]), ["signup"]))[-1]
+    assert league.game == "axis_allies" and league.settings["options"]["round_limit"] == 12
 
 
 async def test_sign_up_by_button_survives_a_restart_and_pairings_open_threads(world) -> None:

@@ -97,3 +97,17 @@ async def test_the_settings_and_a_choice_are_answered_in_time_while_storage_is_s
     async with storage_held(world, lambda: h.select("scheids:settings:defaults", ["rated:0"], panel, **ADMIN)) as first:
         assert world.fake.answered_in_time(first) and first.response_type == 6  # the panel is edited after
     assert "count for the ratings by default: no" in world.fake.last_reply().content
+
+
+async def test_the_servers_grace_reaches_a_new_match_and_one_period_can_be_chosen_again(world):
+    h = world.h
+    panel = await open_panel(h)
+    assert "Grace after a missed deadline: one deadline period" in panel.content  # the default
+    await h.select("scheids:settings:defaults", ["deadline_hours:72"], panel, **ADMIN)
+    await h.select("scheids:settings:defaults", ["grace_hours:6"], panel, **ADMIN)
+    assert "Grace after a missed deadline: 6 hours" in world.fake.last_reply().content
+    await h.slash(CREATE, {"opponent": h.bob}, user=h.alice)
+    row = await world.bot.services.repo.live_match_in(str(h.channel["id"]))
+    assert (row.time_control["per_move_hours"], row.time_control["grace_hours"]) == (72, 6)
+    again = await h.select("scheids:settings:defaults", ["grace_hours:period"], panel, **ADMIN)
+    assert again.errors == [] and "Grace after a missed deadline: one deadline period" in world.fake.last_reply().content

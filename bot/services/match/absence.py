@@ -22,6 +22,7 @@ from bot.services.match.answers import Refused
 from bot.services.organizers import may_organize
 from bot.services.people import Actor, Place, computer_level
 from bot.services.progress import LoadedMatch
+from bot.services.settings import settings_of
 from bot.services.time_control import TimeControl, zone_of
 from bot.storage.models import AwayRow
 from engines.core.contract import Seat
@@ -41,9 +42,11 @@ NUDGE_EVERY = timedelta(days=1)
 
 
 async def allowance_days(core: Core, guild_id: str | None) -> int:
-    """Days of absence a year on the server ``guild_id``: the one place the server's setting is
-    read (``ALLOWANCE_DAYS`` until a server sets one)."""
-    return ALLOWANCE_DAYS
+    """Days of absence a year by the server ``guild_id`` where ``/away`` is given: the one place
+    the server's setting (``/settings``) is read; in a DM ``ALLOWANCE_DAYS``."""
+    if guild_id is None:
+        return ALLOWANCE_DAYS
+    return (await settings_of(core.repo, guild_id)).vacation_days
 
 
 # --------------------------------------------------------------------------- /away

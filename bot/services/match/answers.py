@@ -62,25 +62,37 @@ def answered(
 
     @functools.wraps(method)
     async def answering(self: CoreT, *args: P.args, **kwargs: P.kwargs) -> list[Delivery]:
-        language = _language_of_actor(args, kwargs)
+        language = language_of_actor(args, kwargs)
         try:
             return await method(self, *args, **kwargs)
-        except Refused as refused:
-            return refused.answer(language)
-        except StaleWriteError:
-            return [reply(language, Msg("core.retry"))]
-        except Late as late:
-            post = await announce.ending_post(self, late.after, [], late.updates)
-            return [reply(language, Msg("core.too_late", {"player": late.player, "deadline": late.deadline})), post]
-        except StorageError as error:
-            where = _where(_bound(signature, args, kwargs))
-            log.error("%s (%s) failed on the database: %s", method.__name__, where, error.detail)
-            return [reply(language, Msg(error.code))]
-        except DamagedRecordError as error:
-            log.error("%s (%s) met a damaged record: %s", method.__name__, _where(_bound(signature, args, kwargs)), error)
-            return [reply(language, damaged_line(error.match_id, Damage(error.seq, error.reason)))]
+        except ANSWERED as failure:
+            return await failure_answer(self, failure, language, method.__name__, lambda: where_given(signature, args, kwargs))
 
     return answering
+
+
+ANSWERED = (Refused, StaleWriteError, Late, StorageError, DamagedRecordError)
+"""What a command answers instead of raising (``failure_answer``)."""
+
+
+async def failure_answer(core: Core, failure: Exception, language: str, command: str, where: Callable[[], str]) -> list[Delivery]:
+    """The answer to one of ``ANSWERED`` raised by ``command`` (the match service's ``answered``
+    and the leagues' alike): a refusal, a write another came before, a command too late, a
+    database that fails or a damaged record; the last two are logged with ``where`` it was given."""
+    if isinstance(failure, Refused):
+        return failure.answer(language)
+    if isinstance(failure, StaleWriteError):
+        return [reply(language, Msg("core.retry"))]
+    if isinstance(failure, Late):
+        post = await announce.ending_post(core, failure.after, [], failure.updates)
+        return [reply(language, Msg("core.too_late", {"player": failure.player, "deadline": failure.deadline})), post]
+    if isinstance(failure, StorageError):
+        log.error("%s (%s) failed on the database: %s", command, where(), failure.detail)
+        return [reply(language, Msg(failure.code))]
+    if isinstance(failure, DamagedRecordError):
+        log.error("%s (%s) met a damaged record: %s", command, where(), failure)
+        return [reply(language, damaged_line(failure.match_id, Damage(failure.seq, failure.reason)))]
+    raise failure
 
 
 def _where(bound: dict[str, Any]) -> str:
@@ -103,6 +115,11 @@ def _where(bound: dict[str, Any]) -> str:
     return ", ".join(parts) or "no place"
 
 
+def where_given(signature: inspect.Signature, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    """``_where`` of a command's arguments as given (bound to its ``signature``)."""
+    return _where(_bound(signature, args, kwargs))
+
+
 def _bound(signature: inspect.Signature, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
     try:
         return dict(signature.bind_partial(None, *args, **kwargs).arguments)
@@ -110,8 +127,9 @@ def _bound(signature: inspect.Signature, args: tuple[Any, ...], kwargs: dict[str
         return {}
 
 
-def _language_of_actor(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    for value in (*args, *kwargs.values()):
+def language_of_actor(args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    """The language of the acting user: the ``actor`` argument, else the first actor given."""
+    for value in (kwargs.get("actor"), *args, *kwargs.values()):
         if isinstance(value, Actor):
             return value.language
     return "en"

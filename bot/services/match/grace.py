@@ -42,13 +42,14 @@ def correspondence_lapsed(match: LoadedMatch, seat: Seat) -> bool:
 
 
 def lapse_events(match: LoadedMatch, seat: Seat) -> list[Any]:
-    """What a missed deadline of ``seat`` records: a grace while the seat has one left, then (with
+    """What a missed deadline of ``seat`` records: a grace while the seat has one left (moving the
+    deadline on by the server's grace, else by one period), then (with
     ``absent: computer``) the computer taking the seat, else the loss on time (which a team with
     other players left turns into its choice)."""
     if correspondence_lapsed(match, seat):
         control = match.time_control
         if match.progress.meta.graces.get(seat, 0) < control.grace:
-            return [GraceEvent(seat=seat, hours=control.per_move_hours)]
+            return [GraceEvent(seat=seat, hours=control.grace_hours or control.per_move_hours)]
         if control.absent == "computer" and computer_level(match.seats[seat].user_id) is None:
             return [AutopilotEvent(seat=seat, level=TEAM_LEVEL, why="absent")]
     return [TimeoutEvent(seat=seat)]

@@ -46,14 +46,14 @@ async def create(
         raise Refused.saying(refusal)
     if here.language is not None:
         place = replace(place, language=here.language)  # the server's own language for its posts
-    time_control = time_control or here.default_time_control()
+    time_control = here.match_time_control(time_control)  # the server's default deadline and grace
     engine = core.book.engine(game)
     parsed = engine.options_model.model_validate(options or {})
     if offers.timed(engine):
         per_move, clock = engine.time_control(parsed)
         given = time_control or TimeControl()  # the rulebook's time, with the match's absence, grace options
         time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock, vacation=given.vacation,
-                                   grace=given.grace, absent=given.absent)
+                                   grace=given.grace, grace_hours=given.grace_hours, absent=given.absent)
     if opponent is not None and await core.repo.user(opponent.user_id) is None:
         await core.seen(opponent)
     seed = core.seed_source()
