@@ -7,12 +7,13 @@ never on the event loop. Before the end only what the channel saw is shown."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.i18n import Msg, catalog
 from bot.services import presenter
 from bot.services.catchup import catchup_lines, labels_for, over, record_steps, step_listed
-from bot.services.delivery import Attachment, Button, Delivery, reply
+from bot.services.delivery import Attachment, Button, Delivery, Reply, reply
 from bot.services.match import access
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, damaged_line
@@ -74,11 +75,12 @@ def _step_buttons(match: LoadedMatch, position: int, total: int) -> tuple[Button
 
 
 async def step(core: Core, match_id: int, actor: Actor, position: int, pressed: Pressed | None) -> list[Delivery]:
-    """A stepper button: the board at ``position`` of match ``match_id`` with the moves around it."""
+    """A stepper button: the board at ``position`` of match ``match_id`` with the moves around it,
+    in place of the message the button sits on (the stepper steps in its own message)."""
     match = await core.book.load(match_id)
     if match is None or (pressed is not None and not pressed.belongs_to(match)):
         raise Refused("core.unknown_match_button")
-    return await _board_at(core, match, actor, position)
+    return [replace(shown, target=Reply(ephemeral=True, in_place=True)) for shown in await _board_at(core, match, actor, position)]
 
 
 async def history_at(core: Core, place: Place, actor: Actor, position: int) -> list[Delivery]:
