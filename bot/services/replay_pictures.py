@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.services.match.replays import Snapshot, public_views, sampled, states_at
+from bot.services.match.replays import Origin, public_views, sampled, states_at
 from engines.core import capabilities as offers
 from engines.core.contract import Engine
 from engines.core.record import Entry, MoveEvent
@@ -28,7 +28,7 @@ STRIP_FRAMES = 4
 
 
 def board_work(engine: Engine, options: Any, entries: list[Entry], position: int, labels: BoardLabels,
-               reveal: bool = False, snapshot: Snapshot | None = None) -> bytes:
+               reveal: bool = False, snapshot: Origin | None = None) -> bytes:
     """The PNG of the public board at ``position`` (``reveal``: with its secrets, after the end),
     replayed from ``snapshot`` when it lies before it."""
     (view,) = public_views(engine, options, entries, [position], reveal, snapshot)
@@ -69,7 +69,7 @@ def encode_gif(frames: list[Image.Image], width: int) -> bytes:
 
 
 def catchup_work(engine: Engine, options: Any, entries: list[Entry], since: int, labels: BoardLabels,
-                 snapshot: Snapshot | None = None) -> bytes:
+                 snapshot: Origin | None = None) -> bytes:
     """One picture of what changed since position ``since``: the board now with the changes
     marked where the game draws them (``StepPicturesGame.step_marks``), else a strip of the
     public boards from then to now (at most ``STRIP_FRAMES``, the last one now). Replayed from

@@ -11,8 +11,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.i18n import Msg, catalog
-from bot.services import presenter
-from bot.services.catchup import catchup_lines, labels_for, moves_in, over, record_steps, step_listed
+from bot.services import checkpoints, presenter
+from bot.services.catchup import catchup_lines, labels_for, over, record_steps, step_listed
 from bot.services.delivery import Attachment, Button, Delivery, Reply, reply
 from bot.services.match import access
 from bot.services.match.access import Pressed
@@ -94,13 +94,13 @@ async def _board_at(core: Core, match: LoadedMatch, actor: Actor, position: int,
     if match.damage is not None:
         raise Refused.saying(damaged_line(match.id, match.damage))
     entries = await core.repo.entries(match.id)
-    total = moves_in(entries)
+    total = checkpoints.moves_in(entries)
     if strict and not 0 <= position <= total:
         raise Refused("replays.no_such_move", {"move": position, "moves": total})
     position = min(max(position, 0), total)
     # Only the moves listed are replayed, from the stored snapshot when it lies before them.
     first = max(position - 1 - WINDOW, 0)
-    snapshot = await core.repo.snapshot(match.id)
+    snapshot = await checkpoints.start_for(core, match, entries, first)
     listed = await record_steps(core, match, entries, first, snapshot, until=position + WINDOW)
     listed = [shown for shown in listed if shown.number > first]
     language = actor.language

@@ -65,14 +65,20 @@ class Start:
 
 BEGINNING = Start()
 
+Origin = Snapshot | Start
+"""What a replay may start from: the stored snapshot, or a state the caller kept and checked
+(``bot.services.checkpoints``)."""
 
-def start_before(engine: Engine, entries: list[Entry], position: int, snapshot: Snapshot | None) -> Start:
+
+def start_before(engine: Engine, entries: list[Entry], position: int, snapshot: Origin | None) -> Start:
     """The nearest stored point to replay from for what comes after ``position`` moves: the
     snapshot when it is this engine version's, follows one of ``entries`` no later than the
     entry of move ``position + 1``, reads, and its hash binds it to that entry (as a load checks
-    it); else the beginning."""
+    it); a kept state when it is no later either; else the beginning."""
     if snapshot is None:
         return BEGINNING
+    if isinstance(snapshot, Start):
+        return snapshot if snapshot.moves <= position and snapshot.index <= len(entries) else BEGINNING
     seq, version, payload = snapshot
     if version != engine.version or not 0 < seq <= len(entries) or entries[seq - 1].seq != seq:
         return BEGINNING
@@ -104,7 +110,7 @@ class Step:
 
 
 def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool, marked_from: int = 0,
-               snapshot: Snapshot | None = None, until: int | None = None) -> list[Step]:
+               snapshot: Origin | None = None, until: int | None = None) -> list[Step]:
     """Each move of the record with its marks and the dice that followed it. A secret move is
     named (and marked) only once the match is over; so are secret dice. Only the moves after the
     first ``marked_from`` are worded for their marks (the catch-up needs no more: the wording is
@@ -139,7 +145,7 @@ def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool, m
 
 
 def states_at(engine: Engine, options: Any, entries: list[Entry], positions: list[int],
-              snapshot: Snapshot | None = None) -> dict[int, Any]:
+              snapshot: Origin | None = None) -> dict[int, Any]:
     """The state at each position: position ``k`` is the board after ``k`` moves (and the dice
     that followed them), ``0`` the start. Replayed from ``snapshot`` when it lies before the first
     of them (``start_before``), and no further than the last."""
@@ -162,7 +168,7 @@ def states_at(engine: Engine, options: Any, entries: list[Entry], positions: lis
 
 
 def public_views(engine: Engine, options: Any, entries: list[Entry], positions: list[int],
-                 reveal: bool = False, snapshot: Snapshot | None = None) -> list[BaseModel]:
+                 reveal: bool = False, snapshot: Origin | None = None) -> list[BaseModel]:
     """The public view (what the channel sees) at each position; with ``reveal`` (a match that is
     over) each position's secrets shown where the game can draw them (``RevealingGame``)."""
     states = states_at(engine, options, entries, positions, snapshot)
