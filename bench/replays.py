@@ -60,7 +60,7 @@ async def long_match(path: Path, moves: int) -> tuple[list[Entry], Snapshot | No
     assert row is not None
     rng = random.Random(7)
     for _ in range(moves):
-        match = await service.book.load(row.id)
+        match = await service.book.load_known(row.id)
         if match.result() is not None:
             break
         seat = min(match.to_act())
