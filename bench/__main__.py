@@ -6,8 +6,12 @@ move path (``MatchService.submit`` with SQLite and rendering) under 3x the sum o
 Then the resident memory of a process that restored 1,000 stored matches against one that
 restored 10: idle matches must not stay in memory.
 
+Then the catch-up and ``/match history at:`` on a long match, from the first event (the baseline)
+and from the stored snapshot (``bench/replays.py``).
+
 Figures, not tests: nothing here fails a build. ``BENCH_MOVES`` sets the number of moves per
-game, ``BENCH_GAMES`` a comma-separated list of slugs (default: all).
+game, ``BENCH_GAMES`` a comma-separated list of slugs (default: all), ``BENCH_REPLAY_MOVES`` the
+length of the long match (default 200).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bench import axis_allies, rendering
+from bench import axis_allies, rendering, replays
 from bench.stored import STORED_GAME, fill_stored_matches
 from bot.clock import ManualClock
 from bot.services.matches import MatchService
@@ -247,6 +251,7 @@ def main() -> None:
         for slug in GAMES:
             bench_game(slug, folder, sqlite_floor)
         rendering.main(GAMES)
+        replays.main()
 
         print(f"\nmemory of a process that restored N stored {MEMORY_GAME} matches:")
         figures = {}

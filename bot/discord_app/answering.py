@@ -74,9 +74,13 @@ class Answer:
     the response itself, then (after a deferral) an edit of the original response, then followups.
     """
 
-    def __init__(self, interaction: discord.Interaction) -> None:
+    def __init__(self, interaction: discord.Interaction, *, updates: bool = False) -> None:
         self.interaction = interaction
         self.thinking = False  # deferred publicly, the "thinking…" message not yet replaced
+        self.updates = updates
+        """A button whose answer replaces its own message (a replay stepper): a deferral keeps that
+        message (Discord's deferred update) instead of making a "thinking…" one."""
+        self.updating = False  # deferred as an update, the pressed message not yet replaced
         self.sent = 0
 
     @property
@@ -89,7 +93,12 @@ class Answer:
             await self.interaction.edit_original_response(content=text, allowed_mentions=NO_PINGS)
 
     async def defer(self) -> None:
-        if not self.interaction.response.is_done():
+        if self.interaction.response.is_done():
+            return
+        if self.updates and self.interaction.message is not None:
+            await self.interaction.response.defer()
+            self.updating = True
+        else:
             await self.interaction.response.defer(thinking=True)
             self.thinking = True
 
@@ -100,11 +109,22 @@ class Answer:
         ephemeral: bool,
         files: list[discord.File] | None = None,
         view: discord.ui.View | None = None,
+        in_place: bool = False,
     ) -> None:
+        """Send ``content`` by the route the interaction is at; ``in_place``: replace the message
+        of the pressed button (its text, files and buttons) where there is one to replace."""
         interaction = self.interaction
         files = files or []
         extra: dict[str, Any] = {"view": view} if view is not None else {}
-        if not interaction.response.is_done():
+        if in_place and interaction.message is not None and (self.updating or not interaction.response.is_done()):
+            if self.updating:
+                self.updating = False
+                await interaction.edit_original_response(content=content, attachments=files, view=view,
+                                                         allowed_mentions=NO_PINGS)
+            else:
+                await interaction.response.edit_message(content=content, attachments=files, view=view,
+                                                        allowed_mentions=NO_PINGS)
+        elif not interaction.response.is_done():
             await interaction.response.send_message(
                 content=content, ephemeral=ephemeral, files=files, allowed_mentions=NO_PINGS, **extra
             )
@@ -152,11 +172,13 @@ def allowed_here(interaction: discord.Interaction) -> bool:
     return contexts is None or contexts.dm_channel
 
 
-async def respond(bot: BotHost, interaction: discord.Interaction, work: Work, *, defer_first: bool = False) -> None:
+async def respond(bot: BotHost, interaction: discord.Interaction, work: Work, *, defer_first: bool = False,
+                  updates: bool = False) -> None:
     """Run ``work`` (a service call); if it takes longer than ``DEFER_AFTER``, defer first so the
     interaction does not expire (``defer_first``: work known to be long defers at once); deliver
-    what it returned. Anything that fails is answered."""
-    answer = Answer(interaction)
+    what it returned. Anything that fails is answered. ``updates``: a button whose answer replaces
+    its own message (``Answer.updates``)."""
+    answer = Answer(interaction, updates=updates)
     task: asyncio.Future[list[Delivery]] | None = None
     if not allowed_here(interaction):
         log.info("guild-only command outside a server: %s", context_of(interaction))

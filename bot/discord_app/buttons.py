@@ -60,15 +60,18 @@ async def respond_in_match(
     match_id: int,
     act: Callable[[BotHost], Awaitable[list[Delivery]]],
     still_current: Callable[[BotHost], Awaitable[bool]] | None = None,
+    *,
+    updates: bool = False,
 ) -> None:
     """Answer a button of match ``match_id`` through the one answering path; an id no match can
     have (a mangled custom_id) is answered as such instead of reaching storage. Afterwards, a
-    button that ``still_current`` says can no longer be pressed is taken off its message."""
+    button that ``still_current`` says can no longer be pressed is taken off its message.
+    ``updates``: the answer replaces the button's own message (``respond``)."""
     bot: BotHost = interaction.client  # type: ignore[assignment]
     if not known_match(match_id):
         await respond(bot, interaction, lambda: unknown_match(interaction))
         return
-    await respond(bot, interaction, lambda: act(bot))
+    await respond(bot, interaction, lambda: act(bot), updates=updates)
     if still_current is not None:
         try:
             current = await still_current(bot)
@@ -215,7 +218,9 @@ class ReplayButton(
     template=r"scheids:replay:(?P<match>\d+):(?P<pos>\d{1,15}):(?P<which>first|back|next|last)",
 ):
     """A replay stepper's button: shows the public board of the match at position ``pos`` (after
-    that many moves), privately; ``which`` keeps the four buttons of one message apart."""
+    that many moves), privately, in place of the message it sits on (the stepper steps in its own
+    message; a slow answer defers as an update of it); ``which`` keeps the four buttons of one
+    message apart."""
 
     def __init__(self, match_id: int, position: int, which: str, label: str | None = None) -> None:
         super().__init__(
@@ -235,6 +240,7 @@ class ReplayButton(
         await respond_in_match(
             interaction, self.match_id,
             lambda bot: bot.services.matches.replay_step(self.match_id, actor_of(interaction), self.position, pressed_at(interaction)),
+            updates=True,
         )
 
 

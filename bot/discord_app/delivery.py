@@ -176,7 +176,7 @@ class Deliverer:
                     if answer is None:
                         log.warning("a reply without an interaction was dropped: %s", delivery.lines[:1])
                         continue
-                    await self._reply(answer, delivery, target.ephemeral)
+                    await self._reply(answer, delivery, target.ephemeral, target.in_place)
                 elif isinstance(target, ChannelPost):
                     await self._post(int(target.channel_id), delivery, answer)
                 elif isinstance(target, DirectMessage):
@@ -188,7 +188,7 @@ class Deliverer:
         if failed_reply is not None:
             raise failed_reply
 
-    async def _reply(self, answer: Answer, delivery: Delivery, ephemeral: bool) -> None:
+    async def _reply(self, answer: Answer, delivery: Delivery, ephemeral: bool, in_place: bool = False) -> None:
         delivery = fitted(delivery, answer.interaction.filesize_limit)
         parts = chunks(render_text(delivery))
         groups = batches(files_of(delivery))
@@ -199,6 +199,7 @@ class Deliverer:
                 ephemeral=ephemeral,
                 files=groups[0] if last else None,
                 view=view_for(delivery.buttons, delivery.language) if last else None,
+                in_place=in_place and index == 0 and len(parts) == 1,
             )
         for more in groups[1:]:
             await answer.send("", ephemeral=ephemeral, files=more)

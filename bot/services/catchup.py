@@ -8,9 +8,9 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.i18n import Msg, catalog
-from bot.services import presenter
+from bot.services import checkpoints, presenter
 from bot.services.delivery import Attachment, Delivery, DirectMessage
-from bot.services.match.replays import Step, step_line, steps_work
+from bot.services.match.replays import Origin, Step, step_line, steps_work
 from bot.services.progress import LoadedMatch
 from bot.services.replay_pictures import catchup_work
 from bot.storage.models import LIVE
@@ -33,8 +33,13 @@ def over(match: LoadedMatch) -> bool:
     return match.row.status not in LIVE
 
 
-async def record_steps(core: Core, match: LoadedMatch, entries: list[Entry], marked_from: int = 0) -> list[Step]:
-    return await core.renderer.run(steps_work, match.engine, match.options, entries, over(match), marked_from)
+async def record_steps(core: Core, match: LoadedMatch, entries: list[Entry], marked_from: int = 0,
+                       snapshot: Origin | None = None, until: int | None = None) -> list[Step]:
+    """The moves of the record (``steps_work``): with a ``snapshot``, those before ``marked_from``
+    may be left out; with ``until``, none after that number."""
+    return await core.renderer.run(steps_work, match.engine, match.options, entries, over(match), marked_from,
+                                   snapshot, until)
+
 
 
 def labels_for(match: LoadedMatch, language: str, status: str = "") -> BoardLabels:
@@ -79,18 +84,24 @@ async def catchup_lines(core: Core, match: LoadedMatch, seat: Seat, language: st
     """What changed since ``seat``'s last move: a head, each move since with its marks and its
     dice, and one picture of the changes (none when nothing changed)."""
     entries = await core.repo.entries(match.id)
+    # Where the match stands now is where the seat that just moved starts its next catch-up.
+    checkpoints.kept(core).keep(match)
     since = _since(entries, seat)
-    steps = await record_steps(core, match, entries, since)
-    if len(steps) == since:
+    total = checkpoints.moves_in(entries)
+    if total == since:
         return [], None
-    lines = [Msg("replays.catchup_head", {"count": len(steps) - since, "game": presenter.game_name(match.row.game)})]
-    left_out, news = latest(steps[since:], CATCHUP_MOVES)
+    # Replayed from the stored snapshot or a kept state before the seat's last move, not from the start.
+    snapshot = await checkpoints.start_for(core, match, entries, since)
+    steps = await record_steps(core, match, entries, since, snapshot)
+    lines = [Msg("replays.catchup_head", {"count": total - since, "game": presenter.game_name(match.row.game)})]
+    left_out, news = latest([shown for shown in steps if shown.number > since], CATCHUP_MOVES)
     if left_out:
         lines.append(Msg("replays.catchup_earlier", {"count": left_out}))
     for shown in news:
         lines.append(step_listed(match, shown))
         lines += dice_lines(match, shown)
-    data = await core.renderer.run(catchup_work, match.engine, match.options, entries, since, labels_for(match, language))
+    data = await core.renderer.run(catchup_work, match.engine, match.options, entries, since, labels_for(match, language),
+                                   snapshot)
     return lines, Attachment(f"scheids-{match.row.game}-{match.id}-since{since}.png", data)
 
 

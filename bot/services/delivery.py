@@ -62,6 +62,9 @@ class Reply:
     """The answer to the user who acted (an interaction reply, or the console's echo)."""
 
     ephemeral: bool = True
+    in_place: bool = False
+    """Replace the message whose button was pressed (a replay stepper steps in its own message)
+    where the adapter can; else a new reply."""
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """Drawing board pictures off the event loop: a pool of worker processes and a cache of PNGs.
 
 The event loop never draws or encodes: ``Renderer.render`` sends the view and the
-labels (plain, picklable data) to a ``ProcessPoolExecutor`` sized to the cores and awaits the PNG.
-At most ``max_pending`` pictures wait for a worker at a time; more callers wait their turn (never
-dropped). Finished PNGs are kept in a cache bounded by bytes, keyed by the game, the view and the
+labels (plain, picklable data) to a ``ProcessPoolExecutor`` sized to the cores and awaits the PNG;
+``Renderer.run`` sends work on a record (a replay, a catch-up's strip) the same way. At most
+``max_pending`` pieces of work (pictures and records together) wait for a worker at a time; more
+callers wait their turn (never dropped). Finished PNGs are kept in a cache bounded by bytes, keyed by the game, the view and the
 labels themselves: ``/board``, ``/view`` and button presses on an unchanged match get the same bytes
 without a redraw, and a picture can only ever be served for the very view it was drawn from, so
 one viewer's picture never reaches another.
@@ -121,20 +122,28 @@ class Renderer:
         started = [loop.run_in_executor(executor, os.getpid) for _ in range(self.workers)]
         return asyncio.gather(*started, return_exceptions=True)
 
+    def _queue(self) -> asyncio.Semaphore:
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.max_pending)
+        return self._slots
+
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` off the event loop, in this renderer's workers (``fn`` a module-level
         function of the project, its arguments plain data), or in a thread with ``workers=0``:
-        work on a whole record (a history's replay) that would hold the loop for a while."""
-        if self.workers <= 0:
-            return await asyncio.to_thread(fn, *args)
-        loop = asyncio.get_running_loop()
-        executor = _pool(self.workers)
-        try:
-            return await loop.run_in_executor(executor, fn, *args)
-        except BrokenProcessPool:
-            log.warning("worker pool broken; starting a new one")
-            forget(executor)
-            return await loop.run_in_executor(_pool(self.workers), fn, *args)
+        work on a whole record (a history's replay) that would hold the loop for a while. It
+        waits in the pictures' bounded queue: at most ``max_pending`` pieces of work (pictures
+        and these) are handed to the workers at a time; more callers wait their turn."""
+        async with self._queue():
+            if self.workers <= 0:
+                return await asyncio.to_thread(fn, *args)
+            loop = asyncio.get_running_loop()
+            executor = _pool(self.workers)
+            try:
+                return await loop.run_in_executor(executor, fn, *args)
+            except BrokenProcessPool:
+                log.warning("worker pool broken; starting a new one")
+                forget(executor)
+                return await loop.run_in_executor(_pool(self.workers), fn, *args)
 
     async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:
         """The PNG of ``view`` (the board, or the picture ``part`` names: ``render.registry.PARTS``):
@@ -143,9 +152,7 @@ class Renderer:
         cached = self.cache.get(key)
         if cached is not None:
             return cached
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.max_pending)
-        async with self._slots:  # a bounded queue: callers past it wait, none is dropped
+        async with self._queue():  # a bounded queue: callers past it wait, none is dropped
             executor = self._executor(slug)
             loop = asyncio.get_running_loop()
             if executor is None:

@@ -11,12 +11,12 @@ from typing import Any
 
 from PIL import Image
 
-from bot.services.match.replays import public_views, sampled, states_at
+from bot.services.match.replays import Origin, public_views, sampled, states_at
 from engines.core import capabilities as offers
 from engines.core.contract import Engine
 from engines.core.record import Entry, MoveEvent
 from render import registry
-from render.common import BoardLabels
+from render.common import BoardLabels, encode_png
 
 FRAME_WIDTH = 640
 """The widest a replay frame is drawn; halved while the picture is over the upload limit."""
@@ -28,9 +28,10 @@ STRIP_FRAMES = 4
 
 
 def board_work(engine: Engine, options: Any, entries: list[Entry], position: int, labels: BoardLabels,
-               reveal: bool = False) -> bytes:
-    """The PNG of the public board at ``position`` (``reveal``: with its secrets, after the end)."""
-    (view,) = public_views(engine, options, entries, [position], reveal)
+               reveal: bool = False, snapshot: Origin | None = None) -> bytes:
+    """The PNG of the public board at ``position`` (``reveal``: with its secrets, after the end),
+    replayed from ``snapshot`` when it lies before it."""
+    (view,) = public_views(engine, options, entries, [position], reveal, snapshot)
     return registry.render_view(engine.slug, view, labels)
 
 
@@ -67,17 +68,19 @@ def encode_gif(frames: list[Image.Image], width: int) -> bytes:
     return out.getvalue()
 
 
-def catchup_work(engine: Engine, options: Any, entries: list[Entry], since: int, labels: BoardLabels) -> bytes:
+def catchup_work(engine: Engine, options: Any, entries: list[Entry], since: int, labels: BoardLabels,
+                 snapshot: Origin | None = None) -> bytes:
     """One picture of what changed since position ``since``: the board now with the changes
     marked where the game draws them (``StepPicturesGame.step_marks``), else a strip of the
-    public boards from then to now (at most ``STRIP_FRAMES``, the last one now)."""
+    public boards from then to now (at most ``STRIP_FRAMES``, the last one now). Replayed from
+    ``snapshot`` when it lies before ``since``."""
     total = sum(isinstance(e.event, MoveEvent) for e in entries)
     if offers.step_pictures(engine):
-        states = states_at(engine, options, entries, [since, total])
+        states = states_at(engine, options, entries, [since, total], snapshot)
         part = registry.step_part(engine.step_marks(states[since], states[total]))
         return registry.render_view(engine.slug, engine.view(states[total], None), labels, part)
     positions = [since + p for p in sampled(total - since, STRIP_FRAMES)]
-    views = public_views(engine, options, entries, positions)
+    views = public_views(engine, options, entries, positions, snapshot=snapshot)
     frames = [Image.open(io.BytesIO(registry.render_view(engine.slug, view, labels))).convert("RGB") for view in views]
     height = min(frame.height for frame in frames)
     frames = [f if f.height == height else f.resize((round(f.width * height / f.height), height)) for f in frames]
@@ -87,6 +90,4 @@ def catchup_work(engine: Engine, options: Any, entries: list[Entry], since: int,
     for frame in frames:
         strip.paste(frame, (x, 0))
         x += frame.width + gap
-    out = io.BytesIO()
-    strip.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return encode_png(strip, palette=True)

@@ -7,12 +7,13 @@ never on the event loop. Before the end only what the channel saw is shown."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.i18n import Msg, catalog
-from bot.services import presenter
+from bot.services import checkpoints, presenter
 from bot.services.catchup import catchup_lines, labels_for, over, record_steps, step_listed
-from bot.services.delivery import Attachment, Button, Delivery, reply
+from bot.services.delivery import Attachment, Button, Delivery, Reply, reply
 from bot.services.match import access
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, damaged_line
@@ -33,13 +34,12 @@ WINDOW = 4
 STEPS = ("first", "back", "next", "last")
 
 
-def _status(match: LoadedMatch, steps: list[Step], position: int, language: str) -> str:
-    """The line a frame carries: which move it shows (and the move), or the start."""
-    if position == 0:
-        return catalog().render(Msg("replays.frame_start", {"total": len(steps)}), language)
-    step = steps[position - 1]
+def _status(match: LoadedMatch, step: Step | None, total: int, language: str) -> str:
+    """The line a frame carries: which move it shows (and the move), or the start (``step`` None)."""
+    if step is None:
+        return catalog().render(Msg("replays.frame_start", {"total": total}), language)
     line = step_line(step, match.name_of(step.seat))
-    return catalog().render(Msg("replays.frame", {"n": position, "total": len(steps), "move": line}), language)
+    return catalog().render(Msg("replays.frame", {"n": step.number, "total": total, "move": line}), language)
 
 
 async def replay(core: Core, place: Place, actor: Actor, limit: int | None) -> list[Delivery]:
@@ -52,7 +52,7 @@ async def replay(core: Core, place: Place, actor: Actor, limit: int | None) -> l
         raise Refused("core.history_empty")
     language = actor.language
     positions = sampled(len(steps), MAX_FRAMES)
-    statuses = [_status(match, steps, p, language) for p in positions]
+    statuses = [_status(match, steps[p - 1] if p else None, len(steps), language) for p in positions]
     budget = int((limit or DEFAULT_UPLOAD) * HEADROOM)
     data = await core.renderer.run(gif_work, match.engine, match.options, entries, positions, statuses,
                                    labels_for(match, language), budget, over(match))
@@ -71,11 +71,12 @@ def _step_buttons(match: LoadedMatch, position: int, total: int) -> tuple[Button
 
 
 async def step(core: Core, match_id: int, actor: Actor, position: int, pressed: Pressed | None) -> list[Delivery]:
-    """A stepper button: the board at ``position`` of match ``match_id`` with the moves around it."""
+    """A stepper button: the board at ``position`` of match ``match_id`` with the moves around it,
+    in place of the message the button sits on (the stepper steps in its own message)."""
     match = await core.book.load(match_id)
     if match is None or (pressed is not None and not pressed.belongs_to(match)):
         raise Refused("core.unknown_match_button")
-    return await _board_at(core, match, actor, position)
+    return [replace(shown, target=Reply(ephemeral=True, in_place=True)) for shown in await _board_at(core, match, actor, position)]
 
 
 async def history_at(core: Core, place: Place, actor: Actor, position: int) -> list[Delivery]:
@@ -88,21 +89,26 @@ async def _board_at(core: Core, match: LoadedMatch, actor: Actor, position: int,
     if match.damage is not None:
         raise Refused.saying(damaged_line(match.id, match.damage))
     entries = await core.repo.entries(match.id)
-    steps = await record_steps(core, match, entries)
-    if strict and not 0 <= position <= len(steps):
-        raise Refused("replays.no_such_move", {"move": position, "moves": len(steps)})
-    position = min(max(position, 0), len(steps))
+    total = checkpoints.moves_in(entries)
+    if strict and not 0 <= position <= total:
+        raise Refused("replays.no_such_move", {"move": position, "moves": total})
+    position = min(max(position, 0), total)
+    # Only the moves listed are replayed, from the stored snapshot when it lies before them.
+    first = max(position - 1 - WINDOW, 0)
+    snapshot = await checkpoints.start_for(core, match, entries, first)
+    listed = await record_steps(core, match, entries, first, snapshot, until=position + WINDOW)
+    listed = [shown for shown in listed if shown.number > first]
     language = actor.language
-    status = _status(match, steps, position, language)
+    status = _status(match, next((shown for shown in listed if shown.number == position), None), total, language)
     data = await core.renderer.run(board_work, match.engine, match.options, entries, position,
-                                   labels_for(match, language, status), over(match))
-    lines = [Msg("replays.at_head", {"n": position, "total": len(steps), "game": presenter.game_name(match.row.game), "id": match.id})]
-    for shown in steps[max(position - 1 - WINDOW, 0):position + WINDOW]:
+                                   labels_for(match, language, status), over(match), snapshot)
+    lines = [Msg("replays.at_head", {"n": position, "total": total, "game": presenter.game_name(match.row.game), "id": match.id})]
+    for shown in listed:
         lines.append(step_listed(match, shown, current=shown.number == position))
     if not over(match):
         lines.append(Msg("replays.replay_live"))
     name = f"scheids-{match.row.game}-{match.id}-at{position}.png"
-    return [reply(language, *lines, attachments=(Attachment(name, data),), buttons=_step_buttons(match, position, len(steps)))]
+    return [reply(language, *lines, attachments=(Attachment(name, data),), buttons=_step_buttons(match, position, total))]
 
 
 async def catchup(core: Core, place: Place, actor: Actor) -> list[Delivery]:

@@ -91,6 +91,35 @@ async def test_the_queue_is_bounded_and_every_caller_is_served(monkeypatch) -> N
     assert len(set(pictures)) == 6 and most <= 2
 
 
+async def test_work_on_a_record_waits_in_the_same_bounded_queue() -> None:
+    """``Renderer.run`` (a catch-up's strip, a replay, a history's board) takes a place in the queue
+    the pictures wait in: however many turn notices come at once, at most ``max_pending`` pieces of
+    work are handed to the workers at a time, and every caller is served."""
+    running, most = 0, 0
+    gate = threading.Event()
+    lock = threading.Lock()
+
+    def slow(number: int) -> int:
+        nonlocal running, most
+        with lock:
+            running += 1
+            most = max(most, running)
+        gate.wait(5)
+        with lock:
+            running -= 1
+        return number
+
+    renderer = Renderer(workers=0, max_pending=2)
+    seat0, _, _ = views()
+    tasks = [asyncio.create_task(renderer.run(slow, n)) for n in range(5)]
+    tasks.append(asyncio.create_task(renderer.render("masters_victory", seat0, LABELS)))
+    await asyncio.sleep(0.2)
+    assert most <= 2 and not any(t.done() for t in tasks)
+    gate.set()
+    done = await asyncio.gather(*tasks)
+    assert done[:5] == list(range(5)) and most <= 2
+
+
 async def test_a_renderer_the_workers_cannot_import_is_drawn_in_a_thread(monkeypatch) -> None:
     monkeypatch.setitem(registry.RENDERERS, "toy_bombs", render_toy_bombs)
     engine = ToyBombs()

@@ -204,3 +204,53 @@ async def test_the_refusals_of_replay_history_at_notes_and_odds(world):
     assert "belongs to no match" in mangled.reply.content
     elsewhere = await h.click("scheids:replay:1:0:first", user=h.carol, guild_id=1)  # another server
     assert elsewhere.reply.ephemeral and "belongs to no match" in elsewhere.reply.content
+
+
+async def test_a_stepper_press_steps_in_its_own_message_even_after_a_restart(world):
+    """Each press of first/back/next/last edits the message it sits on (the interaction's update):
+    no new message per press; the match and the position live in the custom_id, so the buttons of
+    a message made before a restart still step it."""
+    h = world.h
+    await start_match(world)
+    played = await play_moves(world, 3)
+    await h.slash("match resign", user=h.alice)
+    shown = (await h.slash("match history", {"at": 1}, user=h.carol)).reply
+    stepped = await h.click("scheids:replay:1:2:next", shown, user=h.carol)
+    assert stepped.interaction.response_type == 7  # an update of the pressed message, not a new one
+    assert stepped.reply.id == shown.id and stepped.reply.ephemeral
+    assert stepped.reply.attachments[0].filename.endswith("-at2.png")
+    assert stepped.reply.attachments[0].data.startswith(PNG_SIGNATURE)
+    assert "after move 2 of 3" in stepped.reply.content and "▶ 2. " in stepped.reply.content
+    assert played[1] in stepped.reply.content
+    assert custom_ids(stepped.reply) == [f"scheids:replay:1:{p}:{w}" for p, w in ((0, "first"), (1, "back"), (3, "next"), (3, "last"))]
+    assert len(stepped.replies) == 1 and shown.history  # the one message, edited
+    await world.restart()
+    h = world.h
+    back = await h.click("scheids:replay:1:1:back", shown, user=h.carol)
+    assert back.interaction.response_type == 7 and back.reply.id == shown.id
+    assert "after move 1 of 3" in back.reply.content and back.reply.attachments[0].filename.endswith("-at1.png")
+    # The animation's buttons step in its message too: the picture becomes the board at that move.
+    replayed = (await h.slash("match replay", user=h.carol)).reply
+    first = await h.click("scheids:replay:1:0:first", replayed, user=h.carol)
+    assert first.interaction.response_type == 7 and first.reply.id == replayed.id
+    assert "after move 0 of 3" in first.reply.content and first.reply.attachments[0].data.startswith(PNG_SIGNATURE)
+
+
+async def test_a_slow_stepper_press_defers_as_an_update_of_its_own_message(world, monkeypatch):
+    """A press answered after the deferral still replaces its own message: the deferral is
+    Discord's deferred update (no "thinking…" message), then the pressed message is edited."""
+    from bot.discord_app import answering
+    from tests.bot_discord.conftest import storage_held
+
+    h = world.h
+    await start_match(world)
+    await play_moves(world, 2)
+    shown = (await h.slash("match history", {"at": 0}, user=h.carol)).reply
+    before = len(world.fake.messages(h.channel["id"], kind="response"))
+    monkeypatch.setattr(answering, "DEFER_AFTER", 0)
+    async with storage_held(world, lambda: h.click("scheids:replay:1:1:next", shown, user=h.carol)) as first:
+        assert world.fake.answered_in_time(first) and first.response_type == 6
+    assert len(world.fake.messages(h.channel["id"], kind="response")) == before  # no new message
+    edited = world.fake.last_reply()
+    assert edited.id == shown.id and "after move 1 of 2" in edited.content
+    assert edited.attachments[0].filename.endswith("-at1.png")

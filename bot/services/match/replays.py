@@ -6,16 +6,23 @@ What replays a record runs in a worker process (``Renderer.run``): plain data in
 object, its options, the entries), plain data out. Before the end only public views are given
 (``engine.view(state, None)``) and a secret move's text is not named; a move's marks (a capture,
 a battle) are read off the words the game says about it (``NarratingGame.describe_move``:
-``MARKS``)."""
+``MARKS``).
+
+What needs only a stretch of the record (the catch-up, ``/match history at:``, the stepper) is
+given the match's stored snapshot (``Repository.snapshot``, written by ``MatchBook.append``) and
+replays from it when it lies before the stretch (``start_before``), and no further than the
+stretch; the answer is the same as a replay from the first event."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import BaseModel
 
 from bot.i18n import Msg
+from bot.services.book import snapshot_checks
 from engines.core import capabilities as offers
 from engines.core.contract import Engine, Outcome
 from engines.core.record import ChanceEvent, Entry, MoveEvent, replay_step
@@ -42,6 +49,52 @@ MARKS: dict[str, str] = {
 MAX_FRAMES = 48
 """The most positions an animated replay shows: a longer match is sampled evenly (the start and
 the end always in)."""
+Snapshot = tuple[int, int, str]
+"""A stored snapshot as ``Repository.snapshot`` gives it: (seq it follows, engine version, JSON)."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a replay begins: ``state`` after the first ``index`` entries, ``moves`` of them moves
+    (the beginning: no entry, no state)."""
+
+    index: int = 0
+    moves: int = 0
+    state: Any = None
+
+
+BEGINNING = Start()
+
+Origin = Snapshot | Start
+"""What a replay may start from: the stored snapshot, or a state the caller kept and checked
+(``bot.services.checkpoints``)."""
+
+
+def start_before(engine: Engine, entries: list[Entry], position: int, snapshot: Origin | None) -> Start:
+    """The nearest stored point to replay from for what comes after ``position`` moves: the
+    snapshot when it is this engine version's, follows one of ``entries`` no later than the
+    entry of move ``position + 1``, reads, and its hash binds it to that entry (as a load checks
+    it); a kept state when it is no later either; else the beginning."""
+    if snapshot is None:
+        return BEGINNING
+    if isinstance(snapshot, Start):
+        return snapshot if snapshot.moves <= position and snapshot.index <= len(entries) else BEGINNING
+    seq, version, payload = snapshot
+    if version != engine.version or not 0 < seq <= len(entries) or entries[seq - 1].seq != seq:
+        return BEGINNING
+    moves = sum(isinstance(entry.event, MoveEvent) for entry in entries[:seq])
+    if moves > position:
+        return BEGINNING
+    try:
+        data = json.loads(payload)
+        if not snapshot_checks(data, entries[seq - 1].hash or "") or data["state"] is None:
+            return BEGINNING
+        state = engine.state_model.model_validate(data["state"])
+    except (ValueError, TypeError, KeyError):  # pydantic's ValidationError is a ValueError
+        return BEGINNING
+    return Start(seq, moves, state)
+
+
 @dataclass(frozen=True)
 class Step:
     """One move of the record, as the move list shows it."""
@@ -56,24 +109,32 @@ class Step:
     """The public chance lines that followed the move (``describe_chance``), before the next one."""
 
 
-def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool, marked_from: int = 0) -> list[Step]:
+def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool, marked_from: int = 0,
+               snapshot: Origin | None = None, until: int | None = None) -> list[Step]:
     """Each move of the record with its marks and the dice that followed it. A secret move is
     named (and marked) only once the match is over; so are secret dice. Only the moves after the
     first ``marked_from`` are worded for their marks (the catch-up needs no more: the wording is
-    the slow part of a long Axis & Allies record)."""
+    the slow part of a long Axis & Allies record); with a ``snapshot`` before them the replay
+    starts there and the moves before it are left out (``start_before``). ``until``: no move
+    after that number (and the record is replayed no further)."""
+    start = start_before(engine, entries, marked_from, snapshot)
     steps: list[Step] = []
-    state = None
-    for entry in entries:
+    state = start.state
+    moves = start.moves
+    for entry in entries[start.index:]:
         event = entry.event
+        if isinstance(event, MoveEvent) and until is not None and moves >= until:
+            break
         after = replay_step(engine, options, state, event)
         if isinstance(event, MoveEvent):
             hidden = event.secret and not over
             marks: tuple[str, ...] = ()
-            if not hidden and offers.narrating(engine) and state is not None and len(steps) >= marked_from:
+            if not hidden and offers.narrating(engine) and state is not None and moves >= marked_from:
                 move = engine.move_model.model_validate(event.move)
                 said = engine.describe_move(state, event.seat, move, after)
                 marks = tuple(dict.fromkeys(MARKS[code] for code, _ in said if code in MARKS))
-            steps.append(Step(len(steps) + 1, event.seat, "" if hidden else event.text, event.secret, marks))
+            moves += 1
+            steps.append(Step(moves, event.seat, "" if hidden else event.text, event.secret, marks))
         elif isinstance(event, ChanceEvent) and steps and state is not None and (over or not event.secret):
             code, params = engine.describe_chance(Outcome(kind=event.kind, values=event.values), state)
             if code:
@@ -83,17 +144,22 @@ def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool, m
     return steps
 
 
-def states_at(engine: Engine, options: Any, entries: list[Entry], positions: list[int]) -> dict[int, Any]:
+def states_at(engine: Engine, options: Any, entries: list[Entry], positions: list[int],
+              snapshot: Origin | None = None) -> dict[int, Any]:
     """The state at each position: position ``k`` is the board after ``k`` moves (and the dice
-    that followed them), ``0`` the start."""
+    that followed them), ``0`` the start. Replayed from ``snapshot`` when it lies before the first
+    of them (``start_before``), and no further than the last."""
     wanted = set(positions)
+    start = start_before(engine, entries, min(wanted), snapshot) if wanted else BEGINNING
     found: dict[int, Any] = {}
-    state = None
-    moves = 0
-    for entry in entries:
+    state = start.state
+    moves = start.moves
+    for entry in entries[start.index:]:
         if isinstance(entry.event, MoveEvent):
             if moves in wanted and state is not None:
                 found[moves] = state
+                if len(found) == len(wanted):
+                    return found
             moves += 1
         state = replay_step(engine, options, state, entry.event)
     if moves in wanted and state is not None:
@@ -102,10 +168,10 @@ def states_at(engine: Engine, options: Any, entries: list[Entry], positions: lis
 
 
 def public_views(engine: Engine, options: Any, entries: list[Entry], positions: list[int],
-                 reveal: bool = False) -> list[BaseModel]:
+                 reveal: bool = False, snapshot: Origin | None = None) -> list[BaseModel]:
     """The public view (what the channel sees) at each position; with ``reveal`` (a match that is
     over) each position's secrets shown where the game can draw them (``RevealingGame``)."""
-    states = states_at(engine, options, entries, positions)
+    states = states_at(engine, options, entries, positions, snapshot)
     if reveal and offers.revealing(engine):
         return [engine.revealed_view(states[p]) for p in positions]
     return [engine.view(states[p], None) for p in positions]
