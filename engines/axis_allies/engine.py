@@ -17,16 +17,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engines.axis_allies import combat, compact, economy, notation, places, standing, summary, turn
+from engines.axis_allies import combat, compact, economy, examples, notation, places, standing, summary, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
 from engines.axis_allies.moves import AxisAlliesMove, format_move
 from engines.axis_allies.options import AxisAlliesOptions
-from engines.axis_allies.rules import iter_legal_moves, legal_moves, unit_moves
+from engines.axis_allies.rules import iter_legal_moves, legal_moves
 from engines.axis_allies.state import AxisAlliesState, initial_state
 from engines.axis_allies.view import AxisAlliesView, build_view, step_battle_boards, step_changes
 from engines.core.contract import ChanceSpec, Frozen, Outcome, Result, Seat, options_as
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError
 from engines.core.evolve import evolve
+
+_BUTTON_LABELS = {"end": "axis_allies.button_end", "press_on": "axis_allies.button_continue"}
+"""The message code of the label of each move offered as a button."""
 
 
 class AxisAllies:
@@ -156,43 +159,22 @@ class AxisAllies:
         if running is not None:
             decision = combat.waiting(running)
             if decision is not None:
-                example = turn.casualty_example(state, decision) if decision.kind == "casualties" else ""
+                asked = examples.decision_example(state, decision)
                 return f"axis_allies.decide_{decision.kind}", named({
                     "power": decision.power, "count": decision.count, "territory": getattr(running, "territory", ""),
-                    "example": example,
+                    "example": format_move(asked) if asked is not None else "",
                 })
-        example = self._example(state)
-        if example == "end":  # nothing fits but ending the step: say so instead of an example
+        example = examples.step_example(state)
+        if example.kind == "end":  # nothing fits but ending the step: say so instead of an example
             return f"axis_allies.phase_{state.phase}_end", {"power": state.power, "round": state.round}
-        return f"axis_allies.phase_{state.phase}", {"power": state.power, "round": state.round, "example": example}
-
-    def _example(self, state: AxisAlliesState) -> str:
-        """A command that fits this step for the power to move (no ``place 3 inf
-        Germany`` shown to the USSR): built from its money, its units, its battles, its purchases."""
-        power, phase = state.power, state.phase
-        if phase in ("tech", "purchase"):
-            count = min(3, state.ipcs[power] // economy.unit_cost(state, power, "infantry"))
-            return f"buy {count} inf" if count and economy.capital_held(state, power) else "end"
-        if phase == "noncombat_move" and (savable := turn.could_still_land(state)):
-            return turn.landing_example(state, savable[0])  # the aircraft the end would lose first
-        if phase in ("combat_move", "noncombat_move"):
-            moves = unit_moves(state, limit=1)
-            if not moves:
-                return "end"
-            ends = (moves[0].path[0], moves[0].path[-1])  # the route is filled in from its ends
-            return format_move(evolve(moves[0], path=ends))
-        if phase == "combat":
-            fights = turn.fights_open(state)
-            return format_move(AxisAlliesMove(kind="attack", to=fights[0])) if fights else "end"
-        if phase == "place":
-            waiting = turn.placeable(state)
-            if waiting:
-                kind, count, site = waiting[0]
-                return format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site))
-        return "end"
+        return f"axis_allies.phase_{state.phase}", {
+            "power": state.power, "round": state.round, "example": format_move(example)}
 
     def action_buttons(self, state: AxisAlliesState, seat: Seat) -> tuple[tuple[str, str], ...]:
-        """``end`` (the phase) and, in a battle, ``continue``."""
+        """``end`` (the phase) and, in a battle, ``continue``: the move's text and its label's code."""
+        return tuple((format_move(move), _BUTTON_LABELS[move.kind]) for move in self._obvious_moves(state, seat))
+
+    def _obvious_moves(self, state: AxisAlliesState, seat: Seat) -> tuple[AxisAlliesMove, ...]:
         if state.result is not None or seat not in turn.to_act(state):
             return ()
         running = turn.machine(state)
@@ -200,10 +182,10 @@ class AxisAllies:
             decision = combat.waiting(running)
             if decision is None or decision.kind != "press_on_or_retreat":
                 return ()
-            return (("continue", turn.KINDS["press_on"].button),)
+            return (AxisAlliesMove(kind="press_on"),)
         if state.phase == "combat" and (state.battles or state.raids):
             return ()
-        return (("end", turn.KINDS["end"].button),)
+        return (AxisAlliesMove(kind="end"),)
 
     place_params: ClassVar[frozenset[str]] = PLACE_PARAMS
 

@@ -7,11 +7,11 @@ themselves are split by topic: ``movement.py``, ``combat.py``, ``economy.py`` an
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import combinations_with_replacement, islice
+from itertools import islice
 from typing import Any
 
 from engines.axis_allies import combat, economy, movement, turn
-from engines.axis_allies.moves import AxisAlliesMove, MoveKind, format_move, order_text
+from engines.axis_allies.moves import AxisAlliesMove, Counts, MoveKind, format_move, order_text
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Seat
@@ -19,8 +19,6 @@ from engines.core.errors import IllegalMoveError
 
 MAX_TECH_DICE = 6
 """Autocomplete offers up to this many research dice (any number may be typed)."""
-MAX_CASUALTY_CHOICES = 60
-"""Autocomplete offers up to this many ``lose`` orders, in the data file's unit order (any may be typed)."""
 
 
 def legal_moves(state: AxisAlliesState, seat: Seat) -> list[AxisAlliesMove]:
@@ -79,23 +77,39 @@ def _decisions(state: AxisAlliesState, running: combat.Machine) -> list[AxisAlli
     if decision.kind == "defending_subs":
         return [M(kind="stay")] + [M(kind="submerge", to=t) for t in decision.subs_to]
     kind_of = {u.id: u.kind for u in state.units}
-    kinds: dict[str, int] = {}
+    have: dict[str, int] = {}
     for uid in decision.eligible:
-        kinds[kind_of[uid]] = kinds.get(kind_of[uid], 0) + 1
-    moves = []
-    for combo in combinations_with_replacement(sorted(kinds, key=list(UNITS).index), decision.count):
-        counts = {k: combo.count(k) for k in set(combo)}
-        if any(counts[k] > kinds[k] for k in counts):
-            continue
-        move = M(kind="lose", units=tuple((k, counts[k]) for k in UNITS if counts.get(k)))
-        try:  # the machine's own check of these casualties (submarine hits sink only ships)
-            combat.choose_casualties(running, decision.power, turn.casualty_ids(state, decision, move))
-        except IllegalMoveError:
-            continue
-        moves.append(move)
-        if len(moves) >= MAX_CASUALTY_CHOICES:
-            break
-    return moves
+        have[kind_of[uid]] = have.get(kind_of[uid], 0) + 1
+    return [M(kind="lose", units=counts) for counts in casualty_choices(have, decision.count, decision.max_non_ships)]
+
+
+def casualty_choices(have: dict[str, int], count: int, max_non_ships: int | None = None) -> Iterator[Counts]:
+    """Every choice of ``count`` losses from ``have`` (unit kind -> how many may be lost), at most
+    ``max_non_ships`` of them not ships (the other hits were submarines', which sink only ships;
+    ``combat.choose_casualties``' rule). Units of a kind are alike (``turn.casualty_ids`` takes
+    the first ones), so a choice is a count per kind: in the data file's unit order, most of
+    the first kind first.
+
+    >>> list(casualty_choices({"infantry": 2, "fighter": 1}, 2))
+    [(('infantry', 2),), (('infantry', 1), ('fighter', 1))]
+    >>> list(casualty_choices({"fighter": 2, "battleship": 1}, 2, max_non_ships=1))
+    [(('fighter', 1), ('battleship', 1))]
+    """
+    kinds = [k for k in UNITS if have.get(k)]
+
+    def fill(i: int, left: int, non_ships: int) -> Iterator[Counts]:
+        if left == 0:
+            yield ()
+            return
+        if i == len(kinds):
+            return
+        kind, ship = kinds[i], UNITS[kinds[i]].domain == "sea"
+        most = min(have[kind], left, left if ship or max_non_ships is None else max_non_ships - non_ships)
+        for n in range(most, -1, -1):
+            for rest in fill(i + 1, left - n, non_ships + (0 if ship else n)):
+                yield ((kind, n), *rest) if n else rest
+
+    yield from fill(0, count, 0)
 
 
 def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAlliesMove]:

@@ -191,7 +191,7 @@ def _end_noncombat_move(state: AxisAlliesState, anyway: bool) -> AxisAlliesState
         for u in savable:
             kinds[u.kind] = kinds.get(u.kind, 0) + 1
         raise refuse("aircraft_can_land", units=[[k, n] for k, n in _counts(kinds)],
-                     territories=sorted({u.at for u in savable}), example=landing_example(state, savable[0]))
+                     territories=sorted({u.at for u in savable}), example=format_move(landing_move(state, savable[0])))
     landings = movement.landings(state, state.power)
     state = _update_units(state, landings.landed)
     state = _remove_units(state, set(landings.lost))
@@ -202,11 +202,7 @@ def _end_place(state: AxisAlliesState, anyway: bool) -> AxisAlliesState:
     """Not while a bought unit can still be placed (decision 14); then income and the next power."""
     waiting = placeable(state)
     if waiting:
-        kind, count, site = waiting[0]
-        raise refuse(
-            "place_first", units=[[k, n] for k, n, _ in waiting],
-            example=format_move(AxisAlliesMove(kind="place", units=((kind, count),), to=site)),
-        )
+        raise refuse("place_first", units=[[k, n] for k, n, _ in waiting], example=format_move(placing_move(waiting)))
     return end_turn(state)
 
 
@@ -232,12 +228,18 @@ def could_still_land(state: AxisAlliesState) -> list[Unit]:
             and movement.reachable(state, state.power, u.id, "noncombat_move", board=board)]
 
 
-def landing_example(state: AxisAlliesState, aircraft: Unit) -> str:
+def landing_move(state: AxisAlliesState, aircraft: Unit) -> AxisAlliesMove:
     """A move that lands ``aircraft``: to its nearest landing (then the first by id), as the
-    order of one such aircraft from its place reads."""
+    order of one such aircraft from its place reads (the example a refusal and the step line give)."""
     reach = movement.reachable(state, state.power, aircraft.id, "noncombat_move")
     dest = min(reach, key=lambda t: (reach[t], t))
-    return format_move(AxisAlliesMove(kind="move", units=((aircraft.kind, 1),), path=(aircraft.at, dest)))
+    return AxisAlliesMove(kind="move", units=((aircraft.kind, 1),), path=(aircraft.at, dest))
+
+
+def placing_move(waiting: list[tuple[str, int, str]]) -> AxisAlliesMove:
+    """The ``place`` order of the first of ``placeable``'s units (the example for the step)."""
+    kind, count, site = waiting[0]
+    return AxisAlliesMove(kind="place", units=((kind, count),), to=site)
 
 
 def pending_battles(state: AxisAlliesState) -> tuple[str, ...]:
@@ -287,8 +289,6 @@ class KindFacts(NamedTuple):
     calls for is rolled at once and empties the undo list)."""
     secret: bool = False
     """Only its own seat may see its text (none in this game: every order is open)."""
-    button: str = ""
-    """The message code of its button, when one offers it (``end``, a battle's ``continue``)."""
 
 
 _UNDOABLE = KindFacts(undoable=True)
@@ -296,8 +296,8 @@ _UNDOABLE = KindFacts(undoable=True)
 KINDS: dict[MoveKind, KindFacts] = {
     "tech": KindFacts(), "buy": _UNDOABLE, "move": _UNDOABLE, "load": _UNDOABLE, "unload": _UNDOABLE,
     "bomb": _UNDOABLE, "attack": KindFacts(), "rocket": KindFacts(), "place": _UNDOABLE,
-    "end": KindFacts(button="axis_allies.button_end"), "undo": KindFacts(),
-    "lose": KindFacts(), "press_on": KindFacts(button="axis_allies.button_continue"), "retreat": KindFacts(),
+    "end": KindFacts(), "undo": KindFacts(),
+    "lose": KindFacts(), "press_on": KindFacts(), "retreat": KindFacts(),
     "submerge": KindFacts(), "stay": KindFacts(),
 }
 """Every kind of move, and what is known of it before it is applied."""
@@ -747,12 +747,12 @@ def _decide(state: AxisAlliesState, running: combat.Machine, move: AxisAlliesMov
         raise refuse("not_now", action=_verb(move))
     if move.kind == "attack" and isinstance(running, combat.Battle):
         # An attack (and its plan, ``until done``) begins a battle; this one is being fought.
-        example = casualty_example(state, decision) if decision.kind == "casualties" else (
-            "continue" if decision.kind == "press_on_or_retreat" else "stay")
-        raise refuse("battle_under_way", territory=running.territory, example=example)
+        example = casualty_move(state, decision) if decision.kind == "casualties" else AxisAlliesMove(
+            kind="press_on" if decision.kind == "press_on_or_retreat" else "stay")
+        raise refuse("battle_under_way", territory=running.territory, example=format_move(example))
     if decision.kind == "casualties":
         if move.kind != "lose":
-            raise refuse("choose_casualties", count=decision.count, example=casualty_example(state, decision))
+            raise refuse("choose_casualties", count=decision.count, example=format_move(casualty_move(state, decision)))
         lost = casualty_ids(state, decision, move)
         return with_machine(state, combat.choose_casualties(running, decision.power, lost))
     assert isinstance(running, combat.Battle)  # AA fire and raids ask only for casualties
@@ -779,10 +779,11 @@ def _verb(move: AxisAlliesMove) -> str:
     return format_move(move).split()[0]
 
 
-def casualty_example(state: AxisAlliesState, decision: combat.Decision) -> str:
-    """A ``lose`` order that fits ``decision``: units the player has, the cheapest
-    first, submarine hits on ships (the choice of a standing order with nothing kept)."""
-    return format_move(AxisAlliesMove(kind="lose", units=pick_casualties(state, decision, CasualtyOrder())))
+def casualty_move(state: AxisAlliesState, decision: combat.Decision) -> AxisAlliesMove:
+    """A ``lose`` order that fits ``decision`` (the example a refusal and the step line give):
+    units the player has, the cheapest first, submarine hits on ships (the choice of a standing
+    order with nothing kept)."""
+    return AxisAlliesMove(kind="lose", units=pick_casualties(state, decision, CasualtyOrder()))
 
 
 def casualty_ids(state: AxisAlliesState, decision: combat.Decision, move: AxisAlliesMove) -> tuple[int, ...]:

@@ -50,7 +50,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from engines.axis_allies import combat, economy, movement, notation, turn
+from engines.axis_allies import combat, economy, movement, turn
 from engines.axis_allies.moves import AxisAlliesMove
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState
@@ -236,7 +236,7 @@ def quick_ends(engine, state: AxisAlliesState, seat) -> list[AxisAlliesMove]:
         decision = combat.waiting(running)
         out = [M(kind="press_on"), M(kind="stay")]
         if decision is not None and decision.kind == "casualties":
-            out.insert(0, notation.parse(turn.casualty_example(state, decision)))
+            out.insert(0, turn.casualty_move(state, decision))
         return out
     out = [M(kind="end")]
     if state.phase == "combat":

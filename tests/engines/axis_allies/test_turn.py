@@ -9,6 +9,8 @@ decision in docs/games/axis_allies.md (M.. for movement, C.. for combat).
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from engines.axis_allies import combat, economy
@@ -550,3 +552,34 @@ def test_decision_13_a_defending_fighter_without_carrier_lands_on_its_island_or_
     fighter = next(u.id for u in with_carrier.units if u.at == "sz_hawaii" and u.kind == "fighter")
     aboard = turn._rehouse(with_carrier, "sz_hawaii", [fighter])
     assert next(u for u in aboard.units if u.id == fighter).carried_by is not None
+
+
+def test_aktie3_every_casualty_choice_of_a_large_battle_is_offered():
+    """Aktie 3: "De verdediger verkiest ..." which units the hits kill: every choice of six
+    losses from four kinds (84 of them) is a legal move the defender is offered, not only the
+    first few, and each is accepted as typed."""
+    kinds = ("infantry", "armour", "fighter", "bomber")
+    s = position(("germany", "armour", "eastern_europe", 6),
+                 *(("ussr", kind, "karelia_ssr", 6) for kind in kinds), owners={"karelia_ssr": "ussr"})
+    s = play(s, "move 6 arm Eastern Europe -> Karelia", "end", "attack Karelia")
+    s = roll(s, "attack_fire", 1, 1, 1, 1, 1, 1)
+    short = {"infantry": "inf", "armour": "arm", "fighter": "ftr", "bomber": "bmr"}
+    every = {
+        "lose " + " ".join(f"{n} {short[k]}" for k, n in zip(kinds, counts, strict=True) if n)
+        for counts in itertools.product(range(7), repeat=len(kinds)) if sum(counts) == 6
+    }
+    offered = texts(s)
+    assert len(every) == 84 and len(offered) == len(set(offered)) and set(offered) == every
+    for text in ("lose 6 bmr", "lose 1 inf 1 arm 2 ftr 2 bmr"):  # past the first sixty
+        play(s, text)
+
+
+def test_aktie3_a_submarine_hit_offers_only_choices_that_give_it_to_a_ship():
+    """Vliegdekschepen: "Onderzeeboten kunnen niet op vliegtuigen vuren !": with a submarine's
+    hit and another, two fighters are no choice; a fighter and the battleship are."""
+    s = position(("germany", "fighter", "germany", 2), ("germany", "battleship", "sz_baltic_sea"),
+                 ("ussr", "submarine", "sz_north_sea"), ("ussr", "transport", "sz_north_sea"))
+    s = play(s, "move 1 bb Baltic -> North Sea", "move 2 ftr Germany -> North Sea", "end", "attack North Sea")
+    s = roll(s, "attack_fire", 6, 6, 6)
+    s = roll(s, "defence_fire", 1, 1)
+    assert texts(s) == ["lose 1 ftr 1 bb"]
