@@ -441,6 +441,12 @@ def _suicide(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
         escort = [u for u in state.units_at(dest) if sides[u.power] == sides[state.power] and UNITS[u.kind].attack > 0]
         if not escort:
             return True
+    return _strands(state, move)
+
+
+def _strands(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
+    """Whether after ``move`` (of aircraft or a carrier) more of the power's aircraft could reach
+    no landing than before (``stranded_aircraft``)."""
     if not any(UNITS[k].domain == "air" or UNITS[k].carrier_capacity for k, _ in move.units):
         return False
     return len(stranded_aircraft(state, _moved(state, move))) > len(stranded_aircraft(state))
@@ -846,5 +852,13 @@ def _placed_alike(a: AxisAlliesState, b: AxisAlliesState) -> bool:
     return units(a) == units(b) and a.model_dump(exclude=exclude) == b.model_dump(exclude=exclude)
 
 
+def never(engine: Engine, state: AxisAlliesState, seat: int, move: AxisAlliesMove) -> bool:
+    """A move no level plays, even one searching every legal move now and then
+    (``Budget.freehand``): a move of the combat or non-combat move after which more of the
+    power's aircraft could reach no landing (``stranded_aircraft``)."""
+    return move.kind == "move" and state.phase in ("combat_move", "noncombat_move") and len(move.path) > 1 \
+        and _strands(state, move)
+
+
 KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=0,
-                      phase=phase, group=grouped, notes=__doc__ or "")
+                      phase=phase, group=grouped, never=never, notes=__doc__ or "")

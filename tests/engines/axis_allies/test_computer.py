@@ -225,6 +225,21 @@ def test_a_carrier_does_not_sail_away_from_a_fighter_that_counts_on_it() -> None
     assert not ai.stranded_aircraft(play(state, ENGINE.format_move(near[0], state)))
 
 
+def test_no_level_sends_an_aircraft_where_it_cannot_land() -> None:
+    """A level that now and then searches every legal move (``freehand``) still never plays one
+    after which an aircraft can reach no landing (``Knowledge.never``): the second fighter to
+    the full deck is ruled out, the first is not."""
+    state = position(("germany", "fighter", "western_europe", 2), ("germany", "carrier", "sz_north_atlantic"),
+                     ("germany", "fighter", "sz_north_atlantic"), ("uk", "transport", "sz_east_us"),
+                     ("uk", "infantry", "united_kingdom"))
+    far = "move 1 ftr Western Europe -> West Spain Sea Zone -> North Atlantic Sea Zone -> East US Sea Zone"
+    seat = seat_to_act(state)
+    assert not ai.KNOWLEDGE.never(ENGINE, state, seat, ENGINE.parse_move(far, state, seat))
+    state = play(state, far)
+    assert ai.KNOWLEDGE.never(ENGINE, state, seat, ENGINE.parse_move(far, state, seat))
+    assert not ai.KNOWLEDGE.never(ENGINE, state, seat, ENGINE.parse_move("end", state, seat))
+
+
 def test_an_overseas_power_without_transports_buys_one_first() -> None:
     """The UK's land units cannot reach the enemy over land: with no transport it buys one
     before its land units; Germany, on the front, buys land units."""
