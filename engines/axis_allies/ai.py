@@ -26,8 +26,10 @@ has no dice until the battles).
   anything else. Land is attacked only where a land unit can take it; aircraft alone go only
   where there are defenders to fight; a transport (it cannot hit) never goes into a battle
   without a fighting unit of its side there; an aircraft goes only where it can still reach land
-  its side has held since the turn began, or a carrier that is there now (not one that might come).
-  Casualties: cheapest first.
+  its side has held since the turn began, or room on a carrier that is there now (not one that
+  might come; a deck's room is shared among the fighters that need it), and no carrier sails
+  away from fighters that count on it; a level that now and then searches every legal move still
+  never sends an aircraft where it cannot land (``never``). Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
   that could reach it next turn (land units next to it, armour two steps away, aircraft within
   half their range and one, cargo on transports that could sail next to it) would win there with
