@@ -117,6 +117,9 @@ class Knowledge:
     """Where a turn has several moves of one seat (Masters Victory), the position after that seat
     ends its turn here, if it may (``None``: the safety check judges only moves that hand the turn
     over)."""
+    never: Callable[[Engine, State, Seat, Move], bool] | None = None
+    """Moves no level plays, even one that now and then searches every legal move
+    (``Budget.freehand``): Axis & Allies' aircraft sent where they could not land. ``None``: none."""
     rollout_depth: int = 40
     """Moves a rollout plays before the evaluation judges the position."""
     private_chances: frozenset[str] = field(default_factory=frozenset)

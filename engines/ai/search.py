@@ -13,9 +13,10 @@ fall on the way, a node's position is the same each time: it is kept on the node
 
 The root cuts no move before the search has evidence: its moves enter in the order of a one-ply
 ranking (the evaluation with its positional terms, ties at random, passes last), more of them
-as the visits grow (progressive widening); with ``Budget.safety`` a move that loses material to
-the other seat's best immediate reply is dropped when a checked move does not
-(``engines.ai.tactics``), and a pass is played only when no searched move did as well.
+as the visits grow (progressive widening); with ``Budget.safety`` a move is dropped when after
+the other seat's best immediate reply it keeps less material than another checked move does
+(``engines.ai.tactics``: it loses material where another does not, or wins less than another
+wins safely), and a pass is played only when no searched move did as well.
 
 Pure: the clock is injected, the randomness is a seeded ``Rng``; the same observation, seed and
 iteration budget give the same choice.
@@ -31,7 +32,7 @@ from engines.ai.base import Knowledge, Move, State, reward, settle
 from engines.ai.games import knowledge_for
 from engines.ai.observation import Observation
 from engines.ai.rng import Rng
-from engines.ai.tactics import LOSS, exposure, is_pass
+from engines.ai.tactics import LOSS, is_pass, material_of, worst_reply
 from engines.core.contract import Engine, Seat
 from engines.registry import get_engine
 
@@ -53,8 +54,9 @@ class Budget:
     the one-ply ranking (``root_order``), ``widen`` at first and more as the visits grow
     (progressive widening), until every move is in."""
     safety: bool = False
-    """Drop at the root a move that loses material to the other seat's best immediate reply
-    when another move does not (``engines.ai.tactics``), in games whose knowledge counts material
+    """Drop at the root a move after which the other seat's best immediate reply leaves less
+    material than after another checked move (``engines.ai.tactics``: a move that loses material
+    when another does not, or wins less than another wins safely), in games whose knowledge counts material
     apart from position (``Knowledge.material``: the four two-player games, not Axis & Allies,
     where a power's turn is many moves and the next power's reply is not one move away)."""
     freehand: float = 0.0
@@ -185,7 +187,8 @@ def search(
     considered = knowledge.candidates(engine, first, me, root_moves)
     freehand = 0 < len(considered) < len(root_moves) and budget.freehand > 0 and rng.random() < budget.freehand
     if freehand:
-        considered = root_moves
+        never = knowledge.never
+        considered = [m for m in root_moves if never is None or not never(engine, first, me, m)] or considered
     if budget.overlook > 0 and len(considered) > 1:
         drawn = list(considered)
         rng.shuffle(drawn)
@@ -194,8 +197,9 @@ def search(
     if len(considered) == 1:  # one legal move, or the game's plain rules leave one (a purchase plan)
         return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5, judged[0])
     safe: set[Move] = set()
+    floor: list[float] = []
     considered = root_order(engine, knowledge, first, me, considered, obs.players, rng, budget,
-                            clock, start, safe)
+                            clock, start, safe, floor)
     if len(considered) == 1:  # the safety check left one
         return Choice(considered[0], engine.format_move(considered[0], first), 0, 0.5, judged[0])
     depth = round(knowledge.rollout_depth * budget.rollout_scale)
@@ -228,7 +232,7 @@ def search(
     if is_pass(engine, first, best):
         best = _rather_than_pass(engine, first, root, best, legal)
     if safe and best not in safe:
-        best = _verified(engine, knowledge, first, me, obs.players, rng, root, best, safe, considered)
+        best = _verified(engine, knowledge, first, me, obs.players, rng, root, best, safe, considered, floor[0])
     visits = sum(c.visits for c in root.children.values())
     value = sum(c.total for c in root.children.values()) / visits if visits else 0.5
     return Choice(best, engine.format_move(best, first), iterations, value, judged[0])
@@ -269,12 +273,14 @@ def _played(ranked: list[tuple[int, float, int, Move]], temperature: float, rng:
 
 def root_order(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, moves: Sequence[Move], players: int,
                rng: Rng, budget: Budget, clock: Callable[[], float] | None = None, start: float = 0.0,
-               safe: set[Move] | None = None) -> list[Move]:
+               safe: set[Move] | None = None, floor: list[float] | None = None) -> list[Move]:
     """The order in which the root's moves enter the search: ranked by the game's evaluation one
     move ahead (with its positional terms), ties at random where the game's order is only the
-    engine's listing, passes (``pass``, ``end``) last; with ``budget.safety``, less the moves that
-    lose material to an immediate reply when a checked move does not (those found safe are added
-    to ``safe``)."""
+    engine's listing, passes (``pass``, ``end``) last; with ``budget.safety``, less the checked
+    moves after which the other seat's best immediate reply leaves less material than after
+    another checked move (as a plain two-ply material search would judge them: a move that loses
+    material when another does not, or wins less than another does safely); those kept are added
+    to ``safe`` and the material they keep to ``floor``."""
     ordered = knowledge.in_order
     order = list(moves)
     if not ordered:
@@ -300,32 +306,38 @@ def root_order(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, m
         return ranked
     late = out_of(RANK_SHARE + SAFETY_SHARE)
     last = out_of(SAFETY_LAST)
-    unsafe: set[int] = set()
-    found: list[Move] = []
+    now = material_of(engine, knowledge, state, players)[seat]
+    worst: dict[int, float] = {}
+    found = False
     for index, move in enumerate(ranked):
         if found and (index >= SAFETY_CHECKS or late()):
             break
         if index and last():  # no safe move found in half the budget: the search goes on without
             break
-        lost = exposure(engine, knowledge, state, seat, move, players, rng)
-        if lost is not None and lost > LOSS:
-            unsafe.add(index)
-        else:
-            found.append(move)
-    if not found:
+        value = worst_reply(engine, knowledge, engine.apply(state, seat, move), seat, players, rng)
+        if value is None:  # no reply at once (the seat moves again): nothing to compare
+            found = True
+            continue
+        worst[index] = value
+        found = found or value >= now - LOSS
+    if not worst:
         return ranked
+    best = max(worst.values())
+    kept = [m for i, m in enumerate(ranked) if i not in worst or worst[i] >= best - LOSS]
     if safe is not None:
-        safe.update(found)
-    return [m for i, m in enumerate(ranked) if i not in unsafe]
+        safe.update(m for i, m in enumerate(ranked) if i in worst and worst[i] >= best - LOSS)
+    if floor is not None:
+        floor.append(best)
+    return kept
 
 
 def _verified(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, players: int, rng: Rng, root: _Node,
-              best: Move, safe: set[Move], order: Sequence[Move]) -> Move:
-    """``best``, a move the safety check did not get to, once checked: if it loses material to an
-    immediate reply, the most visited of the moves found safe instead (the first of them in the
-    root's order if none was searched)."""
-    lost = exposure(engine, knowledge, state, seat, best, players, rng)
-    if lost is None or lost <= LOSS:
+              best: Move, safe: set[Move], order: Sequence[Move], floor: float) -> Move:
+    """``best``, a move the safety check did not get to, once checked: if the other seat's best
+    immediate reply leaves less material than the checked moves kept (``floor``), the most
+    visited of those instead (the first of them in the root's order if none was searched)."""
+    value = worst_reply(engine, knowledge, engine.apply(state, seat, best), seat, players, rng)
+    if value is None or value >= floor - LOSS:
         return best
     searched = [(child.visits, child.total / child.visits, move) for move, child in root.children.items()
                 if move in safe and child.visits]

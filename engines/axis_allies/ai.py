@@ -26,8 +26,10 @@ has no dice until the battles).
   anything else. Land is attacked only where a land unit can take it; aircraft alone go only
   where there are defenders to fight; a transport (it cannot hit) never goes into a battle
   without a fighting unit of its side there; an aircraft goes only where it can still reach land
-  its side has held since the turn began, or a carrier that is there now (not one that might come).
-  Casualties: cheapest first.
+  its side has held since the turn began, or room on a carrier that is there now (not one that
+  might come; a deck's room is shared among the fighters that need it), and no carrier sails
+  away from fighters that count on it; a level that now and then searches every legal move still
+  never sends an aircraft where it cannot land (``never``). Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
   that could reach it next turn (land units next to it, armour two steps away, aircraft within
   half their range and one, cargo on transports that could sail next to it) would win there with
@@ -105,11 +107,71 @@ def side_scores(state: AxisAlliesState) -> dict[str, float]:
     return scores
 
 
-def stranded_aircraft(state: AxisAlliesState) -> list[Unit]:
-    """The power's aircraft that can no longer reach a landing this turn (``can_land_from``
-    with the movement they have left): lost at the end of the non-combat move."""
-    return [u for u in state.units if u.power == state.power and UNITS[u.kind].domain == "air" and u.carried_by is None
-            and not can_land_from(state, u.at, _movement(state, u.kind) - u.moved, bool(UNITS[u.kind].carrier_cost))]
+def stranded_aircraft(state: AxisAlliesState, units: Sequence[Unit] | None = None) -> list[Unit]:
+    """The power's aircraft (in ``units``, default the state's: a move's outcome can be judged
+    before it is made) that can no longer reach a landing this turn: lost at the end of the
+    non-combat move. An aircraft aboard a carrier goes where it goes; one that reaches land its
+    side has held since the turn began within the movement it has left lands there; a fighter
+    that reaches only carriers needs room on one, and the room is shared: each carrier's deck
+    less the fighters on it, given out to the fighters that need it, those with the fewest
+    carriers in reach first. Carriers that might come later are not counted on."""
+    units = state.units if units is None else units
+    gmap = state.map
+    sides = _side(state)
+    mine = sides[state.power]
+    taken = movement.taken_this_turn(state)
+    room: dict[str, int] = {}
+    for c in units:
+        if UNITS[c.kind].carrier_capacity and sides[c.power] == mine:
+            room[c.at] = room.get(c.at, 0) + (UNITS[c.kind].carrier_capacity or 0)
+    needing: list[tuple[Unit, list[str]]] = []
+    lost: list[Unit] = []
+    for u in units:
+        if UNITS[u.kind].domain != "air" or sides[u.power] != mine:
+            continue
+        parked = gmap.is_sea(u.at) and (u.carried_by is not None or u.moved == 0 or u.power != state.power)
+        if parked:  # on a deck (the opening's fighters at sea too): it takes its room there
+            room[u.at] = room.get(u.at, 0) - (UNITS[u.kind].carrier_cost or 0)
+        if u.power != state.power or parked:
+            continue
+        land, decks = _landings_in_reach(state, u.at, _movement(state, u.kind) - u.moved, taken, set(room))
+        if land:
+            continue
+        if UNITS[u.kind].carrier_cost and decks:
+            needing.append((u, decks))
+        else:
+            lost.append(u)
+    for u, decks in sorted(needing, key=lambda item: (len(item[1]), item[0].id)):
+        deck = max(decks, key=lambda z: (room.get(z, 0), z))
+        if room.get(deck, 0) >= (UNITS[u.kind].carrier_cost or 0):
+            room[deck] -= UNITS[u.kind].carrier_cost or 0
+        else:
+            lost.append(u)
+    return lost
+
+
+def _landings_in_reach(state: AxisAlliesState, start: str, left: int, taken: frozenset[str],
+                       carriers: set[str]) -> tuple[bool, list[str]]:
+    """From ``start`` with ``left`` moves: whether land its side has held since the turn began is
+    in reach, and the sea zones of ``carriers`` (where its side's carriers are) in reach."""
+    sides = _side(state)
+    mine = sides[state.power]
+    gmap = state.map
+    seen = {start: 0}
+    queue = [start]
+    decks = []
+    for here in queue:
+        if gmap.is_sea(here):
+            if here in carriers:
+                decks.append(here)
+        elif (owner := state.owner(here)) is not None and sides[owner] == mine and here not in taken:
+            return True, decks
+        if seen[here] < left:
+            for there in gmap.neighbours(here):
+                if there not in seen:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+    return False, decks
 
 
 def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
@@ -368,50 +430,51 @@ def _movement(state: AxisAlliesState, kind: str) -> int:
     return UNITS[kind].movement + (movement.LONG_RANGE_BONUS if bonus else 0)
 
 
-def can_land_from(state: AxisAlliesState, start: str, left: int, fighter: bool) -> bool:
-    """Whether an aircraft in ``start`` with ``left`` moves reaches land its side has held since
-    the turn began, or (a fighter) a sea zone with a friendly carrier there now: carriers that
-    may come later are not counted on."""
-    sides = _side(state)
-    mine = sides[state.power]
-    taken = movement.taken_this_turn(state)
-    carriers = {u.at for u in state.units if u.kind == "carrier" and sides[u.power] == mine}
-    gmap = state.map
-    seen = {start: 0}
-    queue = [start]
-    for here in queue:
-        if gmap.is_sea(here):
-            if fighter and here in carriers:
-                return True
-        elif (owner := state.owner(here)) is not None and sides[owner] == mine and here not in taken:
-            return True
-        if seen[here] < left:
-            for there in gmap.neighbours(here):
-                if there not in seen:
-                    seen[there] = seen[here] + 1
-                    queue.append(there)
-    return False
-
-
 def _suicide(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
     """An attack move no player would make: units that cannot hit (a transport) into a battle
-    none of their side's fighting units are in, or an aircraft that could not reach a landing
-    afterwards (on land held since the turn began or an existing carrier)."""
-    start, dest = move.path[0], move.path[-1]
+    none of their side's fighting units are in, or a move after which more of the power's
+    aircraft could reach no landing (``stranded_aircraft``: land held since the turn began, or
+    room on a carrier that is there now, shared with the other fighters that need it): an
+    aircraft flown too far, a fighter sent where another has taken the carrier's last room, a
+    carrier sailed away from fighters that count on it."""
+    dest = move.path[-1]
     if all(UNITS[k].attack == 0 for k, _ in move.units):
         sides = _side(state)
         escort = [u for u in state.units_at(dest) if sides[u.power] == sides[state.power] and UNITS[u.kind].attack > 0]
         if not escort:
             return True
-    for kind, _ in move.units:
-        if UNITS[kind].domain != "air":
-            continue
-        pool = sorted((u for u in state.units_at(start) if u.power == state.power and u.kind == kind), key=lambda u: (u.moved, u.id))
-        spent = pool[0].moved if pool else 0
-        left = _movement(state, kind) - spent - (len(move.path) - 1)
-        if not can_land_from(state, dest, left, bool(UNITS[kind].carrier_cost)):
-            return True
-    return False
+    return _strands(state, move)
+
+
+def _strands(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
+    """Whether after ``move`` (of aircraft or a carrier) more of the power's aircraft could reach
+    no landing than before (``stranded_aircraft``)."""
+    if not any(UNITS[k].domain == "air" or UNITS[k].carrier_capacity for k, _ in move.units):
+        return False
+    return len(stranded_aircraft(state, _moved(state, move))) > len(stranded_aircraft(state))
+
+
+def _moved(state: AxisAlliesState, move: AxisAlliesMove) -> list[Unit]:
+    """The units as ``move`` would leave them, roughly (where they are and the movement spent;
+    the pieces the turn picks: the most movement left first, ``turn.pick_units``); a ship's
+    riders go with it."""
+    start, dest, steps = move.path[0], move.path[-1], len(move.path) - 1
+    going: set[int] = set()
+    for kind, n in move.units:
+        pool = sorted((u for u in state.units_at(start) if u.power == state.power and u.kind == kind
+                       and not turn.is_cargo(state, u) and u.lands_in is None), key=lambda u: (u.moved, u.id))
+        going.update(u.id for u in pool[:n])
+    ships = {i for i in going if UNITS[next(u.kind for u in state.units if u.id == i)].domain == "sea"}
+    out = []
+    for u in state.units:
+        if u.id in going:
+            u = u.model_copy(update={"at": dest, "moved": u.moved + steps,
+                                     "carried_by": None if UNITS[u.kind].domain == "air" else u.carried_by})
+        elif u.carried_by in ships or (ships and u.at == start and UNITS[u.kind].carrier_cost and u.moved == 0
+                                       and u.carried_by is None):
+            u = u.model_copy(update={"at": dest})  # riders (the opening's fighters at sea ride unnamed)
+        out.append(u)
+    return out
 
 
 def weak_battles(state: AxisAlliesState) -> list[str]:
@@ -791,5 +854,13 @@ def _placed_alike(a: AxisAlliesState, b: AxisAlliesState) -> bool:
     return units(a) == units(b) and a.model_dump(exclude=exclude) == b.model_dump(exclude=exclude)
 
 
+def never(engine: Engine, state: AxisAlliesState, seat: int, move: AxisAlliesMove) -> bool:
+    """A move no level plays, even one searching every legal move now and then
+    (``Budget.freehand``): a move of the combat or non-combat move after which more of the
+    power's aircraft could reach no landing (``stranded_aircraft``)."""
+    return move.kind == "move" and state.phase in ("combat_move", "noncombat_move") and len(move.path) > 1 \
+        and _strands(state, move)
+
+
 KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=0,
-                      phase=phase, group=grouped, notes=__doc__ or "")
+                      phase=phase, group=grouped, never=never, notes=__doc__ or "")

@@ -214,6 +214,39 @@ def test_freehand_searches_every_legal_move_where_the_plain_rules_would_choose()
     assert {c.text for c in free} != {"buy 1 inf"}
 
 
+def test_freehand_never_searches_a_move_the_game_rules_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level that now and then searches every legal move (``Budget.freehand``) still leaves out
+    the moves the game's knowledge says no level plays (``Knowledge.never``: Axis & Allies'
+    aircraft sent where they cannot land)."""
+    from dataclasses import replace
+
+    from engines.ai import search as search_module
+
+    match = Match("militakiri")
+    match.random_moves(6, random.Random(4))
+    seat = min(match.engine.to_act(match.state))
+    obs = match.observation(seat)
+    legal = list(match.engine.legal_moves(match.state, seat))
+    assert len(legal) > 4
+    allowed = set(legal[:3])
+    knowledge = replace(knowledge_for("militakiri"), candidates=lambda engine, state, seat, moves: list(moves)[:1],
+                        never=lambda engine, state, seat, move: move not in allowed)
+    monkeypatch.setattr(search_module, "knowledge_for", lambda slug: knowledge)
+    roots: list = []
+    iterate = search_module._iterate
+
+    def watched(engine, knowledge, state, root, *rest):
+        roots.append(rest[-1])
+        return iterate(engine, knowledge, state, root, *rest)
+
+    monkeypatch.setattr(search_module, "_iterate", watched)
+    for seed in range(3):
+        roots.clear()
+        choice = search(obs, Budget(iterations=10, rollout_scale=0.25, freehand=1.0), seed)
+        assert roots and set(roots[0]) == allowed
+        assert choice.move in allowed
+
+
 def test_overlook_searches_only_the_moves_the_level_sees(monkeypatch: pytest.MonkeyPatch) -> None:
     """A level that overlooks three moves in four (``Budget.overlook``) sees a quarter of the
     root's moves, drawn per decision, and searches and plays only those."""
@@ -326,6 +359,40 @@ def test_the_search_never_leaves_material_to_an_immediate_reply_when_it_need_not
         if checked == 4:
             break
     assert checked >= 2, "the playouts gave positions with a move that loses material"
+
+
+def _worst(match: Match, seat: int, move) -> float | None:
+    from engines.ai.tactics import worst_reply
+
+    after = match.engine.apply(match.state, seat, move)
+    return worst_reply(match.engine, knowledge_for(match.engine.slug), after, seat, 2, Rng(0))
+
+
+@pytest.mark.parametrize("slug", ["heroes_cities", "militakiri"])
+def test_the_search_takes_the_material_a_two_ply_look_shows_is_safe_to_take(slug: str) -> None:
+    """Positions (seeded random playouts) where some move wins material the other side's best
+    immediate reply does not win back, and others win nothing: the level with the safety check
+    plays a move that keeps as much material after the reply as the best one does (what a plain
+    two-ply material search would play), not one that merely loses nothing."""
+    checked = 0
+    for game in range(60):
+        match = Match(slug, seed=bytes([game]) * 32)
+        match.random_moves(14 + game % 9, random.Random(game))
+        if match.engine.result(match.state) is not None or not match.engine.to_act(match.state):
+            continue
+        seat = min(match.engine.to_act(match.state))
+        now = knowledge_for(slug).material(match.engine, match.state, 2)[seat]
+        moves = match.engine.legal_moves(match.state, seat)
+        worst = [w for w in (_worst(match, seat, m) for m in moves) if w is not None]
+        if not worst or max(worst) <= now + 1e-6 or not any(abs(w - now) <= 1e-6 for w in worst):
+            continue
+        chosen = search(match.observation(seat), Budget(iterations=40, rollout_scale=0.25, widen=8, safety=True), game)
+        move = match.engine.parse_move(chosen.text, match.state, seat)
+        assert (_worst(match, seat, move) or 0.0) >= max(worst) - 1e-6, f"game {game}: {chosen.text} takes less"
+        checked += 1
+        if checked == 3:
+            break
+    assert checked >= 2, "the playouts gave positions with material safe to take"
 
 
 def test_masters_victory_does_not_end_a_turn_without_moving() -> None:

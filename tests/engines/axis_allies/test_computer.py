@@ -182,6 +182,64 @@ def test_a_fighter_is_not_sent_where_only_a_carrier_yet_to_come_could_take_it_ba
     assert not [m for m in candidates(state) if m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us"]
 
 
+def test_a_fighter_does_not_count_on_carrier_room_another_fighter_has_taken() -> None:
+    """A carrier holds two fighters (C-table; "Japan moet alle aanvallende vliegtuigen in deze
+    zet laten landen", Aktie 4): with one fighter on the carrier in the North Atlantic, one more
+    from Western Europe may attack the British transport off the East US and come back to it;
+    a second one would find the deck full and be lost (the rules allow the order: M5 counts the
+    room per order). The carrier's own fighter may still go: it frees its own place."""
+    state = position(("germany", "fighter", "western_europe", 2), ("germany", "carrier", "sz_north_atlantic"),
+                     ("germany", "fighter", "sz_north_atlantic"), ("uk", "transport", "sz_east_us"),
+                     ("uk", "infantry", "united_kingdom"))
+    far = "move 1 ftr Western Europe -> West Spain Sea Zone -> North Atlantic Sea Zone -> East US Sea Zone"
+    state = play(state, far)
+    legal = ENGINE.legal_moves(state, seat_to_act(state))
+    from_land = [m for m in legal if m.units == (("fighter", 1),) and m.path[0] == "western_europe"
+                 and m.path[-1] == "sz_east_us"]
+    assert from_land, "the rules let the second fighter go"
+    chosen = candidates(state)
+    assert not [m for m in chosen if m in from_land]
+    assert [m for m in chosen if m.units == (("fighter", 1),) and m.path == ("sz_north_atlantic", "sz_east_us")]
+    assert not ai.stranded_aircraft(state)
+    # Both gone anyway: the evaluation counts the one the deck cannot take as lost.
+    both = play(state, ENGINE.format_move(from_land[0], state))
+    assert [u.at for u in ai.stranded_aircraft(both)] == ["sz_east_us"]
+
+
+def test_a_carrier_does_not_sail_away_from_a_fighter_that_counts_on_it() -> None:
+    """A fighter that attacked off the East US with one move left counts on the carrier in the
+    North Atlantic; the carrier may attack the British transport in the Caribbean (the fighter
+    still reaches it there), not the one off North Brazil, out of the fighter's reach."""
+    state = position(("germany", "fighter", "western_europe"), ("germany", "carrier", "sz_north_atlantic"),
+                     ("germany", "battleship", "sz_west_spain"), ("uk", "transport", "sz_east_us"),
+                     ("uk", "transport", "sz_caribbean"), ("uk", "transport", "sz_north_brazil"),
+                     ("uk", "infantry", "united_kingdom"))
+    state = play(state, "move 1 ftr Western Europe -> West Spain Sea Zone -> North Atlantic Sea Zone -> East US Sea Zone")
+    legal = ENGINE.legal_moves(state, seat_to_act(state))
+    away = [m for m in legal if m.units == (("carrier", 1),) and m.path[-1] == "sz_north_brazil"]
+    near = [m for m in legal if m.units == (("carrier", 1),) and m.path[-1] == "sz_caribbean"]
+    assert away and near, "the rules let the carrier go either way"
+    chosen = candidates(state)
+    assert not [m for m in chosen if m in away]
+    assert ai.stranded_aircraft(play(state, ENGINE.format_move(away[0], state)))
+    assert not ai.stranded_aircraft(play(state, ENGINE.format_move(near[0], state)))
+
+
+def test_no_level_sends_an_aircraft_where_it_cannot_land() -> None:
+    """A level that now and then searches every legal move (``freehand``) still never plays one
+    after which an aircraft can reach no landing (``Knowledge.never``): the second fighter to
+    the full deck is ruled out, the first is not."""
+    state = position(("germany", "fighter", "western_europe", 2), ("germany", "carrier", "sz_north_atlantic"),
+                     ("germany", "fighter", "sz_north_atlantic"), ("uk", "transport", "sz_east_us"),
+                     ("uk", "infantry", "united_kingdom"))
+    far = "move 1 ftr Western Europe -> West Spain Sea Zone -> North Atlantic Sea Zone -> East US Sea Zone"
+    seat = seat_to_act(state)
+    assert not ai.KNOWLEDGE.never(ENGINE, state, seat, ENGINE.parse_move(far, state, seat))
+    state = play(state, far)
+    assert ai.KNOWLEDGE.never(ENGINE, state, seat, ENGINE.parse_move(far, state, seat))
+    assert not ai.KNOWLEDGE.never(ENGINE, state, seat, ENGINE.parse_move("end", state, seat))
+
+
 def test_an_overseas_power_without_transports_buys_one_first() -> None:
     """The UK's land units cannot reach the enemy over land: with no transport it buys one
     before its land units; Germany, on the front, buys land units."""
