@@ -110,3 +110,17 @@ def _pieces(view):
         if hasattr(view, name):
             return [p for p in getattr(view, name) if getattr(p, "owner", None) is not None]
     raise AssertionError("no pieces in the view")
+
+
+async def test_the_picture_keeps_the_clocks_before_the_setup_how_to(harness):
+    """The picture's status panel cuts a long status at its end: the setup's how-to (long) comes
+    after the clocks there, so the clocks stay readable while both players choose their towers."""
+    from bot.services import presenter
+
+    await harness.service.create(PLACE, ALICE, "militakiri", opponent=BOB)
+    await harness.service.join(PLACE, BOB)
+    await harness.service.start(PLACE, ALICE)
+    match = await harness.match((await harness.repo.live_match_in(PLACE.channel_id)).id)
+    status = presenter.labels(match, "en", harness.clock.now()).status
+    assert "Clocks:" in status and "Each player first places their towers" in status
+    assert status.index("Clocks:") < status.index("Each player first places their towers")
