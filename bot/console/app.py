@@ -362,6 +362,9 @@ class ConsoleApp:
             place = Place(place.guild_id, await self._new_thread(), place.language)
             self.note(Msg("console.new_thread", {"channel": place.channel_id}))
         level = options.pop("level", "normal")
+        computer = options.pop("computer", None)
+        if computer is not None:  # Discord's spelling, as /rules gives it: computer:easy
+            opponent, level = "computer", computer
         players = whole_number(options, "players", 5)
         options.pop("players", None)
         if opponent == "computer" and level not in COMPUTER_LEVELS:

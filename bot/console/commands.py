@@ -8,6 +8,11 @@
 >>> parse_line("as bob: /move c2-d3").options
 {'text': 'c2-d3'}
 
+The game of ``/match create`` may be written bare, as Discord shows its first option:
+
+>>> parse_line("/match create heroes_cities computer:easy").options
+{'computer': 'easy', 'game': 'heroes_cities'}
+
 A move or setup takes the rest of the line as its text, with or without ``text:``:
 
 >>> parse_line("/move text:move 3 inf Caucasus -> Ukraine S.S.R.").options
@@ -27,7 +32,11 @@ from bot.i18n import Msg
 
 GROUPS = {"match", "button", "league"}
 PREFIX = re.compile(r"^\s*as\s+(?P<user>[\w.-]+)(?:\s+in\s+#?(?P<channel>[\w.-]+))?\s*:\s*(?P<rest>.*)$")
-BARE_TEXT: dict[tuple[str, ...], str] = {("button",): "kind", ("territory",): "name", ("away",): "action"}
+BARE_TEXT: dict[tuple[str, ...], str] = {
+    ("button",): "kind", ("territory",): "name", ("away",): "action", ("match", "create"): "game",
+}
+"""Commands whose one option may be written bare, as in Discord's first box: ``/match create
+heroes_cities`` is ``/match create game:heroes_cities``."""
 WHOLE_LINE_TEXT = {("move",), ("setup",), ("orders",), ("standing",)}
 """Commands whose one option, ``text``, is the rest of the line (as Discord's text box would hold it)."""
 

@@ -189,7 +189,10 @@ def labels(match: LoadedMatch, language: str, now: datetime | None = None) -> Bo
     lines = turn_lines(match, with_deadline=False)
     clocks = clock_line(match, now) if now is not None else None
     if clocks is not None:
-        lines.append(clocks)
+        # Before a step's how-to: a long one is what the picture's panel cuts, never the clocks.
+        step = match.engine.step_message(match.state) if offers.steps(match.engine) else None
+        at = next((i for i, line in enumerate(lines) if step is not None and line.key == step[0]), len(lines))
+        lines.insert(at, clocks)
     status = " · ".join(words.render(line, language) for line in lines)
     return BoardLabels(
         title=words.render(game_name(match.row.game), language),

@@ -91,6 +91,8 @@ def territory(text: str, whole: str, domain: Domain = None) -> str:
                 return fitting[0]
         return found.id
     except UnknownTerritory as error:
+        if not error.near:
+            raise InvalidMoveError("axis_allies.unknown_territory_far", f"unknown territory {text!r}", name=text) from None
         raise InvalidMoveError(
             "axis_allies.unknown_territory", f"unknown territory {text!r}", name=text, near=error.near
         ) from None

@@ -368,6 +368,8 @@ def pending_battle(state: AxisAlliesState, text: str) -> tuple[str, list[str], l
     try:
         place = state.map.territories[text] if text in state.map.territories else find_territory(text.strip(), state.map)
     except UnknownName as error:
+        if not error.near:
+            raise EngineError("axis_allies.unknown_territory_far", "unknown territory", name=text) from None
         raise EngineError("axis_allies.unknown_territory", "unknown territory", name=text, near=error.near) from None
     except AmbiguousTerritory as error:
         raise EngineError("axis_allies.ambiguous_territory", "ambiguous territory", name=text,

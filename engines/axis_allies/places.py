@@ -75,6 +75,8 @@ def find(text: str) -> Territory | Line:
     try:
         return CLASSIC.find(text)
     except UnknownTerritory as error:
+        if not error.near:
+            return ("axis_allies.unknown_territory_far", {"name": text})
         return ("axis_allies.unknown_territory", {"name": text, "near": error.near})
     except AmbiguousTerritory as error:
         return ("axis_allies.ambiguous_territory", {"name": text, "candidates": sorted(error.candidates)[:8]})

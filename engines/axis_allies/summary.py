@@ -43,7 +43,7 @@ def turn_summary(before: AxisAlliesState, after: AxisAlliesState) -> tuple[Line,
     power = before.power
     lines: list[Line] = [("axis_allies.summary_head", {"power": power, "round": before.round})]
     if before.bought:
-        cost = sum(UNITS[kind].cost * count for kind, count in before.bought)
+        cost = economy.purchase_cost(before, power, dict(before.bought))  # industrial technology's price
         lines.append(("axis_allies.summary_bought", {"units": [list(p) for p in before.bought], "cost": cost}))
     moves = [format_move(m) for m in compact.merge([notation.parse(a.text) for a in before.arrows])]
     if moves:

@@ -11,7 +11,8 @@ Canonical forms (``format_move``):
 * ``switch r5 f1@b2 b@a4``: the soldier on r5 is exchanged (triple switch) for fighter 1
   and a bomber, entering on the start places b2 and a4;
 * ``end``: the turn ends; ``setup random`` / ``setup f11223m t11223m s11223m``: the secret
-  setup (back-numbers of the fighters, tanks and soldiers in start-place order, ``m`` = 3M).
+  setup (back-numbers of the fighters, tanks and soldiers in start-place order, ``m`` = 3M);
+  while setting up, the word ``setup`` may be left out (``/setup random``).
 
 ``parse_move`` also reads a path through corners, ``c3-c6xc7-c8`` (every segment straight;
 checked square by square, then read as ``c3xc7-c8``), upper case, spaces, ``3M`` for ``m``
@@ -107,6 +108,11 @@ def parse_move(text: str, state: MastersVictoryState, seat: Seat) -> MastersVict
         return move
     if words[0] == "switch" and len(words) >= 2:
         move = _parse_switch(text, words[1:], state, seat)
+        check_move(state, seat, move)
+        return move
+    if state.phase == "setup" and not _PATH.fullmatch(t):
+        # ``/setup f11223m t11223m s11223m`` or ``/setup random``: the command says it is one
+        move = _parse_setup(text, words)
         check_move(state, seat, move)
         return move
     if not _PATH.fullmatch(t):

@@ -203,6 +203,17 @@ class Militakiri:
     def shows_reach(self, board: str, points: int) -> bool:
         return ranking.shows_reach(board, points)
 
+    def step_message(self, state: MilitakiriState) -> tuple[str, dict[str, Any]] | None:
+        """While the tower setups are awaited, how to send one (a newcomer's first question);
+        nothing once both chose (``StepGame``).
+
+        >>> Militakiri().step_message(Militakiri().setup(2))
+        ('militakiri.setup_step', {})
+        """
+        if state.result is not None or state.phase != "setup" or not self.to_act(state):
+            return None
+        return ("militakiri.setup_step_double" if state.options.board == "double" else "militakiri.setup_step"), {}
+
     def describe_move(
         self, before: MilitakiriState, seat: Seat, move: MilitakiriMove, after: MilitakiriState
     ) -> tuple[tuple[str, dict[str, Any]], ...]:

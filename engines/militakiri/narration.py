@@ -33,23 +33,12 @@ from engines.militakiri.pieces import (
     SHAPE_NAMES,
     height,
     is_tower,
+    piece_id,
 )
 from engines.militakiri.rules import lone_seats, must_place
 from engines.militakiri.state import MilitakiriState
 
 Line = tuple[str, dict[str, Any]]
-
-
-def piece_id(cell: str) -> str:
-    """The catalog id of what stands on a square: ``plus_pawn``, ``star_rank3``, ``cross_tower``.
-
-    >>> piece_id("X"), piece_id("pS"), piece_id("tp")
-    ('cross_pawn', 'star_rank2', 'plus_tower')
-    """
-    shape = SHAPE_NAMES[cell[-1].lower()]
-    if is_tower(cell):
-        return f"{shape}_tower"
-    return f"{shape}_pawn" if len(cell) == 1 else f"{shape}_rank{len(cell)}"
 
 
 def tower_id(shape_letter: str) -> str:

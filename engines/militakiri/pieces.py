@@ -81,6 +81,19 @@ INFO: dict[str, tuple[int, str, bool, int]] = {}
 """``(owner, shape, is_tower, height)`` of every possible occupied square (filled below)."""
 
 
+def piece_id(cell: str) -> str:
+    """The catalog id of what stands on a square: ``plus_pawn``, ``star_rank3``, ``cross_tower``
+    (worded by the messages ``militakiri.unit_<id>``).
+
+    >>> piece_id("X"), piece_id("pS"), piece_id("tp")
+    ('cross_pawn', 'star_rank2', 'plus_tower')
+    """
+    name = SHAPE_NAMES[cell[-1].lower()]
+    if is_tower(cell):
+        return f"{name}_tower"
+    return f"{name}_pawn" if len(cell) == 1 else f"{name}_rank{len(cell)}"
+
+
 def info(cell: str) -> tuple[int, str, bool, int]:
     """``(owner, shape, is_tower, height)`` of an occupied square."""
     return INFO[cell]

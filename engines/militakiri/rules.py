@@ -40,6 +40,7 @@ from engines.militakiri.pieces import (
     SHAPE_NAMES,
     capture,
     info,
+    piece_id,
     tower,
 )
 from engines.militakiri.setup import all_setups, closest_setups, squares_of
@@ -479,11 +480,11 @@ def check_board_move(state: MilitakiriState, seat: Seat, move: BoardMove) -> Non
     if target and direction not in CAPTURE_DIRECTIONS[shape]:
         raise illegal(state, seat, "militakiri.wrong_capture_direction",
                       f"a {shape_name} does not capture that way", frm, to,
-                      origin=names[frm], square=names[to])
+                      origin=names[frm], square=names[to], kind=piece_id(piece))
     if not target and direction not in MOVE_DIRECTIONS[shape]:
         raise illegal(state, seat, "militakiri.wrong_move_direction",
                       f"a {shape_name} does not move that way", frm, to,
-                      origin=names[frm], square=names[to])
+                      origin=names[frm], square=names[to], kind=piece_id(piece))
     limit = reach_of(piece, state.endgame is not None)
     if distance > limit:
         raise illegal(state, seat, "militakiri.out_of_range",

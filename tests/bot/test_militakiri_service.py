@@ -110,3 +110,42 @@ def _pieces(view):
         if hasattr(view, name):
             return [p for p in getattr(view, name) if getattr(p, "owner", None) is not None]
     raise AssertionError("no pieces in the view")
+
+
+async def test_the_picture_keeps_the_clocks_before_the_setup_how_to(harness):
+    """The picture's status panel cuts a long status at its end: the setup's how-to (long) comes
+    after the clocks there, so the clocks stay readable while both players choose their towers."""
+    from bot.services import presenter
+
+    await harness.service.create(PLACE, ALICE, "militakiri", opponent=BOB)
+    await harness.service.join(PLACE, BOB)
+    await harness.service.start(PLACE, ALICE)
+    match = await harness.match((await harness.repo.live_match_in(PLACE.channel_id)).id)
+    status = presenter.labels(match, "en", harness.clock.now()).status
+    assert "Clocks:" in status and "Each player first places their towers" in status
+    assert status.index("Clocks:") < status.index("Each player first places their towers")
+
+
+async def test_a_move_the_wrong_way_names_the_piece(harness):
+    """Section 5: "Een plus beweegt horizontaal of verticaal ... een kruis diagonaal". A newcomer
+    who moves a cross pawn straight is told which piece stands there (they had taken it for a
+    plus, and were told only what each shape does). `x` onto an empty square is read as a move
+    (the notation's rule: the board tells), so the same answer names the piece there too.
+    Alice reads English, Bob Dutch."""
+    await harness.service.create(PLACE, ALICE, "militakiri", opponent=BOB)
+    await harness.service.join(PLACE, BOB)
+    await harness.service.start(PLACE, ALICE)
+    await harness.service.submit(PLACE, ALICE, "towers b1 d2 c3")  # b3 a cross pawn, a3 a plus pawn
+    await harness.service.submit(PLACE, BOB, "towers f12 d11 b10")  # c10 a cross pawn, d10 a plus pawn
+    match = await harness.match((await harness.repo.live_match_in(PLACE.channel_id)).id)
+    (seat,) = match.to_act()
+    if seat == 0:
+        straight = words(await harness.service.submit(PLACE, ALICE, "b3-b4"))
+        empty = words(await harness.service.submit(PLACE, ALICE, "a3xb4"))
+        assert "The cross pawn on b3 cannot move that way to b4" in straight
+        assert "The plus pawn on a3 cannot move that way to b4" in empty
+    else:
+        straight = words(await harness.service.submit(PLACE, BOB, "c10-c9"))
+        empty = words(await harness.service.submit(PLACE, BOB, "d10xe9"))
+        assert "De kruis pion op c10 kan zo niet naar c9 bewegen" in straight
+        assert "De plus pion op d10 kan zo niet naar e9 bewegen" in empty

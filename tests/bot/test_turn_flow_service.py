@@ -85,3 +85,15 @@ async def test_a_player_who_goes_on_is_not_pinged_and_the_next_player_is(harness
     turn_over = await harness.service.submit_orders(PLACE, ALICE, "end; end; end; end; end")
     dms = [d for d in turn_over if isinstance(d.target, DirectMessage)]
     assert [d.target.user_id for d in dms] == ["bob"]
+
+
+async def test_a_placement_refused_says_where_new_units_go(harness):
+    """Aktie 5: new units go "in gebieden waar u sinds het begin van uw beurt industriële
+    complexen bezit". A newcomer placing at a place without one was told only that the unit
+    "cannot be placed" there; now the answer says where units go."""
+    await axis_match(harness)
+    await harness.service.submit_orders(PLACE, ALICE, "buy 1 inf; end; end; end; end")
+    english = words(await harness.service.submit(PLACE, ALICE, "place 1 inf Caucasus"))
+    assert "You cannot place infantry in Caucasus" in english
+    assert "industrial complex you held since the start of your turn" in english
+    assert "Possible: Karelia S.S.R., Russia" in english

@@ -125,3 +125,18 @@ def test_a_bad_seed_flag_is_a_usage_error_not_a_traceback(tmp_path):
     )
     assert done.returncode == 2 and b"--seed must be 64 hex digits" in done.stderr
     assert b"Traceback" not in done.stderr
+
+
+async def test_a_match_against_the_computer_is_created_as_the_rules_say(tmp_path):
+    """The rules' setup says `/match create heroes_cities` with `computer:` a level (Discord's
+    words): the console takes them as written, the game bare and the level as `computer:`."""
+    text = await console(
+        "as alice: /match create heroes_cities computer:easy\n"
+        "as bob in t2: /match create game:militakiri computer:hard\n"
+        "as carol in t3: /match create game:militakiri computer:clever\n",
+        tmp_path,
+    )
+    assert "unexpected words" not in text and "has no option `computer`" not in text
+    assert "alice opened match #1: Heroes & Cities" in text and "Computer (easy) joins" in text
+    assert "bob opened match #2: Militakiri" in text and "Computer (hard) joins" in text
+    assert "clever" in text.split("computer:clever", 1)[1] and "match #3" not in text  # a wrong level is refused

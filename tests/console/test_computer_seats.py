@@ -30,3 +30,21 @@ async def test_a_match_against_the_computer_invites_nobody_and_a_secret_setup_sa
     assert "Computer (easy) joins" in text
     assert "you are invited" not in text and "/match join" not in text
     assert "Each player first sends a secret setup: `/setup text:setup random`" in text
+
+
+async def test_a_militakiri_start_says_how_to_send_the_tower_setup(tmp_path):
+    """Militakiri opens with secret tower setups too: the start says what to send (a newcomer
+    was told only "you (red) is to move"), and the examples it gives are setups the referee takes."""
+    from engines.militakiri import Militakiri, MilitakiriOptions
+
+    text = await console("as alice: /match create game:militakiri computer:easy\n", tmp_path, start="")
+    assert "Each player first places their towers, in secret: `/move towers b1 f2 c3`" in text
+    assert "`/rules game:militakiri topic:setup`" in text
+    engine = Militakiri()
+    for board, red, blue in (("single", "towers b1 f2 c3", "towers f12 d11 b10"),
+                             ("double", "towers a1 e1 b2 f2 c3 g3", "towers l12 h12 k11 g11 j10 f10")):
+        state = engine.setup(2, MilitakiriOptions(board=board))
+        state = engine.apply(state, 0, engine.parse_move(red, state, 0))
+        engine.apply(state, 1, engine.parse_move(blue, state, 1))
+        step = engine.step_message(engine.setup(2, MilitakiriOptions(board=board)))
+        assert step is not None and step[0] == ("militakiri.setup_step" if board == "single" else "militakiri.setup_step_double")

@@ -481,3 +481,15 @@ def test_option_defaults_the_players_read_are_the_engine_s(language, on, off):
         if field.annotation is bool:
             line = next(line for line in text.splitlines() if line.startswith(f"- `{name}`"))
             assert (on if field.default else off) in line, line
+
+
+def test_the_turn_summary_counts_what_the_purchase_cost_with_industrial_technology():
+    """Industrial technology (rules notes: every unit costs 1 less): the summary at the end of the
+    turn said "Bought: 7 infantry, 1 tank (26 IPCs)" at list prices after 18 were paid."""
+    from engines.axis_allies.summary import turn_summary
+
+    s = roll(roll(play(ussr_opening(), "tech 1"), "tech_dice", 6), "tech_chart", 5)
+    s = play(s, "buy 7 inf 1 arm", "end", "end", "end", "end", "place 7 inf 1 arm Russia")
+    after = play(s, "end")
+    (bought,) = [params for code, params in turn_summary(s, after) if code == "axis_allies.summary_bought"]
+    assert bought["cost"] == 7 * 2 + 4 == 18

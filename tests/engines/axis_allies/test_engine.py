@@ -309,3 +309,21 @@ def test_end_anyway_and_a_named_transport_read_in_dutch_too():
     assert parse("einde toch") == parse("end anyway") == parse("End Anyway")
     assert parse("los 1 inf Noordzee -> West-Europa van trn met 1 inf 1 arm") == parse(
         "unload 1 inf North Sea -> Western Europe from trn with 1 inf 1 arm")
+
+
+def test_an_unknown_territory_with_no_name_near_it_says_where_the_names_are():
+    """"Moscow" is close to no name of the map: the answer was "Close to it: ." with nothing
+    after it; now it says that no name is close and where the names are (the map, `/board`)."""
+    import tomllib
+    from pathlib import Path
+
+    messages = tomllib.loads((Path(__file__).resolve().parents[3] / "bot" / "i18n" / "messages" / "axis_allies.toml")
+                             .read_text(encoding="utf-8"))
+    s = ENGINE.setup(5)
+    for text in ("place 6 inf Moscow", "move 1 inf Moskou -> Russia"):
+        with pytest.raises(InvalidMoveError) as caught:
+            ENGINE.parse_move(text, s, 0)
+        assert caught.value.code == "axis_allies.unknown_territory_far", text
+        for language in ("en", "nl"):
+            worded = messages["unknown_territory_far"][language].format(**caught.value.params)
+            assert "/board" in worded and ": ." not in worded

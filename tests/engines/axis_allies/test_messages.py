@@ -207,3 +207,13 @@ def test_refusals_of_typed_moves_fit_their_messages():
         engine.apply(state, 1, engine.parse_move("end", state, 1))
     assert key_of(err.value.code) == "not_your_turn"
     assert len(seen) >= 15
+
+
+def test_no_english_message_uses_a_dutch_unit_name():
+    """The Dutch unit names are the Dutch side's (a player reading English once met "at most one
+    luchtdoelkanon"); the English side says AA gun, infantry, ..."""
+    dutch = {texts["nl"].lower() for key, texts in MESSAGES.items()
+             if key.startswith("unit_") and texts["nl"].lower() != texts["en"].lower()}
+    assert "luchtdoelkanon" in dutch
+    found = sorted((key, word) for key, texts in MESSAGES.items() for word in dutch if word in texts["en"].lower())
+    assert not found

@@ -143,3 +143,22 @@ def test_every_legal_action_round_trips_and_applies(engine, movement):
             engine.apply(state, seat, move)
             kinds.add("attack" if move.kind == "move" and move.attack else move.kind)
     assert {"move", "attack", "end"} <= kinds
+
+
+def test_while_setting_up_the_setup_command_takes_the_numbers_without_the_word_setup(engine, make):
+    """Decision 2 (the secret setup by back-numbers): a newcomer sends `/setup f11223m t2m3121
+    s3m1122` or `/setup random` (the command already says it is a setup); that was refused as
+    "not an action" with play examples (d3-h3, ...). While setting up it is the setup; a text
+    that is neither a setup nor an action gets the setup's examples. In play nothing changes."""
+    state = engine.setup(2, MastersVictoryOptions())
+    assert engine.parse_move("f11223m t2m3121 s3m1122", state, 0) == engine.parse_move(
+        "setup f11223m t2m3121 s3m1122", state, 0)
+    assert engine.parse_move("random", state, 1) == engine.parse_move("setup random", state, 1)
+    for wrong in ("f112233 t2m3121 s3m1122", "j11223m t2m3121 s3m1122", "hello"):
+        with pytest.raises(InvalidMoveError) as err:
+            engine.parse_move(wrong, state, 0)
+        assert err.value.code == "masters_victory.setup_syntax", wrong
+        assert "setup random" in err.value.params["expected"]
+    with pytest.raises(InvalidMoveError) as err:
+        engine.parse_move("f11223m t2m3121 s3m1122", make("T2:d3 t1:h3"), 0)
+    assert err.value.code == "masters_victory.syntax"
