@@ -434,3 +434,15 @@ async def test_a_leagues_games_take_the_servers_grace(tmp_path) -> None:
         assert (control.per_move_hours, control.grace) == (24, 0)
     finally:
         await services.close()
+
+
+async def test_a_league_of_a_game_the_server_turned_off_is_refused_at_its_creation(tmp_path) -> None:
+    """Its matches would be refused when the league opens them: say so before anyone signs up."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await change(services.repo, "guild-1", ORGANIZER, "games", ["militakiri"], START)
+        said = await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "round_robin")
+        assert keys(said) == ["settings.game_disabled"]
+        assert await services.repo.leagues("guild-1", ["signup"]) == []
+    finally:
+        await services.close()

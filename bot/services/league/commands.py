@@ -30,6 +30,7 @@ from bot.services.match import lifecycle
 from bot.services.match.announce import time_control_line
 from bot.services.match.answers import Refused
 from bot.services.people import Actor, Place
+from bot.services.settings import game_refusal, settings_of
 from bot.services.time_control import TimeControl
 from bot.storage.models import NewLeague, NewPairing
 from engines.core.contract import TimedGame
@@ -60,6 +61,9 @@ async def create(
     if (reach is not None or accept_hours is not None) and fmt != "ladder":
         raise Refused("league.ladder_only")
     lifecycle.refuse_create(leagues.matches, game, options, actor=actor, opponent=None, time_control=time_control)
+    disabled = game_refusal(await settings_of(leagues.repo, place.guild_id), game)
+    if disabled is not None:  # its matches would be refused when the league opens them
+        raise Refused.saying(disabled)
     if isinstance(engine, TimedGame):
         time_control = None
     settings = LeagueSettings(
