@@ -446,3 +446,15 @@ async def test_a_league_of_a_game_the_server_turned_off_is_refused_at_its_creati
         assert await services.repo.leagues("guild-1", ["signup"]) == []
     finally:
         await services.close()
+
+
+async def test_a_league_is_rated_as_the_server_says_unless_its_organizer_says_otherwise(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await change(services.repo, "guild-1", ORGANIZER, "rated", False, START)
+        await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "round_robin", name="Casual")
+        await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "round_robin", name="Rated", rated=True)
+        leagues = {league.name: league for league in await services.repo.leagues("guild-1", ["signup"])}
+        assert leagues["Casual"].settings["rated"] is False and leagues["Rated"].settings["rated"] is True
+    finally:
+        await services.close()
