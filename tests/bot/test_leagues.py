@@ -458,3 +458,17 @@ async def test_a_league_is_rated_as_the_server_says_unless_its_organizer_says_ot
         assert leagues["Casual"].settings["rated"] is False and leagues["Rated"].settings["rated"] is True
     finally:
         await services.close()
+
+
+async def test_a_league_posts_in_the_servers_language_from_its_settings(tmp_path) -> None:
+    """As a match's posts do (``lifecycle.create``): the league's announcements, standings and the
+    threads of its games are in the language the server chose, not its Discord language."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await change(services.repo, "guild-1", ORGANIZER, "language", "nl", START)
+        said = await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "round_robin", name="Lente")
+        assert said[0].language == "nl"
+        (league,) = await services.repo.leagues("guild-1", ["signup"])
+        assert league.language == "nl"
+    finally:
+        await services.close()

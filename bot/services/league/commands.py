@@ -5,6 +5,7 @@ step in the background (``LeagueService.later``), its answer not waiting for thr
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -67,6 +68,8 @@ async def create(
         raise Refused.saying(disabled)
     if rated is None:
         rated = here.rated
+    if here.language is not None:
+        place = replace(place, language=here.language)  # the server's own language for its posts
     if isinstance(engine, TimedGame):
         time_control = None
     settings = LeagueSettings(
