@@ -317,7 +317,8 @@ class ConsoleApp:
         reach = whole_number(options, "reach", 3)
         round_hours, accept_hours = number(options, "round_hours", "48"), number(options, "accept_hours", "48")
         control = time_control_given(options.pop("deadline", None), number(options, "deadline_hours", "6"), None)
-        rated = options.pop("rated", "true").lower() not in ("false", "no", "0")
+        said_rated = options.pop("rated", None)  # not given: the server's default
+        rated = None if said_rated is None else said_rated.lower() not in ("false", "no", "0")
         name = options.pop("name", None)
         for used in ("rounds", "reach", "round_hours", "accept_hours", "deadline_hours"):
             options.pop(used, None)

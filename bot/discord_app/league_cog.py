@@ -83,7 +83,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
     async def create(
         self, interaction: discord.Interaction, game: str, format: str,
         rounds: app_commands.Range[int, 1, 50] | None = None, deadline: str | None = None,
-        deadline_hours: app_commands.Range[float, 0.25, 1440.0] | None = None, rated: bool = True,
+        deadline_hours: app_commands.Range[float, 0.25, 1440.0] | None = None, rated: bool | None = None,
         name: app_commands.Range[str, 1, 80] | None = None, round_hours: app_commands.Range[float, 1.0, 1440.0] | None = None,
         reach: app_commands.Range[int, 1, 50] | None = None, accept_hours: app_commands.Range[float, 1.0, 1440.0] | None = None,
         options: app_commands.Range[str, 1, 400] | None = None,

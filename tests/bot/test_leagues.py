@@ -434,3 +434,41 @@ async def test_a_leagues_games_take_the_servers_grace(tmp_path) -> None:
         assert (control.per_move_hours, control.grace) == (24, 0)
     finally:
         await services.close()
+
+
+async def test_a_league_of_a_game_the_server_turned_off_is_refused_at_its_creation(tmp_path) -> None:
+    """Its matches would be refused when the league opens them: say so before anyone signs up."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await change(services.repo, "guild-1", ORGANIZER, "games", ["militakiri"], START)
+        said = await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "round_robin")
+        assert keys(said) == ["settings.game_disabled"]
+        assert await services.repo.leagues("guild-1", ["signup"]) == []
+    finally:
+        await services.close()
+
+
+async def test_a_league_is_rated_as_the_server_says_unless_its_organizer_says_otherwise(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await change(services.repo, "guild-1", ORGANIZER, "rated", False, START)
+        await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "round_robin", name="Casual")
+        await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "round_robin", name="Rated", rated=True)
+        leagues = {league.name: league for league in await services.repo.leagues("guild-1", ["signup"])}
+        assert leagues["Casual"].settings["rated"] is False and leagues["Rated"].settings["rated"] is True
+    finally:
+        await services.close()
+
+
+async def test_a_league_posts_in_the_servers_language_from_its_settings(tmp_path) -> None:
+    """As a match's posts do (``lifecycle.create``): the league's announcements, standings and the
+    threads of its games are in the language the server chose, not its Discord language."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        await change(services.repo, "guild-1", ORGANIZER, "language", "nl", START)
+        said = await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "round_robin", name="Lente")
+        assert said[0].language == "nl"
+        (league,) = await services.repo.leagues("guild-1", ["signup"])
+        assert league.language == "nl"
+    finally:
+        await services.close()

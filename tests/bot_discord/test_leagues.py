@@ -82,13 +82,24 @@ async def test_a_player_cannot_create_or_start_a_league(world) -> None:
     assert (await world.bot.services.repo.league(league_id)).status == "signup"
 
 
-async def test_an_axis_allies_league_is_created_with_its_options(world) -> None:
-    h = world.h
-    created = await h.slash("league create", {"game": "axis_allies", "format": "round_robin", "options": "round_limit:12"},
-                            user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+async def test_an_axis_allies_league_seats_the_first_named_as_the_allies_in_its_thread(world) -> None:
+    h, fake = world.h, world.fake
+    created = await h.slash("league create", {"game": "axis_allies", "format": "round_robin", "name": "Ww2",
+                                              "options": "round_limit:12"}, user=h.alice, permissions=P.MANAGER_PERMISSIONS)
     assert not created.reply.ephemeral and "Axis & Allies" in created.reply.content
     league = (await world.bot.services.repo.leagues(str(h.channel["guild_id"]), ["signup"]))[-1]
     assert league.game == "axis_allies" and league.settings["options"]["round_limit"] == 12
+    button = custom_ids(created.reply)[0]
+    for user in (h.bob, h.carol):
+        assert "signed up" in (await h.click(button, created.reply, user=user)).reply.content
+    await h.slash("league start", user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    await world.bot.services.leagues.idle()
+    (game,) = await world.bot.services.repo.league_pairings(league.id)
+    match = await world.bot.services.matches.book.load(game.match_id)
+    assert match.row.status == "active" and match.row.channel_id == game.thread_id
+    assert [seat.user_id for seat in match.seats] == [game.first_id, game.second_id]
+    assert match.state.seats == (("ussr", "uk", "usa"), ("germany", "japan"))  # the first named: the Allies
+    assert any("The result counts for the league" in m.content for m in fake.messages(int(game.thread_id), kind="channel"))
 
 
 async def test_sign_up_by_button_survives_a_restart_and_pairings_open_threads(world) -> None:

@@ -5,6 +5,7 @@ step in the background (``LeagueService.later``), its answer not waiting for thr
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -30,6 +31,7 @@ from bot.services.match import lifecycle
 from bot.services.match.announce import time_control_line
 from bot.services.match.answers import Refused
 from bot.services.people import Actor, Place
+from bot.services.settings import game_refusal, settings_of
 from bot.services.time_control import TimeControl
 from bot.storage.models import NewLeague, NewPairing
 from engines.core.contract import TimedGame
@@ -37,12 +39,12 @@ from engines.core.contract import TimedGame
 
 async def create(
     leagues: Leagues, place: Place, actor: Actor, game: str, fmt: str, *, rounds: int | None = None,
-    time_control: TimeControl | None = None, rated: bool = True, name: str | None = None,
+    time_control: TimeControl | None = None, rated: bool | None = None, name: str | None = None,
     round_hours: float | None = None, reach: int | None = None, accept_hours: float | None = None,
     options: dict[str, Any] | None = None,
 ) -> list[Delivery]:
     """A new league taking sign-ups (organizers only); ``options``: the game's options for
-    every match (its defaults where not given)."""
+    every match (its defaults where not given); ``rated``: the server's default unless given."""
     await reading.refuse_unless_organizer(leagues, place, actor)
     if fmt not in FORMATS:
         raise Refused("league.unknown_format", {"format": fmt, "formats": ", ".join(FORMATS)})
@@ -60,6 +62,14 @@ async def create(
     if (reach is not None or accept_hours is not None) and fmt != "ladder":
         raise Refused("league.ladder_only")
     lifecycle.refuse_create(leagues.matches, game, options, actor=actor, opponent=None, time_control=time_control)
+    here = await settings_of(leagues.repo, place.guild_id)
+    disabled = game_refusal(here, game)
+    if disabled is not None:  # its matches would be refused when the league opens them
+        raise Refused.saying(disabled)
+    if rated is None:
+        rated = here.rated
+    if here.language is not None:
+        place = replace(place, language=here.language)  # the server's own language for its posts
     if isinstance(engine, TimedGame):
         time_control = None
     settings = LeagueSettings(

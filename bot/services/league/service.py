@@ -176,7 +176,7 @@ class LeagueService:
     @league_answered
     async def create(
         self, place: Place, actor: Actor, game: str, fmt: str, *, rounds: int | None = None,
-        time_control: TimeControl | None = None, rated: bool = True, name: str | None = None,
+        time_control: TimeControl | None = None, rated: bool | None = None, name: str | None = None,
         round_hours: float | None = None, reach: int | None = None, accept_hours: float | None = None,
         options: dict[str, Any] | None = None,
     ) -> list[Delivery]:
