@@ -73,13 +73,14 @@ def kept(core: Core) -> Checkpoints:
 async def start_for(core: Core, match: LoadedMatch, entries: list[Entry], position: int) -> Snapshot | Start | None:
     """What to replay from for the moves after ``position``: the stored snapshot or a state kept,
     whichever is later while no later than move ``position + 1`` (the worker checks the snapshot's
-    binding, ``start_before``); ``None``: the first event."""
+    binding, ``start_before``); ``None``: the first event. Nothing later is given, so what is
+    replayed from it holds every move after ``position``."""
     state = kept(core).before(match.id, entries, position)
     snapshot = await core.repo.snapshot(match.id)
     later = snapshot is not None and 0 < snapshot[0] <= len(entries) and (state is None or snapshot[0] > state.index)
     if later and snapshot is not None and moves_in(entries[:snapshot[0]]) <= position:
         return snapshot
-    return state or snapshot
+    return state
 
 
 def moves_in(entries: list[Entry]) -> int:

@@ -134,3 +134,27 @@ async def test_a_catch_up_after_the_snapshot_moved_past_the_last_move_starts_whe
     again = await harness.service.catchup(PLACE, other)
     assert len(replayed) >= events
     assert words(again) == words(caught) and pictures(again) == pictures(caught)
+
+
+async def test_a_catch_up_words_only_the_moves_it_lists(harness, monkeypatch):
+    """A player back after many moves (an Axis & Allies round; a week away) gets the latest
+    ``CATCHUP_MOVES`` listed with their marks: only those are worded (``describe_move``, the slow
+    part), however many happened since."""
+    from bot.services import catchup
+
+    match_id = await harness.started_match()
+    await harness.play_random(match_id, random.Random(5), 40)
+    monkeypatch.setattr(catchup, "_since", lambda entries, seat: 0)  # as if the seat had not moved yet
+    monkeypatch.setattr(catchup, "CATCHUP_MOVES", 5)
+    engine = (await harness.match(match_id)).engine
+    worded: list[int] = []
+    real = type(engine).describe_move
+
+    def counted(self, *args):
+        worded.append(1)
+        return real(self, *args)
+
+    monkeypatch.setattr(type(engine), "describe_move", counted)
+    caught = await harness.service.catchup(PLACE, await harness.to_move(match_id))
+    assert caught[0].lines[0].params["count"] == 40 and caught[0].lines[1].params["count"] == 35  # 35 left out
+    assert len(worded) <= 5
