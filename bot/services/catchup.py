@@ -41,7 +41,6 @@ async def record_steps(core: Core, match: LoadedMatch, entries: list[Entry], mar
                                    snapshot, until)
 
 
-
 def labels_for(match: LoadedMatch, language: str, status: str = "") -> BoardLabels:
     return BoardLabels(
         title=catalog().render(presenter.game_name(match.row.game), language),
