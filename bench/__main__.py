@@ -11,7 +11,7 @@ and from the stored snapshot (``bench/replays.py``).
 
 Figures, not tests: nothing here fails a build. ``BENCH_MOVES`` sets the number of moves per
 game, ``BENCH_GAMES`` a comma-separated list of slugs (default: all), ``BENCH_REPLAY_MOVES`` the
-length of the long match (default 200).
+length of the long match (default 200), ``BENCH_REPLAY_AA_MOVES`` of the Axis & Allies one.
 """
 
 from __future__ import annotations

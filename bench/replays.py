@@ -6,9 +6,12 @@ a worker is timed two ways in this process: from the first event (the baseline: 
 before, every event replayed for the move list, every move worded for its marks, and the record
 replayed again for the picture; the baseline board already stops at its position) and from the
 stored snapshot or the state kept at the player's last move (``bot.services.checkpoints``), no
-further than the moves shown (what it does now). The ratio is now / baseline,
-both measured in this run. Where the snapshot lies among the moves a ``history at:`` lists, its list
-is replayed from event 0 (the line says ``from 0``); the board still starts at the snapshot.
+further than the moves shown (what it does now). The ratio is now / baseline, both measured in
+this run. Where the snapshot lies among the moves a ``history at:`` lists, its list is replayed
+from event 0 (the line says ``from 0``); the board still starts at the snapshot.
+
+Then the same for the catch-up of an Axis & Allies game of ``BENCH_REPLAY_AA_MOVES`` random moves
+(default 200), where replaying is the dear part.
 """
 
 from __future__ import annotations
@@ -34,12 +37,13 @@ from bot.services.replay_pictures import board_work, catchup_work
 from bot.services.replays import WINDOW
 from bot.storage.sqlite import SqliteRepository
 from engines.core.contract import Engine
-from engines.core.record import Entry, MoveEvent
+from engines.core.record import Entry, MoveEvent, StartEvent, resolve_chance
 from engines.registry import get_engine
 from render.common import BoardLabels
 
 GAME = "heroes_cities"
 MOVES = int(os.environ.get("BENCH_REPLAY_MOVES", "200"))
+AA_MOVES = int(os.environ.get("BENCH_REPLAY_AA_MOVES", "200"))
 REPEAT = int(os.environ.get("BENCH_REPLAY_REPEAT", "3"))
 START = datetime(2026, 1, 1, tzinfo=UTC)
 LABELS = BoardLabels(title="Replay", seats=("A", "B"))
@@ -112,6 +116,49 @@ def main() -> None:
          timed(lambda: catchup_work(engine, options, entries, far, LABELS, kept)))
     for position in (moves, moves - 10, moves // 2):
         history_at(engine, options, entries, snapshot, position)
+    axis_allies_catch_up(AA_MOVES)
+
+
+def record_of(engine: Engine, options: BaseModel, moves: int, seed: int) -> list[Entry]:
+    """The entries of a random game of ``moves`` moves (fewer if it ends), with its dice, in memory."""
+    rng = random.Random(seed)
+    events: list = [StartEvent(players=engine.min_players)]
+    state = engine.setup(engine.min_players, options)
+    state, rolled = resolve_chance(engine, state, bytes(32), 0)
+    events += rolled
+    draws = sum(len(e.values) for e in rolled)
+    for _ in range(moves):
+        if engine.result(state) is not None:
+            break
+        seat = min(engine.to_act(state))
+        move = rng.choice(list(engine.legal_moves(state, seat)))
+        events.append(MoveEvent(seat=seat, text=engine.format_move(move, state), move=move.model_dump(mode="json"),
+                                secret=engine.is_secret(move, state)))
+        state = engine.apply(state, seat, move)
+        state, rolled = resolve_chance(engine, state, bytes(32), draws)
+        events += rolled
+        draws += sum(len(e.values) for e in rolled)
+    return [Entry(seq=n, at=START, event=event) for n, event in enumerate(events, start=1)]
+
+
+def axis_allies_catch_up(moves: int) -> None:
+    """The catch-up of the seat to act in an Axis & Allies game of ``moves`` random moves: every
+    move since its last (a round of the other side), from event 0 and from the state kept when
+    it last moved (``bot.services.checkpoints``)."""
+    engine = get_engine("axis_allies")
+    options = engine.options_model()
+    entries = record_of(engine, options, moves, 3)
+    played = [e.event for e in entries if isinstance(e.event, MoveEvent)]
+    last = played[-1].seat
+    since = max((n for n, event in enumerate(played, start=1) if event.seat != last), default=0)
+    index = next(i for i, e in enumerate(entries) if isinstance(e.event, MoveEvent) and e.event is played[since])
+    kept = Start(index, since, states_at(engine, options, entries, [since])[since])
+    print(f"\ncatch-up on an axis_allies game of {len(played)} random moves, {len(entries)} events: "
+          f"{len(played) - since} moves since the seat's last, median of {REPEAT}")
+    pair("catch-up: moves since", timed(lambda: steps_work(engine, options, entries, False, since)),
+         timed(lambda: steps_work(engine, options, entries, False, since, kept)))
+    pair("catch-up: picture (changes ringed)", timed(lambda: catchup_work(engine, options, entries, since, LABELS)),
+         timed(lambda: catchup_work(engine, options, entries, since, LABELS, kept)))
 
 
 def history_at(engine: Engine, options: BaseModel, entries: list[Entry], snapshot: Snapshot | None, position: int) -> None:

@@ -41,7 +41,6 @@ async def record_steps(core: Core, match: LoadedMatch, entries: list[Entry], mar
                                    snapshot, until)
 
 
-
 def labels_for(match: LoadedMatch, language: str, status: str = "") -> BoardLabels:
     return BoardLabels(
         title=catalog().render(presenter.game_name(match.row.game), language),
@@ -92,7 +91,8 @@ async def catchup_lines(core: Core, match: LoadedMatch, seat: Seat, language: st
         return [], None
     # Replayed from the stored snapshot or a kept state before the seat's last move, not from the start.
     snapshot = await checkpoints.start_for(core, match, entries, since)
-    steps = await record_steps(core, match, entries, since, snapshot)
+    # Only the moves listed (the latest CATCHUP_MOVES) are worded for their marks.
+    steps = await record_steps(core, match, entries, max(since, total - CATCHUP_MOVES), snapshot)
     lines = [Msg("replays.catchup_head", {"count": total - since, "game": presenter.game_name(match.row.game)})]
     left_out, news = latest([shown for shown in steps if shown.number > since], CATCHUP_MOVES)
     if left_out:

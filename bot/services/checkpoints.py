@@ -5,8 +5,9 @@ A match stores one snapshot, rewritten every ``SNAPSHOT_EVERY`` events (``MatchB
 often lies after a player's last move (an Axis & Allies round is many events). So each catch-up
 also keeps the state the match is at when it is made (free: the loaded match holds it), bound to
 the hash of the event it follows. That is where the player who just moved stands, which is where
-their next catch-up starts. Kept per service, a few per match, for the most recent matches; lost on
-a restart (then the snapshot or the first event)."""
+their next catch-up starts. A stepper's press keeps where its replay stood a little before the
+moves it listed, where the next press (one move on or back) starts. Kept per service, a few per
+match, for the most recent matches; lost on a restart (then the snapshot or the first event)."""
 
 from __future__ import annotations
 
@@ -40,8 +41,19 @@ class Checkpoints:
             return
         kept = [(hash_, start) for hash_, start in self._by_match.get(match.id, []) if start.index != progress.seq]
         kept.append((progress.hash, Start(progress.seq, progress.moves, progress.state)))
-        self._by_match[match.id] = kept[-PER_MATCH:]
-        self._by_match.move_to_end(match.id)
+        self._remember(match.id, kept)
+
+    def keep_start(self, match_id: int, entries: list[Entry], start: Start) -> None:
+        """A state a replay of ``entries`` passed (a stepper's press: ``stepper_work``)."""
+        if not 0 < start.index <= len(entries) or start.state is None:
+            return
+        kept = [(hash_, known) for hash_, known in self._by_match.get(match_id, []) if known.index != start.index]
+        kept.append((entries[start.index - 1].hash or "", start))
+        self._remember(match_id, kept)
+
+    def _remember(self, match_id: int, kept: list[tuple[str, Start]]) -> None:
+        self._by_match[match_id] = kept[-PER_MATCH:]
+        self._by_match.move_to_end(match_id)
         while len(self._by_match) > MATCHES:
             self._by_match.popitem(last=False)
 
@@ -73,13 +85,14 @@ def kept(core: Core) -> Checkpoints:
 async def start_for(core: Core, match: LoadedMatch, entries: list[Entry], position: int) -> Snapshot | Start | None:
     """What to replay from for the moves after ``position``: the stored snapshot or a state kept,
     whichever is later while no later than move ``position + 1`` (the worker checks the snapshot's
-    binding, ``start_before``); ``None``: the first event."""
+    binding, ``start_before``); ``None``: the first event. Nothing later is given, so what is
+    replayed from it holds every move after ``position``."""
     state = kept(core).before(match.id, entries, position)
     snapshot = await core.repo.snapshot(match.id)
     later = snapshot is not None and 0 < snapshot[0] <= len(entries) and (state is None or snapshot[0] > state.index)
     if later and snapshot is not None and moves_in(entries[:snapshot[0]]) <= position:
         return snapshot
-    return state or snapshot
+    return state
 
 
 def moves_in(entries: list[Entry]) -> int:

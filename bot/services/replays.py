@@ -17,7 +17,7 @@ from bot.services.delivery import Attachment, Button, Delivery, Reply, reply
 from bot.services.match import access
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, damaged_line
-from bot.services.match.replays import MAX_FRAMES, Step, sampled, step_line
+from bot.services.match.replays import MAX_FRAMES, Step, sampled, step_line, stepper_work
 from bot.services.people import Actor, Place
 from bot.services.progress import LoadedMatch
 from bot.services.replay_pictures import board_work, gif_work
@@ -93,10 +93,14 @@ async def _board_at(core: Core, match: LoadedMatch, actor: Actor, position: int,
     if strict and not 0 <= position <= total:
         raise Refused("replays.no_such_move", {"move": position, "moves": total})
     position = min(max(position, 0), total)
-    # Only the moves listed are replayed, from the stored snapshot when it lies before them.
+    # Only the moves listed are replayed, from the stored snapshot or a kept state before them;
+    # where the replay stood a window before them is kept for the stepper's next press.
     first = max(position - 1 - WINDOW, 0)
     snapshot = await checkpoints.start_for(core, match, entries, first)
-    listed = await record_steps(core, match, entries, first, snapshot, until=position + WINDOW)
+    listed, reached = await core.renderer.run(stepper_work, match.engine, match.options, entries, over(match), first,
+                                              snapshot, position + WINDOW, max(first - WINDOW, 0))
+    if reached is not None:
+        checkpoints.kept(core).keep_start(match.id, entries, reached)
     listed = [shown for shown in listed if shown.number > first]
     language = actor.language
     status = _status(match, next((shown for shown in listed if shown.number == position), None), total, language)

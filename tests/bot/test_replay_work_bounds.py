@@ -134,3 +134,46 @@ async def test_a_catch_up_after_the_snapshot_moved_past_the_last_move_starts_whe
     again = await harness.service.catchup(PLACE, other)
     assert len(replayed) >= events
     assert words(again) == words(caught) and pictures(again) == pictures(caught)
+
+
+async def test_a_catch_up_words_only_the_moves_it_lists(harness, monkeypatch):
+    """A player back after many moves (an Axis & Allies round; a week away) gets the latest
+    ``CATCHUP_MOVES`` listed with their marks: only those are worded (``describe_move``, the slow
+    part), however many happened since."""
+    from bot.services import catchup
+
+    match_id = await harness.started_match()
+    await harness.play_random(match_id, random.Random(5), 40)
+    monkeypatch.setattr(catchup, "_since", lambda entries, seat: 0)  # as if the seat had not moved yet
+    monkeypatch.setattr(catchup, "CATCHUP_MOVES", 5)
+    engine = (await harness.match(match_id)).engine
+    worded: list[int] = []
+    real = type(engine).describe_move
+
+    def counted(self, *args):
+        worded.append(1)
+        return real(self, *args)
+
+    monkeypatch.setattr(type(engine), "describe_move", counted)
+    caught = await harness.service.catchup(PLACE, await harness.to_move(match_id))
+    assert caught[0].lines[0].params["count"] == 40 and caught[0].lines[1].params["count"] == 35  # 35 left out
+    assert len(worded) <= 5
+
+
+async def test_each_stepper_press_starts_near_where_the_last_one_was(harness, replayed):
+    """A stepper walked one move at a time (next, next, back) far from the snapshot: each press
+    keeps the state a little before what it listed, and the next press starts there instead of at
+    the first event."""
+    match_id = await harness.started_match()
+    await harness.play_random(match_id, random.Random(5), 60)
+    checkpoints.kept(harness.service).forget(match_id)  # no turn notices' states: the stepper's own
+    snapshot = await harness.repo.snapshot(match_id)
+    assert snapshot is not None and snapshot[0] > 45  # after every position pressed here
+    replayed.clear()
+    first = await harness.service.replay_step(match_id, CAROL, 40)
+    assert "after move 40 of 60" in words(first) and len(replayed) > 40  # from the first event
+    for position in (41, 42, 41, 40, 39):
+        replayed.clear()
+        shown = await harness.service.replay_step(match_id, CAROL, position)
+        assert f"after move {position} of 60" in words(shown)
+        assert 0 < len(replayed) <= 2 * (3 * WINDOW + 2)

@@ -117,14 +117,29 @@ def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool, m
     the slow part of a long Axis & Allies record); with a ``snapshot`` before them the replay
     starts there and the moves before it are left out (``start_before``). ``until``: no move
     after that number (and the record is replayed no further)."""
+    return _steps(engine, options, entries, over, marked_from, snapshot, until)[0]
+
+
+def stepper_work(engine: Engine, options: Any, entries: list[Entry], over: bool, marked_from: int,
+                 snapshot: Origin | None, until: int, keep_at: int) -> tuple[list[Step], Start | None]:
+    """``steps_work``, and where the replay stood at position ``keep_at`` (or the first position
+    after it the replay passed): a stepper's next press starts there."""
+    return _steps(engine, options, entries, over, marked_from, snapshot, until, keep_at)
+
+
+def _steps(engine: Engine, options: Any, entries: list[Entry], over: bool, marked_from: int,
+           snapshot: Origin | None, until: int | None, keep_at: int | None = None) -> tuple[list[Step], Start | None]:
     start = start_before(engine, entries, marked_from, snapshot)
     steps: list[Step] = []
     state = start.state
     moves = start.moves
-    for entry in entries[start.index:]:
+    reached: Start | None = None
+    for index, entry in enumerate(entries[start.index:], start=start.index):
         event = entry.event
         if isinstance(event, MoveEvent) and until is not None and moves >= until:
             break
+        if isinstance(event, MoveEvent) and keep_at is not None and reached is None and moves >= keep_at and index > 0:
+            reached = Start(index, moves, state)
         after = replay_step(engine, options, state, event)
         if isinstance(event, MoveEvent):
             hidden = event.secret and not over
@@ -141,7 +156,7 @@ def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool, m
                 last = steps[-1]
                 steps[-1] = replace(last, dice=(*last.dice, (code, params)))
         state = after
-    return steps
+    return steps, reached
 
 
 def states_at(engine: Engine, options: Any, entries: list[Entry], positions: list[int],
