@@ -190,3 +190,22 @@ async def test_an_answer_in_time_stops_the_teams_timer(harness) -> None:
     await harness.scheduler.run_due()
     assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="takeover", by=0)]
     assert (await harness.match(match_id)).result() is None
+
+
+async def test_an_organizers_pause_stops_the_teams_time_to_choose(harness) -> None:
+    """Paused for 40 hours while the team decides: its 48 hours count on from where the pause
+    stopped them, as a deadline does."""
+    organizer = Actor("olga", "Olga", "en", is_admin=True)
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    harness.clock.advance(hours=10)
+    await harness.service.pause("guild-1", organizer, match_id, "a holiday")
+    harness.clock.advance(hours=40)
+    await harness.scheduler.run_due()
+    await harness.service.resume("guild-1", organizer, match_id)
+    harness.clock.advance(hours=37)
+    await harness.scheduler.run_due()
+    assert (await harness.match(match_id)).progress.meta.undecided == 2  # 47 of its 48 hours
+    harness.clock.advance(hours=1, seconds=1)
+    await harness.scheduler.run_due()
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="concede", by=2)]
