@@ -3,7 +3,9 @@
 Settings from the environment: ``SOAK_MATCHES`` (default 20), ``SOAK_SECONDS`` (120, wall time
 of play), ``SOAK_MOVES`` (moves per match at most, 60), ``SOAK_SEED`` (1), ``SOAK_DIR`` (out/soak:
 the databases and the bots' logs, kept for reading), ``SOAK_DATABASE`` (a ``postgresql://`` URL:
-every bot on that one database; default a SQLite file per bot), ``SOAK_BOTS`` (service bots, 1).
+every bot on that one database; default a SQLite file per bot), ``SOAK_BOTS`` (service bots, 1),
+``SOAK_TEAMS`` (0.5: the share of the abandoned Axis & Allies matches played by five players whose
+team never answers after a resignation).
 Exit status 1 when a check fails.
 """
 
@@ -26,6 +28,7 @@ def settings_from_environment() -> Settings:
         folder=Path(os.environ.get("SOAK_DIR", "out/soak")),
         database=os.environ.get("SOAK_DATABASE") or None,
         service_bots=int(os.environ.get("SOAK_BOTS", "1")),
+        teams=float(os.environ.get("SOAK_TEAMS", "0.5")),
     )
 
 

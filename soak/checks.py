@@ -22,11 +22,20 @@ from pathlib import Path
 from typing import Any
 
 from bot.services.book import MatchBook
+from bot.services.match.grace import team_deadline
 from bot.services.match.records import played_by
 from bot.services.progress import LoadedMatch, Progress, advance
 from bot.storage.sqlite import SqliteRepository
 from bot.wiring import open_repository
-from engines.core.record import AutopilotEvent, GraceEvent, MoveEvent, TimeoutEvent, chain_break, verify
+from engines.core.record import (
+    AutopilotEvent,
+    GraceEvent,
+    MoveEvent,
+    TeamChoiceEvent,
+    TimeoutEvent,
+    chain_break,
+    verify,
+)
 
 
 @dataclass
@@ -65,6 +74,12 @@ class Findings:
     """Seats the computer took after the graces (``absent: computer``)."""
     takeovers_doubled: int = 0
     takeovers_early: int = 0
+    team_defaults: int = 0
+    """Teams that did not choose in time (the match's default: ``TeamChoiceEvent`` by the seat itself)."""
+    team_defaults_wrong: int = 0
+    """A team's default recorded before its time, or with no question open (fired twice)."""
+    team_defaults_lost: int = 0
+    """A team's time to choose passed and its default is not recorded."""
     replay_failures: int = 0
     after_end: int = 0
     chain: str = "not available"
@@ -74,7 +89,8 @@ class Findings:
         for name in (
             "matches", "acked", "stored", "in_doubt", "lost", "doubled", "timeouts", "timeouts_lost",
             "timeouts_doubled", "timeouts_early", "graces", "graces_doubled", "graces_early", "takeovers",
-            "takeovers_doubled", "takeovers_early", "replay_failures", "after_end",
+            "takeovers_doubled", "takeovers_early", "team_defaults", "team_defaults_wrong", "team_defaults_lost",
+            "replay_failures", "after_end",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.problems += other.problems
@@ -215,6 +231,8 @@ async def _check_match(repo, book, match_id, ledger, checked_at, name_of_channel
                 findings.problems.append(f"{where}: timeout {entry.seq} at {entry.at} before its deadline {deadline}")
         if isinstance(event, GraceEvent) or (isinstance(event, AutopilotEvent) and event.why == "absent"):
             _check_lapse(where, entry, before, findings)
+        if isinstance(event, TeamChoiceEvent) and event.by == event.seat:
+            _check_team_default(where, entry, before, findings)
         try:
             progress = advance(engine, options, players, progress, entry)
         except Exception as error:
@@ -250,6 +268,10 @@ async def _check_match(repo, book, match_id, ledger, checked_at, name_of_channel
             deadline = min(replayed.deadline(seat) for seat in late)
             findings.problems.append(f"{where}: due timeout not recorded (deadline {deadline:%H:%M:%S}, checked at {checked_at:%H:%M:%S})")
 
+    if row.status == "active" and not over and (asked := team_deadline(replayed)) is not None and asked < checked_at:
+        findings.team_defaults_lost += 1
+        findings.problems.append(f"{where}: the team's time to choose passed at {asked:%H:%M:%S}, its default not recorded")
+
     # Acknowledged moves = stored moves (but those the computer played on a seat it took over).
     stored = [
         (name_of_user(loaded.seats[event.seat].user_id), event.text)
@@ -264,6 +286,15 @@ async def _check_match(repo, book, match_id, ledger, checked_at, name_of_channel
     findings.doubled += doubled
     if lost or doubled:
         findings.problems.append(f"{where}: {lost} acknowledged moves not stored, {doubled} stored moves no command explains")
+
+
+def _check_team_default(where: str, entry: Any, before: LoadedMatch, findings: Findings) -> None:
+    """A team's default choice: only while its question is open (once), never before its time."""
+    findings.team_defaults += 1
+    due = team_deadline(before)
+    if before.progress.meta.undecided != entry.event.seat or due is None or entry.at < due:
+        findings.team_defaults_wrong += 1
+        findings.problems.append(f"{where}: the team's default {entry.seq} at {entry.at} with no question open or before {due}")
 
 
 def _check_lapse(where: str, entry: Any, before: LoadedMatch, findings: Findings) -> None:

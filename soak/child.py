@@ -67,6 +67,7 @@ async def peek(services: Services, channel: str, pick: int) -> dict[str, Any]:
         "over": over,
         "seats": [seat.user_id for seat in match.seats],
         "to_act": [],
+        "undecided": match.progress.meta.undecided,
     }
     if row.status == "active" and not over:
         for seat in sorted(match.to_act()):
@@ -81,7 +82,7 @@ async def peek(services: Services, channel: str, pick: int) -> dict[str, Any]:
 
 async def due(services: Services, clock: ScaledClock) -> dict[str, Any]:
     timers = await services.repo.due_timers(clock.now())
-    return {"due": sum(1 for timer in timers if timer.kind == "timeout")}
+    return {"due": sum(1 for timer in timers if timer.kind in ("timeout", "team"))}
 
 
 class ServiceBot:
@@ -137,6 +138,8 @@ class ServiceBot:
             deliveries = await m.history(place, actor, request.get("page", 1))
         elif op == "submit":
             deliveries = await m.submit(place, actor, request["text"])
+        elif op == "resign":
+            deliveries = await m.resign(place, actor)
         else:
             raise ValueError(f"unknown op {op!r}")
         return summary(deliveries)
@@ -218,6 +221,7 @@ class DiscordBot:
                 "status": ("match status", {}),
                 "history": ("match history", {"page": request.get("page", 1)}),
                 "submit": ("move", {"text": request.get("text", "")}),
+                "resign": ("match resign", {}),
             }[op]
         async with self.step:
             self.told = []

@@ -80,6 +80,11 @@ class Settings:
     """Share of the abandoned matches with a per-move deadline (not Axis & Allies, whose computer
     is slow) created with ``absent: computer``: after each seat's grace, the computer takes it
     and plays on. Every match has the default grace (one missed deadline forgiven per player)."""
+    teams: float = 0.0
+    """Share of the abandoned Axis & Allies matches played by five players, in which the UK resigns
+    right after the start and the Allies never answer: the team's time to choose (the match's
+    deadline) runs out and the match's default is recorded, once. ``python -m soak``: 0.5
+    (``SOAK_TEAMS``); none here, so the short soak of the tests stays as it was."""
     think: float = 0.15
     """At most this many wall seconds between two commands of a match."""
     seed: int = 1
@@ -137,6 +142,8 @@ class Figures:
             ("graces beyond the match's / early", f"{f.graces_doubled} / {f.graces_early}"),
             ("times the computer took a seat (absent: computer)", f.takeovers),
             ("a seat taken while taken / early", f"{f.takeovers_doubled} / {f.takeovers_early}"),
+            ("teams that did not choose in time (their default)", f.team_defaults),
+            ("a team's default early or twice / not recorded", f"{f.team_defaults_wrong} / {f.team_defaults_lost}"),
             ("matches that do not load or replay", f.replay_failures),
             ("events after the end", f.after_end),
             ("hash chain", f.chain),
@@ -269,6 +276,11 @@ class Soak:
                 if all(j in drawn for j in range(settings.matches) if j % len(GAMES) == k % len(GAMES))}
         self.abandoned = drawn - kept
         """The matches left part-way (drawn at the share ``abandon``, keeping one of each game played)."""
+        self.team_matches = {k for k in sorted(self.abandoned) if GAMES[k % len(GAMES)] == "axis_allies"
+                             and random.Random(settings.seed * 4_391 + k).random() < settings.teams}
+        """The abandoned five-player Axis & Allies matches whose UK resigns (``teams``)."""
+        for k in self.team_matches:
+            self.players[k] = 5
 
     # --------------------------------------------------------------- bots
 
@@ -429,6 +441,16 @@ class Soak:
                 await self.send(child, "start", channel=channel, user=users[0])
             else:
                 break
+        if k in self.team_matches:
+            # The UK (seat 2) resigns; the Allies never answer: the team's timer decides.
+            while not self.stopping():
+                found, _ = await child.request("peek", channel=channel, pick=0)
+                if found is None:
+                    continue
+                if found["over"] or found["status"] != "active" or found.get("undecided") is not None:
+                    return
+                await self.send(child, "resign", channel=channel, user=users[2])
+            return
         played = 0
         last: Command | None = None
         while not self.stopping() and played < self.s.moves and (abandon_after is None or played < abandon_after):

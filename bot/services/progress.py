@@ -122,17 +122,20 @@ def fold(engine: Engine, players: int, progress: Progress, entry: Entry, state: 
         draw_index = event.first_index + len(event.values)
     turn_started = entry.at if isinstance(event, TURN_EVENTS) else progress.turn_started
     paused, paused_at = progress.paused, progress.paused_at
+    team_asked = progress.team_asked
     if isinstance(event, PauseEvent) and paused is None:
         paused, paused_at = event, entry.at
     elif isinstance(event, ResumeEvent) and paused is not None:
         if turn_started is not None and paused_at is not None:
             turn_started += entry.at - paused_at  # the deadline counts on from where the pause stopped it
+        if team_asked is not None and paused_at is not None:
+            team_asked += entry.at - paused_at  # so does a team's time to choose
         paused, paused_at = None, None
     agreed = frozenset() if isinstance(event, TURN_EVENTS) else progress.abort_agreed
     if isinstance(event, AbortAgreeEvent):
         agreed = agreed | {event.seat}
     meta = advance_meta(progress.meta, event, players)
-    team_asked = None if meta.undecided is None else progress.team_asked if progress.meta.undecided is not None else entry.at
+    team_asked = None if meta.undecided is None else team_asked if progress.meta.undecided is not None else entry.at
     return Progress(
         state=state,
         seq=entry.seq,

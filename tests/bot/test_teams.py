@@ -4,6 +4,8 @@ team concedes."""
 
 from __future__ import annotations
 
+import json
+
 from bot.services.people import Actor
 from bot.services.time_control import TimeControl
 from engines.core.record import TeamChoiceEvent, TeamsEvent
@@ -190,3 +192,37 @@ async def test_an_answer_in_time_stops_the_teams_timer(harness) -> None:
     await harness.scheduler.run_due()
     assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="takeover", by=0)]
     assert (await harness.match(match_id)).result() is None
+
+
+async def test_an_organizers_pause_stops_the_teams_time_to_choose(harness) -> None:
+    """Paused for 40 hours while the team decides: its 48 hours count on from where the pause
+    stopped them, as a deadline does."""
+    organizer = Actor("olga", "Olga", "en", is_admin=True)
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    harness.clock.advance(hours=10)
+    await harness.service.pause("guild-1", organizer, match_id, "a holiday")
+    harness.clock.advance(hours=40)
+    await harness.scheduler.run_due()
+    await harness.service.resume("guild-1", organizer, match_id)
+    harness.clock.advance(hours=37)
+    await harness.scheduler.run_due()
+    assert (await harness.match(match_id)).progress.meta.undecided == 2  # 47 of its 48 hours
+    harness.clock.advance(hours=1, seconds=1)
+    await harness.scheduler.run_due()
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="concede", by=2)]
+
+
+async def test_a_snapshot_keeps_when_the_team_was_asked(harness) -> None:
+    """A match loaded from its snapshot (a restarted bot) counts the team's time from the
+    question, not from its last event; a snapshot with no question open stays as it was."""
+    from bot.services.book import _progress_from_json, _progress_to_json
+
+    match_id = await five_player_match(harness)
+    plain = (await harness.match(match_id)).progress
+    assert "team_asked" not in json.loads(_progress_to_json(plain))
+    await harness.service.resign(PLACE, CAROL)
+    progress = (await harness.match(match_id)).progress
+    assert progress.team_asked == harness.clock.now()
+    again = _progress_from_json((await harness.match(match_id)).engine, _progress_to_json(progress))
+    assert again.team_asked == progress.team_asked

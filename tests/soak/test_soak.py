@@ -161,3 +161,32 @@ async def test_four_bots_on_one_postgres_database_lose_double_and_fire_nothing_t
     assert any(c.outcome == "acked" for k in soak.through_discord for c in soak.ledger[soak.channel(k)])
     assert figures.findings.timeouts + figures.findings.takeovers >= 1
     assert figures.findings.graces >= 1  # a missed deadline is forgiven once first
+
+
+async def test_a_teams_default_not_recorded_early_or_twice_is_caught(tmp_path):
+    """A five-player match whose UK resigned: once the team's time to choose (48 hours without a
+    deadline) passed, a missing default is caught; a default recorded before its time, or one
+    more after it (no question open), is caught too."""
+    from bot.storage.sqlite import SqliteRepository
+    from engines.core.record import TeamChoiceEvent
+    from tests.bot.test_teams import CAROL, five_player_match
+
+    repo = await SqliteRepository.open(tmp_path / "soak.sqlite3")
+    harness = Harness(repo, ManualClock(START))
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    asked = harness.clock.now()
+    await repo.close()
+    path = tmp_path / "soak.sqlite3"
+    assert (await check_database(path, {}, asked + timedelta(hours=47))).problems == []
+    lost = await check_database(path, {}, asked + timedelta(hours=49))
+    assert lost.team_defaults_lost == 1 and "its default not recorded" in lost.problems[0]
+
+    repo = await SqliteRepository.open(path)
+    row = await repo.get_match(match_id)
+    default = TeamChoiceEvent(seat=2, choice="concede", by=2)
+    await repo.append(match_id, row.last_seq, [default], asked + timedelta(hours=1))  # early
+    await repo.append(match_id, row.last_seq + 1, [default], asked + timedelta(hours=50))  # twice
+    await repo.close()
+    found = await check_database(path, {}, asked + timedelta(hours=51))
+    assert found.team_defaults == 2 and found.team_defaults_wrong == 2
