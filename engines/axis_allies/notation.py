@@ -108,6 +108,10 @@ def territory(text: str, whole: str, domain: Domain = None) -> str:
                 return fitting[0]
         return found.id
     except UnknownTerritory as error:
+        stray = _stray_word(text)
+        if stray is not None:
+            raise InvalidMoveError("axis_allies.stray_word", f"{stray[0]!r} before a place: {text!r}", name=text,
+                                   word=stray[0], place=stray[1]) from None
         if not error.near:
             raise InvalidMoveError("axis_allies.unknown_territory_far", f"unknown territory {text!r}", name=text) from None
         raise InvalidMoveError(
@@ -122,6 +126,22 @@ def territory(text: str, whole: str, domain: Domain = None) -> str:
             "axis_allies.ambiguous_territory", f"{text!r} could be several", name=text,
             candidates=sorted(names)[:8],
         ) from None
+
+
+STRAY_WORDS = ("from", "to", "van", "naar", "in", "into")
+"""Words a newcomer puts before a place (``from Caucasus``) that orders do without."""
+
+
+def _stray_word(text: str) -> tuple[str, str] | None:
+    """``("from", "Caucasus")`` for ``from Caucasus``: a word of ``STRAY_WORDS`` before a place
+    the map knows; the order is refused with this, never read without the word."""
+    word, _, rest = text.strip().partition(" ")
+    if word.lower() not in STRAY_WORDS or not rest.strip():
+        return None
+    try:
+        return word, CLASSIC.find(rest.strip()).name
+    except (UnknownTerritory, AmbiguousTerritory):
+        return None
 
 
 def domain_of(counts: Counts) -> Domain:

@@ -343,3 +343,18 @@ def test_an_order_begun_but_not_whole_gets_the_form_of_that_order(text, example)
         ENGINE.parse_move(text, s, 0)
     assert caught.value.code == "axis_allies.incomplete_order", text
     assert caught.value.params == {"move": text, "example": example}
+
+
+@pytest.mark.parametrize(("text", "word", "place"), [
+    ("move 3 inf from Caucasus to Ukraine", "from", "Caucasus"),
+    ("retreat to Caucasus", "to", "Caucasus"),
+    ("zet 3 inf van Kaukasus naar Oekraïne", "van", "Caucasus"),
+])
+def test_a_place_written_with_from_or_to_says_to_leave_the_word_out(text, word, place):
+    """A newcomer writes `move 3 inf from Caucasus to Ukraine`: "from Caucasus" is no place, and
+    the answer says to leave the word out (the order is not read as another one)."""
+    s = ENGINE.setup(5)
+    with pytest.raises(InvalidMoveError) as caught:
+        ENGINE.parse_move(text, s, 0)
+    assert caught.value.code == "axis_allies.stray_word", text
+    assert caught.value.params["word"] == word and caught.value.params["place"] == place
