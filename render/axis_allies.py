@@ -197,7 +197,7 @@ TECH_SHORT = {
     "industrial_technology": "Ind", "heavy_bombers": "HBmr",
 }
 LEGEND = (("infantry", "inf"), ("armour", "arm"), ("aa_gun", "aa"), ("fighter", "ftr"), ("bomber", "bmr"),
-          ("submarine", "sub"), ("transport", "trn"), ("carrier", "cv"), ("battleship", "bb"), ("factory", "ic"))
+          ("submarine", "sub"), ("transport", "trn"), ("carrier", "car"), ("battleship", "bb"), ("factory", "ic"))
 """The glyph legend, with the short unit names players may type (``units.py`` aliases)."""
 LEGEND_ROW = 22
 MARKS = ("capital", "capital_lost", "ipc", "first_holder", "battle", "combat_move", "move", "canal", "ipcs",

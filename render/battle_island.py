@@ -1074,9 +1074,10 @@ def legend_icon(mark: str, view: BattleIslandView) -> Image.Image:
     if mark == "die":
         return die_sprite(view.last_roll if view.last_roll is not None else 3, 22)
     if mark == "blocks_left":
-        icon, draw = legend_icon_box(36)
+        count = str(view.blocks_left)
+        icon, draw = legend_icon_box(max(36, math.ceil(26 + text_width(count, font(14))) + 3))  # "10" too
         paste_sprite(icon, crate_sprite(None, None, 26), (12, 11))
-        draw_text(draw, (26, 12), str(view.blocks_left), font(14), FRAME_TEXT, anchor="lm")
+        draw_text(draw, (26, 12), count, font(14), FRAME_TEXT, anchor="lm")
         return icon
     if mark == "live_left":
         return bomb_sprite(20)

@@ -71,8 +71,25 @@ Domain = str | None
 """``land`` or ``sea`` when the order's units can only be there; ``None`` when either fits."""
 
 
+FORMS: dict[MoveKind, str] = {
+    "tech": "tech 2", "buy": "buy 3 inf 1 arm", "move": "move 2 inf 1 arm Ukraine -> Caucasus",
+    "load": "load 2 inf Karelia -> Karelia Sea Zone", "unload": "unload 2 inf Baltic -> Karelia",
+    "bomb": "bomb 1 bmr Germany -> Russia", "attack": "attack Karelia", "lose": "lose 2 inf", "press_on": "continue",
+    "retreat": "retreat Karelia", "submerge": "submerge Baltic", "stay": "stay", "rocket": "rocket Germany -> Russia",
+    "place": "place 3 inf Germany", "end": "end", "undo": "undo",
+}
+"""The form of each order (as ``EXPECTED`` lists them), for an order begun but not whole."""
+
+
 def invalid(text: str, why: str = "") -> InvalidMoveError:
     return InvalidMoveError("axis_allies.invalid_move", f"not an action: {text!r} {why}", move=text, expected=EXPECTED)
+
+
+def incomplete(text: str, verb: MoveKind) -> InvalidMoveError:
+    """An order whose first word is known but whose rest does not read (``retreat`` alone):
+    the form of that order, not of every order."""
+    return InvalidMoveError("axis_allies.incomplete_order", f"not a whole {verb} order: {text!r}",
+                            move=text, example=FORMS[verb])
 
 
 def territory(text: str, whole: str, domain: Domain = None) -> str:
@@ -91,6 +108,10 @@ def territory(text: str, whole: str, domain: Domain = None) -> str:
                 return fitting[0]
         return found.id
     except UnknownTerritory as error:
+        stray = _stray_word(text)
+        if stray is not None:
+            raise InvalidMoveError("axis_allies.stray_word", f"{stray[0]!r} before a place: {text!r}", name=text,
+                                   word=stray[0], place=stray[1]) from None
         if not error.near:
             raise InvalidMoveError("axis_allies.unknown_territory_far", f"unknown territory {text!r}", name=text) from None
         raise InvalidMoveError(
@@ -105,6 +126,22 @@ def territory(text: str, whole: str, domain: Domain = None) -> str:
             "axis_allies.ambiguous_territory", f"{text!r} could be several", name=text,
             candidates=sorted(names)[:8],
         ) from None
+
+
+STRAY_WORDS = ("from", "to", "van", "naar", "in", "into")
+"""Words a newcomer puts before a place (``from Caucasus``) that orders do without."""
+
+
+def _stray_word(text: str) -> tuple[str, str] | None:
+    """``("from", "Caucasus")`` for ``from Caucasus``: a word of ``STRAY_WORDS`` before a place
+    the map knows; the order is refused with this, never read without the word."""
+    word, _, rest = text.strip().partition(" ")
+    if word.lower() not in STRAY_WORDS or not rest.strip():
+        return None
+    try:
+        return word, CLASSIC.find(rest.strip()).name
+    except (UnknownTerritory, AmbiguousTerritory):
+        return None
 
 
 def domain_of(counts: Counts) -> Domain:
@@ -177,19 +214,19 @@ def parse(text: str) -> AxisAlliesMove:
     if verb in ("buy", "lose"):
         counts, left = read_units(rest, text)
         if not counts or left:
-            raise invalid(text)
+            raise incomplete(text, verb)
         return M(kind=verb, units=counts)
     if verb in ("attack", "retreat", "submerge") and rest:
         return M(kind=verb, to=territory(" ".join(rest), text, "sea" if verb == "submerge" else None))
     if verb == "place":
         counts, left = read_units(rest, text)
         if not counts or not left:
-            raise invalid(text)
+            raise incomplete(text, verb)
         return M(kind="place", units=counts, to=territory(" ".join(left), text, domain_of(counts)))
     if verb == "rocket":
         ends = split_path(rest)
         if len(ends) != 2 or not all(ends):
-            raise invalid(text)
+            raise incomplete(text, verb)
         return M(kind="rocket", frm=territory(ends[0], text, "land"), to=territory(ends[1], text, "land"))
     if verb in ("move", "load", "unload", "bomb"):
         counts, left = read_units(rest, text)
@@ -198,11 +235,11 @@ def parse(text: str) -> AxisAlliesMove:
             left, aboard = _named_transport(left, text)
         places = split_path(left)
         if not counts or len(places) < 2 or not all(places):
-            raise invalid(text)
+            raise incomplete(text, verb)
         domains = _path_domains(verb, counts, len(places))
         path = tuple(territory(p, text, d) for p, d in zip(places, domains))
         return M(kind=verb, units=counts, path=path, aboard=aboard)
-    raise invalid(text)
+    raise incomplete(text, verb)
 
 
 TRANSPORT_NAMING = (("from", "trn", "with"), ("from", "transport", "with"), ("van", "trn", "met"),

@@ -3,7 +3,8 @@
 Canonical forms (``format_move``): ``c2-d4`` (a piece moves from c2 to d4), ``e4=H`` (the
 attacker on e4 becomes a hero, the alternative turn), ``pass``. ``parse_move`` also reads an
 explicit path ``c2-c3-d4``, ``c2d4``, ``c2 d4``, upper case, surrounding spaces,
-``promote e4`` and a destination alone (``d4``) when exactly one piece can go there.
+``promote e4`` and a destination alone (``d4``) when exactly one piece can go there; the Dutch
+``promoveer e4`` and ``passen`` read as ``promote e4`` and ``pass``.
 
 >>> from engines.heroes_cities.moves import HeroesCitiesMove
 >>> format_move(HeroesCitiesMove(kind="promote", frm="e4"))
@@ -40,7 +41,7 @@ EXPECTED = "c2-d4, c2-c3-d4, e4=H, pass"
 """The forms shown when a text is not a move."""
 
 _SQ = r"[a-z]\d+"
-_PROMOTE = re.compile(rf"(?:({_SQ})\s*=\s*h|promote\s+({_SQ}))")
+_PROMOTE = re.compile(rf"(?:({_SQ})\s*=\s*h|(?:promote|promoveer)\s+({_SQ}))")
 _SQUARES = re.compile(rf"{_SQ}(?:\s*-\s*{_SQ}|\s+{_SQ}|{_SQ})*")
 _SQUARE = re.compile(_SQ)
 
@@ -59,7 +60,7 @@ def _square(text: str) -> int:
 def _tokens(text: str) -> tuple[str, list[int]]:
     """The move shape (``pass``, ``promote`` or ``squares``) and its squares; syntax only."""
     t = text.strip().lower()
-    if t == "pass":
+    if t in ("pass", "passen"):
         return "pass", []
     if m := _PROMOTE.fullmatch(t):
         return "promote", [_square(m.group(1) or m.group(2))]

@@ -250,11 +250,20 @@ def _start_roll(state: MilitakiriState) -> MilitakiriState:
 
 
 if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifting signature is an error
-    from engines.core.contract import Engine, NarratingGame, RatedGame, ReachGame, SuggestingGame, TimedGame
+    from engines.core.contract import (
+        Engine,
+        NarratingGame,
+        RatedGame,
+        ReachGame,
+        StepGame,
+        SuggestingGame,
+        TimedGame,
+    )
 
     _engine: Engine[MilitakiriState, MilitakiriMove, MilitakiriView, MilitakiriOptions] = Militakiri()
     _narrating: NarratingGame[MilitakiriState, MilitakiriMove] = Militakiri()
     _rated: RatedGame[MilitakiriOptions] = Militakiri()
     _reach: ReachGame[MilitakiriState] = Militakiri()
+    _steps: StepGame[MilitakiriState] = Militakiri()
     _suggesting: SuggestingGame[MilitakiriState] = Militakiri()
     _timed: TimedGame[MilitakiriOptions] = Militakiri()

@@ -12,7 +12,9 @@ Canonical forms (``format_move``):
 ``parse_move`` also reads upper or lower case, ``b2b3``, ``b2 b3``, ``b2:c3``, ``b2-c3`` for a
 capture and ``b2xb3`` for a plain move (the board tells which it is), ``@a1`` and
 ``place a1``, ``setup a1 c2 e3``, ``towers: a1, c2, e3`` (any order), ``random``, and a
-destination alone (``b3``) when exactly one of the mover's pieces can go there.
+destination alone (``b3``) when exactly one of the mover's pieces can go there. The rulebook's
+Dutch words read as the English ones: ``torens``, ``opstelling``, ``willekeurig``, ``plaats``,
+``passen``.
 
 >>> from engines.militakiri.moves import BoardMove, SetupMove
 >>> format_move(BoardMove(kind="capture", frm="b2", to="c3"))
@@ -64,10 +66,10 @@ EXPECTED_SETUP = "towers a1 c2 e3, setup random"
 """The forms shown when a text is not a move (in play / in the setup)."""
 
 _SQ = r"[a-z]\d{1,2}"
-_PASS = re.compile(r"pass")
-_RANDOM = re.compile(r"(?:(?:setup|towers)\s*:?\s*)?random")
-_SETUP = re.compile(rf"(?:setup|towers)\s*:?\s*({_SQ}(?:\s*[,;]?\s*{_SQ})*)")
-_PLACE = re.compile(rf"(?:t\s*@|@|place\s+|t\s*=\s*)\s*({_SQ})")
+_PASS = re.compile(r"pass(?:en)?")
+_RANDOM = re.compile(r"(?:(?:setup|towers|opstelling|torens)\s*:?\s*)?(?:random|willekeurig)")
+_SETUP = re.compile(rf"(?:setup|towers|opstelling|torens)\s*:?\s*({_SQ}(?:\s*[,;]?\s*{_SQ})*)")
+_PLACE = re.compile(rf"(?:t\s*@|@|place\s+|plaats\s+|t\s*=\s*)\s*({_SQ})")
 _MOVE = re.compile(rf"({_SQ})\s*([-x:]|\s)?\s*({_SQ})")
 _DEST = re.compile(rf"({_SQ})")
 _SQUARE = re.compile(_SQ)
@@ -110,7 +112,7 @@ def parse_move(text: str, state: MilitakiriState, seat: Seat) -> MilitakiriMove:
         setup = setup_move(state, seat, squares)
         check_setup(state, seat, setup)
         return setup
-    if t.startswith(("setup", "towers")):
+    if t.startswith(("setup", "towers", "opstelling", "torens")):
         raise InvalidMoveError("militakiri.setup_syntax", f"not a setup: {text!r} (try {EXPECTED_SETUP})",
                                text=text, expected=EXPECTED_SETUP, closest=suggestions(state, seat))
     if _PASS.fullmatch(t):

@@ -559,3 +559,12 @@ def test_a_long_player_name_on_a_power_row_shrinks_then_wraps_before_it_is_cut(n
     view = opening_view()
     labels = BoardLabels(seats=(name,) * 5)
     assert rgb_image(aa.render_board(view, labels=labels)).size == (aa.WIDTH, aa.HEIGHT)
+
+
+def test_the_unit_legend_uses_the_short_names_orders_are_written_with() -> None:
+    """The picture's unit legend read `cv` for the carrier while the rules, the suggestions and
+    every recorded order write `car`: a newcomer reading the map types what the legend says."""
+    from engines.axis_allies.moves import SHORT
+    from render.axis_allies import LEGEND
+
+    assert {kind: short for kind, short in LEGEND} == {kind: SHORT[kind] for kind, _ in LEGEND}

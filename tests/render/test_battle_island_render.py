@@ -513,3 +513,12 @@ def test_a_long_player_name_shrinks_then_wraps_before_it_is_cut() -> None:
     assert len(fitted.lines) == 2 and "".join(fitted.lines) == "AVeryLongDiscordNameOf32Chars_xy"
     image = png(bi.render_board(mid_view(), labels=BoardLabels(seats=("Computer (normal) 2", "Bob"))))
     assert image.size == size()
+
+
+def test_the_legend_count_of_blocks_left_is_never_cut() -> None:
+    """The legend's "blocks left" sample prints the count beside a crate: with 10 blocks it read
+    "1(" (the icon was cut at 36 px). Its last column must stay clear of the text."""
+    for left in (4, 10):
+        icon = bi.legend_icon("blocks_left", view(blocks_left=left))
+        alpha = icon.getchannel("A")
+        assert alpha.crop((icon.width - 2, 0, icon.width, icon.height)).getbbox() is None, left

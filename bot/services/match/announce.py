@@ -168,9 +168,16 @@ def chance_lines(match: LoadedMatch, events: list[Any]) -> list[Msg]:
     return lines
 
 
+HELP_WORDS = frozenset({"help", "hulp", "?", "rules", "regels", "uitleg", "hint"})
+"""What a newcomer types where a move goes when they are stuck: answered with where the rules are."""
+
+
 def move_error(match: LoadedMatch, seat: Seat, text: str, error: EngineError) -> list[Msg]:
-    """Why a move was refused, with the closest legal moves unless the engine named candidates."""
+    """Why a move was refused, with the closest legal moves unless the engine named candidates;
+    a plea for help (``HELP_WORDS``) is told where the notation and the rules are instead."""
     lines = [Msg(error.code, presenter.seat_params(match, error.params))]
+    if text.strip().lower() in HELP_WORDS:
+        return [lines[0], Msg("newcomer.move_help", {"game": match.row.game})]
     if isinstance(error, AmbiguousMoveError) or "closest" in error.params or "candidates" in error.params:
         return lines
     legal = [match.engine.format_move(m, match.state) for m in match.engine.legal_moves(match.state, seat)]

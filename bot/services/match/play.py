@@ -37,7 +37,12 @@ async def submit(
         await core.seen(actor)
     texts = [text] if isinstance(text, str) else text
     async with access.seated(core, place, actor, match_id, pressed, autopilot_seat=autopilot_seat) as (match, seat):
-        access.refuse_not_your_turn(match, seat)
+        try:
+            access.refuse_not_your_turn(match, seat)
+        except Refused as waiting:  # asked for help while waiting: where the rules are, too
+            if isinstance(text, str) and text.strip().lower() in announce.HELP_WORDS:
+                raise Refused.saying(*waiting.lines, Msg("newcomer.move_help", {"game": match.row.game})) from None
+            raise
         try:
             steps = referee.play(match.engine, match.state, seat, texts, seed=match.row.seed,
                                  draw_index=match.progress.draw_index, orders=match.progress.orders)

@@ -163,8 +163,7 @@ def test_notation_reads_short_full_and_dutch_words():
 
 def test_a_text_that_is_no_action_says_what_is_expected():
     s = ENGINE.setup(5)
-    for text in ("", "fly 2 inf Russia -> Karelia", "buy", "buy 3 zeppelins", "move 2 inf Russia",
-                 "place 2 inf", "rocket Germany", "tech x"):
+    for text in ("", "fly 2 inf Russia -> Karelia", "help", "buy 3 zeppelins"):
         with pytest.raises(InvalidMoveError) as caught:
             ENGINE.parse_move(text, s, 0)
         assert caught.value.code == "axis_allies.invalid_move", text
@@ -327,3 +326,35 @@ def test_an_unknown_territory_with_no_name_near_it_says_where_the_names_are():
         for language in ("en", "nl"):
             worded = messages["unknown_territory_far"][language].format(**caught.value.params)
             assert "/board" in worded and ": ." not in worded
+
+
+@pytest.mark.parametrize(("text", "example"), [
+    ("retreat", "retreat Karelia"), ("attack", "attack Karelia"), ("buy", "buy 3 inf 1 arm"),
+    ("terug", "retreat Karelia"), ("lose infantry x", "lose 2 inf"), ("place 2 inf", "place 3 inf Germany"),
+    ("move all Eastern Europe -> Karelia", "move 2 inf 1 arm Ukraine -> Caucasus"), ("tech x", "tech 2"),
+    ("rocket Germany", "rocket Germany -> Russia"), ("stay here", "stay"),
+    ("move 2 inf Russia", "move 2 inf 1 arm Ukraine -> Caucasus"),
+])
+def test_an_order_begun_but_not_whole_gets_the_form_of_that_order(text, example):
+    """A newcomer's `retreat` (without the place) or `move all ...` was answered with the form of
+    every order there is; the answer is now the form of the order they began."""
+    s = ENGINE.setup(5)
+    with pytest.raises(InvalidMoveError) as caught:
+        ENGINE.parse_move(text, s, 0)
+    assert caught.value.code == "axis_allies.incomplete_order", text
+    assert caught.value.params == {"move": text, "example": example}
+
+
+@pytest.mark.parametrize(("text", "word", "place"), [
+    ("move 3 inf from Caucasus to Ukraine", "from", "Caucasus"),
+    ("retreat to Caucasus", "to", "Caucasus"),
+    ("zet 3 inf van Kaukasus naar Oekraïne", "van", "Caucasus"),
+])
+def test_a_place_written_with_from_or_to_says_to_leave_the_word_out(text, word, place):
+    """A newcomer writes `move 3 inf from Caucasus to Ukraine`: "from Caucasus" is no place, and
+    the answer says to leave the word out (the order is not read as another one)."""
+    s = ENGINE.setup(5)
+    with pytest.raises(InvalidMoveError) as caught:
+        ENGINE.parse_move(text, s, 0)
+    assert caught.value.code == "axis_allies.stray_word", text
+    assert caught.value.params["word"] == word and caught.value.params["place"] == place

@@ -126,3 +126,23 @@ def test_position_string_example(engine):
 def test_bad_position_strings(text):
     with pytest.raises(ValueError):
         from_position(text)
+
+
+def test_the_dutch_words_of_the_notation_are_read_too(engine):
+    """The rulebook is Dutch ("torens", "opstelling", "plaats", "passen"): a Dutch player who
+    writes the setup as `torens a1 c2 e3` was told it is not a move. The Dutch words read as
+    the English ones (the same move, never another)."""
+    state = engine.setup(2, MilitakiriOptions())
+    assert engine.parse_move("torens a1 c2 e3", state, 0) == engine.parse_move("towers a1 c2 e3", state, 0)
+    assert engine.parse_move("opstelling a1 c2 e3", state, 0) == engine.parse_move("setup a1 c2 e3", state, 0)
+    for typed in ("opstelling willekeurig", "torens willekeurig", "willekeurig"):
+        assert engine.parse_move(typed, state, 1) == engine.parse_move("setup random", state, 1)
+    codes = []
+    for typed in ("torens a1 c2", "towers a1 c2"):
+        with pytest.raises(IllegalMoveError) as err:
+            engine.parse_move(typed, state, 0)
+        codes.append(err.value.code)
+    assert codes[0] == codes[1]  # refused as the setup it is
+    state = make_state("c5:sP d6:x f1:TS f12:ts e12:tp")
+    after = play(engine, state, "c5xd6")
+    assert engine.format_move(engine.parse_move("plaats b2", after, 0), after) == "T@b2"
