@@ -54,9 +54,10 @@ def iter_legal_moves(state: AxisAlliesState, seat: Seat,
     running = turn.machine(state)
     power, phase = state.power, state.phase
     moves: list[AxisAlliesMove] = []
-    if running is not None:
-        moves = _decisions(state, running)
-    elif phase in ("combat_move", "noncombat_move"):
+    if running is not None:  # a battle's question: its answers one at a time (a big battle's are many)
+        yield from (m for m in _decisions(state, running) if wanted is None or wanted(format_move(m)))
+        return
+    if phase in ("combat_move", "noncombat_move"):
         yield from iter_unit_moves(state, wanted)
     else:
         if phase == "tech":
@@ -81,21 +82,24 @@ def iter_legal_moves(state: AxisAlliesState, seat: Seat,
     yield from (m for m in moves if wanted is None or wanted(format_move(m)))
 
 
-def _decisions(state: AxisAlliesState, running: combat.Machine) -> list[AxisAlliesMove]:
+def _decisions(state: AxisAlliesState, running: combat.Machine) -> Iterator[AxisAlliesMove]:
     decision = combat.waiting(running)
     if decision is None:
-        return []
+        return
     if decision.kind == "press_on_or_retreat":
-        after_round: list[AxisAlliesMove] = [PressOnAction()]
-        return after_round + [RetreatAction(to=t) for t in decision.retreat_to] + [SubmergeAction(to=t) for t in decision.subs_to]
+        yield PressOnAction()
+        yield from (RetreatAction(to=t) for t in decision.retreat_to)
+        yield from (SubmergeAction(to=t) for t in decision.subs_to)
+        return
     if decision.kind == "defending_subs":
-        stay: list[AxisAlliesMove] = [StayAction()]
-        return stay + [SubmergeAction(to=t) for t in decision.subs_to]
+        yield StayAction()
+        yield from (SubmergeAction(to=t) for t in decision.subs_to)
+        return
     kind_of = {u.id: u.kind for u in state.units}
     have: dict[str, int] = {}
     for uid in decision.eligible:
         have[kind_of[uid]] = have.get(kind_of[uid], 0) + 1
-    return [LoseAction(units=counts) for counts in casualty_choices(have, decision.count, decision.max_non_ships)]
+    yield from (LoseAction(units=counts) for counts in casualty_choices(have, decision.count, decision.max_non_ships))
 
 
 def casualty_choices(have: dict[str, int], count: int, max_non_ships: int | None = None) -> Iterator[Counts]:
