@@ -477,11 +477,11 @@ def _loadable(state: AxisAlliesState, zone: str, moves: Sequence[AxisAlliesMove]
     return chosen
 
 
-def _sails(state: AxisAlliesState, transport: Unit, phase: str) -> dict[str, int]:
+def _sails(state: AxisAlliesState, transport: Unit, phase: movement.MovePhase) -> dict[str, int]:
     """The sea zones ``transport`` can end its move in without a sea battle (its own included)."""
     reach = {transport.at: 0}
     if transport.unloaded_into is None:
-        reach.update(movement.reachable(state, state.power, transport.id, phase))  # type: ignore[arg-type]
+        reach.update(movement.reachable(state, state.power, transport.id, phase))
     return {z: c for z, c in reach.items() if state.map.is_sea(z) and not _enemy_units(state, z)}
 
 

@@ -140,8 +140,10 @@ def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AlongOr
 def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None = None) -> Iterator[AlongOrder]:
     """:func:`unit_moves` one at a time, in the same order. A destination is checked only when the
     move's text is ``wanted`` (autocomplete: it fits what was typed) and only when asked for the next
-    move, so a caller that needs a few moves never checks them all."""
+    move, so a caller that needs a few moves never checks them all (none outside the movement steps)."""
     power, phase = state.power, state.phase
+    if phase != "combat_move" and phase != "noncombat_move":
+        return
     seen: set[tuple[Any, ...]] = set()
     offered: set[str] = set()
     board = movement.Board(state, power)  # one position, thousands of orders checked against it
@@ -160,8 +162,8 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
         if key in seen:
             continue
         seen.add(key)
-        routes = movement.routes(state, power, u.id, phase, board=board)  # type: ignore[arg-type]
-        for dest, _, orders in movement.destinations(state, power, u.id, phase, board=board):  # type: ignore[arg-type]
+        routes = movement.routes(state, power, u.id, phase, board=board)
+        for dest, _, orders in movement.destinations(state, power, u.id, phase, board=board):
             sea_dest = state.map.is_sea(dest)
             kind: Literal["move", "load", "unload"]
             if aboard:
@@ -173,7 +175,7 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
                 kind, path = "move", routes.get(dest, (u.at, dest))
             units = ((u.kind, 1),)
             if kind == "unload":
-                if movement.allowed(state, power, orders, phase, board=board):  # type: ignore[arg-type]
+                if movement.allowed(state, power, orders, phase, board=board):
                     for form in turn.unload_forms(state, UnloadAction(units=units, path=path)):
                         text = format_move(form)
                         if text not in offered and (wanted is None or wanted(text)):
@@ -182,7 +184,7 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
                 continue
             if wanted is not None and not wanted(order_text(kind, units, path)):
                 continue
-            if movement.allowed(state, power, orders, phase, board=board):  # type: ignore[arg-type]
+            if movement.allowed(state, power, orders, phase, board=board):
                 yield along(kind, units, path)
 
 

@@ -351,7 +351,7 @@ def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) ->
     if move.kind in ("move", "load", "unload", "bomb"):
         if phase not in ("combat_move", "noncombat_move"):
             raise refuse("move_only_in_move_phases")
-        return _apply_order(state, move, text)
+        return _apply_order(state, move, text, phase)
     if move.kind == "attack":
         if phase != "combat":
             raise refuse("attack_only_in_combat")
@@ -438,7 +438,7 @@ def pick_units(state: AxisAlliesState, where: str, counts: Counts, *, aboard: bo
     return tuple(ids)
 
 
-def _order(state: AxisAlliesState, move: AlongOrder) -> movement.MoveOrder:
+def _order(state: AxisAlliesState, move: AlongOrder, phase: movement.MovePhase) -> movement.MoveOrder:
     path = move.path
     if len(path) < 2:
         raise refuse("path_too_short")
@@ -451,7 +451,7 @@ def _order(state: AxisAlliesState, move: AlongOrder) -> movement.MoveOrder:
         for t in sorted(transports, key=lambda u: u.id):
             order = movement.MoveOrder(units=units, path=(path[0], path[-1]), transport=t.id)
             try:
-                movement.check_move(state, state.power, order, state.phase)  # type: ignore[arg-type]
+                movement.check_move(state, state.power, order, phase)
             except IllegalMoveError as error:
                 refusals.append(error)  # full or out of reach: try the next transport
                 continue
@@ -464,7 +464,7 @@ def _order(state: AxisAlliesState, move: AlongOrder) -> movement.MoveOrder:
         if options:
             return options[0][1]
         if move.aboard:
-            _refuse_named_unload(state, move)
+            _refuse_named_unload(state, move, phase)
     units = pick_units(state, path[0], move.units, aboard=move.kind == "unload")
     gmap = state.map
     if move.kind != "unload" and len(path) == 2 and path[0] in gmap.territories and path[-1] not in gmap.neighbours(path[0]):
@@ -472,7 +472,7 @@ def _order(state: AxisAlliesState, move: AlongOrder) -> movement.MoveOrder:
     return movement.MoveOrder(units=units, path=path, bombing=move.kind == "bomb")
 
 
-def _refuse_named_unload(state: AxisAlliesState, move: UnloadAction) -> None:
+def _refuse_named_unload(state: AxisAlliesState, move: UnloadAction, phase: movement.MovePhase) -> None:
     """Why an unload from the transport named by its cargo cannot be done: no such transport, too
     few of a kind aboard it, or the rule its order breaks."""
     zone = move.path[0]
@@ -486,8 +486,7 @@ def _refuse_named_unload(state: AxisAlliesState, move: UnloadAction) -> None:
                 raise refuse("not_enough_units", unit=kind, count=n, have=have, territory=zone)
         picked = _take(riders, move.units)
         assert picked is not None
-        movement.check_move(state, state.power, movement.MoveOrder(units=picked, path=move.path, transport=t.id),
-                            state.phase)  # type: ignore[arg-type]
+        movement.check_move(state, state.power, movement.MoveOrder(units=picked, path=move.path, transport=t.id), phase)
     raise refuse("no_transport_with", units=[[k, n] for k, n in move.aboard], territory=zone)
 
 
@@ -600,9 +599,9 @@ def full_path(state: AxisAlliesState, move: AlongOrder) -> tuple[str, ...]:
     return best or move.path
 
 
-def _apply_order(state: AxisAlliesState, move: AlongOrder, text: str) -> AxisAlliesState:
-    order = _order(state, move)
-    plan = movement.check_move(state, state.power, order, state.phase)  # type: ignore[arg-type]
+def _apply_order(state: AxisAlliesState, move: AlongOrder, text: str, phase: movement.MovePhase) -> AxisAlliesState:
+    order = _order(state, move, phase)
+    plan = movement.check_move(state, state.power, order, phase)
     before = {u.id: u.at for u in state.units}
     state = _update_units(state, plan.updates)
     if state.phase == "combat_move" and len(plan.path) >= 2:
