@@ -75,7 +75,7 @@ from engines.ai.base import Knowledge
 from engines.ai.rng import Rng
 from engines.axis_allies import compact, movement, odds, turn
 from engines.axis_allies.economy import production
-from engines.axis_allies.moves import AxisAlliesMove, Counts
+from engines.axis_allies.moves import AxisAlliesMove, Counts, UnitsAlongAction
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState, Unit, initial_state
 from engines.axis_allies.units import UNITS
@@ -395,7 +395,7 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
         reinforce = [m for m in attacks if m.path[-1] in weak]
         if reinforce:  # a battle begun below the odds asked for is not left as it is
             return reinforce[:ATTACK_KEEP]
-        return attacks[:ATTACK_KEEP] + ends or list(moves)
+        return [*attacks[:ATTACK_KEEP], *ends] or list(moves)
     if phase == "combat":
         losses = [m for m in moves if m.kind == "lose"]
         if losses:
@@ -420,7 +420,7 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
         capital = state.map.power(state.power).capital
         threatened = capital_threat(state) >= THREAT
         front = front_distance(state)
-        places = sorted(moves, key=lambda m: (not (threatened and m.to == capital), front.get(m.to or "", FAR)))
+        places = sorted(moves, key=lambda m: (not (threatened and _target(m) == capital), front.get(_target(m) or "", FAR)))
         return places[:PLACE_KEEP]
     return moves
 
@@ -430,7 +430,14 @@ def _movement(state: AxisAlliesState, kind: str) -> int:
     return UNITS[kind].movement + (movement.LONG_RANGE_BONUS if bonus else 0)
 
 
-def _suicide(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
+def _target(move: AxisAlliesMove) -> str | None:
+    """The territory an attack, retreat, submerge, placement or rocket is aimed at."""
+    if move.kind in ("attack", "retreat", "submerge", "place", "rocket"):
+        return move.to
+    return None
+
+
+def _suicide(state: AxisAlliesState, move: UnitsAlongAction) -> bool:
     """An attack move no player would make: units that cannot hit (a transport) into a battle
     none of their side's fighting units are in, or a move after which more of the power's
     aircraft could reach no landing (``stranded_aircraft``: land held since the turn began, or
@@ -513,13 +520,13 @@ def _enemy_units(state: AxisAlliesState, territory: str) -> bool:
 
 
 def _loadable(state: AxisAlliesState, zone: str, moves: Sequence[AxisAlliesMove], room: int,
-              wanted: set[str] | None = None) -> list[AxisAlliesMove]:
+              wanted: set[str] | None = None) -> list[UnitsAlongAction]:
     """Legal load moves into ``zone`` (from ``wanted`` territories only, if given), the strongest
     attacker first, as many as ``room`` takes."""
     loads = [m for m in moves if m.kind == "load" and m.path[-1] == zone and (wanted is None or m.path[0] in wanted)
              and m.units[0][0] in odds.FIGHTS]
     loads.sort(key=lambda m: (-UNITS[m.units[0][0]].attack, m.path[0]))
-    chosen: list[AxisAlliesMove] = []
+    chosen: list[UnitsAlongAction] = []
     taken: dict[tuple[str, str], int] = {}
     for m in loads:
         kind = m.units[0][0]
@@ -533,11 +540,11 @@ def _loadable(state: AxisAlliesState, zone: str, moves: Sequence[AxisAlliesMove]
     return chosen
 
 
-def _sails(state: AxisAlliesState, transport: Unit, phase: str) -> dict[str, int]:
+def _sails(state: AxisAlliesState, transport: Unit, phase: movement.MovePhase) -> dict[str, int]:
     """The sea zones ``transport`` can end its move in without a sea battle (its own included)."""
     reach = {transport.at: 0}
     if transport.unloaded_into is None:
-        reach.update(movement.reachable(state, state.power, transport.id, phase))  # type: ignore[arg-type]
+        reach.update(movement.reachable(state, state.power, transport.id, phase))
     return {z: c for z, c in reach.items() if state.map.is_sea(z) and not _enemy_units(state, z)}
 
 
@@ -619,7 +626,7 @@ def amphibious_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> 
             if cargo and (step := _unload_move(state, moves, t, t.unloaded_into)) is not None:
                 return step
             continue
-        loads: list[AxisAlliesMove] = []
+        loads: list[UnitsAlongAction] = []
         if t.moved == 0 and t.unloaded_into is None and _room(state, t) > 0:
             loads = [m for m in _loadable(state, t.at, moves, _room(state, t))
                      if _loads_into(state, t.at, m.units[0][0]) == t.id]
@@ -833,7 +840,7 @@ def _places_together(engine: Engine, state: AxisAlliesState, seat: int, moves: S
     places = list(moves[:-1] if moves and moves[-1].kind == "end" else moves)
     if len(places) < 2 or any(m.kind != "place" for m in places):
         return moves
-    order = sorted(places, key=lambda m: m.to or "") + list(moves[len(places):])
+    order = sorted(places, key=lambda m: _target(m) or "") + list(moves[len(places):])
     try:
         as_planned, sorted_ = state, state
         for move in moves:

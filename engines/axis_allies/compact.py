@@ -19,17 +19,21 @@ from collections.abc import Hashable, Sequence
 
 from engines.axis_allies.moves import AxisAlliesMove, Counts
 from engines.axis_allies.units import UNITS
+from engines.core.evolve import evolve
 
 JOINED = ("move", "load", "unload", "place")
-"""Orders whose units are joined when they go the same way (same path, or same place)."""
+"""Orders whose units are joined when they go the same way (same path, or same place); an
+unload that names its transport never is."""
 
 
 def key(move: AxisAlliesMove) -> Hashable | None:
     """What two orders in a row must share to be written as one; ``None``: never joined."""
     if move.kind == "buy":
         return ("buy",)
-    if move.kind in JOINED and not move.aboard and not move.until_done:
-        return (move.kind, move.path, move.to)
+    if move.kind == "place":
+        return (move.kind, (), move.to)
+    if move.kind in ("move", "load") or (move.kind == "unload" and not move.aboard):
+        return (move.kind, move.path, None)
     return None
 
 
@@ -47,10 +51,17 @@ def merge(moves: Sequence[AxisAlliesMove]) -> list[AxisAlliesMove]:
     for move in moves:
         last = out[-1] if out else None
         if last is not None and (k := key(move)) is not None and k == key(last):
-            out[-1] = last.model_copy(update={"units": added(last.units, move.units)})
+            out[-1] = evolve(last, units=added(units_of(last), units_of(move)))
         else:
             out.append(move)
     return out
+
+
+def units_of(move: AxisAlliesMove) -> Counts:
+    """The units an order names (none for an order without units)."""
+    if move.kind in ("buy", "lose", "place", "move", "load", "unload", "bomb"):
+        return move.units
+    return ()
 
 
 def runs(moves: Sequence[AxisAlliesMove]) -> list[int]:

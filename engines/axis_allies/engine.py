@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.axis_allies import combat, compact, economy, examples, notation, places, standing, summary, turn
 from engines.axis_allies.map import CLASSIC, PLACE_PARAMS, named
-from engines.axis_allies.moves import AxisAlliesMove, format_move
+from engines.axis_allies.moves import MOVES, AxisAlliesMove, EndAction, PressOnAction, format_move
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.rules import iter_legal_moves, legal_moves
 from engines.axis_allies.state import AxisAlliesState, initial_state
@@ -27,6 +27,7 @@ from engines.axis_allies.view import AxisAlliesView, build_view, step_battle_boa
 from engines.core.contract import ChanceSpec, Frozen, Outcome, Result, Seat, options_as
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError
 from engines.core.evolve import evolve
+from engines.core.tagged import TaggedMoves
 
 _BUTTON_LABELS = {"end": "axis_allies.button_end", "press_on": "axis_allies.button_continue"}
 """The message code of the label of each move offered as a button."""
@@ -44,7 +45,7 @@ class AxisAllies:
     max_players: ClassVar[int] = 5
     options_model: ClassVar[type[AxisAlliesOptions]] = AxisAlliesOptions
     state_model: ClassVar[type[AxisAlliesState]] = AxisAlliesState
-    move_model: ClassVar[type[AxisAlliesMove]] = AxisAlliesMove
+    move_model: ClassVar[TaggedMoves[AxisAlliesMove]] = MOVES
     colours: ClassVar[tuple[str, ...]] = ("red", "grey", "tan", "orange", "green")
     """Seat colours after the first power each seat plays (USSR, Germany, UK, Japan, USA)."""
 
@@ -182,10 +183,10 @@ class AxisAllies:
             decision = combat.waiting(running)
             if decision is None or decision.kind != "press_on_or_retreat":
                 return ()
-            return (AxisAlliesMove(kind="press_on"),)
+            return (PressOnAction(),)
         if state.phase == "combat" and (state.battles or state.raids):
             return ()
-        return (AxisAlliesMove(kind="end"),)
+        return (EndAction(),)
 
     place_params: ClassVar[frozenset[str]] = PLACE_PARAMS
 

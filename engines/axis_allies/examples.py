@@ -6,12 +6,12 @@ catalogue's."""
 from __future__ import annotations
 
 from engines.axis_allies import combat, economy, turn
-from engines.axis_allies.moves import AxisAlliesMove
+from engines.axis_allies.moves import AttackAction, AxisAlliesMove, BuyAction, EndAction
 from engines.axis_allies.rules import unit_moves
 from engines.axis_allies.state import AxisAlliesState
 from engines.core.evolve import evolve
 
-END = AxisAlliesMove(kind="end")
+END = EndAction()
 
 
 def step_example(state: AxisAlliesState) -> AxisAlliesMove:
@@ -25,7 +25,7 @@ def step_example(state: AxisAlliesState) -> AxisAlliesMove:
     power, phase = state.power, state.phase
     if phase in ("tech", "purchase"):
         count = min(3, state.ipcs[power] // economy.unit_cost(state, power, "infantry"))
-        return AxisAlliesMove(kind="buy", units=(("infantry", count),)) if count and economy.capital_held(state, power) else END
+        return BuyAction(units=(("infantry", count),)) if count and economy.capital_held(state, power) else END
     if phase == "noncombat_move" and (savable := turn.could_still_land(state)):
         return turn.landing_move(state, savable[0])  # the aircraft the end would lose first
     if phase in ("combat_move", "noncombat_move"):
@@ -36,7 +36,7 @@ def step_example(state: AxisAlliesState) -> AxisAlliesMove:
         return evolve(moves[0], path=ends)
     if phase == "combat":
         fights = turn.fights_open(state)
-        return AxisAlliesMove(kind="attack", to=fights[0]) if fights else END
+        return AttackAction(to=fights[0]) if fights else END
     if phase == "place" and (waiting := turn.placeable(state)):
         return turn.placing_move(waiting)
     return END

@@ -1,4 +1,4 @@
-"""The actions of Axis & Allies as one move model (``kind`` says which).
+"""The actions of Axis & Allies: one model per kind of order (``kind`` says which).
 
 Units are named by kind and count (``2 inf 1 arm``), places by territory id; the turn picks
 the concrete pieces (``turn.pick_units``), so a record reads like the notation.
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import model_serializer
+from pydantic import SerializationInfo, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from engines.axis_allies.map import CLASSIC
-from engines.core.contract import Frozen
+from engines.core.tagged import TaggedMove, TaggedMoves, as_one_model
 
 MoveKind = Literal[
     "tech", "buy", "move", "load", "unload", "bomb", "end", "attack", "lose", "press_on", "retreat",
@@ -22,46 +22,147 @@ Counts = tuple[tuple[str, int], ...]
 """(unit kind, count) pairs in the data file's unit order."""
 
 
-class AxisAlliesMove(Frozen):
-    kind: MoveKind
-    count: int = 0
-    """tech: research dice."""
-    units: Counts = ()
-    """buy / move / load / unload / bomb / lose / place: which units."""
-    path: tuple[str, ...] = ()
-    """move / load / unload / bomb: territory ids from start to destination (two or more)."""
-    to: str | None = None
-    """attack / retreat / submerge / place: the territory; rocket: the target."""
-    frm: str | None = None
-    """rocket: the AA gun's territory."""
-    until_done: bool = False
-    """attack: fight the battle to its end without asking the attacker after each round."""
-    retreat_below: int = 0
-    """attack ... until done: retreat once fewer attacking units than this are left."""
-    retreat_to: str | None = None
-    """attack ... until done: where to retreat (else the first place the attackers may go)."""
-    anyway: bool = False
-    """end: end the non-combat move even though aircraft that could still land are lost."""
-    aboard: Counts = ()
-    """unload: the whole cargo of the transport to unload from (``from trn with 1 inf 1 arm``),
-    naming it where the choice matters (decision M16); empty: the engine chooses."""
+RECORDED: dict[str, Any] = {"count": 0, "units": (), "path": (), "to": None, "frm": None}
+"""The fields every order's record holds (its own kind's or not, then at these values), as when
+the orders were one model: a record, and the hash chain over it, reads as it always did."""
+OPTIONAL_DEFAULTS: dict[str, Any] = {"until_done": False, "retreat_below": 0, "retreat_to": None, "anyway": False,
+                                     "aboard": ()}
+"""Fields a record leaves out while they hold these values (they came after the first records)."""
+
+
+class _Order(TaggedMove):
+    """A member of the union of orders. Records written when every order was one model hold the
+    other kinds' fields at their empty defaults, numbers too (``count: 0``): dropped on reading;
+    and a record is still written so (``RECORDED``)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_other_kinds_zeros(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {key: value for key, value in data.items()
+                    if key in cls.model_fields or not (type(value) is int and value == 0)}
+        return data
 
     @model_serializer(mode="wrap")
-    def _without_unused_plan(self, handler: Any) -> dict[str, Any]:
-        # The plan fields came with the turn-flow orders (and ``anyway`` later): left out while unused, so a
-        # move's record (and the hash chain over it) reads as before.
-        data = handler(self)
-        for name in (*PLAN_FIELDS, "anyway", "aboard"):
-            value = data.get(name)
-            if (list(value) if isinstance(value, (list, tuple)) else value) == OPTIONAL_DEFAULTS[name]:
-                data.pop(name, None)
+    def _as_recorded(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict[str, Any]:
+        data = as_one_model(handler(self), RECORDED, info.mode_is_json())
+        for name, default in OPTIONAL_DEFAULTS.items():
+            if name in data and (list(data[name]) if isinstance(data[name], (list, tuple)) else data[name]) == (
+                    list(default) if isinstance(default, tuple) else default):
+                del data[name]
         return data
 
 
-PLAN_FIELDS = ("until_done", "retreat_below", "retreat_to")
-OPTIONAL_DEFAULTS: dict[str, Any] = {"until_done": False, "retreat_below": 0, "retreat_to": None, "anyway": False,
-                                     "aboard": []}
-"""Fields a record leaves out while they hold these values (a tuple dumps as a list in JSON)."""
+class TechAction(_Order):
+    """``count`` research dice."""
+
+    kind: Literal["tech"] = "tech"
+    count: int
+
+
+class BuyAction(_Order):
+    kind: Literal["buy"] = "buy"
+    units: Counts
+
+
+class UnitsAlongAction(_Order):
+    """A move, load or bomb order: ``units`` along ``path`` (territory ids from start to
+    destination, two or more)."""
+
+    kind: Literal["move", "load", "bomb"]
+    units: Counts
+    path: tuple[str, ...]
+
+
+class UnloadAction(_Order):
+    """``units`` unloaded along ``path``; ``aboard``: the whole cargo of the transport to unload
+    from (``from trn with 1 inf 1 arm``), naming it where the choice matters (decision M16);
+    empty: the engine chooses."""
+
+    kind: Literal["unload"] = "unload"
+    units: Counts
+    path: tuple[str, ...]
+    aboard: Counts = ()
+
+
+class EndAction(_Order):
+    """``anyway``: end the non-combat move even though aircraft that could still land are lost."""
+
+    kind: Literal["end"] = "end"
+    anyway: bool = False
+
+
+class AttackAction(_Order):
+    """A battle begins in ``to``; ``until_done``: fought to its end without asking the attacker
+    after each round, retreating (to ``retreat_to``, else the first place the attackers may go)
+    once fewer attacking units than ``retreat_below`` are left."""
+
+    kind: Literal["attack"] = "attack"
+    to: str
+    until_done: bool = False
+    retreat_below: int = 0
+    retreat_to: str | None = None
+
+
+class LoseAction(_Order):
+    """A battle's casualties."""
+
+    kind: Literal["lose"] = "lose"
+    units: Counts
+
+
+class PressOnAction(_Order):
+    """``continue``: another round (or the defending subs stay)."""
+
+    kind: Literal["press_on"] = "press_on"
+
+
+class RetreatAction(_Order):
+    """The attackers retreat to ``to`` (``None``: aircraft only, to land later)."""
+
+    kind: Literal["retreat"] = "retreat"
+    to: str | None = None
+
+
+class SubmergeAction(_Order):
+    """Submarines withdraw to ``to``."""
+
+    kind: Literal["submerge"] = "submerge"
+    to: str
+
+
+class StayAction(_Order):
+    """The defending submarines stay."""
+
+    kind: Literal["stay"] = "stay"
+
+
+class PlaceAction(_Order):
+    kind: Literal["place"] = "place"
+    units: Counts
+    to: str
+
+
+class RocketAction(_Order):
+    """The AA gun in ``frm`` fires a rocket at ``to``."""
+
+    kind: Literal["rocket"] = "rocket"
+    frm: str
+    to: str
+
+
+class UndoAction(_Order):
+    kind: Literal["undo"] = "undo"
+
+
+AxisAlliesMove = (
+    TechAction | BuyAction | UnitsAlongAction | UnloadAction | EndAction | AttackAction | LoseAction | PressOnAction
+    | RetreatAction | SubmergeAction | StayAction | PlaceAction | RocketAction | UndoAction
+)
+MOVES: TaggedMoves[AxisAlliesMove] = TaggedMoves(AxisAlliesMove)
+AlongOrder = UnitsAlongAction | UnloadAction
+"""An order that takes units along a path: ``move``, ``load``, ``unload``, ``bomb``."""
+"""The engine's move model: reads an order back from the record."""
 
 
 SHORT = {
@@ -81,34 +182,44 @@ def name(tid: str) -> str:
 
 def format_move(move: AxisAlliesMove) -> str:
     """The canonical text; ``parse(format_move(m))`` gives ``m`` back."""
-    k = move.kind
-    if k == "end" and move.anyway:
-        return "end anyway"
-    if k in ("end", "stay", "undo"):
-        return k
-    if k == "press_on":
+    if move.kind == "end":
+        return "end anyway" if move.anyway else "end"
+    if move.kind == "stay" or move.kind == "undo":
+        return move.kind
+    if move.kind == "press_on":
         return "continue"
-    if k == "tech":
+    if move.kind == "tech":
         return f"tech {move.count}"
-    if k in ("buy", "lose"):
-        return f"{k} {units_text(move.units)}"
-    if k == "attack" and move.until_done:
+    if move.kind == "buy" or move.kind == "lose":
+        return f"{move.kind} {units_text(move.units)}"
+    if move.kind == "attack":
+        if not move.until_done:
+            return f"attack {name(move.to)}"
         plan = ""
         if move.retreat_below:
             where = f" to {name(move.retreat_to)}" if move.retreat_to else ""
             plan = f" retreat{where} when below {move.retreat_below}"
-        return f"attack {name(move.to or '')} until done{plan}"
-    if k in ("attack", "retreat", "submerge"):
-        return f"{k} {name(move.to or '')}"
-    if k == "place":
-        return f"place {units_text(move.units)} {name(move.to or '')}"
-    if k == "rocket":
-        return f"rocket {name(move.frm or '')} -> {name(move.to or '')}"
-    if k == "unload" and move.aboard:
-        return f"{order_text(k, move.units, move.path)} from trn with {units_text(move.aboard)}"
-    return order_text(k, move.units, move.path)
+        return f"attack {name(move.to)} until done{plan}"
+    if move.kind == "retreat" or move.kind == "submerge":
+        return f"{move.kind} {name(move.to or '')}"
+    if move.kind == "place":
+        return f"place {units_text(move.units)} {name(move.to)}"
+    if move.kind == "rocket":
+        return f"rocket {name(move.frm)} -> {name(move.to)}"
+    if move.kind == "unload" and move.aboard:
+        return f"{order_text(move.kind, move.units, move.path)} from trn with {units_text(move.aboard)}"
+    return order_text(move.kind, move.units, move.path)
 
 
 def order_text(kind: str, units: Counts, path: tuple[str, ...]) -> str:
     """The text of a move, load, unload or bomb order (``format_move`` of one), without the move."""
     return f"{kind} {units_text(units)} " + " -> ".join(name(t) for t in path)
+
+
+def along(kind: Literal["move", "load", "unload", "bomb"], units: Counts, path: tuple[str, ...],
+          aboard: Counts = ()) -> UnitsAlongAction | UnloadAction:
+    """The order of ``kind`` that takes ``units`` along ``path`` (``aboard``: an unload's named
+    transport)."""
+    if kind == "unload":
+        return UnloadAction(units=units, path=path, aboard=aboard)
+    return UnitsAlongAction(kind=kind, units=units, path=path)

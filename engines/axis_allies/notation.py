@@ -46,7 +46,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines.axis_allies.map import CLASSIC, AmbiguousTerritory, UnknownTerritory
-from engines.axis_allies.moves import AxisAlliesMove, Counts, MoveKind
+from engines.axis_allies.moves import (
+    AttackAction,
+    AxisAlliesMove,
+    BuyAction,
+    Counts,
+    EndAction,
+    LoseAction,
+    MoveKind,
+    PlaceAction,
+    PressOnAction,
+    RetreatAction,
+    RocketAction,
+    StayAction,
+    SubmergeAction,
+    TechAction,
+    UndoAction,
+    along,
+)
 from engines.axis_allies.units import UNITS, find_unit
 from engines.core.errors import AmbiguousMoveError, InvalidMoveError
 from engines.core.move_text import plain_dashes
@@ -190,7 +207,6 @@ def read_units(words: list[str], whole: str) -> tuple[Counts, list[str]]:
 
 def parse(text: str) -> AxisAlliesMove:
     """Read one action (territories resolved, the route not yet filled in)."""
-    M = AxisAlliesMove
     text = plain_dashes(text).replace("\u2192", "->")
     words = text.strip().split()
     if not words:
@@ -200,34 +216,40 @@ def parse(text: str) -> AxisAlliesMove:
     if verb is None:
         raise invalid(text)
     if verb == "end" and (not rest or [w.lower() for w in rest] == ["phase"]):
-        return M(kind="end")
+        return EndAction()
     if verb == "end" and [w.lower() for w in rest] in (["anyway"], ["toch"]):
-        return M(kind="end", anyway=True)
+        return EndAction(anyway=True)
     if verb == "press_on" and (not rest or [w.lower() for w in rest] in (["on"], ["door"])):
-        return M(kind="press_on")
-    if verb in ("stay", "undo") and not rest:
-        return M(kind=verb)
+        return PressOnAction()
+    if verb == "stay" and not rest:
+        return StayAction()
+    if verb == "undo" and not rest:
+        return UndoAction()
     if verb == "attack" and "until" in [w.lower() for w in rest]:
         return _attack_until_done(rest, text)
     if verb == "tech" and len(rest) == 1 and rest[0].isdigit():
-        return M(kind="tech", count=int(rest[0]))
+        return TechAction(count=int(rest[0]))
     if verb in ("buy", "lose"):
         counts, left = read_units(rest, text)
         if not counts or left:
             raise incomplete(text, verb)
-        return M(kind=verb, units=counts)
-    if verb in ("attack", "retreat", "submerge") and rest:
-        return M(kind=verb, to=territory(" ".join(rest), text, "sea" if verb == "submerge" else None))
+        return BuyAction(units=counts) if verb == "buy" else LoseAction(units=counts)
+    if verb == "attack" and rest:
+        return AttackAction(to=territory(" ".join(rest), text))
+    if verb == "retreat" and rest:
+        return RetreatAction(to=territory(" ".join(rest), text))
+    if verb == "submerge" and rest:
+        return SubmergeAction(to=territory(" ".join(rest), text, "sea"))
     if verb == "place":
         counts, left = read_units(rest, text)
         if not counts or not left:
             raise incomplete(text, verb)
-        return M(kind="place", units=counts, to=territory(" ".join(left), text, domain_of(counts)))
+        return PlaceAction(units=counts, to=territory(" ".join(left), text, domain_of(counts)))
     if verb == "rocket":
         ends = split_path(rest)
         if len(ends) != 2 or not all(ends):
             raise incomplete(text, verb)
-        return M(kind="rocket", frm=territory(ends[0], text, "land"), to=territory(ends[1], text, "land"))
+        return RocketAction(frm=territory(ends[0], text, "land"), to=territory(ends[1], text, "land"))
     if verb in ("move", "load", "unload", "bomb"):
         counts, left = read_units(rest, text)
         aboard: Counts = ()
@@ -238,7 +260,7 @@ def parse(text: str) -> AxisAlliesMove:
             raise incomplete(text, verb)
         domains = _path_domains(verb, counts, len(places))
         path = tuple(territory(p, text, d) for p, d in zip(places, domains))
-        return M(kind=verb, units=counts, path=path, aboard=aboard)
+        return along(verb, units=counts, path=path, aboard=aboard)
     raise incomplete(text, verb)
 
 
@@ -268,7 +290,7 @@ def _attack_until_done(rest: list[str], text: str) -> AxisAlliesMove:
     target = territory(" ".join(rest[:at]), text)
     plan = lower[at + 2 :]
     if not plan:
-        return AxisAlliesMove(kind="attack", to=target, until_done=True)
+        return AttackAction(to=target, until_done=True)
     if plan[-1] in ("unit", "units", "eenheden"):
         plan = plan[:-1]
     if len(plan) < 4 or plan[0] != "retreat" or plan[-3:-1] != ["when", "below"] or not plan[-1].isdigit():
@@ -278,7 +300,7 @@ def _attack_until_done(rest: list[str], text: str) -> AxisAlliesMove:
         if plan[1] not in ARROWS:
             raise invalid(text, "(attack Karelia until done retreat to Russia when below 2)")
         where = territory(" ".join(rest[at + 4 : at + 2 + len(plan) - 3]), text)
-    return AxisAlliesMove(kind="attack", to=target, until_done=True, retreat_below=int(plan[-1]), retreat_to=where)
+    return AttackAction(to=target, until_done=True, retreat_below=int(plan[-1]), retreat_to=where)
 
 
 def _path_domains(verb: str, counts: Counts, n: int) -> Sequence[Domain]:

@@ -8,10 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import islice
-from typing import Any
+from typing import Any, Literal
 
 from engines.axis_allies import combat, economy, movement, turn
-from engines.axis_allies.moves import AxisAlliesMove, Counts, MoveKind, format_move, order_text
+from engines.axis_allies.moves import (
+    AlongOrder,
+    AttackAction,
+    AxisAlliesMove,
+    BuyAction,
+    Counts,
+    EndAction,
+    LoseAction,
+    PlaceAction,
+    PressOnAction,
+    RetreatAction,
+    RocketAction,
+    StayAction,
+    SubmergeAction,
+    TechAction,
+    UnloadAction,
+    along,
+    format_move,
+    order_text,
+)
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
 from engines.core.contract import Seat
@@ -33,54 +52,54 @@ def iter_legal_moves(state: AxisAlliesState, seat: Seat,
     if seat not in turn.to_act(state):
         return
     running = turn.machine(state)
-    M = AxisAlliesMove
     power, phase = state.power, state.phase
     moves: list[AxisAlliesMove] = []
-    if running is not None:
-        moves = _decisions(state, running)
-    elif phase in ("combat_move", "noncombat_move"):
+    if running is not None:  # a battle's question: its answers one at a time (a big battle's are many)
+        yield from (m for m in _decisions(state, running) if wanted is None or wanted(format_move(m)))
+        return
+    if phase in ("combat_move", "noncombat_move"):
         yield from iter_unit_moves(state, wanted)
     else:
         if phase == "tech":
-            moves += [M(kind="tech", count=n) for n in range(1, min(state.ipcs[power] // 5, MAX_TECH_DICE) + 1)]
+            moves += [TechAction(count=n) for n in range(1, min(state.ipcs[power] // 5, MAX_TECH_DICE) + 1)]
         if phase in ("tech", "purchase") and economy.capital_held(state, power):
             for kind in UNITS:
                 try:
                     economy.check_purchase(state, power, {kind: 1})
                 except IllegalMoveError:
                     continue
-                moves.append(M(kind="buy", units=((kind, 1),)))
+                moves.append(BuyAction(units=((kind, 1),)))
         if phase == "combat":
-            moves += [M(kind="attack", to=t) for t in turn.fights_open(state)]
+            moves += [AttackAction(to=t) for t in turn.fights_open(state)]
             moves += _rockets(state)
         if phase == "place":
             for kind, _ in state.purchased:
-                moves += [M(kind="place", units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
+                moves += [PlaceAction(units=((kind, 1),), to=t) for t in economy.placement_sites(state, power, kind)]
     if running is None and not (phase == "combat" and (state.battles or state.raids)) and not (
         phase == "place" and turn.placeable(state)
     ):
-        moves.append(M(kind="end", anyway=phase == "noncombat_move" and bool(turn.could_still_land(state))))
+        moves.append(EndAction(anyway=phase == "noncombat_move" and bool(turn.could_still_land(state))))
     yield from (m for m in moves if wanted is None or wanted(format_move(m)))
 
 
-def _decisions(state: AxisAlliesState, running: combat.Machine) -> list[AxisAlliesMove]:
-    M = AxisAlliesMove
+def _decisions(state: AxisAlliesState, running: combat.Machine) -> Iterator[AxisAlliesMove]:
     decision = combat.waiting(running)
     if decision is None:
-        return []
+        return
     if decision.kind == "press_on_or_retreat":
-        return (
-            [M(kind="press_on")]
-            + [M(kind="retreat", to=t) for t in decision.retreat_to]
-            + [M(kind="submerge", to=t) for t in decision.subs_to]
-        )
+        yield PressOnAction()
+        yield from (RetreatAction(to=t) for t in decision.retreat_to)
+        yield from (SubmergeAction(to=t) for t in decision.subs_to)
+        return
     if decision.kind == "defending_subs":
-        return [M(kind="stay")] + [M(kind="submerge", to=t) for t in decision.subs_to]
+        yield StayAction()
+        yield from (SubmergeAction(to=t) for t in decision.subs_to)
+        return
     kind_of = {u.id: u.kind for u in state.units}
     have: dict[str, int] = {}
     for uid in decision.eligible:
         have[kind_of[uid]] = have.get(kind_of[uid], 0) + 1
-    return [M(kind="lose", units=counts) for counts in casualty_choices(have, decision.count, decision.max_non_ships)]
+    yield from (LoseAction(units=counts) for counts in casualty_choices(have, decision.count, decision.max_non_ships))
 
 
 def casualty_choices(have: dict[str, int], count: int, max_non_ships: int | None = None) -> Iterator[Counts]:
@@ -112,18 +131,19 @@ def casualty_choices(have: dict[str, int], count: int, max_non_ships: int | None
     yield from fill(0, count, 0)
 
 
-def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AxisAlliesMove]:
+def unit_moves(state: AxisAlliesState, limit: int | None = None) -> list[AlongOrder]:
     """One move per (territory, unit kind) and destination, for the unit an order would pick
     (the first ``limit`` only, when given)."""
     return list(islice(iter_unit_moves(state), limit))
 
 
-def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None = None) -> Iterator[AxisAlliesMove]:
+def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None = None) -> Iterator[AlongOrder]:
     """:func:`unit_moves` one at a time, in the same order. A destination is checked only when the
     move's text is ``wanted`` (autocomplete: it fits what was typed) and only when asked for the next
-    move, so a caller that needs a few moves never checks them all."""
-    M = AxisAlliesMove
+    move, so a caller that needs a few moves never checks them all (none outside the movement steps)."""
     power, phase = state.power, state.phase
+    if phase != "combat_move" and phase != "noncombat_move":
+        return
     seen: set[tuple[Any, ...]] = set()
     offered: set[str] = set()
     board = movement.Board(state, power)  # one position, thousands of orders checked against it
@@ -142,10 +162,10 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
         if key in seen:
             continue
         seen.add(key)
-        routes = movement.routes(state, power, u.id, phase, board=board)  # type: ignore[arg-type]
-        for dest, _, orders in movement.destinations(state, power, u.id, phase, board=board):  # type: ignore[arg-type]
+        routes = movement.routes(state, power, u.id, phase, board=board)
+        for dest, _, orders in movement.destinations(state, power, u.id, phase, board=board):
             sea_dest = state.map.is_sea(dest)
-            kind: MoveKind
+            kind: Literal["move", "load", "unload"]
             if aboard:
                 kind = "unload"
                 path: tuple[str, ...] = (u.at, dest)
@@ -155,8 +175,8 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
                 kind, path = "move", routes.get(dest, (u.at, dest))
             units = ((u.kind, 1),)
             if kind == "unload":
-                if movement.allowed(state, power, orders, phase, board=board):  # type: ignore[arg-type]
-                    for form in turn.unload_forms(state, M(kind=kind, units=units, path=path)):
+                if movement.allowed(state, power, orders, phase, board=board):
+                    for form in turn.unload_forms(state, UnloadAction(units=units, path=path)):
                         text = format_move(form)
                         if text not in offered and (wanted is None or wanted(text)):
                             offered.add(text)
@@ -164,18 +184,18 @@ def iter_unit_moves(state: AxisAlliesState, wanted: Callable[[str], bool] | None
                 continue
             if wanted is not None and not wanted(order_text(kind, units, path)):
                 continue
-            if movement.allowed(state, power, orders, phase, board=board):  # type: ignore[arg-type]
-                yield M(kind=kind, units=units, path=path)
+            if movement.allowed(state, power, orders, phase, board=board):
+                yield along(kind, units, path)
 
 
 def _rockets(state: AxisAlliesState) -> list[AxisAlliesMove]:
     """Rocket shots open to the power now (weapons development "rockets", one a turn)."""
     if "rockets" not in state.techs.get(state.power, ()) or state.rocket_fired:
         return []
-    moves = []
+    moves: list[AxisAlliesMove] = []
     for launcher in sorted({u.at for u in state.units if u.power == state.power and u.kind == "aa_gun"}):
         for target in sorted({u.at for u in state.units if u.kind == "factory"}):
-            move = AxisAlliesMove(kind="rocket", frm=launcher, to=target)
+            move = RocketAction(frm=launcher, to=target)
             try:
                 turn.apply(state, economy.seat_of(state, state.power), move, "")
             except IllegalMoveError:

@@ -27,7 +27,15 @@ from pydantic import ValidationError
 from engines.axis_allies import combat, economy
 from engines.axis_allies.casualties import DEFAULT_ASK_HOURS, CasualtyOrder, pick_casualties
 from engines.axis_allies.economy import TURN_ORDER, refuse
-from engines.axis_allies.moves import SHORT, AxisAlliesMove, units_text
+from engines.axis_allies.moves import (
+    SHORT,
+    AxisAlliesMove,
+    LoseAction,
+    PressOnAction,
+    RetreatAction,
+    StayAction,
+    units_text,
+)
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS, UnknownUnit, unit
 from engines.core.contract import Seat
@@ -200,14 +208,14 @@ def standing_move(
         left = _attackers_left(running)
         if left < plan.retreat_below and decision.may_retreat and decision.retreat_to:
             to = plan.retreat_to if plan.retreat_to in decision.retreat_to else decision.retreat_to[0]
-            return seat, AxisAlliesMove(kind="retreat", to=to)
-        return seat, AxisAlliesMove(kind="press_on")
+            return seat, RetreatAction(to=to)
+        return seat, PressOnAction()
     order = order_for(orders.get(seat), decision.power)
     if order is None or (order.ask and seat not in expired):
         return None
     if decision.kind == "defending_subs":
-        return seat, AxisAlliesMove(kind="stay")
-    return seat, AxisAlliesMove(kind="lose", units=pick_casualties(state, decision, order))
+        return seat, StayAction()
+    return seat, LoseAction(units=pick_casualties(state, decision, order))
 
 
 def asks(state: AxisAlliesState, orders: Mapping[Seat, Mapping[str, Any]]) -> dict[Seat, float]:

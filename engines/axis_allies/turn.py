@@ -23,7 +23,20 @@ from engines.axis_allies.economy import (
     refuse,
     seat_of,
 )
-from engines.axis_allies.moves import AxisAlliesMove, Counts, MoveKind, format_move
+from engines.axis_allies.moves import (
+    AlongOrder,
+    AxisAlliesMove,
+    Counts,
+    LoseAction,
+    MoveKind,
+    PlaceAction,
+    PressOnAction,
+    RocketAction,
+    StayAction,
+    UnitsAlongAction,
+    UnloadAction,
+    format_move,
+)
 from engines.axis_allies.state import (
     PHASES,
     UNDO_FIELDS,
@@ -233,13 +246,13 @@ def landing_move(state: AxisAlliesState, aircraft: Unit) -> AxisAlliesMove:
     order of one such aircraft from its place reads (the example a refusal and the step line give)."""
     reach = movement.reachable(state, state.power, aircraft.id, "noncombat_move")
     dest = min(reach, key=lambda t: (reach[t], t))
-    return AxisAlliesMove(kind="move", units=((aircraft.kind, 1),), path=(aircraft.at, dest))
+    return UnitsAlongAction(kind="move", units=((aircraft.kind, 1),), path=(aircraft.at, dest))
 
 
 def placing_move(waiting: list[tuple[str, int, str]]) -> AxisAlliesMove:
     """The ``place`` order of the first of ``placeable``'s units (the example for the step)."""
     kind, count, site = waiting[0]
-    return AxisAlliesMove(kind="place", units=((kind, count),), to=site)
+    return PlaceAction(units=((kind, count),), to=site)
 
 
 def pending_battles(state: AxisAlliesState) -> tuple[str, ...]:
@@ -313,17 +326,17 @@ def undo(state: AxisAlliesState) -> AxisAlliesState:
 
 
 def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> AxisAlliesState:
-    kind, phase = move.kind, state.phase
-    if kind == "end":
+    phase = state.phase
+    if move.kind == "end":
         return end_phase(state, move.anyway)
-    if kind == "tech":
+    if move.kind == "tech":
         if phase != "tech":
             raise refuse("tech_only_first")
         cost = TECH_DIE_COST * move.count
         if move.count < 1 or cost > state.ipcs[state.power]:
             raise refuse("tech_cost", dice=move.count, cost=cost, ipcs=state.ipcs[state.power])
         return evolve(_pay(state, cost), tech_dice=move.count)
-    if kind == "buy":
+    if move.kind == "buy":
         if phase not in ("tech", "purchase"):
             raise refuse("buy_only_in_purchase")
         counts = dict(move.units)
@@ -335,23 +348,23 @@ def _apply_turn_move(state: AxisAlliesState, move: AxisAlliesMove, text: str) ->
             total[k] = total.get(k, 0) + n
         state = _pay(state, cost)
         return evolve(state, purchased=_counts(bought), bought=_counts(total), phase="purchase")
-    if kind in ("move", "load", "unload", "bomb"):
+    if move.kind in ("move", "load", "unload", "bomb"):
         if phase not in ("combat_move", "noncombat_move"):
             raise refuse("move_only_in_move_phases")
-        return _apply_order(state, move, text)
-    if kind == "attack":
+        return _apply_order(state, move, text, phase)
+    if move.kind == "attack":
         if phase != "combat":
             raise refuse("attack_only_in_combat")
-        state = _start_fight(state, move.to or "")
+        state = _start_fight(state, move.to)
         if move.until_done and state.battle is not None:
             if move.retreat_to is not None and move.retreat_to not in state.battle.retreat_to:
                 raise refuse("retreat_where", territory=move.retreat_to, options=list(state.battle.retreat_to))
             plan = BattlePlan(territory=state.battle.territory, retreat_below=move.retreat_below, retreat_to=move.retreat_to)
             state = evolve(state, plan=plan)
         return settle(state)
-    if kind == "rocket":
+    if move.kind == "rocket":
         return settle(_fire_rocket(state, move))
-    if kind == "place":
+    if move.kind == "place":
         return _apply_place(state, move)
     raise refuse("not_now", action=_verb(move))
 
@@ -425,7 +438,7 @@ def pick_units(state: AxisAlliesState, where: str, counts: Counts, *, aboard: bo
     return tuple(ids)
 
 
-def _order(state: AxisAlliesState, move: AxisAlliesMove) -> movement.MoveOrder:
+def _order(state: AxisAlliesState, move: AlongOrder, phase: movement.MovePhase) -> movement.MoveOrder:
     path = move.path
     if len(path) < 2:
         raise refuse("path_too_short")
@@ -438,7 +451,7 @@ def _order(state: AxisAlliesState, move: AxisAlliesMove) -> movement.MoveOrder:
         for t in sorted(transports, key=lambda u: u.id):
             order = movement.MoveOrder(units=units, path=(path[0], path[-1]), transport=t.id)
             try:
-                movement.check_move(state, state.power, order, state.phase)  # type: ignore[arg-type]
+                movement.check_move(state, state.power, order, phase)
             except IllegalMoveError as error:
                 refusals.append(error)  # full or out of reach: try the next transport
                 continue
@@ -451,7 +464,7 @@ def _order(state: AxisAlliesState, move: AxisAlliesMove) -> movement.MoveOrder:
         if options:
             return options[0][1]
         if move.aboard:
-            _refuse_named_unload(state, move)
+            _refuse_named_unload(state, move, phase)
     units = pick_units(state, path[0], move.units, aboard=move.kind == "unload")
     gmap = state.map
     if move.kind != "unload" and len(path) == 2 and path[0] in gmap.territories and path[-1] not in gmap.neighbours(path[0]):
@@ -459,7 +472,7 @@ def _order(state: AxisAlliesState, move: AxisAlliesMove) -> movement.MoveOrder:
     return movement.MoveOrder(units=units, path=path, bombing=move.kind == "bomb")
 
 
-def _refuse_named_unload(state: AxisAlliesState, move: AxisAlliesMove) -> None:
+def _refuse_named_unload(state: AxisAlliesState, move: UnloadAction, phase: movement.MovePhase) -> None:
     """Why an unload from the transport named by its cargo cannot be done: no such transport, too
     few of a kind aboard it, or the rule its order breaks."""
     zone = move.path[0]
@@ -473,8 +486,7 @@ def _refuse_named_unload(state: AxisAlliesState, move: AxisAlliesMove) -> None:
                 raise refuse("not_enough_units", unit=kind, count=n, have=have, territory=zone)
         picked = _take(riders, move.units)
         assert picked is not None
-        movement.check_move(state, state.power, movement.MoveOrder(units=picked, path=move.path, transport=t.id),
-                            state.phase)  # type: ignore[arg-type]
+        movement.check_move(state, state.power, movement.MoveOrder(units=picked, path=move.path, transport=t.id), phase)
     raise refuse("no_transport_with", units=[[k, n] for k, n in move.aboard], territory=zone)
 
 
@@ -483,7 +495,7 @@ UnloadOption = tuple[Counts, movement.MoveOrder, bool]
 transport it binds to the land for the first time)."""
 
 
-def unload_options(state: AxisAlliesState, move: AxisAlliesMove) -> list[UnloadOption]:
+def unload_options(state: AxisAlliesState, move: UnloadAction) -> list[UnloadOption]:
     """The ways to carry out an unload order that pass the rules, best first (decision M16).
 
     One transport if one carries all the units: a transport already bound to that land this turn
@@ -558,7 +570,7 @@ def _passes(state: AxisAlliesState, order: movement.MoveOrder) -> bool:
     return True
 
 
-def unload_forms(state: AxisAlliesState, move: AxisAlliesMove) -> list[AxisAlliesMove]:
+def unload_forms(state: AxisAlliesState, move: UnloadAction) -> list[UnloadAction]:
     """The unload orders a player may type for ``move`` (decision M16): ``move`` itself when the
     engine's choice binds no transport with cargo left aboard, or when every way to do it leaves
     the same cargo; else one order per distinct cargo naming its transport (``from trn with``)."""
@@ -571,7 +583,7 @@ def unload_forms(state: AxisAlliesState, move: AxisAlliesMove) -> list[AxisAllie
     return [evolve(move, aboard=signature) for signature in signatures]
 
 
-def full_path(state: AxisAlliesState, move: AxisAlliesMove) -> tuple[str, ...]:
+def full_path(state: AxisAlliesState, move: AlongOrder) -> tuple[str, ...]:
     """Fill in a path written with its two ends only: the shortest route of the order's slowest unit."""
     if len(move.path) != 2 or move.kind in ("load", "unload"):
         return move.path
@@ -587,9 +599,9 @@ def full_path(state: AxisAlliesState, move: AxisAlliesMove) -> tuple[str, ...]:
     return best or move.path
 
 
-def _apply_order(state: AxisAlliesState, move: AxisAlliesMove, text: str) -> AxisAlliesState:
-    order = _order(state, move)
-    plan = movement.check_move(state, state.power, order, state.phase)  # type: ignore[arg-type]
+def _apply_order(state: AxisAlliesState, move: AlongOrder, text: str, phase: movement.MovePhase) -> AxisAlliesState:
+    order = _order(state, move, phase)
+    plan = movement.check_move(state, state.power, order, phase)
     before = {u.id: u.at for u in state.units}
     state = _update_units(state, plan.updates)
     if state.phase == "combat_move" and len(plan.path) >= 2:
@@ -724,14 +736,14 @@ def _start_raid(state: AxisAlliesState, territory: str) -> AxisAlliesState:
     return evolve(state, raid=raid)
 
 
-def _fire_rocket(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesState:
+def _fire_rocket(state: AxisAlliesState, move: RocketAction) -> AxisAlliesState:
     """Rockets (weapons development): once a turn in the combat step, an AA gun hits an enemy
     industrial complex within 3 spaces for one die of IPCs (decision C14; one rocket a turn, as TripleA classic)."""
     if state.phase != "combat" or "rockets" not in state.techs.get(state.power, ()):
         raise refuse("rockets_not_now")
     if state.rocket_fired:
         raise refuse("rocket_fired")
-    launcher, target = move.frm or "", move.to or ""
+    launcher, target = move.frm, move.to
     if not any(u.kind == "aa_gun" and u.power == state.power for u in state.units_at(launcher)):
         raise refuse("no_aa_gun", territory=launcher)
     victim = state.owner(target)
@@ -747,8 +759,8 @@ def _decide(state: AxisAlliesState, running: combat.Machine, move: AxisAlliesMov
         raise refuse("not_now", action=_verb(move))
     if move.kind == "attack" and isinstance(running, combat.Battle):
         # An attack (and its plan, ``until done``) begins a battle; this one is being fought.
-        example = casualty_move(state, decision) if decision.kind == "casualties" else AxisAlliesMove(
-            kind="press_on" if decision.kind == "press_on_or_retreat" else "stay")
+        example = casualty_move(state, decision) if decision.kind == "casualties" else (
+            PressOnAction() if decision.kind == "press_on_or_retreat" else StayAction())
         raise refuse("battle_under_way", territory=running.territory, example=format_move(example))
     if decision.kind == "casualties":
         if move.kind != "lose":
@@ -783,10 +795,10 @@ def casualty_move(state: AxisAlliesState, decision: combat.Decision) -> AxisAlli
     """A ``lose`` order that fits ``decision`` (the example a refusal and the step line give):
     units the player has, the cheapest first, submarine hits on ships (the choice of a standing
     order with nothing kept)."""
-    return AxisAlliesMove(kind="lose", units=pick_casualties(state, decision, CasualtyOrder()))
+    return LoseAction(units=pick_casualties(state, decision, CasualtyOrder()))
 
 
-def casualty_ids(state: AxisAlliesState, decision: combat.Decision, move: AxisAlliesMove) -> tuple[int, ...]:
+def casualty_ids(state: AxisAlliesState, decision: combat.Decision, move: LoseAction) -> tuple[int, ...]:
     """The units a ``lose`` order names by kind and count: of each kind, the first eligible ones
     (the machine's order); ``not_enough_casualties`` when there are too few of a kind."""
     kind_of = {u.id: u.kind for u in state.units}
@@ -1014,10 +1026,10 @@ def placeable(state: AxisAlliesState) -> list[tuple[str, int, str]]:
     return out
 
 
-def _apply_place(state: AxisAlliesState, move: AxisAlliesMove) -> AxisAlliesState:
+def _apply_place(state: AxisAlliesState, move: PlaceAction) -> AxisAlliesState:
     if state.phase != "place":
         raise refuse("place_only_in_place")
-    where = move.to or ""
+    where = move.to
     bought = dict(state.purchased)
     for kind, n in move.units:
         if bought.get(kind, 0) < n:

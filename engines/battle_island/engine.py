@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.battle_island import rules
-from engines.battle_island.moves import BattleIslandMove, format_move
+from engines.battle_island.moves import MOVES, BattleIslandMove, format_move
 from engines.battle_island.notation import complete, parse
 from engines.battle_island.options import BattleIslandOptions
 from engines.battle_island.state import BattleIslandState, initial_state
@@ -18,6 +18,7 @@ from engines.battle_island.view import BattleIslandView, build_view
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seal, Seat, options_as
 from engines.core.errors import IllegalMoveError
+from engines.core.tagged import TaggedMoves
 
 SEAL_LAYOUT = "seal_layout"
 SEAL_SALT = "seal_salt"
@@ -50,7 +51,7 @@ class BattleIsland:
     max_players: ClassVar[int] = 2
     options_model: ClassVar[type[BattleIslandOptions]] = BattleIslandOptions
     state_model: ClassVar[type[BattleIslandState]] = BattleIslandState
-    move_model: ClassVar[type[BattleIslandMove]] = BattleIslandMove
+    move_model: ClassVar[TaggedMoves[BattleIslandMove]] = MOVES
     colours: ClassVar[tuple[str, ...]] = ("red", "blue")
     hidden_information: ClassVar[bool] = True
     """The blocks' characters are hidden from the other seat until revealed (``engines.core.capabilities``)."""

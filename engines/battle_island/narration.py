@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.battle_island import board
-from engines.battle_island.moves import BattleIslandMove
+from engines.battle_island.moves import BattleIslandMove, MoveAction, ReinforceAction, RemoveAction
 from engines.battle_island.view import BattleIslandView, RevealedBlockView
 from engines.core.contract import Seat
 
@@ -60,7 +60,7 @@ def describe_move(
     elif move.kind == "reinforce":
         lines += _entry(before, seat, move, after)
     elif move.kind == "turn":
-        lines.append(_facing("battle_island.zero_turn", seat, move.square or "", after))
+        lines.append(_facing("battle_island.zero_turn", seat, move.square, after))
     elif move.kind == "pad_option":
         lines.append(("battle_island.zero_pad", {"seat": seat}))
     elif move.kind == "shift":
@@ -168,19 +168,20 @@ def _shot(before: BattleIslandView, seat: Seat, after: BattleIslandView) -> list
     return _consequences(_new_reveals(before, after), _lost(standing, after), seat, hit=target, caught=action.caught)
 
 
-def _landing(before: BattleIslandView, move: BattleIslandMove, after: BattleIslandView) -> list[Line]:
+def _landing(before: BattleIslandView, move: MoveAction, after: BattleIslandView) -> list[Line]:
     """A move ending on an unactivated block activates it (decisions 8, 9)."""
+    assert move.to is not None, "a move that was played has its destination filled in"
     standing = _island(before)
-    mover = standing.pop(move.square)  # type: ignore[arg-type]
-    standing[move.to] = mover  # type: ignore[index]
+    mover = standing.pop(move.square)
+    standing[move.to] = mover
     return _consequences(_new_reveals(before, after), _lost(standing, after), mover[0])
 
 
-def _entry(before: BattleIslandView, seat: Seat, move: BattleIslandMove, after: BattleIslandView) -> list[Line]:
+def _entry(before: BattleIslandView, seat: Seat, move: ReinforceAction, after: BattleIslandView) -> list[Line]:
     """Zero option 1 or rule 4: the pad character enters in front of its slot, and activates a
     block standing there (decision 14)."""
     action = next(a for a in reversed(after.actions) if a.kind == "reinforce")
-    kind = _pad_kind(before, seat, move.slot or 0)
+    kind = _pad_kind(before, seat, move.slot)
     params = {"seat": seat, "kind": kind, "slot": move.slot, "square": action.to}
     code = "battle_island.zero_reinforce" if before.step == "zero" else "battle_island.brought_on"
     standing = _island(before)
@@ -189,13 +190,14 @@ def _entry(before: BattleIslandView, seat: Seat, move: BattleIslandMove, after: 
     return [(code, params), *_consequences(_new_reveals(before, after), _lost(standing, after), seat)]
 
 
-def _removal(before: BattleIslandView, seat: Seat, move: BattleIslandMove) -> Line:
+def _removal(before: BattleIslandView, seat: Seat, move: RemoveAction) -> Line:
     """Rules 1a (an island character) and 1b (a pad character): the opponent's free removal."""
     victim = 1 - seat
     if move.slot is not None:
         kind = _pad_kind(before, victim, move.slot)
         return ("battle_island.removed_from_pad", {"seat": victim, "kind": kind, "slot": move.slot})
-    _, kind = _island(before)[move.square]  # type: ignore[index]
+    assert move.square is not None, "a removal names a pad slot or a square"
+    _, kind = _island(before)[move.square]
     return ("battle_island.removed_from_island", {"seat": victim, "kind": kind, "square": move.square})
 
 

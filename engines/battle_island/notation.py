@@ -19,9 +19,9 @@ Canonical forms (what ``format_move`` writes and history shows):
 
 Words are forgiving: Dutch and English unit and direction names, ``x`` for ``shoot``.
 
->>> from engines.battle_island.moves import BattleIslandMove as M, format_move
+>>> from engines.battle_island.moves import format_move
 >>> parse("C2-c4 L")
-BattleIslandMove(kind='move', square='c2', to='c4', unit=None, facing=None, side='left', slot=None, squares=(), order=())
+MoveAction(kind='move', square='c2', to='c4', side='left')
 >>> format_move(parse("plaats soldaat b2 noord"))
 'place soldier b2 n'
 >>> format_move(parse("pad s j t s j"))
@@ -36,7 +36,23 @@ import re
 from collections.abc import Callable
 
 from engines.battle_island.board import Direction, Side
-from engines.battle_island.moves import BattleIslandMove, MoveKind
+from engines.battle_island.moves import (
+    ArmAction,
+    BattleIslandMove,
+    BlockAction,
+    EndAction,
+    MoveAction,
+    MoveKind,
+    PadAction,
+    PadOptionAction,
+    PlaceAction,
+    ReinforceAction,
+    RemoveAction,
+    RollAction,
+    ShiftAction,
+    ShootAction,
+    TurnAction,
+)
 from engines.battle_island.state import Kind
 from engines.core.errors import InvalidMoveError
 from engines.core.move_text import plain_dashes
@@ -80,7 +96,6 @@ def _square(word: str, text: str) -> str:
 def parse(text: str) -> BattleIslandMove:
     """Read one action; ``InvalidMoveError`` (with the expected forms) when it is not notation.
     Typographic dashes (``c2–c5``) are the hyphen (``engines.core.move_text``)."""
-    M = BattleIslandMove
     line = re.sub(r"\s*-\s*", "-", plain_dashes(text).strip().lower()).replace(",", " ")
     words = re.sub(r"^([a-l]\d{1,2})x([a-l]\d{1,2})$", r"\1 x \2", line).split()  # c5xc8
     if not words:
@@ -88,7 +103,7 @@ def parse(text: str) -> BattleIslandMove:
     # Moves are written as squares: "c2-c5", "c2-c4 left", "c2 left", "c5 x c8".
     if SQUARE.match(words[0].split("-")[0]):
         if len(words) == 3 and words[1] in ("x", "shoot"):
-            return M(kind="shoot", square=_square(words[0], text), to=_square(words[2], text))
+            return ShootAction(square=_square(words[0], text), to=_square(words[2], text))
         frm, dash, to = words[0].partition("-")
         if dash and not to:
             raise invalid(text)
@@ -99,43 +114,45 @@ def parse(text: str) -> BattleIslandMove:
                 raise invalid(text)
         elif len(words) > 2:
             raise invalid(text)
-        return M(kind="move", square=_square(frm, text), to=_square(to, text) if to else None, side=side)
+        return MoveAction(square=_square(frm, text), to=_square(to, text) if to else None, side=side)
     verb = VERBS.get(words[0])
     args = words[1:]
     if verb is None:
         raise invalid(text)
-    if verb in ("roll", "end") and not args:
-        return M(kind=verb)
+    if verb == "roll" and not args:
+        return RollAction()
+    if verb == "end" and not args:
+        return EndAction()
     if verb == "block" and len(args) == 1:
-        return M(kind="block", square=_square(args[0], text))
+        return BlockAction(square=_square(args[0], text))
     if verb == "arm" and args:
-        return M(kind="arm", squares=tuple(sorted(_square(a, text) for a in args)))
+        return ArmAction(squares=tuple(sorted(_square(a, text) for a in args)))
     if verb == "place" and len(args) == 3 and args[0] in UNITS and args[2] in FACINGS:
-        return M(kind="place", unit=UNITS[args[0]], square=_square(args[1], text), facing=FACINGS[args[2]])
+        return PlaceAction(unit=UNITS[args[0]], square=_square(args[1], text), facing=FACINGS[args[2]])
     if verb == "pad":
         if len(args) == 1 and args[0] in SIDES:
-            return M(kind="shift", side=SIDES[args[0]])
+            return ShiftAction(side=SIDES[args[0]])
         letters = list(args[0]) if len(args) == 1 and all(ch in "sjt" for ch in args[0]) else args
         if letters and all(a in UNITS for a in letters):
-            return M(kind="pad", order=tuple(UNITS[a] for a in letters))
+            return PadAction(order=tuple(UNITS[a] for a in letters))
         raise invalid(text)
     if verb == "move":
         if args == ["pad"]:
-            return M(kind="pad_option")
+            return PadOptionAction()
         if len(args) in (1, 2) and SQUARE.match(args[0].split("-")[0]):
             return parse(" ".join(args))
         raise invalid(text)
     if verb == "shoot" and len(args) in (1, 2):
-        return M(kind="shoot", square=_square(args[0], text), to=_square(args[1], text) if len(args) == 2 else None)
+        return ShootAction(square=_square(args[0], text), to=_square(args[1], text) if len(args) == 2 else None)
     if verb == "reinforce" and len(args) == 1 and args[0].isdigit():
-        return M(kind="reinforce", slot=int(args[0]))
+        return ReinforceAction(slot=int(args[0]))
     if verb == "turn" and len(args) == 2 and args[1] in SIDES:
-        return M(kind="turn", square=_square(args[0], text), side=SIDES[args[1]])
+        return TurnAction(square=_square(args[0], text), side=SIDES[args[1]])
     if verb == "remove":
         if len(args) == 2 and args[0] == "pad" and args[1].isdigit():
-            return M(kind="remove", slot=int(args[1]))
+            return RemoveAction(slot=int(args[1]))
         if len(args) == 1:
-            return M(kind="remove", square=_square(args[0], text))
+            return RemoveAction(square=_square(args[0], text))
     raise invalid(text)
 
 
@@ -143,8 +160,11 @@ def complete(move: BattleIslandMove, legal: Callable[[], list[BattleIslandMove]]
     """Fill in what the short forms leave out (``shoot c5``, ``c2 left``, ``move c2``) from
     the one legal move they can mean; unchanged when none or several fit. ``legal`` is only
     called for a short form."""
-    if move.kind not in ("shoot", "move") or move.to is not None:
-        return move
-    fits = [m for m in legal() if m.kind == move.kind and m.square == move.square and (move.kind == "shoot" or m.side == move.side)]
-    return fits[0] if len(fits) == 1 else move
+    if move.kind == "shoot" and move.to is None:
+        shots = [m for m in legal() if m.kind == "shoot" and m.square == move.square]
+        return shots[0] if len(shots) == 1 else move
+    if move.kind == "move" and move.to is None:
+        steps = [m for m in legal() if m.kind == "move" and m.square == move.square and m.side == move.side]
+        return steps[0] if len(steps) == 1 else move
+    return move
 

@@ -14,7 +14,23 @@ from typing import Any
 
 from engines.battle_island import board
 from engines.battle_island.board import PAD_SLOTS, RANGE, SIZE, Side
-from engines.battle_island.moves import BattleIslandMove, format_move
+from engines.battle_island.moves import (
+    ArmAction,
+    BattleIslandMove,
+    BlockAction,
+    EndAction,
+    MoveAction,
+    PadAction,
+    PadOptionAction,
+    PlaceAction,
+    ReinforceAction,
+    RemoveAction,
+    RollAction,
+    ShiftAction,
+    ShootAction,
+    TurnAction,
+    format_move,
+)
 from engines.battle_island.options import BattleIslandOptions
 from engines.battle_island.state import (
     ActionKind,
@@ -213,7 +229,9 @@ def stops_shot(state: BattleIslandState, square: int) -> bool:
 def line_of_fire(state: BattleIslandState, shooter: int) -> list[int]:
     """The squares between the character on ``shooter`` and the square exactly its range ahead
     (empty when the island ends first)."""
-    c = state.characters[state.index_of(shooter)]  # type: ignore[index]
+    cid = state.index_of(shooter)
+    assert cid is not None, "a character stands on the square it shoots from"
+    c = state.characters[cid]
     assert c.facing is not None
     line = board.ray(shooter, c.facing, RANGE[c.kind])
     return line[:-1] if line is not None else []
@@ -389,24 +407,23 @@ def legal_moves(state: BattleIslandState, seat: Seat) -> list[BattleIslandMove]:
     """Every legal action of ``seat`` now, in a stable order."""
     if state.result is not None:
         return []
-    M = BattleIslandMove
     phase = state.phase
     if phase == "arm":
         if state.armed[seat]:
             return []
         own = [board.name(b.square) for b in state.blocks if b.owner == seat]
-        return [M(kind="arm", squares=tuple(sorted(trio))) for trio in combinations(own, ARMED_PER_OWNER)]
+        return [ArmAction(squares=tuple(sorted(trio))) for trio in combinations(own, ARMED_PER_OWNER)]
     removing = phase == "play" and state.step == "free_removal"
     if seat != (other(state.to_move or 0) if removing else state.to_move):
         return []
     if phase == "blocks":
-        moves = []
+        moves: list[BattleIslandMove] = []
         for square in range(SIZE * SIZE):
             try:
                 check_block(state, square)
             except IllegalMoveError:
                 continue
-            moves.append(M(kind="block", square=board.name(square)))
+            moves.append(BlockAction(square=board.name(square)))
         return moves
     if phase == "characters":
         moves = []
@@ -416,56 +433,55 @@ def legal_moves(state: BattleIslandState, seat: Seat) -> list[BattleIslandMove]:
                     square = row * SIZE + col
                     if not blocked(state, square):
                         moves.extend(
-                            M(kind="place", unit=kind, square=board.name(square), facing=d) for d in board.DIRECTIONS
+                            PlaceAction(unit=kind, square=board.name(square), facing=d) for d in board.DIRECTIONS
                         )
         return moves
     if phase == "pads":
-        return [M(kind="pad", order=order) for order in dict.fromkeys(permutations(state.reserve(seat)))]
+        return [PadAction(order=order) for order in dict.fromkeys(permutations(state.reserve(seat)))]
     if phase != "play":
         return []
     return _turn_moves(state, seat)
 
 
 def _turn_moves(state: BattleIslandState, seat: Seat) -> list[BattleIslandMove]:
-    M = BattleIslandMove
     step = state.step
     if step == "free_removal":
         victim = other(seat)
         if state.removal == "pad":
             return [
-                M(kind="remove", slot=c.slot)
+                RemoveAction(slot=c.slot)
                 for c in sorted(state.characters, key=lambda c: c.slot or 0)
                 if c.owner == victim and c.where == "pad"
             ]
         return [
-            M(kind="remove", square=board.name(c.square))
+            RemoveAction(square=board.name(c.square))
             for c in state.characters
             if c.owner == victim and c.where == "island" and c.square is not None
         ]
     moves: list[BattleIslandMove] = []
     if step == "roll":
-        return [M(kind="roll")]
+        return [RollAction()]
     if step in ("bring_on", "zero"):
-        moves += [M(kind="reinforce", slot=slot) for slot in entry_slots(state, seat)]
+        moves += [ReinforceAction(slot=slot) for slot in entry_slots(state, seat)]
     if step == "zero":
         if state.options.carrier_pads:
-            moves.append(M(kind="pad_option"))
+            moves.append(PadOptionAction())
         for c in state.characters:
             if c.owner == seat and c.where == "island" and c.square is not None:
-                moves += [M(kind="turn", square=board.name(c.square), side=side) for side in ("left", "right")]
+                moves += [TurnAction(square=board.name(c.square), side=side) for side in ("left", "right")]
     if step == "move":
         for cid in movers(state):
             frm = state.characters[cid].square
             assert frm is not None
             for to, side in destinations(state, cid, state.die or 0):
-                moves.append(M(kind="move", square=board.name(frm), to=board.name(to), side=side))
-        moves += [M(kind="shift", side=side) for side in pad_shifts(state)]
+                moves.append(MoveAction(square=board.name(frm), to=board.name(to), side=side))
+        moves += [ShiftAction(side=side) for side in pad_shifts(state)]
         if not moves:
-            moves.append(M(kind="end"))
+            moves.append(EndAction())
     if step == "moved":
-        moves.append(M(kind="end"))
+        moves.append(EndAction())
     if shooting_allowed(state):
-        moves += [M(kind="shoot", square=board.name(a), to=board.name(b)) for a, b in shots(state, seat)]
+        moves += [ShootAction(square=board.name(a), to=board.name(b)) for a, b in shots(state, seat)]
     return moves
 
 
@@ -484,22 +500,21 @@ def _listed_setup(state: BattleIslandState, seat: Seat, move: BattleIslandMove) 
     building the list (100-500 moves, each with its own check: most of a setup's time). Such a
     move that is not listed raises the very refusal ``apply`` gives (the same check); ``False``
     for any other move."""
-    if state.result is not None or seat != state.to_move or move.square is None:
+    if state.result is not None or seat != state.to_move or move.kind not in ("block", "place"):
         return False
     try:
         square = board.index(move.square)
     except ValueError:
         return False
-    M = BattleIslandMove
     name = board.name(square)
-    if state.phase == "blocks" and move == M(kind="block", square=name):
+    if state.phase == "blocks" and move == BlockAction(square=name):
         check_block(state, square)
         return True
     if (
         state.phase == "characters"
-        and move.unit is not None
+        and move.kind == "place"
         and move.facing in board.DIRECTIONS
-        and move == M(kind="place", unit=move.unit, square=name, facing=move.facing)
+        and move == PlaceAction(unit=move.unit, square=name, facing=move.facing)
     ):
         check_place(state, seat, move.unit, square)
         return True
@@ -594,7 +609,7 @@ def _apply_setup(state: BattleIslandState, seat: Seat, move: BattleIslandMove) -
         check_block(state, square)
         state = state.model_copy(update={"blocks": (*state.blocks, Block(owner=seat, square=square))})
     elif phase == "characters":
-        if move.kind != "place" or move.unit is None or move.facing is None:
+        if move.kind != "place":
             raise refuse("expect_place")
         square = _square(move.square)
         check_place(state, seat, move.unit, square)
@@ -610,7 +625,7 @@ def _apply_setup(state: BattleIslandState, seat: Seat, move: BattleIslandMove) -
     return after_setup_step(state, seat)
 
 
-def _apply_removal(state: BattleIslandState, seat: Seat, move: BattleIslandMove, text: str) -> BattleIslandState:
+def _apply_removal(state: BattleIslandState, seat: Seat, move: RemoveAction, text: str) -> BattleIslandState:
     victim = other(seat)
     if state.removal == "pad":
         cid = pad_character(state, victim, move.slot or 0)
@@ -629,17 +644,16 @@ def _apply_removal(state: BattleIslandState, seat: Seat, move: BattleIslandMove,
 
 def _apply_turn(state: BattleIslandState, seat: Seat, move: BattleIslandMove, text: str) -> BattleIslandState:
     step = state.step
-    kind = move.kind
-    if kind == "shoot":
+    if move.kind == "shoot":
         return _apply_shot(state, seat, move, text)
-    if kind == "roll":
+    if move.kind == "roll":
         if step != "roll":
             raise refuse("roll_not_now")
         return state.model_copy(update={"step": "rolling"})
-    if kind == "reinforce":
+    if move.kind == "reinforce":
         if step not in ("bring_on", "zero"):
             raise refuse("reinforce_not_now")
-        slot = move.slot or 0
+        slot = move.slot
         if slot not in entry_slots(state, seat):
             raise refuse("reinforce_slot", slot=slot, slots=entry_slots(state, seat))
         cid = pad_character(state, seat, slot)
@@ -655,38 +669,38 @@ def _apply_turn(state: BattleIslandState, seat: Seat, move: BattleIslandMove, te
         # on the island anyway, and the roll is "as normal" (rule 1a can apply).
         restricted = cid if step == "zero" else None
         return state.model_copy(update={"restricted": restricted, "pad_move": False, "step": "rolling"})
-    if kind == "pad_option":
+    if move.kind == "pad_option":
         if step != "zero" or not state.options.carrier_pads:
             raise refuse("zero_option_not_now")
         return _log(state.model_copy(update={"pad_move": True, "restricted": None, "step": "rolling"}), seat, "pad", text)
-    if kind == "turn":
+    if move.kind == "turn":
         if step != "zero":
             raise refuse("zero_option_not_now")
         square = _square(move.square)
         cid = state.index_of(square)
-        if cid is None or state.characters[cid].owner != seat or move.side is None:
+        if cid is None or state.characters[cid].owner != seat:
             raise refuse("not_your_character", square=board.name(square))
         facing = state.characters[cid].facing
         assert facing is not None
         state = _set_character(state, cid, facing=board.turn(facing, move.side))
         state = _log(state, seat, "turn", text, to=square)
         return state.model_copy(update={"restricted": cid, "pad_move": False, "step": "rolling"})
-    if kind == "move":
+    if move.kind == "move":
         return _apply_move(state, seat, move, text)
-    if kind == "shift":
+    if move.kind == "shift":
         if step != "move" or move.side not in pad_shifts(state):
             raise refuse("shift_impossible", die=state.die)
-        assert move.side is not None and state.die is not None
+        assert state.die is not None
         pads = list(state.pads)
         pads[seat] += board.pad_shift(seat, move.side, state.die)
         state = _log(state.model_copy(update={"pads": tuple(pads)}), seat, "pad", text)
         return state.model_copy(update={"moved": True, "step": "moved"})
-    if kind == "end":
+    if move.kind == "end":
         return _apply_end(state, seat, text)
     raise refuse("not_now")
 
 
-def _apply_move(state: BattleIslandState, seat: Seat, move: BattleIslandMove, text: str) -> BattleIslandState:
+def _apply_move(state: BattleIslandState, seat: Seat, move: MoveAction, text: str) -> BattleIslandState:
     if state.step != "move":
         raise refuse("move_not_now")
     frm = _square(move.square)
@@ -719,7 +733,7 @@ def _apply_move(state: BattleIslandState, seat: Seat, move: BattleIslandMove, te
     return state.model_copy(update={"moved": True, "step": "moved"})
 
 
-def _apply_shot(state: BattleIslandState, seat: Seat, move: BattleIslandMove, text: str) -> BattleIslandState:
+def _apply_shot(state: BattleIslandState, seat: Seat, move: ShootAction, text: str) -> BattleIslandState:
     if not shooting_allowed(state):
         raise refuse("shoot_not_now")
     frm = _square(move.square)

@@ -54,3 +54,20 @@ class TaggedMoves(Generic[M]):
     def model_validate_json(self, text: str | bytes) -> M:
         """A move read back from its JSON text."""
         return self._adapter.validate_json(text)
+
+
+def as_one_model(data: dict[str, Any], fields: dict[str, Any], json: bool) -> dict[str, Any]:
+    """A move's dump ``data`` written as a record of a game whose moves were one model: ``kind``,
+    then every field of ``fields`` (name -> its empty value, in the one model's order), this
+    kind's value where it has one; other fields of ``data`` after them. A game that keeps its
+    records (and the hash chain over them) reading as they did calls it from a
+    ``model_serializer``; tuples are lists in JSON (``json``).
+
+    >>> as_one_model({"kind": "walk", "to": "a2"}, {"to": None, "via": ()}, json=True)
+    {'kind': 'walk', 'to': 'a2', 'via': []}
+    """
+    out = {"kind": data["kind"]}
+    for name, empty in fields.items():
+        out[name] = data[name] if name in data else (list(empty) if json and isinstance(empty, tuple) else empty)
+    out.update((name, value) for name, value in data.items() if name not in out)
+    return out

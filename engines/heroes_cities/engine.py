@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engines.core import first_player
 from engines.core.contract import ChanceSpec, Outcome, Result, Seat, options_as
-from engines.heroes_cities.moves import HeroesCitiesMove, format_move
+from engines.core.tagged import TaggedMoves
+from engines.heroes_cities.moves import MOVES, HeroesCitiesMove, format_move
 from engines.heroes_cities.notation import parse_move
 from engines.heroes_cities.options import HeroesCitiesOptions
 from engines.heroes_cities.rules import check_move, legal_moves
@@ -35,7 +36,7 @@ class HeroesCities:
     max_players: ClassVar[int] = 2
     options_model: ClassVar[type[HeroesCitiesOptions]] = HeroesCitiesOptions
     state_model: ClassVar[type[HeroesCitiesState]] = HeroesCitiesState
-    move_model: ClassVar[type[HeroesCitiesMove]] = HeroesCitiesMove
+    move_model: ClassVar[TaggedMoves[HeroesCitiesMove]] = MOVES
     colours: ClassVar[tuple[str, ...]] = ("red", "blue")
 
     def setup(self, players: int, options: HeroesCitiesOptions | Mapping[str, Any] | None = None) -> HeroesCitiesState:
@@ -47,9 +48,9 @@ class HeroesCities:
 
     def to_act(self, state: HeroesCitiesState) -> frozenset[Seat]:
         """The seat to move; nobody during the start roll or after the end."""
-        if state.phase != "play" or state.result is not None:
+        if state.phase != "play" or state.result is not None or state.to_move is None:
             return frozenset()
-        return frozenset((state.to_move,))  # type: ignore[arg-type]
+        return frozenset((state.to_move,))
 
     def chance(self, state: HeroesCitiesState) -> ChanceSpec | None:
         """The start roll (decision 3: the youngest cannot be known, so one d6 per seat)."""

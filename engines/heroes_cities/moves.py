@@ -13,63 +13,86 @@ Which moves are legal is ``rules.py``; reading a move is ``notation.py``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import model_validator
+from pydantic import AfterValidator, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
 
-from engines.core.contract import Frozen
+from engines.core.tagged import TaggedMove, TaggedMoves, as_one_model
 from engines.heroes_cities import board as B
 
 MoveKind = Literal["move", "promote", "pass"]
 
 
-class HeroesCitiesMove(Frozen):
-    """``kind='move'``: ``frm`` and ``to``; ``'promote'``: ``frm`` only; ``'pass'``: neither."""
-
-    kind: MoveKind
-    frm: str | None = None
-    to: str | None = None
-
-    @model_validator(mode="after")
-    def _shape(self) -> HeroesCitiesMove:
-        shapes = {"move": (True, True), "promote": (True, False), "pass": (False, False)}
-        if shapes[self.kind] != (self.frm is not None, self.to is not None):
-            raise ValueError(
-                "a move needs frm and to, a promotion frm only, a pass neither"
-            )
-        for square in (self.frm, self.to):
-            if square is not None and not B.is_square(square):
-                raise ValueError(f"not a square of the board: {square!r}")
-        return self
+def _square(name: str) -> str:
+    if not B.is_square(name):
+        raise ValueError(f"not a square of the board: {name!r}")
+    return name
 
 
-PASS = HeroesCitiesMove(kind="pass")
+Square = Annotated[str, AfterValidator(_square)]
+
+
+RECORDED: dict[str, Any] = {"frm": None, "to": None}
+"""The fields every move's record holds (its own kind's or not, then at these values), as when
+the moves were one model: a record, and the hash chain over it, reads as it always did."""
+
+
+class _Move(TaggedMove):
+    @model_serializer(mode="wrap")
+    def _as_recorded(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> dict[str, Any]:
+        return as_one_model(handler(self), RECORDED, info.mode_is_json())
+
+
+class MoveAction(_Move):
+    """A piece goes from ``frm`` to ``to``."""
+
+    kind: Literal["move"] = "move"
+    frm: Square
+    to: Square
+
+
+class PromoteAction(_Move):
+    """The attacker on ``frm`` (a city of its own colour) becomes a hero."""
+
+    kind: Literal["promote"] = "promote"
+    frm: Square
+
+
+class PassAction(_Move):
+    """Nothing else is legal."""
+
+    kind: Literal["pass"] = "pass"
+
+
+HeroesCitiesMove = MoveAction | PromoteAction | PassAction
+MOVES: TaggedMoves[HeroesCitiesMove] = TaggedMoves(HeroesCitiesMove)
+"""The engine's move model: reads a move back from the record."""
+
+PASS = PassAction()
 
 # Every move object that can ever be legal, built once: legal_moves hands out these shared
 # (immutable) instances instead of building hundreds of models per position.
-MOVES: tuple[tuple[HeroesCitiesMove | None, ...], ...] = tuple(
+MOVE_TABLE: tuple[tuple[MoveAction | None, ...], ...] = tuple(
     tuple(
-        HeroesCitiesMove(kind="move", frm=B.NAMES[a], to=B.NAMES[b])
+        MoveAction(frm=B.NAMES[a], to=B.NAMES[b])
         if a != b and B.distance(a, b) <= 3
         else None
         for b in range(B.CELLS)
     )
     for a in range(B.CELLS)
 )
-PROMOTIONS: tuple[HeroesCitiesMove, ...] = tuple(
-    HeroesCitiesMove(kind="promote", frm=B.NAMES[a]) for a in range(B.CELLS)
-)
+PROMOTIONS: tuple[PromoteAction, ...] = tuple(PromoteAction(frm=B.NAMES[a]) for a in range(B.CELLS))
 
 
-def move_of(frm: int, to: int) -> HeroesCitiesMove:
+def move_of(frm: int, to: int) -> MoveAction:
     """The (shared) move object from ``frm`` to ``to``."""
-    move = MOVES[frm][to]
+    move = MOVE_TABLE[frm][to]
     if move is None:
-        return HeroesCitiesMove(kind="move", frm=B.NAMES[frm], to=B.NAMES[to])
+        return MoveAction(frm=B.NAMES[frm], to=B.NAMES[to])
     return move
 
 
-def promotion_of(square: int) -> HeroesCitiesMove:
+def promotion_of(square: int) -> PromoteAction:
     return PROMOTIONS[square]
 
 

@@ -10,11 +10,11 @@ The rulebook's "Gevolgen van een beurt", in its order, read off the states befor
 A pass says the mover had no move. The end of the game is worded by the result, not here.
 The game has no hidden information, so every line may go to the channel.
 
->>> from engines.heroes_cities.moves import HeroesCitiesMove
+>>> from engines.heroes_cities.moves import PASS
 >>> from engines.heroes_cities.options import HeroesCitiesOptions
 >>> from engines.heroes_cities.state import initial_state
 >>> before = initial_state(HeroesCitiesOptions()).model_copy(update={"phase": "play", "to_move": 0})
->>> describe_move(before, 0, HeroesCitiesMove(kind="pass"), before)
+>>> describe_move(before, 0, PASS, before)
 (('heroes_cities.passed', {'seat': 0}),)
 """
 
@@ -47,13 +47,13 @@ def describe_move(
     if move.kind == "pass":
         lines.append(("heroes_cities.passed", {"seat": seat}))
     elif move.kind == "promote":
-        square = B.index(move.frm)  # type: ignore[arg-type]
+        square = B.index(move.frm)
         board[square] = HERO[seat]
         lines.append(("heroes_cities.hero_instead", {"square": move.frm}))
     else:
-        frm, to = B.index(move.frm), B.index(move.to)  # type: ignore[arg-type]
+        frm, to = B.index(move.frm), B.index(move.to)
         board[to], board[frm] = board[frm], EMPTY
-        city = _city_line(before, seat, before.board[frm], move.to, after)  # type: ignore[arg-type]
+        city = _city_line(before, seat, before.board[frm], move.to, after)
         if city is not None:
             lines.append(city)
             if city[0] == "heroes_cities.became_hero":

@@ -6,8 +6,8 @@ explicit path ``c2-c3-d4``, ``c2d4``, ``c2 d4``, upper case, surrounding spaces,
 ``promote e4`` and a destination alone (``d4``) when exactly one piece can go there; the Dutch
 ``promoveer e4`` and ``passen`` read as ``promote e4`` and ``pass``.
 
->>> from engines.heroes_cities.moves import HeroesCitiesMove
->>> format_move(HeroesCitiesMove(kind="promote", frm="e4"))
+>>> from engines.heroes_cities.moves import PromoteAction
+>>> format_move(PromoteAction(frm="e4"))
 'e4=H'
 """
 

@@ -53,7 +53,8 @@ def to_position(state: HeroesCitiesState) -> str:
         if gap:
             out.append(str(gap))
         ranks.append("".join(out))
-    to_move = "?" if state.phase == "roll" else _SEAT_LETTER[state.to_move]  # type: ignore[index]
+    assert state.phase == "roll" or state.to_move is not None, "a seat moves once the roll is done"
+    to_move = "?" if state.phase == "roll" or state.to_move is None else _SEAT_LETTER[state.to_move]
     (ra, rh), (ba, bh) = state.captured
     return " ".join(
         (

@@ -14,10 +14,11 @@ from engines.core.contract import Seat
 from engines.core.errors import IllegalMoveError
 from engines.heroes_cities import board as B
 from engines.heroes_cities.moves import (
-    MOVES,
+    MOVE_TABLE,
     PASS,
     PROMOTIONS,
     HeroesCitiesMove,
+    MoveAction,
     format_move,
 )
 from engines.heroes_cities.state import ATTACKER, EMPTY, OWNER, RANGE, HeroesCitiesState
@@ -76,16 +77,16 @@ def promotable(state: HeroesCitiesState, seat: Seat) -> list[int]:
     return [sq for sq in B.CITY_SQUARES if promotion_problem(state, seat, sq) is None]
 
 
-def movement_moves(state: HeroesCitiesState, seat: Seat) -> list[HeroesCitiesMove]:
+def movement_moves(state: HeroesCitiesState, seat: Seat) -> list[MoveAction]:
     """Every ``move`` of ``seat``, ordered by start square then destination (index order)."""
     board = state.board
     empty = empty_mask(board)
-    out: list[HeroesCitiesMove] = []
+    out: list[MoveAction] = []
     for frm in own_squares(board, seat):
         dests = reach(empty, frm, RANGE[board[frm]])
         # bit i of ``dests`` -> selector byte i (0 or 1); compress picks the moves in C. A bit is
-        # never set where MOVES holds None (frm itself, or farther than any reach), hence the cast.
-        row = cast("tuple[HeroesCitiesMove, ...]", MOVES[frm])
+        # never set where MOVE_TABLE holds None (frm itself, or farther than any reach), hence the cast.
+        row = cast("tuple[MoveAction, ...]", MOVE_TABLE[frm])
         out.extend(compress(row, bin(dests)[:1:-1].encode().translate(_BIT_BYTES)))
     return out
 
@@ -94,7 +95,7 @@ def legal_moves(state: HeroesCitiesState, seat: Seat) -> list[HeroesCitiesMove]:
     """Moves, then promotions; ``[pass]`` when there is neither (decision 9)."""
     if state.result is not None or state.phase != "play" or seat != state.to_move:
         return []
-    moves = movement_moves(state, seat)
+    moves = cast("list[HeroesCitiesMove]", movement_moves(state, seat))  # a new list: it may take other kinds
     moves.extend(PROMOTIONS[sq] for sq in promotable(state, seat))
     return moves or [PASS]
 
@@ -113,8 +114,8 @@ def closest(state: HeroesCitiesState, seat: Seat, frm: int | None, to: int | Non
         return B.distance(a, b), abs(a % B.SIZE - b % B.SIZE) + abs(a // B.SIZE - b // B.SIZE)
 
     def key(move: HeroesCitiesMove) -> tuple[object, ...]:
-        a = B.index(move.frm) if move.frm else None
-        b = B.index(move.to) if move.to else a
+        a = None if move.kind == "pass" else B.index(move.frm)
+        b = B.index(move.to) if move.kind == "move" else a
         shared = (frm is not None and a == frm) or (to is not None and b == to)
         return (0 if shared else 1, far(b, to), far(a, frm), format_move(move))
 
@@ -166,11 +167,11 @@ def check_move(state: HeroesCitiesState, seat: Seat, move: HeroesCitiesMove) -> 
             raise _illegal(state, seat, "heroes_cities.pass_not_allowed",
                            "you may only pass when you cannot move", None, None)
         return
-    frm = B.index(move.frm)  # type: ignore[arg-type]
+    frm = B.index(move.frm)
     if move.kind == "promote":
         check_promotion(state, seat, frm)
         return
-    to = B.index(move.to)  # type: ignore[arg-type]
+    to = B.index(move.to)
     check_piece(state, seat, frm)
     check_destination(state, seat, frm, to)
     limit = RANGE[state.board[frm]]

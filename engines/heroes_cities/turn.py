@@ -37,7 +37,7 @@ def play(state: HeroesCitiesState, seat: Seat, move: HeroesCitiesMove) -> Heroes
     path: tuple[int, ...] = ()
     through = None  # after a promotion or a pass: every line (nothing can be new there)
     if move.kind == "move":
-        frm, to = B.index(move.frm), B.index(move.to)  # type: ignore[arg-type]
+        frm, to = B.index(move.frm), B.index(move.to)
         path = B.canonical_path(empty_mask(board), frm, to, RANGE[board[frm]])
         piece = board[frm]
         board = board[:frm] + EMPTY + board[frm + 1:]
@@ -45,7 +45,7 @@ def play(state: HeroesCitiesState, seat: Seat, move: HeroesCitiesMove) -> Heroes
         board, cities, reserve, promoted = city_effect(board, cities, reserve, seat, to)
         through = to
     elif move.kind == "promote":
-        sq = B.index(move.frm)  # type: ignore[arg-type]
+        sq = B.index(move.frm)
         path = (sq,)
         board, reserve = become_hero(board, reserve, seat, sq)
         promoted = True

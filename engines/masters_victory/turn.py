@@ -332,9 +332,9 @@ def end_turn(state: MastersVictoryState, seat: Seat, explicit: bool) -> MastersV
 def result_of(state: MastersVictoryState) -> Result | None:
     """The result that follows from a position (for position strings): the masters, then the
     quiet-turn and turn limits, as ``_after_action`` and ``end_turn`` decide them."""
-    if state.phase != "play":
+    if state.phase != "play" or state.to_move is None:
         return None
-    result = winner_by_masters(state, state.to_move)  # type: ignore[arg-type]
+    result = winner_by_masters(state, state.to_move)
     if result is not None:
         return result
     options = state.options

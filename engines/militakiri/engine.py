@@ -81,8 +81,8 @@ class Militakiri:
             return frozenset()
         if state.phase == "setup":
             return frozenset(s for s in (0, 1) if not state.setups[s])
-        if state.phase == "play":
-            return frozenset((state.to_move,))  # type: ignore[arg-type]
+        if state.phase == "play" and state.to_move is not None:
+            return frozenset((state.to_move,))
         return frozenset()
 
     def chance(self, state: MilitakiriState) -> ChanceSpec | None:

@@ -51,7 +51,16 @@ import random
 from collections.abc import Iterator
 
 from engines.axis_allies import combat, economy, movement, turn
-from engines.axis_allies.moves import AxisAlliesMove
+from engines.axis_allies.moves import (
+    AttackAction,
+    AxisAlliesMove,
+    EndAction,
+    PlaceAction,
+    PressOnAction,
+    StayAction,
+    UndoAction,
+    UnitsAlongAction,
+)
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
@@ -207,7 +216,6 @@ FUZZ_RETREAT = 0.2
 FUZZ_RESEARCH = 0.4
 UNDO = 0.05
 """The chance that ``undo`` is among the proposals when it would apply (it always does)."""
-M = AxisAlliesMove
 
 
 def fuzz_players(engine, game: int) -> int:
@@ -234,15 +242,15 @@ def quick_ends(engine, state: AxisAlliesState, seat) -> list[AxisAlliesMove]:
     running = turn.machine(state)
     if running is not None:
         decision = combat.waiting(running)
-        out = [M(kind="press_on"), M(kind="stay")]
+        out = [PressOnAction(), StayAction()]
         if decision is not None and decision.kind == "casualties":
             out.insert(0, turn.casualty_move(state, decision))
         return out
-    out = [M(kind="end")]
+    out = [EndAction()]
     if state.phase == "combat":
-        out += [M(kind="attack", to=t) for t in turn.fights_open(state)[:1]]
+        out += [AttackAction(to=t) for t in turn.fights_open(state)[:1]]
     if state.phase == "place":
-        out += [M(kind="place", units=((kind, 1),), to=site) for kind, _, site in turn.placeable(state)[:1]]
+        out += [PlaceAction(units=((kind, 1),), to=site) for kind, _, site in turn.placeable(state)[:1]]
     return out
 
 
@@ -251,7 +259,7 @@ def fuzz_proposals(engine, state: AxisAlliesState, seat, rng: random.Random) -> 
     a territory under a raid, and ``undo``."""
     out: list[tuple[str, AxisAlliesMove]] = []
     if state.undo and turn.machine(state) is None and rng.random() < UNDO:
-        out.append(("undo", M(kind="undo")))
+        out.append(("undo", UndoAction()))
     if state.phase not in MOVE_PHASES or turn.machine(state) is not None:
         return out
     power = state.power
@@ -265,13 +273,13 @@ def fuzz_proposals(engine, state: AxisAlliesState, seat, rng: random.Random) -> 
         for at, group in sorted(bombers.items()):
             routes = movement.routes(state, power, min(group, key=lambda u: (u.moved, u.id)).id, "combat_move")
             for target in sorted(targets & set(routes)):
-                out.append(("bombing raid", M(kind="bomb", units=(("bomber", rng.randint(1, len(group))),),
+                out.append(("bombing raid", UnitsAlongAction(kind="bomb", units=(("bomber", rng.randint(1, len(group))),),
                                               path=routes[target])))
         for target in state.raids:
             for near in sorted(state.map.neighbours(target)):
                 for u in mine:
                     if u.at == near and UNITS[u.kind].domain == "land" and u.kind != "aa_gun":
-                        out.append(("land units into a raided territory", M(kind="move", units=((u.kind, 1),),
+                        out.append(("land units into a raided territory", UnitsAlongAction(kind="move", units=((u.kind, 1),),
                                                                              path=(near, target))))
                         break
     groups: dict[tuple[str, str], list] = {}
@@ -292,7 +300,7 @@ def fuzz_proposals(engine, state: AxisAlliesState, seat, rng: random.Random) -> 
             sea = state.map.territories[route[-1]].is_sea
             order = "load" if UNITS[kind].domain == "land" and sea else "move"
             path = (route[0], route[-1]) if order == "load" else route
-            out.append(("several units in one order", M(kind=order, units=tuple(counts), path=path)))
+            out.append(("several units in one order", UnitsAlongAction(kind=order, units=tuple(counts), path=path)))
     return out
 
 
@@ -318,7 +326,7 @@ def _amphibious_score(state: AxisAlliesState, move: AxisAlliesMove) -> int:
     """The steps of an amphibious assault with shore bombardment, the last first: unload into
     enemy land (4), a battleship to the power's transports (3), a loaded transport to an enemy
     coast (2), a load (1); ships only into zones without enemies."""
-    if not move.path:
+    if move.kind not in ORDERS or not move.path:
         return 0
     dest, kind = move.path[-1], move.units[0][0]
     if move.kind == "unload":
@@ -343,7 +351,7 @@ def _amphibious_score(state: AxisAlliesState, move: AxisAlliesMove) -> int:
 def _after_sea_battle_score(state: AxisAlliesState, move: AxisAlliesMove) -> int:
     """Cargo that fights at sea first: an unload in the non-combat move from a zone of a sea battle
     (3, decision M12), a loaded transport into a zone with enemy units (2), a load (1)."""
-    if not move.path:
+    if move.kind not in ORDERS or not move.path:
         return 0
     if move.kind == "unload":
         return 3 if state.phase == "noncombat_move" and move.path[0] in state.sea_fights else 0

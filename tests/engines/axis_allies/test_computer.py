@@ -179,7 +179,8 @@ def test_a_fighter_is_not_sent_where_only_a_carrier_yet_to_come_could_take_it_ba
                      ("uk", "transport", "sz_east_us"), ("uk", "infantry", "united_kingdom"))
     legal = ENGINE.legal_moves(state, seat_to_act(state))
     assert any(m.kind == "move" and m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us" for m in legal)
-    assert not [m for m in candidates(state) if m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us"]
+    assert not [m for m in candidates(state) if m.kind == "move" and m.units == (("fighter", 1),)
+                and m.path[-1] == "sz_east_us"]
 
 
 def test_a_fighter_does_not_count_on_carrier_room_another_fighter_has_taken() -> None:

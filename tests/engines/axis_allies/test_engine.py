@@ -14,6 +14,7 @@ import pytest
 from annotated_types import Ge, Le
 
 from engines.axis_allies.engine import AxisAllies
+from engines.axis_allies.moves import EndAction
 from engines.axis_allies.notation import EXPECTED
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState
@@ -260,7 +261,7 @@ def test_no_move_after_the_end():
     s = play(s, "end")
     assert s.result is not None and s.result.draw
     with pytest.raises(IllegalMoveError) as caught:
-        AxisAllies().apply(s, 4, ENGINE.move_model(kind="end"))
+        AxisAllies().apply(s, 4, EndAction())
     assert caught.value.code == "axis_allies.game_over"
 
 
@@ -358,3 +359,35 @@ def test_a_place_written_with_from_or_to_says_to_leave_the_word_out(text, word, 
         ENGINE.parse_move(text, s, 0)
     assert caught.value.code == "axis_allies.stray_word", text
     assert caught.value.params["word"] == word and caught.value.params["place"] == place
+
+
+OLD_RECORD_MOVES = [
+    # As records stored orders when they were one model: every field, the other kinds' empty.
+    ({"kind": "buy", "count": 0, "units": [["infantry", 3]], "path": [], "to": None, "frm": None}, "buy 3 inf"),
+    ({"kind": "move", "count": 0, "units": [["armour", 1]], "path": ["russia", "karelia_ssr"], "to": None,
+      "frm": None}, "move 1 arm Russia -> Karelia S.S.R."),
+    ({"kind": "unload", "count": 0, "units": [["infantry", 1]], "path": ["sz_north_sea", "western_europe"],
+      "to": None, "frm": None, "aboard": [["infantry", 1], ["armour", 1]]},
+     "unload 1 inf North Sea Zone -> Western Europe from trn with 1 inf 1 arm"),
+    ({"kind": "attack", "count": 0, "units": [], "path": [], "to": "karelia_ssr", "frm": None, "until_done": True,
+      "retreat_below": 2}, "attack Karelia S.S.R. until done retreat when below 2"),
+    ({"kind": "end", "count": 0, "units": [], "path": [], "to": None, "frm": None, "anyway": True}, "end anyway"),
+    ({"kind": "tech", "count": 2, "units": [], "path": [], "to": None, "frm": None}, "tech 2"),
+    ({"kind": "press_on", "count": 0, "units": [], "path": [], "to": None, "frm": None}, "continue"),
+]
+
+
+@pytest.mark.parametrize(("data", "text"), OLD_RECORD_MOVES)
+def test_an_order_recorded_as_one_model_still_reads(data, text):
+    """Orders are one model per kind now; a record written before holds every kind's fields, the
+    others empty (``count: 0`` too): it reads back as the same order, the text it was."""
+    move = ENGINE.move_model.model_validate(data)
+    assert ENGINE.format_move(move, ENGINE.setup(2)) == text
+    assert ENGINE.move_model.model_validate(move.model_dump(mode="json")) == move
+
+
+def test_an_order_with_another_kinds_field_set_is_refused():
+    with pytest.raises(ValueError):
+        ENGINE.move_model.model_validate({"kind": "end", "count": 2})
+    with pytest.raises(ValueError):
+        ENGINE.move_model.model_validate({"kind": "buy", "units": [["infantry", 1]], "to": "russia"})

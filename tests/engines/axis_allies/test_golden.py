@@ -21,7 +21,7 @@ from typing import Any
 
 from engines.axis_allies import economy
 from engines.axis_allies.engine import AxisAllies
-from engines.axis_allies.moves import AxisAlliesMove
+from engines.axis_allies.moves import AxisAlliesMove, BuyAction, PlaceAction, TechAction
 from engines.axis_allies.state import AxisAlliesState
 from engines.axis_allies.units import UNITS
 from tests.engines.golden import GOLDEN_ROOT, Golden
@@ -89,16 +89,16 @@ class AxisAlliesGolden(Golden):
         power = state.power
         if state.phase in ("tech", "purchase") and not state.purchased and any(m.kind == "buy" for m in moves):
             if state.phase == "tech" and state.ipcs[power] >= 25 and rng.random() < 0.5:
-                return AxisAlliesMove(kind="tech", count=1)
+                return TechAction(count=1)
             armour = 1 if state.ipcs[power] >= 8 else 0
             infantry = (state.ipcs[power] - armour * UNITS["armour"].cost) // UNITS["infantry"].cost
             units = tuple((k, n) for k, n in (("infantry", infantry), ("armour", armour)) if n)
-            return AxisAlliesMove(kind="buy", units=units)
+            return BuyAction(units=units)
         if state.phase == "place" and state.purchased:
             kind, count = state.purchased[0]
             sites = economy.placement_sites(state, power, kind)
             if sites:
-                return AxisAlliesMove(kind="place", units=((kind, count),), to=rng.choice(sites))
+                return PlaceAction(units=((kind, count),), to=rng.choice(sites))
 
         def score(m: AxisAlliesMove) -> float:
             s = rng.random()

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from engines.axis_allies import combat, standing, turn
-from engines.axis_allies.moves import AxisAlliesMove
+from engines.axis_allies.moves import PressOnAction, RetreatAction, UndoAction
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.standing import CasualtyOrder, parse_order, pick_casualties
 from engines.core.contract import Outcome
@@ -80,15 +80,15 @@ def test_attack_until_done_answers_the_round_end_and_retreats_below_the_limit():
     assert s.plan is not None and s.plan.retreat_below == 2
     s = roll(s, "attack_fire", 6, 6, 6)
     s = roll(s, "defence_fire", 6, 6, 6, 6)
-    assert ENGINE.standing_move(s, {}) == (1, ENGINE.move_model(kind="press_on"))
+    assert ENGINE.standing_move(s, {}) == (1, PressOnAction())
     s = play(s, "continue")
     s = roll(s, "attack_fire", 6, 6, 6)
     s = roll(s, "defence_fire", 1, 1, 6, 6)
     seat, move = ENGINE.standing_move(s, {1: ENGINE.parse_standing_orders("casualties default", s, 1, {})})
     assert (seat, ENGINE.format_move(move, s)) == (1, "lose 1 inf 1 arm")
     s = ENGINE.apply(s, seat, move)
-    assert ENGINE.standing_move(s, {}) == (1, ENGINE.move_model(kind="retreat", to="eastern_europe"))
-    s = ENGINE.apply(s, 1, ENGINE.move_model(kind="retreat", to="eastern_europe"))
+    assert ENGINE.standing_move(s, {}) == (1, RetreatAction(to="eastern_europe"))
+    s = ENGINE.apply(s, 1, RetreatAction(to="eastern_europe"))
     assert s.battle is None and s.plan is None
     assert units(s, "eastern_europe", "germany") == {"armour": 1}
 
@@ -172,7 +172,7 @@ def test_undo_gives_back_the_very_state_before_the_order():
             move = ends[0] if ends and rng.random() < 0.15 else rng.choice(moves)
             after = ENGINE.apply(s, seat, move)
             if len(after.undo) > len(s.undo) and ENGINE.chance(after) is None and turn.machine(after) is None:
-                assert ENGINE.apply(after, seat, AxisAlliesMove(kind="undo")) == s, ENGINE.format_move(move, s)
+                assert ENGINE.apply(after, seat, UndoAction()) == s, ENGINE.format_move(move, s)
                 checked += 1
             s = after
     assert checked >= 100

@@ -15,6 +15,7 @@ import pytest
 
 from engines.axis_allies import combat, economy
 from engines.axis_allies.economy import SEATINGS, TURN_ORDER, seat_of
+from engines.axis_allies.moves import LoseAction
 from engines.axis_allies.state import PHASES
 from engines.core.errors import IllegalMoveError
 
@@ -199,7 +200,7 @@ def test_aktie3_the_defender_s_seat_chooses_its_casualties():
     assert sorted(texts(s)) == ["lose 1 arm", "lose 1 inf"]
     assert ENGINE.step_message(s)[0] == "axis_allies.decide_casualties"
     with pytest.raises(IllegalMoveError):
-        ENGINE.apply(s, 1, ENGINE.move_model(kind="lose", units=(("armour", 1),)))
+        ENGINE.apply(s, 1, LoseAction(units=(("armour", 1),)))
     refused("not_enough_casualties", s, "lose 2 arm")
     s = play(s, "lose 1 arm")
     spec = ENGINE.chance(s)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.battle_island import BattleIsland, BattleIslandOptions
-from engines.battle_island.moves import BattleIslandMove
+from engines.battle_island.moves import MOVES
 from engines.battle_island.state import BattleIslandState
 from engines.core.contract import ButtonGame, Engine, Outcome, SealingGame
 
@@ -18,7 +18,7 @@ def test_is_an_engine(engine):
     assert engine.slug == "battle_island" and engine.colours == ("red", "blue")
     assert (engine.min_players, engine.max_players, engine.version) == (2, 2, 2)
     assert (engine.state_model, engine.move_model, engine.options_model) == (
-        BattleIslandState, BattleIslandMove, BattleIslandOptions
+        BattleIslandState, MOVES, BattleIslandOptions
     )
 
 

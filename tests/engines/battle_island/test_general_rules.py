@@ -278,7 +278,7 @@ def test_rule_12_only_during_ones_own_turn(engine):
     assert engine.legal_moves(state, 1) == []
     assert "shoot e5 e3" not in {engine.format_move(m, state) for m in engine.legal_moves(state, 1)}
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(state, 1, engine.move_model(kind="shoot", square="e5", to="e3"))
+        engine.apply(state, 1, engine.move_model.model_validate({"kind": "shoot", "square": "e5", "to": "e3"}))
     assert err.value.code == "battle_island.not_your_turn"
     with pytest.raises(IllegalMoveError) as err:
         engine.parse_move("shoot e5 e3", state, 1)

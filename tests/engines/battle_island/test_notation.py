@@ -8,11 +8,11 @@ import hashlib
 import random
 
 import pytest
+from pydantic import ValidationError
 
 from bot.i18n import Msg, catalog
 from engines.battle_island import BattleIslandOptions
-from engines.battle_island.moves import BattleIslandMove as M
-from engines.battle_island.moves import format_move
+from engines.battle_island.moves import MOVES, MoveAction, RemoveAction, RollAction, ShiftAction, format_move
 from engines.battle_island.notation import complete, parse
 from engines.core.errors import IllegalMoveError, InvalidMoveError
 from engines.core.record import resolve_chance
@@ -150,11 +150,11 @@ def test_short_forms_are_completed_from_the_legal_moves(engine):
 
 
 def test_complete_leaves_unknown_short_forms_alone():
-    legal = [M(kind="move", square="c2", to="c5"), M(kind="move", square="c2", to="c4", side="left")]
-    assert complete(M(kind="move", square="d2"), lambda: legal) == M(kind="move", square="d2")
-    assert complete(M(kind="move", square="c2"), lambda: legal) == legal[0]
-    assert complete(M(kind="move", square="c2", side="left"), lambda: legal) == legal[1]
-    assert complete(M(kind="roll"), lambda: 1 / 0) == M(kind="roll")  # the list is only made for a short form
+    legal = [MoveAction(square="c2", to="c5"), MoveAction(square="c2", to="c4", side="left")]
+    assert complete(MoveAction(square="d2"), lambda: legal) == MoveAction(square="d2")
+    assert complete(MoveAction(square="c2"), lambda: legal) == legal[0]
+    assert complete(MoveAction(square="c2", side="left"), lambda: legal) == legal[1]
+    assert complete(RollAction(), lambda: 1 / 0) == RollAction()  # the list is only made for a short form
 
 
 def test_short_form_without_a_move_is_illegal(engine):
@@ -278,9 +278,9 @@ def test_parse_move_checks_a_legal_move_without_applying_it(engine, monkeypatch)
 def test_free_removal_forms(engine):
     island = play(engine, position(f"Sa1s Jb1w {BLUE}", die=3), "end")
     assert {engine.format_move(m, island) for m in engine.legal_moves(island, 1)} == {"remove a1", "remove b1"}
-    assert engine.parse_move("verwijder a1", island, 1) == M(kind="remove", square="a1")
+    assert engine.parse_move("verwijder a1", island, 1) == RemoveAction(square="a1")
     pad = play(engine, position("sa1s tc5n", pads=("s....", "....."), to_move=1, die=2, moved=True), "end")
-    assert engine.parse_move("remove pad 1", pad, 1) == M(kind="remove", slot=1)
+    assert engine.parse_move("remove pad 1", pad, 1) == RemoveAction(slot=1)
     with pytest.raises(IllegalMoveError) as err:
         engine.parse_move("remove a1", pad, 1)
     assert err.value.code == "battle_island.remove_pad_slot"
@@ -288,4 +288,20 @@ def test_free_removal_forms(engine):
 
 def test_shift_forms(engine):
     state = roll(engine, play(engine, position(f"Sc2n {BLUE}", die=0), "move pad"), 2)
-    assert engine.parse_move("pad rechts", state, 0) == M(kind="shift", side="right")
+    assert engine.parse_move("pad rechts", state, 0) == ShiftAction(side="right")
+
+
+def test_a_record_of_the_one_model_days_still_reads():
+    """Records hold every field of every kind of action, the other kinds' empty (as when the
+    actions were one model): they read back as the action of their kind, and an action is recorded
+    so; a field of another kind with a value is refused."""
+    every = {"square": None, "to": None, "unit": None, "facing": None, "side": None, "slot": None,
+             "squares": [], "order": []}
+    assert MOVES.model_validate({**every, "kind": "move", "square": "c2", "to": "c4", "side": "left"}) == MoveAction(
+        square="c2", to="c4", side="left")
+    assert MOVES.model_validate({**every, "kind": "remove", "slot": 2}) == RemoveAction(slot=2)
+    assert MOVES.model_validate({**every, "kind": "roll"}) == RollAction()
+    armed = {**every, "kind": "arm", "squares": ["a1", "b2", "c3"]}
+    assert MOVES.model_validate(armed).model_dump(mode="json") == armed, "and a record is still written so"
+    with pytest.raises(ValidationError):
+        MOVES.model_validate({**every, "kind": "roll", "square": "c2"})

@@ -29,7 +29,7 @@ def test_rulebook_end_all_ten_lost(engine):
     assert engine.to_act(over) == frozenset() and engine.legal_moves(over, 0) == []
     assert engine.view(over, None).step == "over"
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(over, 0, engine.move_model(kind="end"))
+        engine.apply(over, 0, engine.move_model.model_validate({"kind": "end"}))
     assert err.value.code == "battle_island.not_your_turn"
 
 
@@ -167,7 +167,7 @@ def test_option_armed_by_owner_each_arms_three_of_own_five(engine):
         assert err.value.code == f"battle_island.{code}", text
     move = engine.parse_move("arm e5 b6 l11", state, 0)
     assert engine.is_secret(move, state)
-    assert not engine.is_secret(engine.move_model(kind="block", square="a1"), state)
+    assert not engine.is_secret(engine.move_model.model_validate({"kind": "block", "square": "a1"}), state)
     blue_first = engine.apply(state, 1, engine.parse_move("arm g8 h9 k3", state, 1))
     assert engine.to_act(blue_first) == frozenset({0}) and engine.legal_moves(blue_first, 1) == []
     with pytest.raises(IllegalMoveError) as err:

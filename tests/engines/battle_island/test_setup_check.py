@@ -8,10 +8,9 @@ import random
 
 import pytest
 
-from engines.battle_island import BattleIsland
+from engines.battle_island import BattleIsland, rules
 from engines.battle_island import board as B
-from engines.battle_island import rules
-from engines.battle_island.moves import BattleIslandMove as M
+from engines.battle_island.moves import BattleIslandMove, BlockAction, PlaceAction, ShootAction
 from engines.core.errors import IllegalMoveError
 from engines.core.record import resolve_chance
 from tests.engines.battle_island.conformance import options_for
@@ -19,11 +18,11 @@ from tests.engines.battle_island.conformance import options_for
 KINDS = ("soldier", "jeep", "tank")
 
 
-def candidates() -> list[M]:
+def candidates() -> list[BattleIslandMove]:
     squares = [B.name(square) for square in range(B.SIZE * B.SIZE)]
-    return [M(kind="block", square=s) for s in squares] + [
-        M(kind="place", unit=kind, square=s, facing=facing) for kind in KINDS for s in squares for facing in B.DIRECTIONS
-    ] + [M(kind="place", unit="tank", square="a1", facing="n", side="left"), M(kind="block", square="a1", facing="n")]
+    return [BlockAction(square=s) for s in squares] + [
+        PlaceAction(unit=kind, square=s, facing=facing) for kind in KINDS for s in squares for facing in B.DIRECTIONS
+    ] + [BlockAction(square="A1"), ShootAction(square="a1")]
 
 
 def test_the_setup_shortcut_finds_exactly_the_listed_moves():

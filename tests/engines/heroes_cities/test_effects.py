@@ -8,7 +8,7 @@ import pytest
 from engines.core.errors import IllegalMoveError
 from engines.heroes_cities import HeroesCitiesOptions
 from engines.heroes_cities import board as B
-from engines.heroes_cities.moves import HeroesCitiesMove
+from engines.heroes_cities.moves import PromoteAction
 from engines.heroes_cities.rules import legal_moves
 
 # Pieces far away that keep both players above the end-of-game piece counts.
@@ -99,7 +99,7 @@ def test_uitzondering_aanvaller_in_eigen_stad_mag_held_worden(make, move, engine
     state = make(f"A:b6 {RED_FILLER} a:j10,h10,f10")
     state = move(state, "b6-a8", "f10-f9")  # conquest, then blue plays
     assert city_of(state, "a8") == 0 and "a8" in on(state, "A")
-    promote = HeroesCitiesMove(kind="promote", frm="a8")
+    promote = PromoteAction(frm="a8")
     assert promote in legal_moves(state, 0)
     assert engine.parse_move("a8=H", state, 0) == promote
     assert engine.parse_move("promote a8", state, 0) == promote
@@ -138,7 +138,7 @@ def test_uitzondering_alleen_aanvaller_in_eigen_stad_met_voorraad(make, engine, 
         engine.parse_move(text, state, 0)
     assert err.value.code == code
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(state, 0, HeroesCitiesMove(kind="promote", frm=text[:-2]))
+        engine.apply(state, 0, PromoteAction(frm=text[:-2]))
     assert err.value.code == code
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from engines.core.errors import IllegalMoveError
 from engines.heroes_cities import HeroesCitiesOptions
-from engines.heroes_cities.moves import PASS, HeroesCitiesMove
+from engines.heroes_cities.moves import PASS, MoveAction, PromoteAction
 from engines.heroes_cities.rules import legal_moves
 
 ALL_RED_BUT_A8 = {"a8": 1, "d7": 0, "g7": 0, "j8": 0}
@@ -23,7 +23,7 @@ def test_einde_alle_steden(make, move, engine):
     assert engine.to_act(after) == frozenset()
     assert legal_moves(after, 1) == []
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(after, 1, HeroesCitiesMove(kind="move", frm="a10", to="a9"))
+        engine.apply(after, 1, MoveAction(frm="a10", to="a9"))
     assert err.value.code == "heroes_cities.game_over"
     with pytest.raises(IllegalMoveError) as err:
         engine.parse_move("a10-a9", after, 1)
@@ -156,7 +156,7 @@ def test_passen_alleen_zonder_zet(make, engine):
     assert after.result is None and after.passes == 1 and after.to_move == 1
     assert after.turn == state.turn + 1 and after.quiet == state.quiet + 1
     assert after.last_move.text == "pass" and after.last_move.path == ()
-    after = engine.apply(after, 1, HeroesCitiesMove(kind="move", frm="j9", to="j10"))
+    after = engine.apply(after, 1, MoveAction(frm="j9", to="j10"))
     assert after.passes == 0 and after.result is None
 
 
@@ -173,7 +173,7 @@ def test_passen_promotie_is_een_zet(make):
     """A player whose only option is the alternative turn may not pass."""
     full = _full_board(make, cities={"a8": 0})
     state = full.model_copy(update={"board": full.board[:70] + "A" + full.board[71:]})  # a8
-    assert legal_moves(state, 0) == [HeroesCitiesMove(kind="promote", frm="a8")]
+    assert legal_moves(state, 0) == [PromoteAction(frm="a8")]
 
 
 def test_twee_keer_passen_beeindigt_op_steden(make, engine):
@@ -213,7 +213,7 @@ def test_stille_zetten_reset_door_slaan(make, move):
 def test_stille_zetten_reset_door_promotie(make, move, engine):
     state = make("A:b2,a8,e1 a:a10,c10,e10", options=QUIET3, quiet=2, cities={"a8": 0})
     assert move(state, "b2-a3").quiet == 0
-    assert engine.apply(state, 0, HeroesCitiesMove(kind="promote", frm="a8")).quiet == 0
+    assert engine.apply(state, 0, PromoteAction(frm="a8")).quiet == 0
 
 
 def test_stille_zetten_verovering_reset_niet(make, move):

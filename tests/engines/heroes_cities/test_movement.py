@@ -8,7 +8,7 @@ import pytest
 
 from engines.core.errors import IllegalMoveError
 from engines.heroes_cities import board as B
-from engines.heroes_cities.moves import PASS, HeroesCitiesMove
+from engines.heroes_cities.moves import PASS, MoveAction
 from engines.heroes_cities.rules import legal_moves
 
 
@@ -79,7 +79,7 @@ def test_verplaatsen_niet_over_bezette_velden(make, engine):
         engine.parse_move("c4-e4", state, 0)
     assert err.value.code == "heroes_cities.path_blocked"
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(state, 0, HeroesCitiesMove(kind="move", frm="c4", to="e4"))
+        engine.apply(state, 0, MoveAction(frm="c4", to="e4"))
     assert err.value.code == "heroes_cities.path_blocked"
     with pytest.raises(IllegalMoveError) as err:
         engine.parse_move("c4-d4-e4", state, 0)
@@ -108,7 +108,7 @@ def test_verplaatsen_niet_eindigen_op_beginveld(make, engine):
         engine.parse_move("e5-e6-e5", state, 0)
     assert err.value.code == "heroes_cities.same_square"
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(state, 0, HeroesCitiesMove(kind="move", frm="e5", to="e5"))
+        engine.apply(state, 0, MoveAction(frm="e5", to="e5"))
     assert err.value.code == "heroes_cities.same_square"
 
 
@@ -116,20 +116,20 @@ def test_spelverloop_player_must_move_one_own_piece(make, engine):
     """Spelverloop: "moet 1 van zijn speelstukken verplaatsen": not an opponent's piece."""
     state = make("A:e5 a:e8,a10,c10")
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(state, 0, HeroesCitiesMove(kind="move", frm="e8", to="e7"))
+        engine.apply(state, 0, MoveAction(frm="e8", to="e7"))
     assert err.value.code == "heroes_cities.no_own_piece"
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(state, 1, HeroesCitiesMove(kind="move", frm="e8", to="e7"))
+        engine.apply(state, 1, MoveAction(frm="e8", to="e7"))
     assert err.value.code == "heroes_cities.not_your_turn"
 
 
 def test_out_of_range(make, engine):
     state = make("A:e5 H:a1 a:a10,c10,e10")
     with pytest.raises(IllegalMoveError) as err:
-        engine.apply(state, 0, HeroesCitiesMove(kind="move", frm="e5", to="e8"))
+        engine.apply(state, 0, MoveAction(frm="e5", to="e8"))
     assert err.value.code == "heroes_cities.out_of_range"
     assert err.value.params["limit"] == 2 and err.value.params["distance"] == 3
-    assert engine.apply(state, 0, HeroesCitiesMove(kind="move", frm="a1", to="d4"))
+    assert engine.apply(state, 0, MoveAction(frm="a1", to="d4"))
     with pytest.raises(IllegalMoveError) as err:
         engine.parse_move("a1-e4", state, 0)
     assert err.value.code == "heroes_cities.out_of_range" and err.value.params["limit"] == 3

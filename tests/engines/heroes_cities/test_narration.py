@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core.contract import NarratingGame
-from engines.heroes_cities import HeroesCities, HeroesCitiesOptions
+from engines.heroes_cities import HeroesCitiesOptions
 from tests.engines.narration import narrate, said, worded
 
 SLUG = "heroes_cities"

@@ -7,8 +7,9 @@ import pytest
 from engines.core import first_player
 from engines.core.contract import Engine, Outcome
 from engines.core.record import resolve_chance
-from engines.heroes_cities import HeroesCitiesMove, HeroesCitiesOptions, HeroesCitiesState
+from engines.heroes_cities import HeroesCitiesOptions, HeroesCitiesState
 from engines.heroes_cities import board as B
+from engines.heroes_cities.moves import MOVES, PASS
 from engines.heroes_cities.position import to_position
 
 
@@ -16,10 +17,10 @@ def test_engine_satisfies_the_protocol(engine):
     assert isinstance(engine, Engine)
     assert (engine.slug, engine.version, engine.min_players, engine.max_players) == ("heroes_cities", 2, 2, 2)
     assert engine.colours == ("red", "blue")
-    assert engine.is_secret(HeroesCitiesMove(kind="pass"), engine.setup(2, None)) is False
+    assert engine.is_secret(PASS, engine.setup(2, None)) is False
     assert engine.options_model is HeroesCitiesOptions
     assert engine.state_model is HeroesCitiesState
-    assert engine.move_model is HeroesCitiesMove
+    assert engine.move_model is MOVES
 
 
 def test_spelmateriaal_board_10x10_and_8_cities():
