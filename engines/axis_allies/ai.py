@@ -388,8 +388,9 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
                 continue
             if _attack_odds(state, territory, []) < ENOUGH and _attack_odds(state, territory, everything) >= ATTACK_AT:
                 worth.add(territory)
+        stranded: list[int] = []  # the aircraft without a landing now, counted once
         attacks = [m for m in moves if m.kind == "move" and m.path[-1] in worth and (_defended(state, m.path[-1], mine)
-                   or any(UNITS[k].domain != "air" for k, _ in m.units)) and not _suicide(state, m)]
+                   or any(UNITS[k].domain != "air" for k, _ in m.units)) and not _suicide(state, m, stranded)]
         attacks.sort(key=lambda m: -_attack_odds(state, m.path[-1], _kinds(m.units)))
         weak = set(weak_battles(state))
         reinforce = [m for m in attacks if m.path[-1] in weak]
@@ -430,7 +431,7 @@ def _movement(state: AxisAlliesState, kind: str) -> int:
     return UNITS[kind].movement + (movement.LONG_RANGE_BONUS if bonus else 0)
 
 
-def _suicide(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
+def _suicide(state: AxisAlliesState, move: AxisAlliesMove, stranded: list[int] | None = None) -> bool:
     """An attack move no player would make: units that cannot hit (a transport) into a battle
     none of their side's fighting units are in, or a move after which more of the power's
     aircraft could reach no landing (``stranded_aircraft``: land held since the turn began, or
@@ -443,15 +444,20 @@ def _suicide(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
         escort = [u for u in state.units_at(dest) if sides[u.power] == sides[state.power] and UNITS[u.kind].attack > 0]
         if not escort:
             return True
-    return _strands(state, move)
+    return _strands(state, move, stranded)
 
 
-def _strands(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
+def _strands(state: AxisAlliesState, move: AxisAlliesMove, stranded: list[int] | None = None) -> bool:
     """Whether after ``move`` (of aircraft or a carrier) more of the power's aircraft could reach
-    no landing than before (``stranded_aircraft``)."""
+    no landing than before (``stranded_aircraft``; ``stranded``: a one-item list to keep the
+    count before between calls on the same state)."""
     if not any(UNITS[k].domain == "air" or UNITS[k].carrier_capacity for k, _ in move.units):
         return False
-    return len(stranded_aircraft(state, _moved(state, move))) > len(stranded_aircraft(state))
+    if stranded is None:
+        stranded = []
+    if not stranded:
+        stranded.append(len(stranded_aircraft(state)))
+    return len(stranded_aircraft(state, _moved(state, move))) > stranded[0]
 
 
 def _moved(state: AxisAlliesState, move: AxisAlliesMove) -> list[Unit]:
