@@ -26,8 +26,8 @@ has no dice until the battles).
   anything else. Land is attacked only where a land unit can take it; aircraft alone go only
   where there are defenders to fight; a transport (it cannot hit) never goes into a battle
   without a fighting unit of its side there; an aircraft goes only where it can still reach land
-  its side has held since the turn began, or room on a carrier that is there now (not one that
-  might come; a deck's room is shared among the fighters that need it), and no carrier sails
+  its side has held since the turn began, or room on a carrier that is there now and not in a
+  sea battle (not one that might come; a deck's room is shared among the fighters that need it), and no carrier sails
   away from fighters that count on it; a level that now and then searches every legal move still
   never sends an aircraft where it cannot land (``never``). Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
@@ -114,22 +114,24 @@ def stranded_aircraft(state: AxisAlliesState, units: Sequence[Unit] | None = Non
     side has held since the turn began within the movement it has left lands there; a fighter
     that reaches only carriers needs room on one, and the room is shared: each carrier's deck
     less the fighters on it, given out to the fighters that need it, those with the fewest
-    carriers in reach first. Carriers that might come later are not counted on."""
+    carriers in reach first. Carriers that might come later are not counted on, nor one in a sea
+    battle (it may be sunk before the fighters come down)."""
     units = state.units if units is None else units
     gmap = state.map
     sides = _side(state)
     mine = sides[state.power]
     taken = movement.taken_this_turn(state)
+    battles = {u.at for u in units if sides[u.power] != mine and gmap.is_sea(u.at)}
     room: dict[str, int] = {}
     for c in units:
-        if UNITS[c.kind].carrier_capacity and sides[c.power] == mine:
+        if UNITS[c.kind].carrier_capacity and sides[c.power] == mine and c.at not in battles:
             room[c.at] = room.get(c.at, 0) + (UNITS[c.kind].carrier_capacity or 0)
     needing: list[tuple[Unit, list[str]]] = []
     lost: list[Unit] = []
     for u in units:
         if UNITS[u.kind].domain != "air" or sides[u.power] != mine:
             continue
-        parked = gmap.is_sea(u.at) and (u.carried_by is not None or u.moved == 0 or u.power != state.power)
+        parked = u.at in room and (u.carried_by is not None or u.moved == 0 or u.power != state.power)
         if parked:  # on a deck (the opening's fighters at sea too): it takes its room there
             room[u.at] = room.get(u.at, 0) - (UNITS[u.kind].carrier_cost or 0)
         if u.power != state.power or parked:
