@@ -29,7 +29,8 @@ its decisions).
 Axis & Allies also gets a row per side the first player played (``hard-normal as axis``: its score
 as the Axis only) and a second table of what happened on the board, per game: transports loaded,
 amphibious assaults (cargo unloaded into enemy land in the combat move) and the games with at least
-one, aircraft lost for want of a landing at the end of a non-combat move, the games in which a
+one, aircraft lost for want of a landing at the end of a non-combat move (``reachable``: of them, those
+a legal move of theirs would still have landed then), the games in which a
 capital fell, and the games whose end evaluation left 0.35-0.65 (undecided).
 """
 
@@ -97,8 +98,28 @@ def board_counts(slug: str, state, move, counts: dict[str, float]) -> None:
         if owner is not None and sides[owner] != sides[state.power]:
             counts["assaults"] = counts.get("assaults", 0) + 1
     elif move.kind == "end" and state.phase == "noncombat_move":
-        lost = len(aa_movement.landings(state, state.power).lost)
-        counts["air_lost"] = counts.get("air_lost", 0) + lost
+        lost = aa_movement.landings(state, state.power).lost
+        counts["air_lost"] = counts.get("air_lost", 0) + len(lost)
+        counts["air_lost_reachable"] = counts.get("air_lost_reachable", 0) + len(landable(state, lost))
+
+
+def landable(state, lost: tuple[int, ...]) -> list[int]:
+    """Of the aircraft ``lost`` at the end of a non-combat move, those a legal move of theirs
+    would still have saved then (a landing they could reach, not taken)."""
+    if not lost:
+        return []
+    engine = get_engine("axis_allies")
+    seat = min(engine.to_act(state))
+    at = {u.id: u.at for u in state.units if u.id in lost}
+    saved = []
+    for uid, where in at.items():
+        for m in engine.legal_moves(state, seat):
+            if m.kind == "move" and m.path[0] == where and all(k in ("fighter", "bomber") for k, _ in m.units):
+                after = aa_movement.landings(engine.apply(state, seat, m), state.power).lost
+                if len(after) < len(lost):
+                    saved.append(uid)
+                    break
+    return saved
 
 
 def end_counts(slug: str, state, counts: dict[str, float]) -> None:
@@ -258,7 +279,7 @@ def main() -> None:
     if boards:
         print()
         print(f"{'game':16} {'pairing':14} {'n':>3} {'rounds':>6} {'loads/g':>7} {'assaults/g':>10} {'g w/ assault':>12} "
-              f"{'air lost':>8} {'capital fell':>12} {'undecided':>9}")
+              f"{'air lost':>8} {'reachable':>9} {'capital fell':>12} {'undecided':>9}")
         for (slug, pair), rows in sorted(boards.items()):
             n = len(rows)
             mean_of = {key: sum(r.get(key, 0) for r in rows) / n for key in ("rounds", "loads", "assaults")}
@@ -266,7 +287,8 @@ def main() -> None:
             fell = sum(int(r.get("capital_fell", 0)) for r in rows)
             undecided = sum(1 for r in rows if 0.35 <= r.get("value", 0.5) <= 0.65)
             print(f"{slug:16} {pair:14} {n:3d} {mean_of['rounds']:6.1f} {mean_of['loads']:7.1f} {mean_of['assaults']:10.1f} "
-                  f"{with_assault:12d} {int(sum(r.get('air_lost', 0) for r in rows)):8d} {fell:12d} {undecided:9d}")
+                  f"{with_assault:12d} {int(sum(r.get('air_lost', 0) for r in rows)):8d} "
+                  f"{int(sum(r.get('air_lost_reachable', 0) for r in rows)):9d} {fell:12d} {undecided:9d}")
     sys.stdout.flush()
 
 

@@ -26,8 +26,8 @@ has no dice until the battles).
   anything else. Land is attacked only where a land unit can take it; aircraft alone go only
   where there are defenders to fight; a transport (it cannot hit) never goes into a battle
   without a fighting unit of its side there; an aircraft goes only where it can still reach land
-  its side has held since the turn began, or room on a carrier that is there now (not one that
-  might come; a deck's room is shared among the fighters that need it), and no carrier sails
+  its side has held since the turn began, or room on a carrier that is there now and not in a
+  sea battle (not one that might come; a deck's room is shared among the fighters that need it), and no carrier sails
   away from fighters that count on it; a level that now and then searches every legal move still
   never sends an aircraft where it cannot land (``never``). Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
@@ -114,22 +114,24 @@ def stranded_aircraft(state: AxisAlliesState, units: Sequence[Unit] | None = Non
     side has held since the turn began within the movement it has left lands there; a fighter
     that reaches only carriers needs room on one, and the room is shared: each carrier's deck
     less the fighters on it, given out to the fighters that need it, those with the fewest
-    carriers in reach first. Carriers that might come later are not counted on."""
+    carriers in reach first. Carriers that might come later are not counted on, nor one in a sea
+    battle (it may be sunk before the fighters come down)."""
     units = state.units if units is None else units
     gmap = state.map
     sides = _side(state)
     mine = sides[state.power]
     taken = movement.taken_this_turn(state)
+    battles = {u.at for u in units if sides[u.power] != mine and gmap.is_sea(u.at)}
     room: dict[str, int] = {}
     for c in units:
-        if UNITS[c.kind].carrier_capacity and sides[c.power] == mine:
+        if UNITS[c.kind].carrier_capacity and sides[c.power] == mine and c.at not in battles:
             room[c.at] = room.get(c.at, 0) + (UNITS[c.kind].carrier_capacity or 0)
     needing: list[tuple[Unit, list[str]]] = []
     lost: list[Unit] = []
     for u in units:
         if UNITS[u.kind].domain != "air" or sides[u.power] != mine:
             continue
-        parked = gmap.is_sea(u.at) and (u.carried_by is not None or u.moved == 0 or u.power != state.power)
+        parked = u.at in room and (u.carried_by is not None or u.moved == 0 or u.power != state.power)
         if parked:  # on a deck (the opening's fighters at sea too): it takes its room there
             room[u.at] = room.get(u.at, 0) - (UNITS[u.kind].carrier_cost or 0)
         if u.power != state.power or parked:
@@ -388,8 +390,9 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
                 continue
             if _attack_odds(state, territory, []) < ENOUGH and _attack_odds(state, territory, everything) >= ATTACK_AT:
                 worth.add(territory)
+        stranded: list[int] = []  # the aircraft without a landing now, counted once
         attacks = [m for m in moves if m.kind == "move" and m.path[-1] in worth and (_defended(state, m.path[-1], mine)
-                   or any(UNITS[k].domain != "air" for k, _ in m.units)) and not _suicide(state, m)]
+                   or any(UNITS[k].domain != "air" for k, _ in m.units)) and not _suicide(state, m, stranded)]
         attacks.sort(key=lambda m: -_attack_odds(state, m.path[-1], _kinds(m.units)))
         weak = set(weak_battles(state))
         reinforce = [m for m in attacks if m.path[-1] in weak]
@@ -437,7 +440,7 @@ def _target(move: AxisAlliesMove) -> str | None:
     return None
 
 
-def _suicide(state: AxisAlliesState, move: UnitsAlongAction) -> bool:
+def _suicide(state: AxisAlliesState, move: UnitsAlongAction, stranded: list[int] | None = None) -> bool:
     """An attack move no player would make: units that cannot hit (a transport) into a battle
     none of their side's fighting units are in, or a move after which more of the power's
     aircraft could reach no landing (``stranded_aircraft``: land held since the turn began, or
@@ -450,15 +453,20 @@ def _suicide(state: AxisAlliesState, move: UnitsAlongAction) -> bool:
         escort = [u for u in state.units_at(dest) if sides[u.power] == sides[state.power] and UNITS[u.kind].attack > 0]
         if not escort:
             return True
-    return _strands(state, move)
+    return _strands(state, move, stranded)
 
 
-def _strands(state: AxisAlliesState, move: AxisAlliesMove) -> bool:
+def _strands(state: AxisAlliesState, move: AxisAlliesMove, stranded: list[int] | None = None) -> bool:
     """Whether after ``move`` (of aircraft or a carrier) more of the power's aircraft could reach
-    no landing than before (``stranded_aircraft``)."""
+    no landing than before (``stranded_aircraft``; ``stranded``: a one-item list to keep the
+    count before between calls on the same state)."""
     if not any(UNITS[k].domain == "air" or UNITS[k].carrier_capacity for k, _ in move.units):
         return False
-    return len(stranded_aircraft(state, _moved(state, move))) > len(stranded_aircraft(state))
+    if stranded is None:
+        stranded = []
+    if not stranded:
+        stranded.append(len(stranded_aircraft(state)))
+    return len(stranded_aircraft(state, _moved(state, move))) > stranded[0]
 
 
 def _moved(state: AxisAlliesState, move: AxisAlliesMove) -> list[Unit]:

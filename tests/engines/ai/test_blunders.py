@@ -49,3 +49,20 @@ def test_facing_off_the_board_or_along_the_back_row_counts() -> None:
 def test_repeated_setups_are_counted_random_ones_are_not_setups() -> None:
     assert blunders.repeats([("towers a1 a2 a3",), ("towers a1 a2 b3",), ("towers a1 a2 a3",), ()]) == 1
     assert not blunders.setup_text("setup random") and blunders.setup_text("towers a1 a2 a3")
+
+
+def test_an_aircraft_lost_with_a_landing_in_reach_is_counted_apart() -> None:
+    """The bench's Axis & Allies board count: of the aircraft lost at the end of a non-combat
+    move, those a legal move would still have landed are the ones the computer threw away."""
+    from bench.ai import landable
+    from engines.axis_allies import movement
+    from tests.engines.axis_allies.conftest import position
+
+    state = position(("germany", "fighter", "karelia_ssr"), ("germany", "infantry", "karelia_ssr"),
+                     ("ussr", "infantry", "russia"), owners={"karelia_ssr": "germany"}, phase="noncombat_move")
+    near = state.model_copy(update={"conquered": ("karelia_ssr",)})
+    lost = movement.landings(near, "germany").lost
+    assert lost and landable(near, lost) == list(lost), "Eastern Europe is a step away"
+    spent = near.model_copy(update={"units": tuple(u.model_copy(update={"moved": 4}) if u.kind == "fighter" else u
+                                                   for u in near.units)})
+    assert landable(spent, movement.landings(spent, "germany").lost) == [], "no movement left"

@@ -209,21 +209,35 @@ def test_a_fighter_does_not_count_on_carrier_room_another_fighter_has_taken() ->
 
 def test_a_carrier_does_not_sail_away_from_a_fighter_that_counts_on_it() -> None:
     """A fighter that attacked off the East US with one move left counts on the carrier in the
-    North Atlantic; the carrier may attack the British transport in the Caribbean (the fighter
-    still reaches it there), not the one off North Brazil, out of the fighter's reach."""
+    North Atlantic; the carrier may sail to the East Canada Sea Zone (the fighter still reaches
+    it there), not attack the British transport off North Brazil, out of the fighter's reach."""
     state = position(("germany", "fighter", "western_europe"), ("germany", "carrier", "sz_north_atlantic"),
                      ("germany", "battleship", "sz_west_spain"), ("uk", "transport", "sz_east_us"),
-                     ("uk", "transport", "sz_caribbean"), ("uk", "transport", "sz_north_brazil"),
+                     ("uk", "transport", "sz_north_brazil"),
                      ("uk", "infantry", "united_kingdom"))
     state = play(state, "move 1 ftr Western Europe -> West Spain Sea Zone -> North Atlantic Sea Zone -> East US Sea Zone")
     legal = ENGINE.legal_moves(state, seat_to_act(state))
     away = [m for m in legal if m.units == (("carrier", 1),) and m.path[-1] == "sz_north_brazil"]
-    near = [m for m in legal if m.units == (("carrier", 1),) and m.path[-1] == "sz_caribbean"]
+    near = [m for m in legal if m.units == (("carrier", 1),) and m.path[-1] == "sz_east_canada"]
     assert away and near, "the rules let the carrier go either way"
     chosen = candidates(state)
     assert not [m for m in chosen if m in away]
     assert ai.stranded_aircraft(play(state, ENGINE.format_move(away[0], state)))
     assert not ai.stranded_aircraft(play(state, ENGINE.format_move(near[0], state)))
+
+
+def test_a_fighter_does_not_count_on_a_carrier_that_is_in_a_battle() -> None:
+    """A carrier sailed into a sea battle may be sunk there before the fighters come down: a
+    fighter does not attack counting on it as its only landing."""
+    state = position(("germany", "fighter", "western_europe"), ("germany", "carrier", "sz_west_spain"),
+                     ("germany", "battleship", "sz_west_spain"), ("uk", "battleship", "sz_north_atlantic"),
+                     ("uk", "transport", "sz_east_us"), ("uk", "infantry", "united_kingdom"))
+    state = play(state, "move 1 car West Spain Sea Zone -> North Atlantic Sea Zone",
+                 "move 1 bb West Spain Sea Zone -> North Atlantic Sea Zone")
+    legal = ENGINE.legal_moves(state, seat_to_act(state))
+    far = [m for m in legal if m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us"]
+    assert far, "the rules let the fighter go (the carrier may win its battle)"
+    assert not [m for m in candidates(state) if m in far]
 
 
 def test_no_level_sends_an_aircraft_where_it_cannot_land() -> None:
