@@ -456,7 +456,7 @@ def _suicide(state: AxisAlliesState, move: UnitsAlongAction, stranded: list[int]
     return _strands(state, move, stranded)
 
 
-def _strands(state: AxisAlliesState, move: AxisAlliesMove, stranded: list[int] | None = None) -> bool:
+def _strands(state: AxisAlliesState, move: UnitsAlongAction, stranded: list[int] | None = None) -> bool:
     """Whether after ``move`` (of aircraft or a carrier) more of the power's aircraft could reach
     no landing than before (``stranded_aircraft``; ``stranded``: a one-item list to keep the
     count before between calls on the same state)."""
@@ -469,7 +469,7 @@ def _strands(state: AxisAlliesState, move: AxisAlliesMove, stranded: list[int] |
     return len(stranded_aircraft(state, _moved(state, move))) > stranded[0]
 
 
-def _moved(state: AxisAlliesState, move: AxisAlliesMove) -> list[Unit]:
+def _moved(state: AxisAlliesState, move: UnitsAlongAction) -> list[Unit]:
     """The units as ``move`` would leave them, roughly (where they are and the movement spent;
     the pieces the turn picks: the most movement left first, ``turn.pick_units``); a ship's
     riders go with it."""
