@@ -19,7 +19,7 @@ protocol. ``tests/core/test_capabilities.py`` holds the record to the protocols.
 >>> offered.rated, offered.regions, offered.hidden_information
 (True, False, True)
 >>> offered.names()
-('rated', 'narrating', 'suggesting', 'timed', 'reach', 'hidden_information')
+('rated', 'steps', 'narrating', 'suggesting', 'timed', 'reach', 'hidden_information')
 """
 
 from __future__ import annotations

@@ -195,12 +195,12 @@ def test_a_fighter_does_not_count_on_carrier_room_another_fighter_has_taken() ->
     far = "move 1 ftr Western Europe -> West Spain Sea Zone -> North Atlantic Sea Zone -> East US Sea Zone"
     state = play(state, far)
     legal = ENGINE.legal_moves(state, seat_to_act(state))
-    from_land = [m for m in legal if m.units == (("fighter", 1),) and m.path[0] == "western_europe"
+    from_land = [m for m in legal if m.kind == "move" and m.units == (("fighter", 1),) and m.path[0] == "western_europe"
                  and m.path[-1] == "sz_east_us"]
     assert from_land, "the rules let the second fighter go"
     chosen = candidates(state)
     assert not [m for m in chosen if m in from_land]
-    assert [m for m in chosen if m.units == (("fighter", 1),) and m.path == ("sz_north_atlantic", "sz_east_us")]
+    assert [m for m in chosen if m.kind == "move" and m.units == (("fighter", 1),) and m.path == ("sz_north_atlantic", "sz_east_us")]
     assert not ai.stranded_aircraft(state)
     # Both gone anyway: the evaluation counts the one the deck cannot take as lost.
     both = play(state, ENGINE.format_move(from_land[0], state))
@@ -217,8 +217,8 @@ def test_a_carrier_does_not_sail_away_from_a_fighter_that_counts_on_it() -> None
                      ("uk", "infantry", "united_kingdom"))
     state = play(state, "move 1 ftr Western Europe -> West Spain Sea Zone -> North Atlantic Sea Zone -> East US Sea Zone")
     legal = ENGINE.legal_moves(state, seat_to_act(state))
-    away = [m for m in legal if m.units == (("carrier", 1),) and m.path[-1] == "sz_north_brazil"]
-    near = [m for m in legal if m.units == (("carrier", 1),) and m.path[-1] == "sz_east_canada"]
+    away = [m for m in legal if m.kind == "move" and m.units == (("carrier", 1),) and m.path[-1] == "sz_north_brazil"]
+    near = [m for m in legal if m.kind == "move" and m.units == (("carrier", 1),) and m.path[-1] == "sz_east_canada"]
     assert away and near, "the rules let the carrier go either way"
     chosen = candidates(state)
     assert not [m for m in chosen if m in away]
@@ -235,7 +235,7 @@ def test_a_fighter_does_not_count_on_a_carrier_that_is_in_a_battle() -> None:
     state = play(state, "move 1 car West Spain Sea Zone -> North Atlantic Sea Zone",
                  "move 1 bb West Spain Sea Zone -> North Atlantic Sea Zone")
     legal = ENGINE.legal_moves(state, seat_to_act(state))
-    far = [m for m in legal if m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us"]
+    far = [m for m in legal if m.kind == "move" and m.units == (("fighter", 1),) and m.path[-1] == "sz_east_us"]
     assert far, "the rules let the fighter go (the carrier may win its battle)"
     assert not [m for m in candidates(state) if m in far]
 

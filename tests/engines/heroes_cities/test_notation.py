@@ -358,7 +358,7 @@ def test_the_dutch_words_of_the_notation_are_read_too(make, engine):
     """A Dutch player passes with `passen` and makes a hero with `promoveer e4` (as `pass` and
     `promote e4`): the same move, never another; `passen` is refused as `pass` is while a move exists."""
     state = make("A:a8,a1,c1 a:a10,c10,e10", cities={"a8": 0})
-    assert engine.parse_move("promoveer a8", state, 0) == HeroesCitiesMove(kind="promote", frm="a8")
+    assert engine.parse_move("promoveer a8", state, 0) == PromoteAction(frm="a8")
     with pytest.raises(IllegalMoveError) as err:
         engine.parse_move("passen", state, 0)
     assert err.value.code == "heroes_cities.pass_not_allowed"
