@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 import typing
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Literal, Optional
 
 import discord
@@ -61,7 +61,7 @@ COMMON: dict[str, tuple[Any, Any, list[app_commands.Choice] | None]] = {
 TIME_OPTIONS = ("deadline", "deadline_hours", "clock_minutes")
 
 
-def seat_names(engine: Any) -> Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]:
+def seat_names(engine: Any) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
     """Autocomplete of ``seat:`` for ``engine``: its seats' names against the computer (two
     players, as ``/match create`` seats them), in the reader's language."""
 
@@ -137,7 +137,7 @@ def create_command(
     model: type[BaseModel],
     run: Callable[..., Awaitable[None]],
     timed_by_game: bool = False,
-    seat_names: Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]] | None = None,
+    seat_names: Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]] | None = None,
 ) -> app_commands.Command:
     """``/match create <game>`` whose callback passes every option to ``run(interaction, game, **options)``.
 
