@@ -45,3 +45,16 @@ async def test_a_wrong_seat_is_refused_with_the_seats_there_are_and_no_match_is_
     assert "The match starts" not in text
     assert "seat:` chooses your seat against the computer" in people, people
     assert "no match" in people.split("/match status", 1)[1].lower()
+
+
+async def test_a_rematch_against_the_computer_turns_the_seats_too(tmp_path):
+    """The rematch turns the seats one place (two players swap): a player alone against the
+    computer plays the other colour next, as two people do."""
+    text = await console(
+        "as alice: /match create game:heroes_cities computer:easy\n"
+        "as alice: /match resign\n"
+        "as alice: /button rematch\n",
+        tmp_path, start="",
+    )
+    rematch = text.split("> as alice: /button rematch", 1)[1]
+    assert "alice (blue)" in seats_line(rematch), rematch
