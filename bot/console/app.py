@@ -368,6 +368,7 @@ class ConsoleApp:
             opponent, level = "computer", computer
         players = whole_number(options, "players", 5)
         options.pop("players", None)
+        seat = options.pop("seat", None)
         if opponent == "computer" and level not in COMPUTER_LEVELS:
             return [reply(self.language, Msg("core.unknown_level", {"level": level, "levels": ", ".join(COMPUTER_LEVELS)}))]
         opponent_actor: Actor | None
@@ -376,7 +377,8 @@ class ConsoleApp:
         else:
             opponent_actor = Actor(opponent, opponent, self.language) if opponent else None
         return await self.services.matches.create(
-            place, actor, game, options, opponent=opponent_actor, time_control=control, players=players, rated=rated
+            place, actor, game, options, opponent=opponent_actor, time_control=control, players=players, rated=rated,
+            seat=seat,
         )
 
     async def _new_thread(self) -> str:

@@ -21,7 +21,7 @@ from discord.ext import commands
 from bot.discord_app import replays_cog, suggestions
 from bot.discord_app.answering import BotHost, respond, within_budget
 from bot.discord_app.buttons import known_match
-from bot.discord_app.options import COMPUTER_CHOICES, create_command, text
+from bot.discord_app.options import COMPUTER_CHOICES, create_command, seat_names, text
 from bot.discord_app.people import actor_of, place_of, user_actor
 from bot.discord_app.permissions import OPEN_THREAD, match_needs, missing, worded
 from bot.i18n import Msg, catalog
@@ -85,7 +85,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         group = self.app_command.get_command("create")  # type: ignore[union-attr]
         for slug, engine in sorted(ENGINES.items()):
             timed = offers.capabilities(engine).timed
-            group.add_command(create_command(slug, _text(f"create_{slug}"), engine.options_model, self._create, timed))  # type: ignore[union-attr]
+            group.add_command(create_command(slug, _text(f"create_{slug}"), engine.options_model, self._create, timed,  # type: ignore[union-attr]
+                                             seat_names(engine)))
         for command in replays_cog.match_commands(bot):  # /match replay, /match catchup
             self.app_command.add_command(command)  # type: ignore[union-attr]
 
@@ -102,6 +103,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         level = options.pop("computer", None)
         thread = options.pop("thread", False)
         rated = options.pop("rated", None)
+        seat = options.pop("seat", None)
         try:
             control = time_control_given(
                 options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None),
@@ -130,12 +132,13 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
             refusal = lacking_permissions(interaction, match_needs(interaction.channel))
             if refusal:
                 return refusal
-            return await self.matches.create(place, actor, game, game_options, opponent=invited, time_control=control, rated=rated)
+            return await self.matches.create(place, actor, game, game_options, opponent=invited, time_control=control, rated=rated,
+                                             seat=seat)
         if not isinstance(channel, discord.TextChannel):
             return [reply(actor.language, Msg("core.thread_needs_text_channel"))]
         # Everything that could refuse is asked before the thread exists: no empty thread is left behind.
         refusal = lacking_permissions(interaction, OPEN_THREAD, channel) or self.matches.create_refusal(
-            actor, game, game_options, opponent=invited, time_control=control
+            actor, game, game_options, opponent=invited, time_control=control, seat=seat
         )
         if refusal:
             return refusal
@@ -145,7 +148,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         )
         thread_place = place_of(interaction, new_thread.id)
         deliveries = await self.matches.create(
-            thread_place, actor, game, game_options, opponent=invited, time_control=control, rated=rated
+            thread_place, actor, game, game_options, opponent=invited, time_control=control, rated=rated, seat=seat
         )
         moved = [
             Delivery(ChannelPost(str(new_thread.id)), d.lines, d.language, d.attachments, d.buttons)

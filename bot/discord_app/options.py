@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 import typing
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Literal, Optional
 
 import discord
@@ -22,7 +22,8 @@ from discord import app_commands
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from bot.i18n import Msg, catalog
+from bot.i18n import Msg, catalog, locale_of
+from bot.services.match import seat_choice
 from bot.services.people import COMPUTER_LEVELS
 from bot.services.time_control import DEADLINE_CHOICES
 
@@ -54,9 +55,23 @@ COMMON: dict[str, tuple[Any, Any, list[app_commands.Choice] | None]] = {
     "schedule": (Optional[str], None, None),
     "thread": (bool, False, None),
     "rated": (Optional[bool], None, None),
+    "seat": (Optional[str], None, None),
 }
 
 TIME_OPTIONS = ("deadline", "deadline_hours", "clock_minutes")
+
+
+def seat_names(engine: Any) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
+    """Autocomplete of ``seat:`` for ``engine``: its seats' names against the computer (two
+    players, as ``/match create`` seats them), in the reader's language."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        players = seat_choice.computer_players(engine, None)
+        language = locale_of(str(interaction.locale))
+        return [app_commands.Choice(name=name[:100], value=value)
+                for name, value in seat_choice.choices(engine, players, current, language)]
+
+    return complete
 
 
 def option_key(game: str, name: str) -> str:
@@ -122,10 +137,12 @@ def create_command(
     model: type[BaseModel],
     run: Callable[..., Awaitable[None]],
     timed_by_game: bool = False,
+    seat_names: Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]] | None = None,
 ) -> app_commands.Command:
     """``/match create <game>`` whose callback passes every option to ``run(interaction, game, **options)``.
 
     Game options left empty arrive as ``None`` and are dropped, so the model's defaults apply.
+    ``seat_names`` completes ``seat:`` (autocomplete: no choices counted against Discord's size).
     """
     params = option_parameters(game, model, timed_by_game)
 
@@ -144,4 +161,6 @@ def create_command(
     choices = {name: options for name, _, _, _, options in params if options}
     if choices:
         decorated = app_commands.choices(**choices)(decorated)
+    if seat_names is not None:
+        decorated = app_commands.autocomplete(seat=seat_names)(decorated)
     return app_commands.Command(name=game, description=description, callback=decorated)

@@ -63,6 +63,9 @@ async def _rematch(service: Core, match: LoadedMatch, actor: Actor) -> list[Deli
         if person is not first and not computer_level(person.user_id):
             await lifecycle.join(service, place, person)
     level = computer_level(computers[0].user_id) if computers else None
-    started = await lifecycle.start(service, place, first, level, len(people) if level else None)
+    # A player alone with the computer takes the turned seat (the computer the others); with more
+    # people the people sit first, in the turned order, and the computer after them.
+    seat = people.index(first) if level and len(people) == len(computers) + 1 else 0
+    started = await lifecycle.start(service, place, first, level, len(people) if level else None, seat)
     return [reply(actor.language, Msg("replays.rematch_made_new", {"id": match.id, "players": [p.name for p in people]}),
                   ephemeral=False), *started]

@@ -476,6 +476,22 @@ class PostgresRepository:
         number = await self._write(seat)
         return SeatRow(match_id=match_id, seat=number, user_id=user_id, name=name)
 
+    async def move_seat(self, match_id: int, user_id: str, seat: int) -> None:
+        async def move(conn: asyncpg.Connection) -> None:
+            await self._lock_open(conn, match_id)
+            rows = await conn.fetch("SELECT user_id FROM seats WHERE match_id = $1 ORDER BY seat", match_id)
+            order = [row["user_id"] for row in rows]
+            if user_id not in order or not 0 <= seat < len(order):
+                raise ValueError(f"no seat {seat} for {user_id!r} in match {match_id}")
+            order.remove(user_id)
+            order.insert(seat, user_id)
+            # Through negative numbers: the primary key is checked per row.
+            await conn.execute("UPDATE seats SET seat = -seat - 1 WHERE match_id = $1", match_id)
+            for number, user in enumerate(order):
+                await conn.execute("UPDATE seats SET seat = $1 WHERE match_id = $2 AND user_id = $3", number, match_id, user)
+
+        await self._write(move)
+
     async def remove_seat(self, match_id: int, user_id: str) -> None:
         async def remove(conn: asyncpg.Connection) -> None:
             await self._lock_open(conn, match_id)

@@ -171,6 +171,12 @@ class Repository(Protocol):
         joining at once never seat more than the game takes)."""
         ...
 
+    async def move_seat(self, match_id: int, user_id: str, seat: int) -> None:
+        """Before the start: move the user's seat to ``seat`` (``0 <= seat <`` the seats there
+        are), the seats between moving one place, so seats stay 0..n-1; ``SeatRefusedError``
+        (``"not_open"``) once the match has started."""
+        ...
+
     async def remove_seat(self, match_id: int, user_id: str) -> None:
         """Remove a seat before the start; later seats move up so seats stay 0..n-1.
         ``SeatRefusedError("not_open")`` once the match started."""

@@ -410,6 +410,22 @@ class SqliteRepository:
             )
         return SeatRow(match_id=match_id, seat=count, user_id=user_id, name=name)
 
+    async def move_seat(self, match_id: int, user_id: str, seat: int) -> None:
+        async with self._transaction():
+            await self._require_open(match_id)
+            rows = await self._fetch("SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
+            order = [row["user_id"] for row in rows]
+            if user_id not in order or not 0 <= seat < len(order):
+                raise ValueError(f"no seat {seat} for {user_id!r} in match {match_id}")
+            order.remove(user_id)
+            order.insert(seat, user_id)
+            # Through negative numbers: SQLite checks the primary key per row.
+            await self.db.execute("UPDATE seats SET seat = -seat - 1 WHERE match_id = ?", (match_id,))
+            for number, user in enumerate(order):
+                await self.db.execute(
+                    "UPDATE seats SET seat = ? WHERE match_id = ? AND user_id = ?", (number, match_id, user)
+                )
+
     async def remove_seat(self, match_id: int, user_id: str) -> None:
         async with self._transaction():
             await self._require_open(match_id)

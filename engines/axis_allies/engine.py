@@ -242,6 +242,15 @@ class AxisAllies:
         """What ``seat`` plays, for the seats line (in words, not only a colour)."""
         return "axis_allies.seat_powers", {"powers": list(economy.seating(players)[seat])}
 
+    def seat_names(self, players: int, seat: Seat) -> tuple[tuple[str, str], ...]:
+        """``SeatNamesGame``: a side where this seat plays all of it (two players: the Allies, the
+        Axis), then each of its powers, so ``/match create … seat:axis`` seats a player there."""
+        powers = economy.seating(players)[seat]
+        sides = tuple(side for side in ("allies", "axis")
+                      if all(p.id in powers for p in CLASSIC.powers if p.side == side))
+        return (*((side, f"axis_allies.side_{side}") for side in sides),
+                *((power, f"axis_allies.power_{power}") for power in powers))
+
     def describe_move(
         self, before: AxisAlliesState, seat: Seat, move: AxisAlliesMove, after: AxisAlliesState
     ) -> tuple[tuple[str, dict[str, Any]], ...]:
@@ -286,6 +295,7 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
         NarratingGame,
         PlaceInfoGame,
         RegionsGame,
+        SeatNamesGame,
         SeatRolesGame,
         StandingOrdersGame,
         StepGame,
@@ -309,4 +319,5 @@ if TYPE_CHECKING:  # mypy (make lint) holds the engine to the contract: a drifti
     _suggesting: SuggestingGame[AxisAlliesState] = AxisAllies()
     _summarizing: SummarizingGame[AxisAlliesState] = AxisAllies()
     _seat_roles: SeatRolesGame = AxisAllies()
+    _seat_names: SeatNamesGame = AxisAllies()
     _compacting: CompactingGame[AxisAlliesState, AxisAlliesMove] = AxisAllies()

@@ -39,6 +39,7 @@ from engines.core.contract import (
     RegionsGame,
     RevealingGame,
     SealingGame,
+    SeatNamesGame,
     SeatRolesGame,
     StandingOrdersGame,
     StepGame,
@@ -89,6 +90,8 @@ class Capabilities:
     """A question's answers offered as a menu (``ChoosingGame``)."""
     seat_roles: bool = False
     """What each seat plays, named beside its colour (``SeatRolesGame``)."""
+    seat_names: bool = False
+    """Seats a player may choose by name besides their colour (``SeatNamesGame``)."""
     compacting: bool = False
     """A run of small orders said in one line, as a player writes them (``CompactingGame``)."""
     revealing: bool = False
@@ -132,6 +135,7 @@ PROMISES: dict[str, type] = {
     "summarizing": SummarizingGame,
     "choosing": ChoosingGame,
     "seat_roles": SeatRolesGame,
+    "seat_names": SeatNamesGame,
     "compacting": CompactingGame,
     "revealing": RevealingGame,
     "teams": TeamGame,
@@ -218,6 +222,10 @@ def choosing(engine: object) -> TypeIs[ChoosingGame[Any]]:
 
 def seat_roles(engine: object) -> TypeIs[SeatRolesGame]:
     return capabilities(engine).seat_roles
+
+
+def seat_names(engine: object) -> TypeIs[SeatNamesGame]:
+    return capabilities(engine).seat_names
 
 
 def compacting(engine: object) -> TypeIs[CompactingGame[Any, Any]]:

@@ -390,6 +390,17 @@ class SeatRolesGame(Protocol):
 
 
 @runtime_checkable
+class SeatNamesGame(Protocol):
+    """An engine whose seats have names beside their colours (Axis & Allies' sides and powers):
+    a player may choose a seat by them (``/match create … seat:axis``)."""
+
+    def seat_names(self, players: int, seat: Seat) -> tuple[tuple[str, str], ...]:
+        """(id, message code) of each name of ``seat`` in a match of ``players``, in the order a
+        player reads them: the id is typed as it is, the message worded in each language."""
+        ...
+
+
+@runtime_checkable
 class CompactingGame(Protocol[S_contra, M_contra]):
     """An engine whose seats play many small orders in a row (Axis & Allies' single-unit moves):
     the channel reads a run of them as a player would write it together. Presentation only:

@@ -112,6 +112,23 @@ async def test_a_removed_seat_moves_the_later_seats_up(storage):
     assert [(s.seat, s.user_id) for s in await repo.seats(row.id)] == [(0, "alice"), (1, "carol"), (2, "dave")]
 
 
+async def test_a_moved_seat_shifts_the_seats_between_and_only_before_the_start(storage):
+    """The creator moves behind the computer seats (``/match create … seat:``): seats stay 0..n-1."""
+    repo = await storage.open()
+    row = await repo.create_match(new_match(), "Alice", START)
+    for user in ("bob", "carol", "dave"):
+        await repo.add_seat(row.id, user, user.title())
+    await repo.move_seat(row.id, "alice", 2)
+    assert [(s.seat, s.user_id) for s in await repo.seats(row.id)] == [(0, "bob"), (1, "carol"), (2, "alice"), (3, "dave")]
+    await repo.move_seat(row.id, "dave", 0)
+    assert [s.user_id for s in await repo.seats(row.id)] == ["dave", "bob", "carol", "alice"]
+    await repo.append(row.id, 0, [StartEvent(players=4)], START, status="active", seats=4)
+    with pytest.raises(SeatRefusedError) as late:
+        await repo.move_seat(row.id, "alice", 0)
+    assert late.value.reason == "not_open"
+    assert [s.user_id for s in await repo.seats(row.id)] == ["dave", "bob", "carol", "alice"]
+
+
 async def test_closed_dms_are_flagged_once(storage):
     repo = await storage.open()
     match_id = await started(repo)

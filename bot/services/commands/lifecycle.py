@@ -20,26 +20,27 @@ class LifecycleCommands(Core):
     async def create(
         self, place: Place, actor: Actor, game: str, options: dict[str, Any] | None = None, *,
         opponent: Actor | None = None, time_control: TimeControl | None = None, players: int | None = None,
-        rated: bool = True,
+        rated: bool = True, seat: str | None = None,
     ) -> list[Delivery]:
         """Open a match in ``place`` with the creator in seat 0. With a computer ``opponent`` the
         computer takes every other seat of ``players`` (default: the fewest the game allows, at
-        least two) and the match starts. ``rated=False``: a casual match, whose end changes no
-        rating."""
+        least two) and the match starts; ``seat`` (a name of it, ``seat_choice``) seats the
+        creator there instead. ``rated=False``: a casual match, whose end changes no rating."""
         created, computer = await lifecycle.create(
             self, place, actor, game, options, opponent=opponent, time_control=time_control, players=players,
-            rated=rated,
+            rated=rated, seat=seat,
         )
         return created if computer is None else created + await self.start(place, actor, *computer)
 
     def create_refusal(
         self, actor: Actor, game: str, options: dict[str, Any] | None = None, *,
-        opponent: Actor | None = None, time_control: TimeControl | None = None,
+        opponent: Actor | None = None, time_control: TimeControl | None = None, seat: str | None = None,
     ) -> list[Delivery]:
         """Why ``create`` would refuse these arguments anywhere (empty: it would not), so an adapter
         can ask before it makes a place for the match (a new thread)."""
         try:
-            lifecycle.refuse_create(self, game, options, actor=actor, opponent=opponent, time_control=time_control)
+            lifecycle.refuse_create(self, game, options, actor=actor, opponent=opponent, time_control=time_control,
+                                    seat=seat)
         except Refused as refused:
             return refused.answer(actor.language)
         return []
@@ -54,11 +55,11 @@ class LifecycleCommands(Core):
 
     @answered
     async def start(self, place: Place, actor: Actor, computer: str | None = None,
-                    players: int | None = None) -> list[Delivery]:
+                    players: int | None = None, seat: int = 0) -> list[Delivery]:
         """Start the open match (its creator only). With a ``computer`` level the computer first
         takes the empty seats, up to ``players`` (default: the most the game allows), so a
         five-player Axis & Allies table with one person missing can begin."""
-        return await lifecycle.start(self, place, actor, computer, players)
+        return await lifecycle.start(self, place, actor, computer, players, seat)
 
     @answered
     async def abort(self, place: Place, actor: Actor, match_id: int | None = None) -> list[Delivery]:

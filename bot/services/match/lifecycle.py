@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.delivery import Delivery, reply
-from bot.services.match import absence, access, announce, referee
+from bot.services.match import absence, access, announce, referee, seat_choice
 from bot.services.match.answers import Refused
 from bot.services.option_errors import option_problems
 from bot.services.people import COMPUTER_LEVELS, Actor, Place, computer_actor, computer_level
@@ -35,11 +35,14 @@ SEAT_REFUSALS = {"full": "core.match_full", "not_open": "core.already_started", 
 async def create(
     core: Core, place: Place, actor: Actor, game: str, options: dict[str, Any] | None, *,
     opponent: Actor | None, time_control: TimeControl | None, players: int | None, rated: bool = True,
-) -> tuple[list[Delivery], tuple[str, int] | None]:
+    seat: str | None = None,
+) -> tuple[list[Delivery], tuple[str, int, int] | None]:
     """Open a match in ``place`` with the creator in seat 0: what is said, and with a computer
-    ``opponent`` its level and the seats wanted (the caller starts the match: nobody to wait for)."""
+    ``opponent`` its level, the seats wanted and the creator's seat (``seat``: its name, see
+    ``seat_choice``; the caller starts the match: nobody to wait for)."""
     await core.seen(actor)
-    refuse_create(core, game, options, actor=actor, opponent=opponent, time_control=time_control)
+    chosen = refuse_create(core, game, options, actor=actor, opponent=opponent, time_control=time_control,
+                           players=players, seat=seat)
     here = await settings_of(core.repo, place.guild_id)
     refusal = game_refusal(here, game)
     if refusal is not None:
@@ -93,14 +96,14 @@ async def create(
     if level is None:
         return created, None
     # A computer opponent takes its seat at once, and the other seats the game needs.
-    return created, (level, min(max(players or 2, engine.min_players), engine.max_players))
+    return created, (level, seat_choice.computer_players(engine, players), chosen)
 
 
 def refuse_create(
     core: Core, game: str, options: dict[str, Any] | None, *, actor: Actor, opponent: Actor | None,
-    time_control: TimeControl | None,
-) -> None:
-    """Raise ``Refused`` for arguments ``create`` refuses anywhere."""
+    time_control: TimeControl | None, players: int | None = None, seat: str | None = None,
+) -> int:
+    """Raise ``Refused`` for arguments ``create`` refuses anywhere; the creator's seat number."""
     try:
         engine = core.book.engine(game)
     except KeyError:
@@ -113,6 +116,11 @@ def refuse_create(
         raise Refused("core.time_set_by_game", {"game": presenter.game_name(game)})
     if opponent is not None and opponent.user_id == actor.user_id:
         raise Refused("core.opponent_self")
+    if seat is None:
+        return 0
+    if opponent is None or computer_level(opponent.user_id) is None:
+        raise Refused("seats.needs_computer")
+    return seat_choice.chosen_seat(engine, game, seat_choice.computer_players(engine, players), seat)
 
 
 def unknown_game(core: Core, game: str) -> Msg:
@@ -174,9 +182,10 @@ async def leave(core: Core, place: Place, actor: Actor) -> list[Delivery]:
     return [reply(match.row.language, Msg("core.left", {"player": actor.name}), ephemeral=False)]
 
 
-async def start(core: Core, place: Place, actor: Actor, computer: str | None, players: int | None) -> list[Delivery]:
+async def start(core: Core, place: Place, actor: Actor, computer: str | None, players: int | None,
+                seat: int = 0) -> list[Delivery]:
     """Start the open match (its creator only), the computer first taking the empty seats up to
-    ``players`` when a ``computer`` level is given."""
+    ``players`` when a ``computer`` level is given, the creator then moving to ``seat``."""
     await core.seen(actor)
     match = await open_match(core, place)
     if computer is None and players is not None:
@@ -191,7 +200,7 @@ async def start(core: Core, place: Place, actor: Actor, computer: str | None, pl
         if actor.user_id != match.row.creator_id:
             raise Refused("core.only_creator_starts", {"creator": match.name_of(0)})
         if computer is not None:
-            sat_down = await fill_with_computer(core, match, computer, players)
+            sat_down = await fill_with_computer(core, match, computer, players, seat)
             match = await core.book.load_known(match.id)
         seated = len(match.seats)
         if seated < match.engine.min_players:
@@ -219,9 +228,12 @@ async def start(core: Core, place: Place, actor: Actor, computer: str | None, pl
     return [announce.as_reply(post), *await announce.turn_dms(core, None, after)]
 
 
-async def fill_with_computer(core: Core, match: LoadedMatch, level: str, players: int | None) -> list[Msg]:
+async def fill_with_computer(
+    core: Core, match: LoadedMatch, level: str, players: int | None, creator_seat: int = 0,
+) -> list[Msg]:
     """Seat the computer at ``level`` in the empty seats up to ``players`` (held under the
-    match's lock by ``start``): the lines that say who sat down."""
+    match's lock by ``start``), the creator then moving to ``creator_seat`` (the seats between
+    move one place): the lines that say who sat down, and where."""
     engine = match.engine
     seated = len(match.seats)
     low, high = max(seated, engine.min_players), engine.max_players
@@ -230,7 +242,7 @@ async def fill_with_computer(core: Core, match: LoadedMatch, level: str, players
         raise Refused("core.fill_players_range", {
             "players": wanted, "seated": seated, "low": low, "high": high, "game": presenter.game_name(match.row.game)})
     taken = {seat.user_id for seat in match.seats}
-    lines: list[Msg] = []
+    joined: list[str] = []
     number = 0
     while seated < wanted:
         number += 1
@@ -240,9 +252,16 @@ async def fill_with_computer(core: Core, match: LoadedMatch, level: str, players
         if await core.repo.user(computer.user_id) is None:
             await core.seen(computer)
         try:
-            seat = await core.repo.add_seat(match.id, computer.user_id, computer.name, max_seats=high)
+            await core.repo.add_seat(match.id, computer.user_id, computer.name, max_seats=high)
         except SeatRefusedError as refused:
             raise Refused(SEAT_REFUSALS[refused.reason]) from None
         seated += 1
-        lines.append(Msg("core.joined", {"player": computer.name, "colour": presenter.colour(match, seat.seat)}))
-    return lines
+        joined.append(computer.user_id)
+    if creator_seat:
+        try:
+            await core.repo.move_seat(match.id, match.row.creator_id, creator_seat)
+        except SeatRefusedError as refused:
+            raise Refused(SEAT_REFUSALS[refused.reason]) from None
+    seats = await core.repo.seats(match.id)
+    return [Msg("core.joined", {"player": s.name, "colour": presenter.colour(match, s.seat)})
+            for s in seats if s.user_id in joined]

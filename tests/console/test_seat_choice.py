@@ -1,0 +1,60 @@
+"""On the console: ``/match create … computer:<level> seat:<name>`` seats the creator where the
+name says (a side, a power or a colour, in English or Dutch) and the computer in every other seat;
+a name that is no seat of the game is refused with the names that are, and no match is made."""
+
+from __future__ import annotations
+
+from tests.console.test_turn_flow import console
+
+
+def seats_line(text: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith("Seats:") or "Seats:" in line)
+
+
+async def test_a_player_alone_plays_the_axis_and_the_computer_the_allies_who_begin(tmp_path):
+    """The creator asks for the Axis: the computer sits in the Allies' seat (seat 0, the USSR's,
+    which begins: Axis & Allies chapter 2, "De U.S.S.R. begint"), the creator plays Germany and
+    Japan. (The computer's turn, then the creator's as Germany: tests/bot_discord/test_seat_choice.py.)"""
+    text = await console("as alice: /match create game:axis_allies computer:easy seat:axis\n", tmp_path, start="")
+    assert "The match starts: Axis & Allies" in text, text
+    seats = seats_line(text)
+    assert seats.index("Computer (easy)") < seats.index("alice"), seats
+    assert "alice (grey: Germany, Japan)" in seats and "Computer (easy) (red: USSR, United Kingdom, United States)" in seats
+    assert "Computer (easy) joins and plays red." in text
+    assert "Computer (easy) (red) is to move." in text and "Round 1, USSR:" in text
+
+
+async def test_a_colour_in_dutch_seats_the_creator_and_the_default_is_still_seat_zero(tmp_path):
+    text = await console(
+        "as alice: /match create game:militakiri computer:easy seat:blauw\n", tmp_path, start="")
+    assert "alice (blue)" in seats_line(text), seats_line(text)
+    plain = await console("as alice: /match create game:militakiri computer:easy\n", tmp_path / "plain", start="")
+    assert "alice (red)" in seats_line(plain), seats_line(plain)
+
+
+async def test_a_wrong_seat_is_refused_with_the_seats_there_are_and_no_match_is_made(tmp_path):
+    text = await console(
+        "as alice: /match create game:axis_allies computer:easy seat:purple\n"
+        "as alice: /match create game:militakiri opponent:bob seat:blue\n"
+        "as alice: /match status\n",
+        tmp_path, start="",
+    )
+    refused, people = text.split("> as alice: /match create game:militakiri", 1)
+    assert "“purple” is no seat of Axis & Allies with 2 players" in refused, refused
+    assert "Allies" in refused and "Axis" in refused and "Germany" in refused
+    assert "The match starts" not in text
+    assert "seat:` chooses your seat against the computer" in people, people
+    assert "no match" in people.split("/match status", 1)[1].lower()
+
+
+async def test_a_rematch_against_the_computer_turns_the_seats_too(tmp_path):
+    """The rematch turns the seats one place (two players swap): a player alone against the
+    computer plays the other colour next, as two people do."""
+    text = await console(
+        "as alice: /match create game:heroes_cities computer:easy\n"
+        "as alice: /match resign\n"
+        "as alice: /button rematch\n",
+        tmp_path, start="",
+    )
+    rematch = text.split("> as alice: /button rematch", 1)[1]
+    assert "alice (blue)" in seats_line(rematch), rematch
