@@ -16,6 +16,7 @@ from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused
 from bot.services.people import Actor, Place, computer_level
 from bot.services.progress import LoadedMatch
+from engines.core import capabilities as offers
 
 if TYPE_CHECKING:
     from bot.services.match.core import Core
@@ -56,7 +57,8 @@ async def _rematch(service: Core, match: LoadedMatch, actor: Actor) -> list[Deli
     people = [Actor(s.user_id, s.name, await service.language_of(s.user_id, match.row.language)) for s in order]
     computers = [p for p in people if computer_level(p.user_id)]
     first = people[0] if not computer_level(people[0].user_id) else next(p for p in people if not computer_level(p.user_id))
-    control = match.time_control
+    # A game whose rulebook sets its time sets it again; the row's hours are the rulebook's.
+    control = match.time_control.without_time() if offers.timed(match.engine) else match.time_control
     options = dict(match.row.options)
     await lifecycle.create(service, place, first, match.row.game, options, opponent=None, time_control=control, players=None)
     for person in people:

@@ -93,6 +93,17 @@ class TimeControl(BaseModel):
         """
         return self.correspondence or bool(self.clock_minutes or not self.weekends or self.timezone)
 
+    def without_time(self) -> TimeControl:
+        """These options less the time they set (``sets_time``): what a game whose rulebook sets
+        its time keeps of them, at its creation and in its rematch (which must not hand the
+        rulebook's stored hours back as if the players had set them).
+
+        >>> TimeControl(per_move_hours=48, grace=2, quiet_deadlines=True).without_time().stored()
+        {'per_move_hours': 0.0, 'clock_minutes': 0.0, 'grace': 2, 'quiet_deadlines': True}
+        """
+        return TimeControl(grace=self.grace, grace_hours=self.grace_hours, absent=self.absent,
+                           vacation=self.vacation, quiet_deadlines=self.quiet_deadlines)
+
     @property
     def correspondence(self) -> bool:
         """Whether turns have a correspondence deadline (hours per move or a daily time); a clock

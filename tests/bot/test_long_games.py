@@ -475,3 +475,15 @@ async def test_two_bots_on_one_database_send_a_digest_once_and_both_keep_the_nex
         assert next_one.due_at == START + DAY + timedelta(hours=1)
     finally:
         await second.repo.close()
+
+
+async def test_a_game_that_sets_its_own_time_keeps_quiet_deadlines_asked_for(harness):
+    """Militakiri's rulebook sets its time, and the match's other time options are kept with it:
+    quiet deadlines were accepted (they set no time) and then dropped without a word."""
+    from bot.services.time_control import TimeControl
+
+    await harness.service.create(PLACE, ALICE, "militakiri", {"time_control": "48h"}, opponent=BOB,
+                                 time_control=TimeControl(quiet_deadlines=True, grace=2))
+    row = await harness.repo.live_match_in(PLACE.channel_id)
+    assert row.time_control.get("quiet_deadlines") is True and row.time_control["grace"] == 2
+    assert row.time_control["per_move_hours"] == 48

@@ -39,3 +39,22 @@ async def test_replay_history_catchup_notes_odds_and_rematch(tmp_path):
     assert "Rematch (/button rematch)" in text and "Only the players of this match" in text
     assert "Waiting for: bob" in text and "Rematch of match #1, seats turned: bob, alice." in text
     assert text.count("watch e7") == 2  # the command echoed and alice's own listing: nowhere else
+
+
+async def test_a_rematch_of_a_game_that_sets_its_own_time_is_made(tmp_path):
+    """Militakiri's rulebook sets its time (the match stores the rulebook's hours): the rematch
+    carried them over as if the players had set a time, and the game refused it ("sets its time
+    with its own option"); the rematch is made with the same options, the rulebook's time again."""
+    script = tmp_path / "script.txt"
+    script.write_text(
+        "as alice: /match create game:militakiri opponent:bob\n"
+        "as bob: /match join\n"
+        "as alice: /match start\n"
+        "as alice: /match resign\n"
+        "as alice: /button rematch\n"
+        "as bob: /button rematch\n"
+        "as bob: /match status\n"
+    )
+    text = await transcript(script, tmp_path)
+    assert "sets its time" not in text, text[-1500:]
+    assert "Rematch of match #1, seats turned: bob, alice." in text

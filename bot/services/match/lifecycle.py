@@ -54,9 +54,9 @@ async def create(
     parsed = engine.options_model.model_validate(options or {})
     if offers.timed(engine):
         per_move, clock = engine.time_control(parsed)
-        given = time_control or TimeControl()  # the rulebook's time, with the match's absence, grace options
-        time_control = TimeControl(per_move_hours=per_move, clock_minutes=clock, vacation=given.vacation,
-                                   grace=given.grace, grace_hours=given.grace_hours, absent=given.absent)
+        # The rulebook's time, with the match's absence and grace options.
+        given = (time_control or TimeControl()).without_time()
+        time_control = given.model_copy(update={"per_move_hours": per_move, "clock_minutes": clock})
     if opponent is not None and await core.repo.user(opponent.user_id) is None:
         await core.seen(opponent)
     seed = core.seed_source()
