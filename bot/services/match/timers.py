@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Msg
 from bot.services import presenter
@@ -14,7 +14,7 @@ from bot.services.delivery import Delivery
 from bot.services.match import announce, deadlines, grace, notices, referee, teams
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
-from bot.storage.models import TimerRow
+from bot.storage.models import EndingUpdate, TimerRow
 from bot.storage.repository import DamagedRecordError, OutdatedMatchError, StaleWriteError
 from engines.core import capabilities as offers
 from engines.core.record import AutopilotEvent, GraceEvent, TeamChoiceEvent, TimeoutEvent
@@ -81,19 +81,30 @@ async def fire(core: Core, timer: TimerRow) -> list[Delivery]:
             # the right timers, and any late command is refused by ``deadlines.overdue`` meanwhile.
             await core.repo.claim_timer(timer)
             return []
-        # A note before the commit, taken back (claimed) before the post: should the bot die
-        # between the commit and the post, a restarted bot finds it and posts the end.
         # The missed deadline is first forgiven (a grace), then handed to the computer or lost.
         events = grace.lapse_events(match, timer.seat)
-        note = f"{UNPOSTED_TIMEOUT}{match.id}"
-        await core.repo.set_setting(note, str(match.row.last_seq + 1))
-        try:
-            after, updates = await core.commit(match, events)
-        except StaleWriteError:
+        committed = await _commit_noted(core, match, events)
+        if committed is None:
             return []
-        if not await core.repo.claim_setting(note):
-            return []  # another process posted it
+        after, updates = committed
     return await _lapse_posts(core, after, events[0], updates)
+
+
+async def _commit_noted(
+    core: Core, match: LoadedMatch, events: list[Any],
+) -> tuple[LoadedMatch, list[EndingUpdate]] | None:
+    """Commit a timer's ``events`` with a note before the commit, taken back (claimed) before the
+    post: should the bot die between the commit and the post, a restarted bot finds the note and
+    posts it (``unposted_timeouts``). ``None``: another process committed or posted it."""
+    note = f"{UNPOSTED_TIMEOUT}{match.id}"
+    await core.repo.set_setting(note, str(match.row.last_seq + 1))
+    try:
+        after, updates = await core.commit(match, events)
+    except StaleWriteError:
+        return None
+    if not await core.repo.claim_setting(note):
+        return None  # another process posted it
+    return after, updates
 
 
 async def _team_time_up(core: Core, match: LoadedMatch, timer: TimerRow) -> list[Delivery]:
@@ -108,14 +119,10 @@ async def _team_time_up(core: Core, match: LoadedMatch, timer: TimerRow) -> list
         await core.repo.claim_timer(timer)
         return []
     events = grace.team_default_events(match)
-    note = f"{UNPOSTED_TIMEOUT}{match.id}"
-    await core.repo.set_setting(note, str(match.row.last_seq + 1))
-    try:
-        after, updates = await core.commit(match, events)
-    except StaleWriteError:
+    committed = await _commit_noted(core, match, events)
+    if committed is None:
         return []
-    if not await core.repo.claim_setting(note):
-        return []  # another process posted it
+    after, updates = committed
     return [*await _lapse_posts(core, after, events[0], updates), *await announce.turn_dms(core, match, after)]
 
 
