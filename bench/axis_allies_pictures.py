@@ -20,7 +20,7 @@ from engines.axis_allies.state import Unit
 from engines.axis_allies.view import BattleBoardView, battle_board, fight_board
 from engines.core.contract import Outcome
 from render.common import BoardLabels
-from render.registry import render_view
+from render.registry import Part, region_part, render_view
 
 ENGINE = AxisAllies()
 Line = Callable[..., None]
@@ -93,11 +93,11 @@ def picture_figures(states: list, line: Line, floors: float) -> None:
     full, _ = _figure(line, "full map", lambda: render_view("axis_allies", view, labels), floors)
     board = battle_board(fought_battle(1))
     rounds = max(r.round for r in board.rolls)
-    _figure(line, f"battle board ({rounds} rounds)", lambda: render_view("axis_allies", board, labels, "battle"), full)
+    _figure(line, f"battle board ({rounds} rounds)", lambda: render_view("axis_allies", board, labels, Part("battle")), full)
     raid = raid_board(1)
     damage_dice = sum(len(r.dice) for r in raid.rolls if r.kind == "bombing")
-    _figure(line, f"raid board ({damage_dice} damage dice)", lambda: render_view("axis_allies", raid, labels, "battle"),
+    _figure(line, f"raid board ({damage_dice} damage dice)", lambda: render_view("axis_allies", raid, labels, Part("battle")),
             full)
     for region in ("europe", "pacific"):
         _figure(line, f"region {region}", lambda region=region: render_view("axis_allies", view, labels,
-                                                                               f"region:{region}"), full)
+                                                                               region_part(region)), full)

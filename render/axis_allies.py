@@ -241,10 +241,10 @@ def render_image(view: AxisAlliesView, *, labels: BoardLabels | None = None,
     return image
 
 
-def render_step(view: AxisAlliesView, places: str, *, labels: BoardLabels | None = None) -> bytes:
-    """The board after a step, with the places the step changed (``places``: ids joined by commas,
+def render_step(view: AxisAlliesView, *places: str, labels: BoardLabels | None = None) -> bytes:
+    """The board after a step, with the places the step changed (``places``: ids,
     ``view.step_changes``) ringed, so what changed stands out."""
-    changed = frozenset(places.split(",")) & frozenset(layout.POSITIONS)
+    changed = frozenset(places) & frozenset(layout.POSITIONS)
     return encode_png(render_image(view, labels=labels, changed=changed), palette=True)
 
 

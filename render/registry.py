@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from pydantic import BaseModel
 
@@ -30,35 +31,40 @@ PARTS: dict[tuple[str, str], Callable[..., bytes]] = {
     ("axis_allies", "region"): axis_allies.render_region,
     ("axis_allies", "step"): axis_allies.render_step,
 }
-"""Other pictures of a game than its board, by (slug, kind): ``part`` is ``kind`` or ``kind:arg``
-(``region:europe``); the renderer gets the view and, when given, ``arg``."""
+"""Other pictures of a game than its board, by (slug, kind): the renderer gets the view, then the
+``Part``'s ``args``."""
 
 
-def part(kind: str, arg: str = "") -> str:
-    """The ``part`` that asks ``render_view`` for picture ``kind`` of ``PARTS`` with ``arg``.
+@dataclass(frozen=True)
+class Part:
+    """A picture of a game other than its board: ``kind`` of ``PARTS`` and what it is drawn with
+    (a region's id, the places a step marked). A value, not a text: it goes to the render workers
+    and into the picture cache's key as it is.
 
-    >>> part("region", "europe"), part("battle")
-    ('region:europe', 'battle')
+    >>> region_part("europe"), step_part(("eastern_europe", "ukraine_ssr")), step_part(())
+    (Part(kind='region', args=('europe',)), Part(kind='step', args=('eastern_europe', 'ukraine_ssr')), None)
     """
-    return f"{kind}:{arg}" if arg else kind
+
+    kind: str
+    args: tuple[str, ...] = ()
 
 
-def step_part(places: Sequence[str]) -> str:
+def region_part(region: str) -> Part:
+    """One region of the map (``render_region``)."""
+    return Part("region", (region,))
+
+
+def step_part(places: Sequence[str]) -> Part | None:
     """The board after a step with ``places`` marked (``StepPicturesGame.step_marks``), or the
-    plain board (``""``) when the step marked none.
-
-    >>> step_part(("eastern_europe", "ukraine_ssr")), step_part(())
-    ('step:eastern_europe,ukraine_ssr', '')
-    """
-    return part("step", ",".join(places)) if places else ""
+    plain board (``None``) when the step marked none."""
+    return Part("step", tuple(places)) if places else None
 
 
-def render_view(slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:
+def render_view(slug: str, view: BaseModel, labels: BoardLabels | None = None, part: Part | None = None) -> bytes:
     """The PNG of ``view`` for game ``slug``: its board, or the picture ``part`` names (``PARTS``)."""
-    if not part:
+    if part is None:
         return RENDERERS[slug](view, labels=labels)
-    kind, _, arg = part.partition(":")
-    renderer = PARTS.get((slug, kind))
+    renderer = PARTS.get((slug, part.kind))
     if renderer is None:
-        raise ValueError(f"{slug} has no picture {kind!r}")
-    return renderer(view, arg, labels=labels) if arg else renderer(view, labels=labels)
+        raise ValueError(f"{slug} has no picture {part.kind!r}")
+    return renderer(view, *part.args, labels=labels)

@@ -31,7 +31,7 @@ from engines.core import capabilities as offers
 from engines.core.contract import NamingPlacesGame, Result, Seat
 from render.common import BoardLabels
 from render.rating_chart import ChartSeries, RatingChart, render_rating_chart
-from render.registry import step_part
+from render.registry import Part, region_part, step_part
 
 
 def game_name(slug: str) -> Msg:
@@ -225,17 +225,17 @@ async def board_image(
     now: datetime | None = None,
     *,
     renderer: Renderer,
-    part: str = "",
+    part: Part | None = None,
 ) -> Attachment:
     """The board as ``viewer`` may see it (with ``highlights`` marked), drawn off the event loop
     (``rendering.Renderer``: a worker process, or the cache); ``part`` draws it another way
-    (``render.registry.PARTS``: ``region:europe``, one region of it; ``step:...``, a step's changes marked)."""
+    (``render.registry.Part``: one region of it, or a step's changes marked)."""
     view = match.engine.view(match.state, viewer)
     if highlights:
         view = view.model_copy(update={"highlights": highlights})
     text = labels(match, language, now)
     data = await renderer.render(match.row.game, view, text, part)
-    region = part.removeprefix("region:") if part.startswith("region:") else ""
+    region = part.args[0] if part is not None and part.kind == "region" else ""
     suffix = ("board" if viewer is None else f"seat{viewer}") + (f"-{region}" if region else "")
     return Attachment(f"{match.row.game}-{match.id}-{match.progress.moves}-{suffix}.png", data)
 
@@ -252,7 +252,7 @@ async def step_pictures(before: LoadedMatch, after: LoadedMatch, language: str, 
     if not pictures:
         return ()
     text = labels(after, language)
-    drawn = await asyncio.gather(*(renderer.render(after.row.game, view, text, kind) for kind, view in pictures))
+    drawn = await asyncio.gather(*(renderer.render(after.row.game, view, text, Part(kind)) for kind, view in pictures))
     return tuple(
         Attachment(f"{after.row.game}-{after.id}-{after.progress.moves}-{kind}{index + 1}.png", data)
         for index, ((kind, _), data) in enumerate(zip(pictures, drawn, strict=True))
@@ -295,7 +295,7 @@ MENU_TEXT = 100
 
 async def board_post(
     match: LoadedMatch, lines: list[Msg], now: datetime, footer: list[Msg] | None = None, *, renderer: Renderer,
-    part: str = "", extra: tuple[Attachment, ...] = (),
+    part: Part | None = None, extra: tuple[Attachment, ...] = (),
 ) -> Delivery:
     """The public board (drawn as ``part`` says: ``board_image``): picture, the given lines, whose
     turn, clocks, then ``footer``; ``extra`` pictures after the board (a step's battle boards);
@@ -329,12 +329,17 @@ def seal_name(match: LoadedMatch, name: str) -> Msg | str:
     return Msg(key) if catalog().has(key) else name
 
 
-def step_board_part(before: LoadedMatch, after: LoadedMatch) -> str:
+def region_board(region: str) -> Part:
+    """How ``/board region:`` draws the board: that region of the map alone."""
+    return region_part(region)
+
+
+def step_board_part(before: LoadedMatch, after: LoadedMatch) -> Part | None:
     """How the board after a step is drawn (``StepPicturesGame.step_marks``: Axis & Allies rings
-    the places the step changed); ``""`` for the plain board."""
+    the places the step changed); ``None`` for the plain board."""
     engine = after.engine
     if not offers.step_pictures(engine) or not before.started or not after.started:
-        return ""
+        return None
     return step_part(engine.step_marks(before.state, after.state))
 
 

@@ -34,6 +34,7 @@ from pydantic import BaseModel
 from bot.services.workers import default_workers, forget, pool, shutdown_pools  # noqa: F401 (shutdown_pools: tests)
 from render import registry
 from render.common import BoardLabels
+from render.registry import Part
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -43,8 +44,8 @@ CACHE_BYTES = 64 * 1024 * 1024
 SHIPPED = frozenset(fn.__module__ for fn in registry.RENDERERS.values())
 """Modules whose renderers a worker process can import: the project's own."""
 
-CacheKey = tuple[str, str, BoardLabels | None, str]
-"""(game, view JSON, labels, part: ``""`` for the board, else ``render.registry.PARTS``' name)."""
+CacheKey = tuple[str, str, BoardLabels | None, Part | None]
+"""(game, view JSON, labels, part: ``None`` for the board, else a ``render.registry.Part``)."""
 
 configured_workers: int | None = None
 """The ``[render] workers`` setting, set once at start-up by ``bot.__main__`` (None: one per core)."""
@@ -55,7 +56,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return pool(workers, ("render.registry",))
 
 
-def draw(slug: str, view: BaseModel, labels: BoardLabels | None, part: str = "") -> tuple[bytes, int]:
+def draw(slug: str, view: BaseModel, labels: BoardLabels | None, part: Part | None = None) -> tuple[bytes, int]:
     """In a worker: the PNG, and the id of the process that drew it (for the tests)."""
     return registry.render_view(slug, view, labels, part), os.getpid()
 
@@ -145,7 +146,8 @@ class Renderer:
                 forget(executor)
                 return await loop.run_in_executor(_pool(self.workers), fn, *args)
 
-    async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:
+    async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None,
+                     part: Part | None = None) -> bytes:
         """The PNG of ``view`` (the board, or the picture ``part`` names: ``render.registry.PARTS``):
         from the cache, else drawn off the event loop."""
         key = (slug, view.model_dump_json(), labels, part)

@@ -53,14 +53,14 @@ async def test_an_unchanged_picture_comes_from_the_cache_and_never_for_another_v
 
 def test_the_cache_keeps_to_its_byte_limit_least_recently_used_out() -> None:
     cache = PictureCache(limit=10)
-    cache.put(("g", "a", None, ""), b"12345")
-    cache.put(("g", "b", None, ""), b"12345")
-    assert cache.get(("g", "a", None, "")) == b"12345"  # a is now the most recent
-    cache.put(("g", "c", None, ""), b"123")
-    assert cache.get(("g", "b", None, "")) is None and cache.get(("g", "a", None, "")) is not None
+    cache.put(("g", "a", None, None), b"12345")
+    cache.put(("g", "b", None, None), b"12345")
+    assert cache.get(("g", "a", None, None)) == b"12345"  # a is now the most recent
+    cache.put(("g", "c", None, None), b"123")
+    assert cache.get(("g", "b", None, None)) is None and cache.get(("g", "a", None, None)) is not None
     assert cache.used <= 10
-    cache.put(("g", "huge", None, ""), b"x" * 11)
-    assert cache.get(("g", "huge", None, "")) is None
+    cache.put(("g", "huge", None, None), b"x" * 11)
+    assert cache.get(("g", "huge", None, None)) is None
 
 
 async def test_the_queue_is_bounded_and_every_caller_is_served(monkeypatch) -> None:
@@ -68,7 +68,7 @@ async def test_the_queue_is_bounded_and_every_caller_is_served(monkeypatch) -> N
     gate = threading.Event()
     lock = threading.Lock()
 
-    def slow_draw(slug, view, labels, part=""):
+    def slow_draw(slug, view, labels, part=None):
         nonlocal running, most
         with lock:
             running += 1

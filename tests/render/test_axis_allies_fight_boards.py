@@ -21,6 +21,7 @@ from render import axis_allies as aa
 from render import axis_allies_battle as battle
 from render import registry
 from render.common import GOLD, BoardLabels
+from render.registry import Part
 from tests.render.test_axis_allies_pictures import BOARD, image_of, words
 from tests.render.test_axis_allies_render import close
 
@@ -70,7 +71,7 @@ def test_each_kind_draws_in_english_and_dutch_differently(kind):
     dutch = battle.render_battle_board(board, labels=words("nl"))
     assert english.startswith(b"\x89PNG") and image_of(english).width == battle.WIDTH
     assert english != dutch != battle.render_battle_board(board)
-    assert registry.render_view("axis_allies", board, words("en"), "battle") == english
+    assert registry.render_view("axis_allies", board, words("en"), Part("battle")) == english
     assert battle.render_battle_board(board, labels=words("en")) == english
 
 

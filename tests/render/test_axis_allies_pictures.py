@@ -24,6 +24,7 @@ from render import axis_allies_battle as battle
 from render import axis_allies_layout as layout
 from render import registry
 from render.common import HIGHLIGHT, BoardLabels
+from render.registry import Part, region_part, step_part
 from tests.render.test_axis_allies_render import LABELS, battle_view, close, opening_view
 
 BOARD = BattleBoardView(
@@ -62,7 +63,7 @@ def test_the_battle_board_is_a_png_as_wide_as_promised_and_the_same_for_the_same
     data = battle.render_battle_board(BOARD, labels=words("en"))
     assert data.startswith(b"\x89PNG") and image_of(data).width == battle.WIDTH
     assert battle.render_battle_board(BOARD, labels=words("en")) == data
-    assert registry.render_view("axis_allies", BOARD, words("en"), "battle") == data
+    assert registry.render_view("axis_allies", BOARD, words("en"), Part("battle")) == data
 
 
 @pytest.mark.parametrize("change", [
@@ -164,7 +165,7 @@ def _detail(image: Image.Image) -> float:
 def test_a_region_is_drawn_at_full_detail_not_scaled_up(region):
     view = battle_view()
     full = aa.render_image(view, labels=LABELS)
-    crop = image_of(registry.render_view("axis_allies", view, LABELS, f"region:{region}"))
+    crop = image_of(registry.render_view("axis_allies", view, LABELS, region_part(region)))
     boxes = aa.region_boxes(region)
     width, height = sum(round(b[2] - b[0]) for b in boxes), max(round(b[3] - b[1]) for b in boxes)
     assert crop.width == width * aa.REGION_ZOOM + 16
@@ -219,9 +220,9 @@ def test_the_pacific_joins_the_maps_two_edges():
 
 def test_an_unknown_region_or_picture_is_refused():
     with pytest.raises(KeyError):
-        registry.render_view("axis_allies", opening_view(), None, "region:mars")
+        registry.render_view("axis_allies", opening_view(), None, region_part("mars"))
     with pytest.raises(ValueError):
-        registry.render_view("militakiri", opening_view(), None, "region:europe")
+        registry.render_view("militakiri", opening_view(), None, region_part("europe"))
 
 
 def test_the_region_is_named_in_the_readers_language():
@@ -237,7 +238,7 @@ def test_the_region_is_named_in_the_readers_language():
 def test_the_places_a_step_changed_are_ringed_in_yellow_and_the_legend_explains_the_ring():
     view = opening_view()
     plain = aa.render_image(view, labels=words("en"))
-    step = image_of(registry.render_view("axis_allies", view, words("en"), "step:ukraine_ssr,caucasus"))
+    step = image_of(registry.render_view("axis_allies", view, words("en"), step_part(("ukraine_ssr", "caucasus"))))
     x0, y0, x1, y1 = aa._node_box("ukraine_ssr")
     ring = [step.getpixel((round((x0 + x1) / 2), round(y1 + off))) for off in range(3, 10)]
     assert any(close(c, HIGHLIGHT, 30) for c in ring)
@@ -251,4 +252,4 @@ def test_the_places_a_step_changed_are_ringed_in_yellow_and_the_legend_explains_
 
 def test_a_step_naming_no_known_place_draws_the_plain_board():
     view = opening_view()
-    assert registry.render_view("axis_allies", view, LABELS, "step:atlantis") == aa.render_board(view, labels=LABELS)
+    assert registry.render_view("axis_allies", view, LABELS, step_part(("atlantis",))) == aa.render_board(view, labels=LABELS)

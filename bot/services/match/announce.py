@@ -36,7 +36,7 @@ async def ending_post(core: Core, after: LoadedMatch, lines: list[Msg], updates:
     changes and the record's final hash."""
     extra = await presenter.step_pictures(before, after, after.row.language, renderer=core.renderer) \
         if before is not None else ()
-    part = presenter.step_board_part(before, after) if before is not None else ""
+    part = presenter.step_board_part(before, after) if before is not None else None
     if after.result() is None:
         _, buttons = grace.team_question(after)  # the question is among the turn lines
         post = await presenter.board_post(after, lines, core.clock.now(), renderer=core.renderer, part=part,

@@ -45,7 +45,7 @@ async def board(core: Core, place: Place, region: str | None) -> list[Delivery]:
         if found is None:
             raise Refused("core.unknown_region", {"region": region, "regions": [Msg(f"commands.choice_region_{r}") for r in regions]})
         region_id = found
-    part = f"region:{region_id}" if region_id else ""
+    part = presenter.region_board(region_id) if region_id else None
     return [announce.as_reply(await presenter.board_post(match, [], core.clock.now(), renderer=core.renderer, part=part))]
 
 
