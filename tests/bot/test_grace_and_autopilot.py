@@ -45,6 +45,27 @@ async def test_a_missed_deadline_is_forgiven_once_then_counts(harness) -> None:
     assert len(await events_of(harness, match_id, GraceEvent)) == 1
 
 
+async def test_a_missed_daily_deadline_is_forgiven_once_by_a_day(harness) -> None:
+    """A daily deadline (``deadline: daily HH:MM``) is a correspondence deadline: its first miss
+    is forgiven as the per-move one is, and the deadline moves on one period, a day (it was taken
+    for a clock's end: the loss on time at the first miss)."""
+    match_id = await harness.started_match(time_control=TimeControl(daily="18:00"))
+    mover = await harness.to_move(match_id)
+    seat = (await harness.match(match_id)).seat_of(mover.user_id)
+    first = (await harness.match(match_id)).deadline(seat)
+    assert first is not None
+    harness.clock.advance(seconds=(first - harness.clock.now()).total_seconds() + 1)
+    await harness.scheduler.run_due()
+    assert (await harness.repo.get_match(match_id)).status == "active"
+    assert await events_of(harness, match_id, GraceEvent) == [GraceEvent(seat=seat, hours=24.0)]
+    assert not await events_of(harness, match_id, TimeoutEvent)
+    assert (await harness.match(match_id)).deadline(seat) == first + TimeControl(per_move_hours=24).per_move
+    harness.clock.advance(hours=24)
+    await harness.scheduler.run_due()
+    assert (await harness.repo.get_match(match_id)).status == "finished"
+    assert len(await events_of(harness, match_id, TimeoutEvent)) == 1
+
+
 async def test_a_deadline_moved_by_time_given_keeps_its_grace(harness) -> None:
     """Time given by an opponent moves the correspondence deadline; missing the moved deadline is
     still a missed correspondence deadline, forgiven once, not the loss on time."""

@@ -23,6 +23,8 @@ TEAM_LEVEL = "normal"
 """The computer's level when a team or the match's ``absent: computer`` hands it a seat."""
 TEAM_TIME = timedelta(hours=48)
 """How long a team has to choose in a match without hours per move (with them: those hours)."""
+DAY_HOURS = 24.0
+"""A daily deadline's period: how far its grace moves it (to the same time the next day)."""
 
 
 def correspondence_lapsed(match: LoadedMatch, seat: Seat) -> bool:
@@ -31,7 +33,7 @@ def correspondence_lapsed(match: LoadedMatch, seat: Seat) -> bool:
     rulebook's game clock, or the minutes per player): only that one has graces."""
     control = match.time_control
     progress = match.progress
-    if control.per_move is None or progress.turn_started is None:
+    if not control.correspondence or progress.turn_started is None:
         return False
     # The correspondence deadline as ``LoadedMatch.deadline`` counts it: with the absences, the
     # time given, the graces' moves and the quiet hours (any of them moves it).
@@ -49,7 +51,8 @@ def lapse_events(match: LoadedMatch, seat: Seat) -> list[Any]:
     if correspondence_lapsed(match, seat):
         control = match.time_control
         if match.progress.meta.graces.get(seat, 0) < control.grace:
-            return [GraceEvent(seat=seat, hours=control.grace_hours or control.per_move_hours)]
+            # One period: the hours per move, or a day for a daily deadline.
+            return [GraceEvent(seat=seat, hours=control.grace_hours or control.per_move_hours or DAY_HOURS)]
         if control.absent == "computer" and computer_level(match.seats[seat].user_id) is None:
             return [AutopilotEvent(seat=seat, level=TEAM_LEVEL, why="absent")]
     return [TimeoutEvent(seat=seat)]
