@@ -28,7 +28,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from bench.stored import NoPictures
+from bench.stored import NoPictures, random_match
 from bot.clock import ManualClock
 from bot.services.match.replays import Snapshot, Start, start_before, states_at, steps_work
 from bot.services.matches import MatchService
@@ -54,24 +54,9 @@ async def long_match(path: Path, moves: int) -> tuple[list[Entry], Snapshot | No
     repo = await SqliteRepository.open(path)
     clock = ManualClock(START)
     service = MatchService(repo, clock, seed_source=lambda: bytes(32), renderer=NoPictures(0))
-    engine = get_engine(GAME)
-    a, b = Actor("a", "A"), Actor("b", "B")
-    place = Place("bench", "replays")
-    await service.create(place, a, GAME, opponent=b)
-    await service.join(place, b)
-    await service.start(place, a)
-    row = await repo.live_match_in(place.channel_id)
-    assert row is not None
-    rng = random.Random(7)
-    for _ in range(moves):
-        match = await service.book.load_known(row.id)
-        if match.result() is not None:
-            break
-        seat = min(match.to_act())
-        move = rng.choice(list(engine.legal_moves(match.state, seat)))
-        event = MoveEvent(seat=seat, text=engine.format_move(move, match.state), move=move.model_dump(mode="json"))
-        await service.book.append(match, [event], clock.now())
-    entries, snapshot = await repo.entries(row.id), await repo.snapshot(row.id)
+    match_id = await random_match(service, Place("bench", "replays"), Actor("a", "A"), Actor("b", "B"), GAME, moves,
+                                  random.Random(7))
+    entries, snapshot = await repo.entries(match_id), await repo.snapshot(match_id)
     await repo.close()
     return entries, snapshot
 

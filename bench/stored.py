@@ -29,6 +29,7 @@ from bot.wiring import open_repository
 from engines.core.record import MoveEvent
 from engines.registry import get_engine
 from render.common import BoardLabels
+from render.registry import Part
 
 STORED_GAME = "heroes_cities"
 START = datetime(2026, 1, 1, tzinfo=UTC)
@@ -39,8 +40,30 @@ Fill = Callable[[str, int], Awaitable[None]]
 class NoPictures(Renderer):
     """Storing needs no board pictures: the fill skips drawing them."""
 
-    async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None, part: str = "") -> bytes:
+    async def render(self, slug: str, view: BaseModel, labels: BoardLabels | None = None, part: Part | None = None) -> bytes:
         return b""
+
+
+async def random_match(service: MatchService, place: Place, a: Actor, b: Actor, game: str, moves: int,
+                       rng: random.Random) -> int:
+    """A match of ``game`` between ``a`` and ``b`` started in ``place``, ``moves`` random moves
+    into it (fewer if it ends), played straight into the book: storing, not rendering, is what
+    the benches need. Its id."""
+    engine = get_engine(game)
+    await service.create(place, a, game, opponent=b)
+    await service.join(place, b)
+    await service.start(place, a)
+    row = await service.repo.live_match_in(place.channel_id)
+    assert row is not None
+    for _ in range(moves):
+        match = await service.book.load_known(row.id)
+        if match.result() is not None:
+            break
+        seat = min(match.to_act())
+        move = rng.choice(list(engine.legal_moves(match.state, seat)))
+        event = MoveEvent(seat=seat, text=engine.format_move(move, match.state), move=move.model_dump(mode="json"))
+        await service.book.append(match, [event], service.clock.now())
+    return row.id
 
 
 async def fill_stored_matches(database: str, count: int, moves_each: int = 4, at_once: int = 16) -> None:
@@ -49,28 +72,13 @@ async def fill_stored_matches(database: str, count: int, moves_each: int = 4, at
     repo = await open_repository(database)
     clock = ManualClock(START)
     service = MatchService(repo, clock, seed_source=lambda: bytes(32), renderer=NoPictures(0))
-    engine = get_engine(STORED_GAME)
     started = time.monotonic()
 
     async def store(number: int) -> None:
-        rng = random.Random(number)
         a, b = Actor(f"s{number}a", "A"), Actor(f"s{number}b", "B")
-        place = Place("stored", f"stored-{number}")
-        await service.create(place, a, STORED_GAME, opponent=b)
-        await service.join(place, b)
-        await service.start(place, a)
-        row = await repo.live_match_in(place.channel_id)
-        assert row is not None
-        for _ in range(moves_each):
-            match = await service.book.load(row.id)
-            if match.result() is not None:
-                break
-            seat = min(match.to_act())
-            move = rng.choice(list(engine.legal_moves(match.state, seat)))
-            # Straight to the book: storing, not rendering, is what this needs.
-            event = MoveEvent(seat=seat, text=engine.format_move(move, match.state), move=move.model_dump(mode="json"))
-            await service.book.append(match, [event], clock.now())
-        service.book.forget(row.id)
+        match_id = await random_match(service, Place("stored", f"stored-{number}"), a, b, STORED_GAME, moves_each,
+                                      random.Random(number))
+        service.book.forget(match_id)
 
     for first in range(0, count, at_once):
         await asyncio.gather(*(store(number) for number in range(first, min(count, first + at_once))))
