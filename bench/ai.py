@@ -15,7 +15,8 @@ Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_FIR
 first game's number, default 0: a later run adds new seeded games to an earlier one), ``AI_MAX_MOVES``
 (default 150), ``AI_MAX_ROUNDS`` (Axis & Allies: adjudicate after this many rounds, default none),
 ``AI_SLUGS`` (comma-separated, default all), ``AI_PAIRS`` (e.g. ``hard-random,hard-greedy``),
-``AI_WORKERS`` (processes, default 2), ``AI_PLAN`` (``0``: the levels decide one order at a time
+``AI_WORKERS`` (processes, default 2), ``AI_CLOCK`` (``cpu``: the levels' time budgets count
+processor time, so a loaded machine does not starve them; default ``wall``), ``AI_PLAN`` (``0``: the levels decide one order at a time
 with their budget per order, as the computer did before it planned a phase at once).
 
 The levels play as the bot seats them: where a game plans a part of a turn at once (Axis & Allies'
@@ -66,6 +67,11 @@ PLANNED = os.environ.get("AI_PLAN", "1") != "0"
 """Whether the levels plan a part of a turn at once as the bot does (``engines.ai.plan``); ``0``
 decides one order at a time with the level's budget per order (the computer before plans)."""
 
+THINKING_CLOCK = time.process_time if os.environ.get("AI_CLOCK", "wall") == "cpu" else time.perf_counter
+"""The clock the levels' time budgets count on. ``wall`` (the default) is the bot's; ``cpu``
+(``AI_CLOCK=cpu``) counts this process's own processor time, so on a shared, loaded machine each
+level still gets the thinking it gets on an idle one (what the bot does when it has its cores)."""
+
 
 def choose(player: str, obs, seed: int) -> tuple[list[str], float, int, int]:
     """The orders ``player`` plays now, the seconds it took, the decisions made and the positions
@@ -78,10 +84,10 @@ def choose(player: str, obs, seed: int) -> tuple[list[str], float, int, int]:
     elif player == "twoply":
         texts, decisions, evaluations = [two_ply_choice(obs, seed).text], 1, 0
     elif PLANNED:
-        made = plan(obs, LEVELS[player], seed, time.perf_counter)
+        made = plan(obs, LEVELS[player], seed, THINKING_CLOCK)
         texts, decisions, evaluations = list(made.texts), made.decisions, made.evaluations
     else:
-        choice = search(obs, LEVELS[player], seed, time.perf_counter)
+        choice = search(obs, LEVELS[player], seed, THINKING_CLOCK)
         texts, decisions, evaluations = [choice.text], 1, choice.evaluations
     return texts, time.perf_counter() - start, decisions, evaluations
 
