@@ -255,11 +255,16 @@ class LoadedMatch:
             return None
         used = timedelta(seconds=self.progress.used[seat]) if self.progress.used else timedelta(0)
         control = self.time_control
-        away = self.progress.away.get(seat, ()) if control.vacation else ()
+        away = self.counted_away(seat)
         # Time given (``ExtendEvent``) and the graces' moves of the deadline (``GraceEvent``).
         extra = timedelta(seconds=self.progress.extra.get(seat, 0.0), hours=self.progress.meta.extension_hours)
         quiet = self.progress.quiet.get(seat)
         return deadline_for(control, self.progress.turn_started, self.progress.last_at, used, away, extra, quiet)
+
+    def counted_away(self, seat: Seat) -> tuple[Pause, ...]:
+        """The seat's absences (``/away``) that stop its time: none in a match with
+        ``vacation off``."""
+        return self.progress.away.get(seat, ()) if self.time_control.vacation else ()
 
     def absence(self, seat: Seat, now: datetime) -> Pause | None:
         """The seat's absence going on at ``now`` or the next one to come, if any."""

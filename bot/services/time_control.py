@@ -192,6 +192,20 @@ def present_after(start: datetime, amount: timedelta, pauses: Iterable[Pause]) -
     return at + left
 
 
+def overlap(first: Iterable[Pause], second: Iterable[Pause]) -> list[Pause]:
+    """The times inside a pause of ``first`` and a pause of ``second`` alike, in order.
+
+    >>> from datetime import UTC
+    >>> t = datetime(2026, 1, 1, tzinfo=UTC)
+    >>> h = timedelta(hours=1)
+    >>> [((a - t) / h, (b - t) / h) for a, b in overlap([(t, t + 5 * h)], [(t + 3 * h, t + 9 * h)])]
+    [(3.0, 5.0)]
+    """
+    seconds = list(second)
+    found = [(max(a, c), min(b, d)) for a, b in first for c, d in seconds]
+    return sorted((begin, end) for begin, end in found if begin < end)
+
+
 def weekends(zone: ZoneInfo, start: datetime, end: datetime) -> list[Pause]:
     """Every Saturday and Sunday (midnight to midnight in ``zone``) that touches ``start``..``end``."""
     day = start.astimezone(zone).date() - timedelta(days=2)

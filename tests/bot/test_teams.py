@@ -5,7 +5,9 @@ team concedes."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
+from bot.services.match import grace
 from bot.services.people import Actor
 from bot.services.time_control import TimeControl
 from engines.core.record import TeamChoiceEvent, TeamsEvent
@@ -226,3 +228,44 @@ async def test_a_snapshot_keeps_when_the_team_was_asked(harness) -> None:
     assert progress.team_asked == harness.clock.now()
     again = _progress_from_json((await harness.match(match_id)).engine, _progress_to_json(progress))
     assert again.team_asked == progress.team_asked
+
+
+async def test_the_teams_time_to_choose_stops_while_every_teammate_is_away(harness) -> None:
+    """Alice and Erin, Carol's teammates, are both away for three days (``/away``): nobody is
+    there to choose, so their 48 hours stop meanwhile, as a player's deadline stops on their turn;
+    the question says the moved time."""
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    asked = harness.clock.now()
+    harness.clock.advance(hours=10)
+    await harness.service.away("guild-1", ALICE, days=3)
+    await harness.service.away("guild-1", ERIN, days=3)
+    match = await harness.match(match_id)
+    assert grace.team_deadline(match) == asked + timedelta(hours=48, days=3)
+    harness.clock.advance(hours=38, seconds=1)  # past the 48 hours had the absence not counted
+    await harness.scheduler.run_due()
+    assert (await harness.match(match_id)).progress.meta.undecided == 2
+    harness.clock.advance(days=3)
+    await harness.scheduler.run_due()
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="concede", by=2)]
+
+
+async def test_one_teammate_away_leaves_the_other_to_choose_in_time(harness) -> None:
+    """Only Alice is away: Erin can answer for the team, so its time runs on."""
+    match_id = await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    await harness.service.away("guild-1", ALICE, days=3)
+    harness.clock.advance(hours=48, seconds=1)
+    await harness.scheduler.run_due()
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="concede", by=2)]
+
+
+async def test_a_match_with_vacation_off_does_not_stop_the_teams_time_for_an_absence(harness) -> None:
+    """``schedule: vacation off``: an absence moves no deadline, and no team's time either."""
+    match_id = await five_player_match_with(harness, TimeControl(per_move_hours=24, vacation=False))
+    await harness.service.resign(PLACE, CAROL)
+    await harness.service.away("guild-1", ALICE, days=3)
+    await harness.service.away("guild-1", ERIN, days=3)
+    harness.clock.advance(hours=24, seconds=1)
+    await harness.scheduler.run_due()
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="concede", by=2)]

@@ -12,7 +12,7 @@ from bot.i18n import Msg
 from bot.services.delivery import Button, ButtonKind
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
-from bot.services.time_control import correspondence_deadline
+from bot.services.time_control import Pause, correspondence_deadline, overlap, present_after
 from engines.core.contract import Seat
 from engines.core.record import AutopilotEvent, GraceEvent, TeamChoiceEvent, TimeoutEvent
 
@@ -37,7 +37,7 @@ def correspondence_lapsed(match: LoadedMatch, seat: Seat) -> bool:
         return False
     # The correspondence deadline as ``LoadedMatch.deadline`` counts it: with the absences, the
     # time given, the graces' moves and the quiet hours (any of them moves it).
-    away = progress.away.get(seat, ()) if control.vacation else ()
+    away = match.counted_away(seat)
     extra = timedelta(seconds=progress.extra.get(seat, 0.0), hours=progress.meta.extension_hours)
     expected = correspondence_deadline(control, progress.turn_started, away, extra, progress.quiet.get(seat))
     return expected is not None and match.deadline(seat) == expected
@@ -71,13 +71,28 @@ def take_back_events(match: LoadedMatch, actor: Actor) -> list[Any]:
 
 def team_deadline(match: LoadedMatch) -> datetime | None:
     """When the team deciding what becomes of a seat that left runs out of time to choose: the
-    match's hours per move (``TEAM_TIME`` without them) after it was asked; ``None`` when no team
-    is asked (or an organizer paused the match)."""
+    match's hours per move (``TEAM_TIME`` without them) after it was asked, not counting the time
+    its whole team is away (``team_away``), as a deadline does not count its player's; ``None``
+    when no team is asked (or an organizer paused the match)."""
     progress = match.progress
     asked = progress.team_asked or progress.last_at
-    if progress.meta.undecided is None or match.result() is not None or asked is None or progress.paused is not None:
+    left = progress.meta.undecided
+    if left is None or match.result() is not None or asked is None or progress.paused is not None:
         return None
-    return asked + (match.time_control.per_move or TEAM_TIME)
+    return present_after(asked, match.time_control.per_move or TEAM_TIME, team_away(match, left))
+
+
+def team_away(match: LoadedMatch, left: Seat) -> list[Pause]:
+    """When every player who may choose for the team of ``left`` (its other seats a person holds)
+    is away: while one of them is here, the team can answer."""
+    team = match.progress.meta.team_of(left, len(match.seats))
+    choosers = [seat for seat in team if seat != left and computer_level(match.seats[seat].user_id) is None]
+    if not choosers:
+        return []
+    common = list(match.counted_away(choosers[0]))
+    for seat in choosers[1:]:
+        common = overlap(common, match.counted_away(seat))
+    return common
 
 
 def team_default(match: LoadedMatch) -> Choice:
