@@ -269,3 +269,26 @@ async def test_a_match_with_vacation_off_does_not_stop_the_teams_time_for_an_abs
     harness.clock.advance(hours=24, seconds=1)
     await harness.scheduler.run_due()
     assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="concede", by=2)]
+
+
+async def test_the_teams_default_is_a_line_of_the_history(harness) -> None:
+    """A team whose time ran out: ``/match history`` says what the match chose for it and when,
+    in either language (Bob reads Dutch), as it says an organizer's pause or a grace."""
+    match_id = await five_player_match_with(harness, TimeControl(per_move_hours=24, absent="computer"))
+    await harness.service.resign(PLACE, CAROL)
+    harness.clock.advance(hours=24, seconds=1)
+    await harness.scheduler.run_due()
+    assert (await harness.match(match_id)).progress.meta.autopilot == {2: "normal"}
+    said = words(await harness.service.history(PLACE, ALICE))
+    assert "The team of Carol did not choose in time: the computer took the seat of Carol" in said
+    assert "Het team van Carol koos niet op tijd: de computer nam de plaats van Carol over" in words(
+        await harness.service.history(PLACE, BOB))
+
+
+async def test_a_team_that_conceded_by_default_says_so_in_the_history(harness) -> None:
+    await five_player_match(harness)
+    await harness.service.resign(PLACE, CAROL)
+    harness.clock.advance(hours=48, seconds=1)
+    await harness.scheduler.run_due()
+    said = words(await harness.service.history(PLACE, ALICE))
+    assert "The team of Carol did not choose in time and conceded" in said

@@ -14,7 +14,7 @@ from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
 from bot.services.time_control import Pause, correspondence_deadline, overlap, present_after
 from engines.core.contract import Seat
-from engines.core.record import AutopilotEvent, GraceEvent, TeamChoiceEvent, TimeoutEvent
+from engines.core.record import AutopilotEvent, Entry, GraceEvent, TeamChoiceEvent, TimeoutEvent
 
 Choice = Literal["takeover", "computer", "concede"]
 CHOICES: tuple[Choice, ...] = ("takeover", "computer", "concede")
@@ -111,6 +111,15 @@ def team_default_events(match: LoadedMatch) -> list[Any]:
     if choice == "computer":
         events.append(AutopilotEvent(seat=left, level=TEAM_LEVEL, why="team"))
     return events
+
+
+def history_line(match: LoadedMatch, entry: Entry) -> Msg | None:
+    """The history's line for a team's default (its time ran out: ``by`` the seat that left);
+    ``None`` for other events."""
+    event = entry.event
+    if not isinstance(event, TeamChoiceEvent) or event.by != event.seat:
+        return None
+    return Msg(f"tidy.history_team_default_{event.choice}", {"seat": match.name_of(event.seat), "at": entry.at})
 
 
 def team_question(match: LoadedMatch) -> tuple[list[Msg], tuple[Button, ...]]:
