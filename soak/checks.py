@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,6 +26,7 @@ from bot.services.book import MatchBook
 from bot.services.match.grace import team_deadline
 from bot.services.match.records import played_by
 from bot.services.progress import LoadedMatch, Progress, advance
+from bot.storage.repository import DamagedRecordError
 from bot.storage.sqlite import SqliteRepository
 from bot.wiring import open_repository
 from engines.core.record import (
@@ -137,6 +139,9 @@ def align(commands: list[Command], stored: list[tuple[str, str]]) -> tuple[int, 
     return lost, doubled
 
 
+log = logging.getLogger(__name__)
+
+
 def _explains(command: Command, text: str) -> bool:
     if command.outcome == "acked":
         return command.move == text
@@ -153,7 +158,7 @@ async def chain_status(repo: SqliteRepository, match_ids: list[int]) -> tuple[st
         row = await repo.get_match(match_id)
         try:
             entries = await repo.entries(match_id)
-        except Exception as error:  # an event that no longer reads breaks the chain: reported, not a crash
+        except DamagedRecordError as error:  # an event that no longer reads breaks the chain: reported, not a crash
             broken.append(f"match {match_id}: events unreadable ({type(error).__name__}: {error})")
             continue
         if row is not None and (found := chain_break(row.commitment, entries)) is not None:
@@ -198,13 +203,18 @@ async def _check_match(repo, book, match_id, ledger, checked_at, name_of_channel
     findings.matches += 1
     where = f"match {match_id}"
     try:
-        loaded = await book.load(match_id)
-    except Exception as error:
+        loaded = await book.load_known(match_id)
+    except Exception as error:  # any failure to load is this match's finding; the others are checked on
+        log.exception("soak check: %s does not load", where)
         findings.replay_failures += 1
         findings.problems.append(f"{where}: does not load: {type(error).__name__}: {error}")
         return
     row, engine, options = loaded.row, loaded.engine, loaded.options
     where = f"match {match_id} ({row.game}, #{name_of_channel(row.channel_id)})"
+    if loaded.damage is not None:  # the chain check names where (``chain_status``)
+        findings.replay_failures += 1
+        findings.problems.append(f"{where}: damaged at event {loaded.damage.seq} ({loaded.damage.reason})")
+        return
     entries = await repo.entries(match_id)
     players = len(loaded.seats)
 
@@ -235,7 +245,8 @@ async def _check_match(repo, book, match_id, ledger, checked_at, name_of_channel
             _check_team_default(where, entry, before, findings)
         try:
             progress = advance(engine, options, players, progress, entry)
-        except Exception as error:
+        except Exception as error:  # an engine failing on a stored event is a finding, not the check's end
+            log.exception("soak check: %s: event %s does not replay", where, entry.seq)
             findings.replay_failures += 1
             findings.problems.append(f"{where}: event {entry.seq} does not replay: {type(error).__name__}: {error}")
             return

@@ -18,7 +18,7 @@ from bot.clock import ManualClock
 from bot.services.time_control import TimeControl
 from soak.checks import Command, align, check_database
 from soak.run import GAMES, Settings, Soak
-from tests.bot.conftest import ALICE, BOB, PLACE, START, Harness
+from tests.bot.conftest import ALICE, PLACE, START, Harness
 
 
 async def test_the_short_soak_passes_every_check(tmp_path, capsys):
@@ -190,3 +190,20 @@ async def test_a_teams_default_not_recorded_early_or_twice_is_caught(tmp_path):
     await repo.close()
     found = await check_database(path, {}, asked + timedelta(hours=51))
     assert found.team_defaults == 2 and found.team_defaults_wrong == 2
+
+
+async def test_an_event_that_no_longer_reads_is_a_finding_not_a_crash(tmp_path):
+    """A stored event whose payload no longer reads (a damaged database): the checks report that
+    match (its load and its hash chain) and go on with the others; they do not stop at it."""
+    harness, ledger, match_id = await played_match(tmp_path)
+    now = harness.clock.now()
+    await harness.repo.close()
+    path = tmp_path / "soak.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM snapshots")
+        db.execute("UPDATE events SET payload = '{\"type\": \"move\"}' WHERE match_id = ? AND seq = "
+                   "(SELECT MAX(seq) FROM events WHERE match_id = ?)", (match_id, match_id))
+    found = await check_database(path, {PLACE.channel_id: ledger}, now)
+    assert found.matches == 1 and found.replay_failures >= 1
+    assert found.chain == "broken (1)"
+    assert any("events unreadable (DamagedRecordError" in problem for problem in found.problems)
