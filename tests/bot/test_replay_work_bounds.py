@@ -213,3 +213,40 @@ async def test_history_at_a_move_near_the_snapshot_replays_the_record_once(harne
     from_the_start(harness, match_id, monkeypatch)
     again = await harness.service.history_at(PLACE, CAROL, position)
     assert words(again) == words(shown) and pictures(again) == pictures(shown)
+
+
+async def test_a_pinged_player_s_catch_up_starts_near_their_last_move_and_reads_the_same_after_a_restart(
+        harness, replayed, monkeypatch):
+    """Players told of their turn by a ping in the channel (``/notify how:ping``) get no catch-up
+    with it, so nothing was made then; the states their turn notices stand at are kept all the
+    same, and ``/match catchup`` starts near their last move as a DM-notified player's does.
+    Those states live in memory: after a restart the catch-up is read from the record again
+    (the snapshot or the first event), and says and shows the same."""
+    from bot.services.matches import MatchService
+    from tests.bot.conftest import ALICE, BOB, SEED
+
+    for player in (ALICE, BOB):
+        await harness.service.notify(player, how="ping")
+    match_id = await harness.started_match()
+    await harness.play_random(match_id, random.Random(5), 40)
+    real_snapshot = harness.repo.snapshot
+
+    async def no_snapshot(match_id):
+        return None
+
+    monkeypatch.setattr(harness.repo, "snapshot", no_snapshot)  # the states kept alone
+    mover = await harness.to_move(match_id)
+    entries = await harness.repo.entries(match_id)
+    seat = (await harness.match(match_id)).seat_of(mover.user_id)
+    last_move = max(i for i, e in enumerate(entries) if isinstance(e.event, MoveEvent) and e.event.seat == seat)
+    replayed.clear()
+    caught = await harness.service.catchup(PLACE, mover)
+    assert pictures(caught) and caught[0].lines[0].params["count"] == 1, words(caught)
+    # Each of its two passes (the moves, the picture) from the player's last move at most; from
+    # the first event it was every event, twice.
+    assert 0 < len(replayed) <= 2 * (len(entries) - last_move)
+
+    monkeypatch.setattr(harness.repo, "snapshot", real_snapshot)
+    restarted = MatchService(harness.repo, harness.clock, seed_source=lambda: SEED)
+    again = await restarted.catchup(PLACE, mover)
+    assert words(again) == words(caught) and pictures(again) == pictures(caught)
