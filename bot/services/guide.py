@@ -38,8 +38,7 @@ def game_lines() -> list[Msg]:
 
 
 def help_reply(language: str) -> list[Delivery]:
-    """Discord's ``/help``: the commands (the long-game ones pointing to docs/long-games.md), then
-    the games (ephemeral)."""
+    """Discord's ``/help``: the commands, then the games (ephemeral)."""
     return [reply(language, Msg("core.help"), Msg("absence.help"), Msg("replays.help"), Msg("league.help"),
                   Msg("core.help_games"), *game_lines(), Msg("core.help_rules"))]
 

@@ -94,18 +94,20 @@ async def _board_at(core: Core, match: LoadedMatch, actor: Actor, position: int,
         raise Refused("replays.no_such_move", {"move": position, "moves": total})
     position = min(max(position, 0), total)
     # Only the moves listed are replayed, from the stored snapshot or a kept state before them;
-    # where the replay stood a window before them is kept for the stepper's next press.
+    # where the replay stood a window before them is kept for the stepper's next press, and the
+    # board is drawn from where it stood at the move asked for (no second replay).
     first = max(position - 1 - WINDOW, 0)
     snapshot = await checkpoints.start_for(core, match, entries, first)
-    listed, reached = await core.renderer.run(stepper_work, match.engine, match.options, entries, over(match), first,
-                                              snapshot, position + WINDOW, max(first - WINDOW, 0))
+    listed, reached, board = await core.renderer.run(stepper_work, match.engine, match.options, entries, over(match),
+                                                     first, snapshot, position + WINDOW, max(first - WINDOW, 0), position)
     if reached is not None:
         checkpoints.kept(core).keep_start(match.id, entries, reached)
     listed = [shown for shown in listed if shown.number > first]
     language = actor.language
     status = _status(match, next((shown for shown in listed if shown.number == position), None), total, language)
     data = await core.renderer.run(board_work, match.engine, match.options, entries, position,
-                                   labels_for(match, language, status), over(match), snapshot)
+                                   labels_for(match, language, status), over(match),
+                                   board or await checkpoints.start_for(core, match, entries, position))
     lines = [Msg("replays.at_head", {"n": position, "total": total, "game": presenter.game_name(match.row.game), "id": match.id})]
     for shown in listed:
         lines.append(step_listed(match, shown, current=shown.number == position))

@@ -411,14 +411,15 @@ async def test_the_allowance_is_read_in_one_place_with_its_default(harness):
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
-def test_help_points_to_the_long_games_page(language):
+def test_help_names_the_long_game_commands_and_no_file(language):
+    """A Discord player cannot open a repository page: the help names the commands (``/notify``
+    alone shows a player's own settings), not docs/long-games.md."""
     from bot.i18n import catalog
     from bot.services import guide
 
     (answer,) = guide.help_reply(language)
     text = "\n".join(catalog().render(line, language) for line in answer.lines)
-    page = "docs/long-games.md" if language == "en" else "docs/long-games.nl.md"
-    assert "`/away`" in text and "`/notify`" in text and page in text
+    assert "`/away`" in text and "`/notify`" in text and "docs/" not in text and ".md" not in text
 
 
 async def test_with_quiet_deadlines_no_deadline_falls_in_the_quiet_hours_of_the_player_to_move(harness):

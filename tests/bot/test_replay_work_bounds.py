@@ -177,3 +177,76 @@ async def test_each_stepper_press_starts_near_where_the_last_one_was(harness, re
         shown = await harness.service.replay_step(match_id, CAROL, position)
         assert f"after move {position} of 60" in words(shown)
         assert 0 < len(replayed) <= 2 * (3 * WINDOW + 2)
+
+
+async def test_history_at_a_move_near_the_snapshot_replays_the_record_once(harness, replayed, monkeypatch):
+    """The one stored snapshot falls among the moves ``/match history at:`` lists (it is
+    rewritten every 25 events, so a recent move often has it close by): the moves listed are
+    replayed from the nearest point before the first of them, and the board at the move asked
+    for is the state that same replay passed, not a second replay from the first event."""
+    match_id = await harness.started_match()
+    rng = random.Random(5)
+    await harness.play_random(match_id, rng, 60)
+    entries = await harness.repo.entries(match_id)
+    snapshot = await harness.repo.snapshot(match_id)
+    assert snapshot is not None
+    at_snapshot = sum(isinstance(e.event, MoveEvent) for e in entries[:snapshot[0]])
+    total = sum(isinstance(e.event, MoveEvent) for e in entries)
+    position = at_snapshot - 1  # the snapshot among the moves listed after it
+    assert WINDOW < position and position + WINDOW <= total
+    first = position - 1 - WINDOW
+    assert first < at_snapshot <= position + WINDOW
+    last_listed = next(i for i, e in enumerate(entries, start=1)
+                       if isinstance(e.event, MoveEvent) and sum(isinstance(x.event, MoveEvent) for x in entries[:i]) == position + WINDOW + 1)
+    checkpoints.kept(harness.service).forget(match_id)  # the turn notices' states: none here
+    replayed.clear()
+    shown = await harness.service.history_at(PLACE, CAROL, position)
+    assert f"after move {position} of {total}" in words(shown)
+    # The moves listed need the states before them (the snapshot lies after the first): one
+    # replay from the first event up to the last move listed, and none more for the board.
+    assert 0 < len(replayed) <= last_listed
+    # A press one move on starts from the state that replay kept, near the moves it lists.
+    replayed.clear()
+    on = await harness.service.replay_step(match_id, CAROL, position + 1)
+    assert f"after move {position + 1} of {total}" in words(on)
+    assert 0 < len(replayed) <= 2 * (3 * WINDOW + 2)
+    from_the_start(harness, match_id, monkeypatch)
+    again = await harness.service.history_at(PLACE, CAROL, position)
+    assert words(again) == words(shown) and pictures(again) == pictures(shown)
+
+
+async def test_a_pinged_player_s_catch_up_starts_near_their_last_move_and_reads_the_same_after_a_restart(
+        harness, replayed, monkeypatch):
+    """Players told of their turn by a ping in the channel (``/notify how:ping``) get no catch-up
+    with it, so nothing was made then; the states their turn notices stand at are kept all the
+    same, and ``/match catchup`` starts near their last move as a DM-notified player's does.
+    Those states live in memory: after a restart the catch-up is read from the record again
+    (the snapshot or the first event), and says and shows the same."""
+    from bot.services.matches import MatchService
+    from tests.bot.conftest import ALICE, BOB, SEED
+
+    for player in (ALICE, BOB):
+        await harness.service.notify(player, how="ping")
+    match_id = await harness.started_match()
+    await harness.play_random(match_id, random.Random(5), 40)
+    real_snapshot = harness.repo.snapshot
+
+    async def no_snapshot(match_id):
+        return None
+
+    monkeypatch.setattr(harness.repo, "snapshot", no_snapshot)  # the states kept alone
+    mover = await harness.to_move(match_id)
+    entries = await harness.repo.entries(match_id)
+    seat = (await harness.match(match_id)).seat_of(mover.user_id)
+    last_move = max(i for i, e in enumerate(entries) if isinstance(e.event, MoveEvent) and e.event.seat == seat)
+    replayed.clear()
+    caught = await harness.service.catchup(PLACE, mover)
+    assert pictures(caught) and caught[0].lines[0].params["count"] == 1, words(caught)
+    # Each of its two passes (the moves, the picture) from the player's last move at most; from
+    # the first event it was every event, twice.
+    assert 0 < len(replayed) <= 2 * (len(entries) - last_move)
+
+    monkeypatch.setattr(harness.repo, "snapshot", real_snapshot)
+    restarted = MatchService(harness.repo, harness.clock, seed_source=lambda: SEED)
+    again = await restarted.catchup(PLACE, mover)
+    assert words(again) == words(caught) and pictures(again) == pictures(caught)

@@ -26,6 +26,23 @@ async def test_help_is_private_and_names_the_commands_and_every_game(world):
     assert dutch.ephemeral and "De spellen:" in dutch.content and "Helden & Steden" in dutch.content
 
 
+@pytest.mark.parametrize("locale", ["en-US", "nl"])
+async def test_help_status_and_verify_send_no_player_to_a_repository_file(world, locale):
+    """A Discord player cannot open docs/*.md: ``/help``, the record-hash line of ``/match
+    status`` and ``/match verify``'s how-to-check lines name commands, never a file."""
+    from tests.bot_discord.test_discord_flow import start_match
+
+    h = world.h
+    help_text = (await h.slash("help", user=h.alice, locale=locale)).reply.content
+    await start_match(world)
+    status = (await h.slash("match status", user=h.alice, locale=locale)).reply.content
+    assert "`/match export`" in status and "`/notify`" in help_text
+    await h.slash("match resign", user=h.alice)
+    verify = (await h.slash("match verify", user=h.alice, locale=locale)).reply.content
+    for text in (help_text, status, verify):
+        assert "docs/" not in text and ".md" not in text, text
+
+
 async def test_help_and_rules_work_in_direct_messages(world):
     h = world.h
     assert "`militakiri`" in (await h.slash("help", user=h.dave, channel=h.dm_channel(h.dave))).reply.content

@@ -100,6 +100,27 @@ async def test_the_turn_dm_carries_the_catch_up(world):
     assert all(m.content.startswith("Your move in") for m in dms)  # no second message
 
 
+async def test_a_pinged_player_catches_up_as_a_dm_notified_one_even_after_a_restart(world):
+    """A player told of their turn by a ping in the channel (``/notify how:ping``) gets the same
+    "since your last move" from ``/match catchup``; after a restart (the states kept in memory
+    lost) it is read from the record again and is the same."""
+    h = world.h
+    for player in (h.alice, h.bob):
+        await h.slash("notify", {"how": "ping"}, user=player)
+    await start_match(world, deadline="48h")
+    first = await to_move(world)
+    played = await play_moves(world, 2)
+    assert not any("Since your last move" in m.content for m in world.fake.dms(first["id"]))
+    caught = await h.slash("match catchup", user=first)
+    assert any(f"<@{first['id']}>" in m.content for m in world.fake.messages(h.channel["id"]))  # pinged
+    assert caught.reply.ephemeral and "Since your last move" in caught.reply.content and "(moves: 1)" in caught.reply.content
+    assert played[1] in caught.reply.content and caught.reply.attachments[0].data.startswith(PNG_SIGNATURE)
+    await world.restart()
+    again = await world.h.slash("match catchup", user=first)
+    assert again.reply.content == caught.reply.content
+    assert again.reply.attachments[0].data == caught.reply.attachments[0].data
+
+
 async def test_rematch_needs_both_players_and_swaps_the_seats(world):
     h = world.h
     await start_match(world)

@@ -17,7 +17,7 @@ from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 from bot.i18n import Msg
-from bot.services import presenter
+from bot.services import checkpoints, presenter
 from bot.services.delivery import ChannelPost, Delivery, DirectMessage
 from bot.services.match import seat_events
 from bot.services.match.deadlines import Held
@@ -259,10 +259,13 @@ async def tell(
 ) -> list[Delivery]:
     """``line`` to the player of ``seat`` the way they want it (DM, ping, nothing); inside their
     quiet hours a turn notice is held to the end of them (``hold``) instead. ``catch_up``: a DM
-    carries what changed since the player's last move (``bot.services.catchup``)."""
+    carries what changed since the player's last move (``bot.services.catchup``), and for any
+    player the state the match is at is kept, where their ``/match catchup`` starts."""
     user = match.seats[seat].user_id
     if computer_level(user):
         return []
+    if catch_up:  # where the match stands now starts the catch-ups, however the player is told
+        checkpoints.kept(core).keep(match)
     prefs = (await prefs_of(core, [user]))[user]
     if prefs.how == "none":
         return []

@@ -121,21 +121,29 @@ def steps_work(engine: Engine, options: Any, entries: list[Entry], over: bool, m
 
 
 def stepper_work(engine: Engine, options: Any, entries: list[Entry], over: bool, marked_from: int,
-                 snapshot: Origin | None, until: int, keep_at: int) -> tuple[list[Step], Start | None]:
-    """``steps_work``, and where the replay stood at position ``keep_at`` (or the first position
-    after it the replay passed): a stepper's next press starts there."""
-    return _steps(engine, options, entries, over, marked_from, snapshot, until, keep_at)
+                 snapshot: Origin | None, until: int, keep_at: int,
+                 board_at: int) -> tuple[list[Step], Start | None, Start | None]:
+    """``steps_work``; where the replay stood at position ``keep_at`` (or the first position
+    after it the replay passed): a stepper's next press starts there; and where it stood at
+    position ``board_at`` (``None`` if it did not pass it): the board there is drawn from it,
+    with nothing more replayed."""
+    steps, reached, board = _steps(engine, options, entries, over, marked_from, snapshot, until, keep_at, board_at)
+    return steps, reached, board
 
 
 def _steps(engine: Engine, options: Any, entries: list[Entry], over: bool, marked_from: int,
-           snapshot: Origin | None, until: int | None, keep_at: int | None = None) -> tuple[list[Step], Start | None]:
+           snapshot: Origin | None, until: int | None, keep_at: int | None = None,
+           board_at: int | None = None) -> tuple[list[Step], Start | None, Start | None]:
     start = start_before(engine, entries, marked_from, snapshot)
     steps: list[Step] = []
     state = start.state
     moves = start.moves
     reached: Start | None = None
+    board: Start | None = None
     for index, entry in enumerate(entries[start.index:], start=start.index):
         event = entry.event
+        if isinstance(event, MoveEvent) and board_at is not None and board is None and moves == board_at and index > 0:
+            board = Start(index, moves, state)  # the position: its moves and the dice after them
         if isinstance(event, MoveEvent) and until is not None and moves >= until:
             break
         if isinstance(event, MoveEvent) and keep_at is not None and reached is None and moves >= keep_at and index > 0:
@@ -156,7 +164,10 @@ def _steps(engine: Engine, options: Any, entries: list[Entry], over: bool, marke
                 last = steps[-1]
                 steps[-1] = replace(last, dice=(*last.dice, (code, params)))
         state = after
-    return steps, reached
+    else:
+        if board_at is not None and board is None and moves == board_at and state is not None:
+            board = Start(len(entries), moves, state)  # the end of the record
+    return steps, reached, board
 
 
 def states_at(engine: Engine, options: Any, entries: list[Entry], positions: list[int],
