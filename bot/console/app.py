@@ -308,7 +308,7 @@ class ConsoleApp:
         return handlers.get(line.command[1]) if len(line.command) > 1 else None
 
     async def _league_create(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
-        """``/league create game:G format:F [rounds:N] [deadline:…] [deadline_hours:N] [rated:false]
+        """``/league create game:G format:F [rounds:N] [deadline:…] [deadline_hours:N] [schedule:…] [rated:false]
         [name:…] [round_hours:N] [reach:N] [accept_hours:N]``; other options are the game's."""
         assert self.services is not None
         options = dict(line.options)
@@ -316,7 +316,9 @@ class ConsoleApp:
         rounds = whole_number(options, "rounds", 4)
         reach = whole_number(options, "reach", 3)
         round_hours, accept_hours = number(options, "round_hours", "48"), number(options, "accept_hours", "48")
-        control = time_control_given(options.pop("deadline", None), number(options, "deadline_hours", "6"), None)
+        schedule = schedule_only(options)
+        control = time_control_given(options.pop("deadline", None), number(options, "deadline_hours", "6"), None,
+                                     schedule=schedule)
         said_rated = options.pop("rated", None)  # not given: the server's default
         rated = None if said_rated is None else said_rated.lower() not in ("false", "no", "0")
         name = options.pop("name", None)

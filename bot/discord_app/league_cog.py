@@ -75,7 +75,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
     @app_commands.command(name="create", description=_text("create"))
     @app_commands.describe(
         game=_text("option_game"), format=_text("option_format"), rounds=_text("option_rounds"),
-        deadline=_text("option_deadline"), deadline_hours=_text("option_deadline_hours"), rated=_text("option_rated"),
+        deadline=_text("option_deadline"), deadline_hours=_text("option_deadline_hours"), schedule=_text("option_schedule"),
+        rated=_text("option_rated"),
         name=_text("option_name"), round_hours=_text("option_round_hours"), reach=_text("option_reach"),
         accept_hours=_text("option_accept_hours"), options=_text("option_options"),
     )
@@ -86,7 +87,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
         deadline_hours: app_commands.Range[float, 0.25, 1440.0] | None = None, rated: bool | None = None,
         name: app_commands.Range[str, 1, 80] | None = None, round_hours: app_commands.Range[float, 1.0, 1440.0] | None = None,
         reach: app_commands.Range[int, 1, 50] | None = None, accept_hours: app_commands.Range[float, 1.0, 1440.0] | None = None,
-        options: app_commands.Range[str, 1, 400] | None = None,
+        options: app_commands.Range[str, 1, 400] | None = None, schedule: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         actor = actor_of(interaction)
         # Asked before the league exists, as for `/match create thread:true`: its games open as
@@ -95,7 +96,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
         if not isinstance(interaction.channel, discord.TextChannel):
             refusal = [reply(actor.language, Msg("core.thread_needs_text_channel"))]
         try:
-            control = time_control_given(deadline, deadline_hours, None)
+            control = time_control_given(deadline, deadline_hours, None, schedule=schedule)
         except TimeControlError as error:
             refusal = refusal or [reply(actor.language, Msg(error.code, error.params))]
         try:

@@ -70,8 +70,13 @@ async def create(
         rated = here.rated
     if here.language is not None:
         place = replace(place, language=here.language)  # the server's own language for its posts
+    shown = time_control
     if isinstance(engine, TimedGame):
-        time_control = None
+        # The rulebook's time, with what the organizer said of absences, graces and missed
+        # deadlines (``refuse_create`` refused a time of their own); each match takes it so.
+        per_move, clock = engine.time_control(engine.options_model.model_validate(options or {}))
+        shown = (time_control or TimeControl()).without_time().model_copy(
+            update={"per_move_hours": per_move, "clock_minutes": clock})
     settings = LeagueSettings(
         rounds=rounds, time_control=time_control.model_dump(mode="json", exclude_unset=True) if time_control else None, rated=rated,
         round_hours=round_hours, reach=reach or 3, accept_hours=accept_hours or 48,
@@ -90,8 +95,8 @@ async def create(
         "league": league.name, "id": league.id, "game": presenter.game_name(game), "format": format_name(fmt),
         "organizer": actor.name,
     })]
-    if time_control is not None:
-        lines.append(time_control_line(time_control))
+    if shown is not None:
+        lines.append(time_control_line(shown))
     if fmt == "swiss" and rounds:
         lines.append(Msg("league.swiss_rounds", {"rounds": rounds}))
     if fmt == "ladder":
