@@ -497,3 +497,25 @@ async def test_a_league_of_a_game_with_its_own_clock_keeps_the_organizers_other_
         assert (control.per_move_hours, control.clock_minutes) == (per_move, clock)
     finally:
         await services.close()
+
+
+async def test_a_league_keeps_its_game_when_the_server_turns_it_off_after_the_creation(tmp_path) -> None:
+    """The server's list of games says which new matches and leagues may be made; a league made
+    before the game was turned off plays its season out (its pairings were stuck unopened)."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await league_of(services, 0, "round_robin")
+        for person in people(3):
+            await services.leagues.join(league_id, person)
+        await change(services.repo, "guild-1", ORGANIZER, "games", ["militakiri"], START)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        pairings = await services.repo.league_pairings(league_id)
+        assert len(pairings) == 3
+        for p in pairings:
+            assert p.match_id is not None, "a pairing left unopened"
+            assert (await services.repo.get_match(p.match_id)).status == "active"
+        refused = await services.matches.create(HALL, PLAYER, "heroes_cities", None, opponent=None)
+        assert keys(refused) == ["settings.game_disabled"]  # a match of its own is still refused
+    finally:
+        await services.close()

@@ -180,7 +180,8 @@ async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first
     try:
         if row is None:
             created, _ = await lifecycle.create(matches, place, first_actor, league.game, settings.options,
-                                                opponent=None, time_control=control, players=None, rated=settings.rated)
+                                                opponent=None, time_control=control, players=None, rated=settings.rated,
+                                                of_league=True)
             out += [replace(d, lines=tuple(line for line in d.lines if line.key != "core.open_to_join")) for d in created]
             row = await repo.latest_match_in(thread)
             assert row is not None
