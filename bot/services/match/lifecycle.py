@@ -121,7 +121,7 @@ def refuse_create(
         return 0
     if opponent is None or computer_level(opponent.user_id) is None:
         raise Refused("seats.needs_computer")
-    return seat_choice.chosen_seat(engine, game, seat_choice.computer_players(engine, players), seat)
+    return seat_choice.chosen_seat(engine, game, seat_choice.computer_players(engine, players), seat, options)
 
 
 def unknown_game(core: Core, game: str) -> Msg:
