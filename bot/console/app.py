@@ -293,6 +293,9 @@ class ConsoleApp:
             "create": lambda p, a, l: self._league_create(p, organizer(a), l),
             "join": join,
             "start": lambda p, a, l: leagues.start(p, organizer(a), number_of(l.options)),
+            "team": lambda p, a, l: leagues.team(
+                p, organizer(a), _named(l.options.get("player"), a.language) or a, whole_number(l.options, "team", 1),
+                number_of(l.options)),
             "standings": lambda p, a, l: leagues.standings(p, a, number_of(l.options)),
             "pairings": lambda p, a, l: leagues.pairings(p, a, number_of(l.options)),
             "withdraw": lambda p, a, l: leagues.withdraw(
@@ -308,23 +311,27 @@ class ConsoleApp:
         return handlers.get(line.command[1]) if len(line.command) > 1 else None
 
     async def _league_create(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
-        """``/league create game:G format:F [rounds:N] [deadline:…] [deadline_hours:N] [rated:false]
-        [name:…] [round_hours:N] [reach:N] [accept_hours:N]``; other options are the game's."""
+        """``/league create game:G format:F [rounds:N] [deadline:…] [deadline_hours:N] [schedule:…] [rated:false]
+        [name:…] [round_hours:N] [reach:N] [accept_hours:N] [team_size:N]``; other options are the game's."""
         assert self.services is not None
         options = dict(line.options)
         game, fmt = options.pop("game", ""), options.pop("format", "")
         rounds = whole_number(options, "rounds", 4)
         reach = whole_number(options, "reach", 3)
         round_hours, accept_hours = number(options, "round_hours", "48"), number(options, "accept_hours", "48")
-        control = time_control_given(options.pop("deadline", None), number(options, "deadline_hours", "6"), None)
+        schedule = schedule_only(options)
+        control = time_control_given(options.pop("deadline", None), number(options, "deadline_hours", "6"), None,
+                                     schedule=schedule)
         said_rated = options.pop("rated", None)  # not given: the server's default
         rated = None if said_rated is None else said_rated.lower() not in ("false", "no", "0")
         name = options.pop("name", None)
-        for used in ("rounds", "reach", "round_hours", "accept_hours", "deadline_hours"):
+        team_size = whole_number(options, "team_size", 1) or 1
+        for used in ("rounds", "reach", "round_hours", "accept_hours", "deadline_hours", "team_size"):
             options.pop(used, None)
         return await self.services.leagues.create(
             place, actor, game, fmt, rounds=rounds, time_control=control, rated=rated, name=name,
-            round_hours=round_hours, reach=reach, accept_hours=accept_hours, options=options or None)
+            round_hours=round_hours, reach=reach, accept_hours=accept_hours, options=options or None,
+            team_size=team_size)
 
     async def _away(self, place: Place, actor: Actor, line: ConsoleLine) -> list[Delivery]:
         """``/away [from:DATE] [until:DATE | days:N]``, ``/away cancel``, ``/away``."""

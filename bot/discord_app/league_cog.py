@@ -1,4 +1,4 @@
-"""``/league``: create, join, start, standings, pairings, withdraw, list, adjudicate, challenge,
+"""``/league``: create, join, team, start, standings, pairings, withdraw, list, adjudicate, challenge,
 accept, finish. Each command hands one ``LeagueService`` call to ``respond``; the sign-up button
 (``LeagueJoinButton``, in ``buttons``) works after a restart. ``DiscordThreads`` opens the thread
 of each pairing under the league's channel."""
@@ -75,9 +75,10 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
     @app_commands.command(name="create", description=_text("create"))
     @app_commands.describe(
         game=_text("option_game"), format=_text("option_format"), rounds=_text("option_rounds"),
-        deadline=_text("option_deadline"), deadline_hours=_text("option_deadline_hours"), rated=_text("option_rated"),
+        deadline=_text("option_deadline"), deadline_hours=_text("option_deadline_hours"), schedule=_text("option_schedule"),
+        rated=_text("option_rated"),
         name=_text("option_name"), round_hours=_text("option_round_hours"), reach=_text("option_reach"),
-        accept_hours=_text("option_accept_hours"), options=_text("option_options"),
+        accept_hours=_text("option_accept_hours"), options=_text("option_options"), team_size=_text("option_team_size"),
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINE)
     async def create(
@@ -86,7 +87,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
         deadline_hours: app_commands.Range[float, 0.25, 1440.0] | None = None, rated: bool | None = None,
         name: app_commands.Range[str, 1, 80] | None = None, round_hours: app_commands.Range[float, 1.0, 1440.0] | None = None,
         reach: app_commands.Range[int, 1, 50] | None = None, accept_hours: app_commands.Range[float, 1.0, 1440.0] | None = None,
-        options: app_commands.Range[str, 1, 400] | None = None,
+        options: app_commands.Range[str, 1, 400] | None = None, schedule: app_commands.Range[str, 1, 200] | None = None,
+        team_size: app_commands.Range[int, 1, 2] = 1,
     ) -> None:
         actor = actor_of(interaction)
         # Asked before the league exists, as for `/match create thread:true`: its games open as
@@ -95,7 +97,7 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
         if not isinstance(interaction.channel, discord.TextChannel):
             refusal = [reply(actor.language, Msg("core.thread_needs_text_channel"))]
         try:
-            control = time_control_given(deadline, deadline_hours, None)
+            control = time_control_given(deadline, deadline_hours, None, schedule=schedule)
         except TimeControlError as error:
             refusal = refusal or [reply(actor.language, Msg(error.code, error.params))]
         try:
@@ -107,7 +109,8 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
             return
         await respond(self.bot, interaction, lambda: self.leagues.create(
             place_of(interaction), actor, game, format, rounds=rounds, time_control=control, rated=rated, name=name,
-            round_hours=round_hours, reach=reach, accept_hours=accept_hours, options=game_options or None))
+            round_hours=round_hours, reach=reach, accept_hours=accept_hours, options=game_options or None,
+            team_size=team_size))
 
     @app_commands.command(name="join", description=_text("join"))
     @app_commands.describe(league=_text("option_league"))
@@ -127,6 +130,15 @@ class LeagueCog(commands.GroupCog, group_name="league", group_description=_text(
     @app_commands.describe(league=_text("option_league"))
     async def start(self, interaction: discord.Interaction, league: app_commands.Range[int, 1] | None = None) -> None:
         await respond(self.bot, interaction, lambda: self.leagues.start(place_of(interaction), actor_of(interaction), league))
+
+    @app_commands.command(name="team", description=_text("team"))
+    @app_commands.describe(player=_text("option_team_player"), team=_text("option_team_number"), league=_text("option_league"))
+    async def team(self, interaction: discord.Interaction, player: discord.User,
+                   team: app_commands.Range[int, 1, 50] | None = None,
+                   league: app_commands.Range[int, 1] | None = None) -> None:
+        place = place_of(interaction)
+        await respond(self.bot, interaction, lambda: self.leagues.team(
+            place, actor_of(interaction), user_actor(player, place.language), team, league))
 
     @app_commands.command(name="standings", description=_text("standings"))
     @app_commands.describe(league=_text("option_league"))

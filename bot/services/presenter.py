@@ -121,7 +121,7 @@ def seat_words(match: LoadedMatch, seat: Seat) -> Msg:
     says so (``SeatRolesGame``: Axis & Allies names each player's powers)."""
     if not offers.seat_roles(match.engine) or not match.started:
         return colour(match, seat)
-    code, params = match.engine.seat_role(len(match.seats), seat)
+    code, params = match.engine.seat_role(len(match.seats), seat, match.options)
     return Msg(code, seat_params(match, {**params, "colour": colour(match, seat)}))
 
 

@@ -16,7 +16,8 @@ Who reads what:
   default: one deadline period; 0: no grace, the first miss loses on time unless the match asks
   for graces with ``schedule: grace N``). Given to each new match's time control
   (``match_time_control``, from ``lifecycle.create``; league matches too).
-- ``vacation_days``: the days a year a player may be away with their deadlines stopped (default 30).
+- ``vacation_days``: the days a year a player may be away with their deadlines stopped (default
+  ``ALLOWANCE_DAYS``, 30).
   Read by ``/away`` given on this server (``absence.allowance_days``).
 - ``match_channel``: the channel whose threads new matches open in (``None``: where the command
   was given).
@@ -50,6 +51,9 @@ DEADLINE_CHOICES = (0, 24, 48, 72, 168)
 GRACE_CHOICES: tuple[float | None, ...] = (None, 0, 6, 12, 24, 48)
 """The graces ``/settings`` offers, in hours (``None``: one deadline period; 0: none)."""
 VACATION_CHOICES = (0, 14, 30, 60, 90)
+ALLOWANCE_DAYS = 30
+"""Days of absence a player may take per calendar year, unless the server sets another number
+(the default of ``vacation_days``, and what ``/away`` allows in a DM)."""
 
 
 class ServerSettings(BaseModel):
@@ -61,7 +65,7 @@ class ServerSettings(BaseModel):
     games: tuple[str, ...] = Field(default_factory=lambda: tuple(sorted(ENGINES)))
     deadline_hours: float = Field(0, ge=0, le=24 * 60)
     grace_hours: float | None = Field(None, ge=0, le=24 * 30)
-    vacation_days: int = Field(30, ge=0, le=366)
+    vacation_days: int = Field(ALLOWANCE_DAYS, ge=0, le=366)
     match_channel: str | None = None
     rated: bool = True
     organizer_role: str | None = None

@@ -242,6 +242,8 @@ class LeagueEntryRow(_Row):
     number: int
     """Sign-up order, from 1."""
     withdrawn_at: datetime | None = None
+    team: int | None = None
+    """A league of teams: the team's number (``None``: none yet; a league of single players)."""
 
 
 class NewPairing(_Row):

@@ -1077,7 +1077,7 @@ class PostgresRepository:
 
     async def league_entries(self, league_id: int) -> list[LeagueEntryRow]:
         rows = await self._read(
-            "SELECT league_id, user_id, name, number, withdrawn_at FROM league_entries WHERE league_id = $1 "
+            "SELECT league_id, user_id, name, number, withdrawn_at, team FROM league_entries WHERE league_id = $1 "
             "ORDER BY number", league_id,
         )
         return [LeagueEntryRow(**dict(row)) for row in rows]
@@ -1089,6 +1089,14 @@ class PostgresRepository:
                 "AND withdrawn_at IS NULL", at, league_id, user_id)) == 1
 
         return await self._write(withdraw)
+
+    async def set_league_team(self, league_id: int, user_id: str, team: int | None) -> bool:
+        async def put(conn: asyncpg.Connection) -> bool:
+            return _count(await conn.execute(
+                "UPDATE league_entries SET team = $1 WHERE league_id = $2 AND user_id = $3 AND withdrawn_at IS NULL",
+                team, league_id, user_id)) == 1
+
+        return await self._write(put)
 
     async def add_pairings(self, league_id: int, pairings: Sequence[NewPairing], at: datetime) -> bool:
         async def insert(conn: asyncpg.Connection) -> None:

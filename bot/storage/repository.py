@@ -356,6 +356,11 @@ class Repository(Protocol):
         """True only the first time (for a player signed up)."""
         ...
 
+    async def set_league_team(self, league_id: int, user_id: str, team: int | None) -> bool:
+        """Put a signed-up player (not withdrawn) in ``team`` (``None``: in none); False when the
+        user is not such a player."""
+        ...
+
     async def add_pairings(self, league_id: int, pairings: Sequence[NewPairing], at: datetime) -> bool:
         """Insert every pairing or none: False (nothing written) when any of their (round, board)
         is taken already, so pairing a round twice leaves the first."""

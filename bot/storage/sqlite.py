@@ -933,7 +933,7 @@ class SqliteRepository:
 
     async def league_entries(self, league_id: int) -> list[LeagueEntryRow]:
         rows = await self._read(
-            "SELECT league_id, user_id, name, number, withdrawn_at FROM league_entries WHERE league_id = ? "
+            "SELECT league_id, user_id, name, number, withdrawn_at, team FROM league_entries WHERE league_id = ? "
             "ORDER BY number", (league_id,),
         )
         return [
@@ -946,6 +946,14 @@ class SqliteRepository:
             cursor = await self.db.execute(
                 "UPDATE league_entries SET withdrawn_at = ? WHERE league_id = ? AND user_id = ? AND withdrawn_at IS NULL",
                 (_ts(at), league_id, user_id),
+            )
+            return cursor.rowcount == 1
+
+    async def set_league_team(self, league_id: int, user_id: str, team: int | None) -> bool:
+        async with self._transaction():
+            cursor = await self.db.execute(
+                "UPDATE league_entries SET team = ? WHERE league_id = ? AND user_id = ? AND withdrawn_at IS NULL",
+                (team, league_id, user_id),
             )
             return cursor.rowcount == 1
 

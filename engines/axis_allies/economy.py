@@ -36,6 +36,12 @@ SEATINGS: dict[int, tuple[tuple[str, ...], ...]] = {
 """Which powers each seat plays (chapter 2, "Welke wereldmacht wilt u zijn?"; the table after
 "2 SPELERS 1e speler: U.S.S.R." is lost: docs/games/axis_allies.md, decision 1). Each side
 stays with one player where it can, and the first seat starts with the USSR."""
+EVEN_SIDES: dict[int, tuple[tuple[str, ...], ...]] = {
+    4: (("ussr", "uk"), ("germany",), ("japan",), ("usa",)),
+}
+"""The ``even_sides`` option's seating (decision 27): four players as two teams of two, each
+Axis power a seat of its own, the Allies split by theatre (the USSR and the UK against Germany in
+Europe, the USA against Japan in the Pacific). Seats in the turn order of their first power."""
 TECH_DIE_COST = 5
 """IPCs per research die ("Aktie 1"): every 6 is a breakthrough."""
 TECH_CHART: tuple[Tech, ...] = TECHS
@@ -61,9 +67,13 @@ def refuse(code: str, **params: Any) -> IllegalMoveError:
     return IllegalMoveError(f"axis_allies.{code}", f"{code.replace('_', ' ')} ({detail})", **params)
 
 
-def seating(players: int) -> tuple[tuple[str, ...], ...]:
+def seating(players: int, even_sides: bool = False) -> tuple[tuple[str, ...], ...]:
+    """The powers of each seat; ``even_sides``: the same number of seats on each side where
+    ``EVEN_SIDES`` has such a seating (four players), else the standard one."""
     if players not in SEATINGS:
         raise ValueError(f"Axis & Allies is for 2 to 5 players, not {players}")
+    if even_sides and players in EVEN_SIDES:
+        return EVEN_SIDES[players]
     return SEATINGS[players]
 
 

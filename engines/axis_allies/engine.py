@@ -33,6 +33,11 @@ _BUTTON_LABELS = {"end": "axis_allies.button_end", "press_on": "axis_allies.butt
 """The message code of the label of each move offered as a button."""
 
 
+def _seating(players: int, options: AxisAlliesOptions | Mapping[str, Any] | None) -> tuple[tuple[str, ...], ...]:
+    """The seating of a match of ``players`` with these options (``economy.seating``)."""
+    return economy.seating(players, options_as(AxisAlliesOptions, options).even_sides)
+
+
 class AxisAllies:
     """Axis & Allies, 2nd edition (classic), 2-5 players; see docs/games/axis_allies.md."""
 
@@ -51,7 +56,7 @@ class AxisAllies:
 
     def setup(self, players: int, options: AxisAlliesOptions | Mapping[str, Any] | None = None) -> AxisAlliesState:
         options = options_as(AxisAlliesOptions, options)
-        return initial_state(options, economy.seating(players))
+        return initial_state(options, economy.seating(players, options.even_sides))
 
     def teams(self, players: int, options: AxisAlliesOptions | Mapping[str, Any] | None = None) -> tuple[frozenset[Seat], ...]:
         """The Axis and the Allies (``TeamGame``): each seat's powers are of one side (the seating
@@ -61,7 +66,7 @@ class AxisAllies:
         (frozenset({0, 2, 4}), frozenset({1, 3}))
         """
         sides: dict[str, set[Seat]] = {}
-        for seat, powers in enumerate(economy.seating(players)):
+        for seat, powers in enumerate(_seating(players, options)):
             for power in powers:
                 sides.setdefault(CLASSIC.power(power).side, set()).add(seat)
         return tuple(frozenset(seats) for seats in sides.values())
@@ -238,14 +243,16 @@ class AxisAllies:
         gives it, where it has one; English is the name the messages already carry."""
         return CLASSIC.dutch_name(text) if language == "nl" else None
 
-    def seat_role(self, players: int, seat: Seat) -> tuple[str, dict[str, Any]]:
+    def seat_role(self, players: int, seat: Seat, options: AxisAlliesOptions | Mapping[str, Any] | None = None,
+                  ) -> tuple[str, dict[str, Any]]:
         """What ``seat`` plays, for the seats line (in words, not only a colour)."""
-        return "axis_allies.seat_powers", {"powers": list(economy.seating(players)[seat])}
+        return "axis_allies.seat_powers", {"powers": list(_seating(players, options)[seat])}
 
-    def seat_names(self, players: int, seat: Seat) -> tuple[tuple[str, str], ...]:
+    def seat_names(self, players: int, seat: Seat, options: AxisAlliesOptions | Mapping[str, Any] | None = None,
+                   ) -> tuple[tuple[str, str], ...]:
         """``SeatNamesGame``: a side where this seat plays all of it (two players: the Allies, the
         Axis), then each of its powers, so ``/match create … seat:axis`` seats a player there."""
-        powers = economy.seating(players)[seat]
+        powers = _seating(players, options)[seat]
         sides = tuple(side for side in ("allies", "axis")
                       if all(p.id in powers for p in CLASSIC.powers if p.side == side))
         return (*((side, f"axis_allies.side_{side}") for side in sides),

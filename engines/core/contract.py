@@ -384,8 +384,9 @@ class SeatRolesGame(Protocol):
     """An engine whose seats play something worth naming beside their colour (Axis & Allies'
     powers): the seats line says it."""
 
-    def seat_role(self, players: int, seat: Seat) -> tuple[str, dict[str, Any]]:
-        """Message code + params of what ``seat`` plays in a match of ``players``."""
+    def seat_role(self, players: int, seat: Seat, options: Any = None) -> tuple[str, dict[str, Any]]:
+        """Message code + params of what ``seat`` plays in a match of ``players`` (``options``:
+        the match's, where an option changes the seating; ``None``: the defaults)."""
         ...
 
 
@@ -394,9 +395,10 @@ class SeatNamesGame(Protocol):
     """An engine whose seats have names beside their colours (Axis & Allies' sides and powers):
     a player may choose a seat by them (``/match create … seat:axis``)."""
 
-    def seat_names(self, players: int, seat: Seat) -> tuple[tuple[str, str], ...]:
-        """(id, message code) of each name of ``seat`` in a match of ``players``, in the order a
-        player reads them: the id is typed as it is, the message worded in each language."""
+    def seat_names(self, players: int, seat: Seat, options: Any = None) -> tuple[tuple[str, str], ...]:
+        """(id, message code) of each name of ``seat`` in a match of ``players`` (``options`` as
+        for ``seat_role``), in the order a player reads them: the id is typed as it is, the
+        message worded in each language."""
         ...
 
 

@@ -472,3 +472,50 @@ async def test_a_league_posts_in_the_servers_language_from_its_settings(tmp_path
         assert league.language == "nl"
     finally:
         await services.close()
+
+
+async def test_a_league_of_a_game_with_its_own_clock_keeps_the_organizers_other_time_options(tmp_path) -> None:
+    """Militakiri sets its own time; the league's organizer may still say what a missed deadline
+    does and that absences do not move deadlines (``vacation off``): the league's games keep those,
+    with the rulebook's time, as a match created so would."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        given = TimeControl(vacation=False, grace=2, absent="computer")
+        said = await services.leagues.create(HALL, ORGANIZER, "militakiri", "round_robin", name="Clock",
+                                             time_control=given)
+        assert "league.created" in keys(said), keys(said)
+        league_id = (await services.repo.leagues("guild-1", ["signup"]))[-1].id
+        for person in people(2):
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        (game,) = await services.repo.league_pairings(league_id)
+        control = TimeControl.model_validate((await services.repo.get_match(game.match_id)).time_control)
+        per_move, clock = services.matches.book.engine("militakiri").time_control(
+            services.matches.book.engine("militakiri").options_model())
+        assert (control.vacation, control.grace, control.absent) == (False, 2, "computer")
+        assert (control.per_move_hours, control.clock_minutes) == (per_move, clock)
+    finally:
+        await services.close()
+
+
+async def test_a_league_keeps_its_game_when_the_server_turns_it_off_after_the_creation(tmp_path) -> None:
+    """The server's list of games says which new matches and leagues may be made; a league made
+    before the game was turned off plays its season out (its pairings were stuck unopened)."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await league_of(services, 0, "round_robin")
+        for person in people(3):
+            await services.leagues.join(league_id, person)
+        await change(services.repo, "guild-1", ORGANIZER, "games", ["militakiri"], START)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        pairings = await services.repo.league_pairings(league_id)
+        assert len(pairings) == 3
+        for p in pairings:
+            assert p.match_id is not None, "a pairing left unopened"
+            assert (await services.repo.get_match(p.match_id)).status == "active"
+        refused = await services.matches.create(HALL, PLAYER, "heroes_cities", None, opponent=None)
+        assert keys(refused) == ["settings.game_disabled"]  # a match of its own is still refused
+    finally:
+        await services.close()

@@ -410,6 +410,15 @@ async def test_the_allowance_is_read_in_one_place_with_its_default(harness):
     assert await absence.allowance_days(harness.service, None) == 30
 
 
+def test_the_servers_default_allowance_is_the_one_constant():
+    """One source for the days of absence a year: the server's default is the constant that a DM
+    allows, not a second 30 written beside it."""
+    from bot.services import settings
+
+    assert absence.ALLOWANCE_DAYS is settings.ALLOWANCE_DAYS
+    assert settings.ServerSettings.model_fields["vacation_days"].default == settings.ALLOWANCE_DAYS
+
+
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_help_names_the_long_game_commands_and_no_file(language):
     """A Discord player cannot open a repository page: the help names the commands (``/notify``

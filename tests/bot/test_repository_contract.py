@@ -695,6 +695,23 @@ async def test_a_league_takes_sign_ups_in_order_until_it_starts(storage):
     assert [e.withdrawn_at for e in await repo.league_entries(league.id)] == [START, None]
 
 
+async def test_a_league_entry_takes_a_team_and_keeps_it(storage):
+    """Migration 0013: an organizer sets a player's team (or none again); sign-ups without one
+    read ``None``; a player not signed up, or withdrawn, takes no team."""
+    repo = await storage.open()
+    league = await repo.create_league(new_league(), START)
+    for user in ("ann", "ben", "cas"):
+        assert await repo.join_league(league.id, user, user.title()) == "joined"
+    assert [e.team for e in await repo.league_entries(league.id)] == [None, None, None]
+    assert await repo.set_league_team(league.id, "ben", 2)
+    assert await repo.set_league_team(league.id, "ann", 1)
+    assert await repo.set_league_team(league.id, "ann", None)
+    assert not await repo.set_league_team(league.id, "dan", 1)  # not signed up
+    assert await repo.withdraw_from_league(league.id, "cas", START)
+    assert not await repo.set_league_team(league.id, "cas", 1)  # withdrawn
+    assert [(e.user_id, e.team) for e in await repo.league_entries(league.id)] == [("ann", None), ("ben", 2), ("cas", None)]
+
+
 async def test_a_round_is_paired_once_and_each_pairing_mark_is_set_once(storage):
     from bot.storage.models import NewPairing
 

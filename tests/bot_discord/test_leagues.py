@@ -244,3 +244,17 @@ async def test_a_restart_after_a_thread_was_made_but_not_noted_makes_no_second_t
     assert pairing.thread_id == str(made["id"])
     row = await world.bot.services.repo.get_match(pairing.match_id)
     assert row.channel_id == pairing.thread_id and row.status == "active"
+
+
+async def test_a_league_of_a_game_with_its_own_clock_takes_schedule_vacation_off(world) -> None:
+    """``schedule:`` reaches the league's games: a game whose rulebook sets its time keeps the
+    organizer's ``vacation off`` and graces, and the league's post names the rulebook's time."""
+    h = world.h
+    created = await h.slash("league create", {"game": "militakiri", "format": "round_robin", "name": "Clock",
+                                              "schedule": "vacation off, grace 2"},
+                            user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    assert not created.reply.ephemeral, created.reply.content
+    league = (await world.bot.services.repo.leagues(str(h.channel["guild_id"]), ["signup"]))[-1]
+    control = league.settings["time_control"]
+    assert (control["vacation"], control["grace"]) == (False, 2)
+    assert "Time: 60 min per player" in created.reply.content  # the rulebook's clock

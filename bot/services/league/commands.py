@@ -19,14 +19,15 @@ from bot.services.league.settings import (
     FORMATS,
     SCORES,
     LeagueSettings,
-    entrants,
     format_name,
     hours_text,
     league_settings,
+    league_sides,
     replace_status,
     score_text,
 )
-from bot.services.league.step import LEAGUE_SEATS
+from bot.services.league.sides import TeamsRefused, entrants, form_teams
+from bot.services.league.step import LEAGUE_SIDES
 from bot.services.match import lifecycle
 from bot.services.match.announce import time_control_line
 from bot.services.match.answers import Refused
@@ -34,6 +35,7 @@ from bot.services.people import Actor, Place
 from bot.services.settings import game_refusal, settings_of
 from bot.services.time_control import TimeControl
 from bot.storage.models import NewLeague, NewPairing
+from engines.core import capabilities as offers
 from engines.core.contract import TimedGame
 
 
@@ -41,10 +43,11 @@ async def create(
     leagues: Leagues, place: Place, actor: Actor, game: str, fmt: str, *, rounds: int | None = None,
     time_control: TimeControl | None = None, rated: bool | None = None, name: str | None = None,
     round_hours: float | None = None, reach: int | None = None, accept_hours: float | None = None,
-    options: dict[str, Any] | None = None,
+    options: dict[str, Any] | None = None, team_size: int = 1,
 ) -> list[Delivery]:
     """A new league taking sign-ups (organizers only); ``options``: the game's options for
-    every match (its defaults where not given); ``rated``: the server's default unless given."""
+    every match (its defaults where not given); ``rated``: the server's default unless given;
+    ``team_size``: players a side (teams where the game seats that many a side)."""
     await reading.refuse_unless_organizer(leagues, place, actor)
     if fmt not in FORMATS:
         raise Refused("league.unknown_format", {"format": fmt, "formats": ", ".join(FORMATS)})
@@ -52,9 +55,12 @@ async def create(
         engine = leagues.matches.book.engine(game)
     except KeyError:
         raise Refused.saying(lifecycle.unknown_game(leagues.matches, game)) from None
-    if not engine.min_players <= LEAGUE_SEATS <= engine.max_players:
-        # Axis & Allies is played by two as well (a side each); teams of several are not built.
+    if team_size > 1:
+        options = even_sides(engine, team_size, options)
+    elif not engine.min_players <= LEAGUE_SIDES <= engine.max_players:
         raise Refused("league.two_players_only", {"game": presenter.game_name(game)})
+    if team_size > 1 and fmt == "ladder":
+        raise Refused("league.teams_no_ladder")
     if rounds is not None and fmt != "swiss":
         raise Refused("league.rounds_swiss_only")
     if round_hours is not None and fmt != "swiss":
@@ -70,12 +76,17 @@ async def create(
         rated = here.rated
     if here.language is not None:
         place = replace(place, language=here.language)  # the server's own language for its posts
+    shown = time_control
     if isinstance(engine, TimedGame):
-        time_control = None
+        # The rulebook's time, with what the organizer said of absences, graces and missed
+        # deadlines (``refuse_create`` refused a time of their own); each match takes it so.
+        per_move, clock = engine.time_control(engine.options_model.model_validate(options or {}))
+        shown = (time_control or TimeControl()).without_time().model_copy(
+            update={"per_move_hours": per_move, "clock_minutes": clock})
     settings = LeagueSettings(
         rounds=rounds, time_control=time_control.model_dump(mode="json", exclude_unset=True) if time_control else None, rated=rated,
         round_hours=round_hours, reach=reach or 3, accept_hours=accept_hours or 48,
-        options=engine.options_model.model_validate(options or {}).model_dump(mode="json"),
+        options=engine.options_model.model_validate(options or {}).model_dump(mode="json"), team_size=team_size,
     )
     existing = await leagues.repo.leagues(place.guild_id, ["signup", "running", "finished"])
     title = (name or "").strip()[:80] or catalog().render(
@@ -90,10 +101,12 @@ async def create(
         "league": league.name, "id": league.id, "game": presenter.game_name(game), "format": format_name(fmt),
         "organizer": actor.name,
     })]
-    if time_control is not None:
-        lines.append(time_control_line(time_control))
+    if shown is not None:
+        lines.append(time_control_line(shown))
     if fmt == "swiss" and rounds:
         lines.append(Msg("league.swiss_rounds", {"rounds": rounds}))
+    if team_size > 1:
+        lines.append(Msg("league.teams_terms", {"size": team_size}))
     if fmt == "ladder":
         lines.append(Msg("league.ladder_terms", {"reach": settings.reach, "hours": hours_text(settings.accept_hours)}))
     lines.append(Msg("league.sign_up_how", {"id": league.id}))
@@ -128,19 +141,73 @@ async def start(leagues: Leagues, place: Place, actor: Actor, league_id: int | N
     league = await reading.chosen(leagues, place, league_id, ("signup",))
     await reading.refuse_unless_organizer(leagues, place, actor)
     entries = [e for e in await leagues.repo.league_entries(league.id) if e.withdrawn_at is None]
-    if len(entries) < 2:
-        raise Refused("league.too_few", {"league": league.name, "count": len(entries)})
     settings = league_settings(league)
-    if league.format == "swiss" and settings.rounds is not None and settings.rounds > len(entries) - 1:
-        raise Refused("league.too_many_rounds", {"rounds": settings.rounds, "most": len(entries) - 1})
+    size = settings.team_size
+    if len(entries) < 2 * size:
+        raise Refused("league.too_few" if size == 1 else "league.too_few_teams",
+                      {"league": league.name, "count": len(entries), "size": size})
+    teams: dict[str, int] = {}
+    if size > 1:
+        try:
+            teams = form_teams(entries, size)
+        except TeamsRefused as refused:
+            raise Refused(refused.code, {"league": league.name, **refused.params}) from None
+    count = len(entries) // size
+    if league.format == "swiss" and settings.rounds is not None and settings.rounds > count - 1:
+        raise Refused("league.too_many_rounds", {"rounds": settings.rounds, "most": count - 1})
+    # The teams are written before the league runs (sign-ups close with the status): a start
+    # cut off in between is started again, and forms the same teams.
+    for user_id, number in teams.items():
+        await leagues.repo.set_league_team(league.id, user_id, number)
     if not await leagues.repo.set_league_status(league.id, "running", was="signup"):
         raise Refused("league.not_in_sign_up", {"league": league.name})
     lines = [Msg("league.started", {"league": league.name, "count": len(entries),
                                     "players": [e.name for e in entries]})]
+    if size > 1:
+        formed = league_sides(league, await leagues.repo.league_entries(league.id))
+        lines.append(Msg("league.teams_formed", {"teams": [s.name for s in formed]}))
     if league.format == "swiss":
-        lines.append(Msg("league.swiss_rounds", {"rounds": reading.rounds(league, entries)}))
+        found = league_sides(league, await leagues.repo.league_entries(league.id))
+        lines.append(Msg("league.swiss_rounds", {"rounds": reading.rounds(league, found)}))
     leagues.later(league.id)
     return [reply(league.language, *lines, ephemeral=False)]
+
+
+async def team(leagues: Leagues, place: Place, actor: Actor, player: Actor, number: int | None,
+               league_id: int | None = None) -> list[Delivery]:
+    """An organizer puts a signed-up player in team ``number`` (``None``: in none, so the start
+    places them by sign-up order) before the league starts."""
+    league = await reading.chosen(leagues, place, league_id, ("signup",))
+    await reading.refuse_unless_organizer(leagues, place, actor)
+    size = league_settings(league).team_size
+    if size == 1:
+        raise Refused("league.no_teams", {"league": league.name})
+    entries = [e for e in await leagues.repo.league_entries(league.id) if e.withdrawn_at is None]
+    if number is not None:
+        mates = [e.name for e in entries if e.team == number and e.user_id != player.user_id]
+        if len(mates) >= size:
+            raise Refused("league.team_full", {"team": number, "players": mates, "size": size})
+    if not await leagues.repo.set_league_team(league.id, player.user_id, number):
+        raise Refused("league.player_not_signed_up", {"league": league.name, "player": player.name})
+    if number is None:
+        return [reply(league.language, Msg("league.team_cleared", {"player": player.name}), ephemeral=False)]
+    mates = [e.name for e in entries if e.team == number and e.user_id != player.user_id]
+    return [reply(league.language, Msg("league.team_set", {"player": player.name, "team": number, "count": len(mates) + 1, "size": size}),
+                  ephemeral=False)]
+
+
+def even_sides(engine: Any, team_size: int, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's options for teams of ``team_size``: the seating with as many seats on each side
+    (Axis & Allies' ``even_sides``), or ``Refused`` when the game has none."""
+    given = dict(options or {})
+    if "even_sides" in engine.options_model.model_fields:
+        given["even_sides"] = True
+    players = LEAGUE_SIDES * team_size
+    if offers.teams(engine) and engine.min_players <= players <= engine.max_players:
+        teams = engine.teams(players, engine.options_model.model_validate(given))
+        if len(teams) == LEAGUE_SIDES and all(len(t) == team_size for t in teams):
+            return given
+    raise Refused("league.teams_not_possible", {"game": presenter.game_name(engine.slug), "size": team_size})
 
 
 async def withdraw(leagues: Leagues, place: Place, actor: Actor, league_id: int | None = None,
@@ -156,6 +223,8 @@ async def withdraw(leagues: Leagues, place: Place, actor: Actor, league_id: int 
     if entry is None:
         raise Refused("league.not_signed_up" if player is None else "league.player_not_signed_up",
                       {"league": league.name, "player": leaving.name})
+    if league.status == "signup" and entry.team is not None:
+        await leagues.repo.set_league_team(league.id, leaving.user_id, None)  # the team keeps only who plays
     if not await leagues.repo.withdraw_from_league(league.id, leaving.user_id, leagues.matches.clock.now()):
         raise Refused("league.already_withdrawn", {"league": league.name})
     said = [reply(league.language, Msg("league.withdrew", {"player": entry.name, "league": league.name}), ephemeral=False)]
@@ -174,7 +243,8 @@ async def adjudicate(leagues: Leagues, place: Place, actor: Actor, pairing_id: i
     found = await reading.pairing_here(leagues, place, pairing_id)
     league = await reading.chosen(leagues, place, found.league_id, ("running",))
     await reading.refuse_unless_organizer(leagues, place, actor)
-    if actor.user_id in (found.first_id, found.second_id):
+    playing = league_sides(league, await leagues.repo.league_entries(league.id))
+    if any(actor.user_id in s.members for s in playing if s.id in (found.first_id, found.second_id)):
         raise Refused("league.own_game")
     if found.second_id is None:
         raise Refused("league.bye_not_adjudicated")
@@ -189,7 +259,7 @@ async def adjudicate(leagues: Leagues, place: Place, actor: Actor, pairing_id: i
     leagues.later(league.id)
     return [reply(league.language, Msg("league.adjudicated", {
         "pairing": found.id, "league": league.name, "organizer": actor.name,
-        "first": await reading.name_in(leagues, league.id, found.first_id), "second": await reading.name_in(leagues, league.id, found.second_id),
+        "first": await reading.name_in(leagues, league, found.first_id), "second": await reading.name_in(leagues, league, found.second_id),
         "score": score_text(SCORES[result]), "reason": reason or "-",
     }), ephemeral=False)]
 
@@ -208,7 +278,7 @@ async def challenge(leagues: Leagues, place: Place, actor: Actor, opponent: Acto
     for p in open_ones:
         if actor.user_id in (p.first_id, p.second_id) or opponent.user_id in (p.first_id, p.second_id):
             raise Refused("league.challenge_open", {"pairing": p.id})
-    rows = tables.table("ladder", entrants(entries), await reading.games(leagues, pairings, withdrawn))
+    rows = tables.table("ladder", entrants(league_sides(league, entries)), await reading.games(leagues, pairings, withdrawn))
     place_of = {row.user_id: row.place for row in rows}
     settings = league_settings(league)
     above = place_of[actor.user_id] - place_of[opponent.user_id]
@@ -235,7 +305,7 @@ async def accept(leagues: Leagues, place: Place, actor: Actor, league_id: int | 
                 continue
             await leagues.repo.clear_pairing_due(p.id)
             said = reply(league.language, Msg("league.accepted", {
-                "player": actor.name, "opponent": await reading.name_in(leagues, league.id, p.second_id or "")}), ephemeral=False)
+                "player": actor.name, "opponent": await reading.name_in(leagues, league, p.second_id or "")}), ephemeral=False)
             leagues.later(league.id)
             return [said]
     raise Refused("league.no_challenge")

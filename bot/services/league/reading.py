@@ -12,11 +12,12 @@ from bot.services import presenter
 from bot.services.delivery import Attachment, ChannelPost, ChannelRef, Delivery, Reply, reply
 from bot.services.league import standings as tables
 from bot.services.league.base import Leagues
-from bot.services.league.settings import FORMATS, entrants, format_name, league_settings, score_text
+from bot.services.league.settings import FORMATS, format_name, league_settings, league_sides, score_text
+from bot.services.league.sides import Side, entrants
 from bot.services.match.answers import Refused
 from bot.services.organizers import may_organize
 from bot.services.people import Actor, Place
-from bot.storage.models import LeagueEntryRow, LeagueRow, PairingRow
+from bot.storage.models import LeagueRow, PairingRow
 from render.league import MAX_ROWS, standings_png
 
 
@@ -37,7 +38,7 @@ async def games(leagues: Leagues, pairings: list[PairingRow], withdrawn: set[str
     return out
 
 
-def rounds(league: LeagueRow, entries: list[LeagueEntryRow], pairings: list[PairingRow] | None = None) -> int:
+def rounds(league: LeagueRow, sides: list[Side], pairings: list[PairingRow] | None = None) -> int:
     """A Swiss league's rounds: as the organizer set them, else enough to find a winner among
     those who played the first round (those still in, before it is paired)."""
     settings = league_settings(league)
@@ -45,20 +46,20 @@ def rounds(league: LeagueRow, entries: list[LeagueEntryRow], pairings: list[Pair
         return settings.rounds
     first = [p for p in pairings or [] if p.round == 1]
     field = {x for p in first for x in (p.first_id, p.second_id) if x is not None} if first else {
-        e.user_id for e in entries if e.withdrawn_at is None}
+        s.id for s in sides if not s.withdrawn}
     return max(1, math.ceil(math.log2(max(len(field), 2))))
 
 
 async def table(leagues: Leagues, league: LeagueRow) -> list[tables.Row]:
     """The standings now, derived from the pairings and their matches' stored results."""
-    entries = await leagues.repo.league_entries(league.id)
-    withdrawn = {e.user_id for e in entries if e.withdrawn_at is not None}
+    found = league_sides(league, await leagues.repo.league_entries(league.id))
+    withdrawn = {s.id for s in found if s.withdrawn}
     pairings = await leagues.repo.league_pairings(league.id)
     played = await games(leagues, pairings, withdrawn)
     rounds_left = 0
     if league.format == "swiss" and league.status == "running":
-        rounds_left = rounds(league, entries, pairings) - max((p.round for p in pairings), default=0)
-    return tables.table(league.format, entrants(entries), played, rounds_left)
+        rounds_left = rounds(league, found, pairings) - max((p.round for p in pairings), default=0)
+    return tables.table(league.format, entrants(found), played, rounds_left)
 
 
 async def standings_post(leagues: Leagues, league: LeagueRow, language: str, target: Reply | ChannelPost) -> Delivery:
@@ -70,7 +71,7 @@ async def standings_post(leagues: Leagues, league: LeagueRow, language: str, tar
         return words.render(Msg(f"league.{key}", params), language)
 
     tiebreak = {"round_robin": "col_sonneborn", "swiss": "col_buchholz"}.get(league.format)
-    headers = ["#", say("col_player"), say("col_points")] + ([say(tiebreak)] if tiebreak else []) + [
+    headers = ["#", say("col_team" if league_settings(league).team_size > 1 else "col_player"), say("col_points")] + ([say(tiebreak)] if tiebreak else []) + [
         say("col_played"), say("col_left"), say("col_record")]
     cells = []
     for row in rows:
@@ -98,9 +99,9 @@ async def pairings_list(leagues: Leagues, place: Place, actor: Actor, league_id:
     pairings = await leagues.repo.league_pairings(league.id)
     if not pairings:
         return [reply(actor.language, Msg("league.no_pairings", {"league": league.name}))]
-    entries = await leagues.repo.league_entries(league.id)
-    names = {e.user_id: e.name for e in entries}
-    withdrawn = {e.user_id for e in entries if e.withdrawn_at is not None}
+    found = league_sides(league, await leagues.repo.league_entries(league.id))
+    names = {s.id: s.name for s in found}
+    withdrawn = {s.id for s in found if s.withdrawn}
     lines = [Msg("league.pairings_head", {"league": league.name})]
     for p in pairings:
         score = await leagues._result_of(p, withdrawn)
@@ -140,9 +141,10 @@ async def all_leagues(leagues: Leagues, place: Place, actor: Actor) -> list[Deli
     return [reply(actor.language, *lines)]
 
 
-async def name_in(leagues: Leagues, league_id: int, user_id: str) -> str:
-    entry = next((e for e in await leagues.repo.league_entries(league_id) if e.user_id == user_id), None)
-    return entry.name if entry is not None else "?"
+async def name_in(leagues: Leagues, league: LeagueRow, side_id: str) -> str:
+    """The name of a player or a team of the league."""
+    found = next((s for s in league_sides(league, await leagues.repo.league_entries(league.id)) if s.id == side_id), None)
+    return found.name if found is not None else "?"
 
 
 async def refuse_unless_organizer(leagues: Leagues, place: Place, actor: Actor) -> None:

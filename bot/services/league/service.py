@@ -178,11 +178,11 @@ class LeagueService:
         self, place: Place, actor: Actor, game: str, fmt: str, *, rounds: int | None = None,
         time_control: TimeControl | None = None, rated: bool | None = None, name: str | None = None,
         round_hours: float | None = None, reach: int | None = None, accept_hours: float | None = None,
-        options: dict[str, Any] | None = None,
+        options: dict[str, Any] | None = None, team_size: int = 1,
     ) -> list[Delivery]:
         return await commands.create(self, place, actor, game, fmt, rounds=rounds, time_control=time_control,
                                      rated=rated, name=name, round_hours=round_hours, reach=reach,
-                                     accept_hours=accept_hours, options=options)
+                                     accept_hours=accept_hours, options=options, team_size=team_size)
 
     @league_answered
     async def join(self, league_id: int, actor: Actor) -> list[Delivery]:
@@ -194,6 +194,11 @@ class LeagueService:
     @league_answered
     async def start(self, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:
         return await commands.start(self, place, actor, league_id)
+
+    @league_answered
+    async def team(self, place: Place, actor: Actor, player: Actor, number: int | None,
+                   league_id: int | None = None) -> list[Delivery]:
+        return await commands.team(self, place, actor, player, number, league_id)
 
     @league_answered
     async def standings(self, place: Place, actor: Actor, league_id: int | None = None) -> list[Delivery]:

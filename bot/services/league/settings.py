@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.i18n import Msg
 from bot.services.delivery import ChannelPost, Delivery, Reply
 from bot.services.league import standings as tables
+from bot.services.league.sides import Side, sides
 from bot.storage.models import LeagueEntryRow, LeagueFormat, LeagueRow
 
 FORMATS: tuple[LeagueFormat, ...] = ("round_robin", "swiss", "ladder")
@@ -43,6 +44,8 @@ class LeagueSettings(BaseModel):
     """Ladder: how many places above oneself one may challenge."""
     accept_hours: float = Field(48, gt=0, le=24 * 60)
     """Ladder: hours to accept a challenge; after that the challenger wins it."""
+    team_size: int = Field(1, ge=1, le=5)
+    """Players a side in every game (1: single players; 2: teams of two, Axis & Allies)."""
 
 
 def league_settings(league: LeagueRow) -> LeagueSettings:
@@ -57,8 +60,9 @@ def replace_status(league: LeagueRow, status: str) -> LeagueRow:
     return league.model_copy(update={"status": status})
 
 
-def entrants(entries: list[LeagueEntryRow]) -> list[tables.Entrant]:
-    return [tables.Entrant(e.user_id, e.name, e.withdrawn_at is not None) for e in entries]
+def league_sides(league: LeagueRow, entries: list[LeagueEntryRow]) -> list[Side]:
+    """Who the league pairs (``sides``): its players, or its teams."""
+    return sides(entries, league_settings(league).team_size)
 
 
 def post(league: LeagueRow, *lines: Msg) -> Delivery:

@@ -19,31 +19,33 @@ from datetime import datetime, timedelta
 
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, Delivery
-from bot.services.league import pairing, reading
+from bot.services.league import pairing, reading, sides
 from bot.services.league import standings as tables
 from bot.services.league.base import Leagues
 from bot.services.league.settings import (
     SWEEP,
-    entrants,
     league_settings,
+    league_sides,
     post,
     posted,
     replace_status,
     score_text,
 )
+from bot.services.league.sides import Side, entrants
 from bot.services.match import lifecycle
 from bot.services.match.answers import Refused
 from bot.services.people import Actor, Place
 from bot.services.time_control import TimeControl
-from bot.storage.models import LeagueEntryRow, LeagueRow, NewPairing, PairingRow
+from bot.storage.models import LeagueRow, NewPairing, PairingRow
 from bot.storage.repository import SeatRefusedError
+from engines.core import capabilities as offers
 from engines.core.record import AbortEvent
 
 log = logging.getLogger(__name__)
 
-LEAGUE_SEATS = 2
-"""Every league match is played by two: Axis & Allies too, a side each (its two-player seating:
-the first named the Allies, the second the Axis)."""
+LEAGUE_SIDES = 2
+"""Every league match is played by two sides: two players, or two teams (Axis & Allies: a
+player or a team of two a side, the first named the Allies, the second the Axis)."""
 
 
 async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
@@ -54,8 +56,8 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
         return [], False
     out: list[Delivery] = []
     changed = False
-    entries = await repo.league_entries(league.id)
-    withdrawn = {e.user_id for e in entries if e.withdrawn_at is not None}
+    entries = league_sides(league, await repo.league_entries(league.id))
+    withdrawn = {e.id for e in entries if e.withdrawn}
     pairings = await repo.league_pairings(league.id)
     new = to_pair(leagues, league, entries, withdrawn, pairings, await reading.games(leagues, pairings, withdrawn))
     if new and await repo.add_pairings(league.id, new, now()):
@@ -63,7 +65,7 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
         leagues.matches.on_timers_changed()
         pairings = await repo.league_pairings(league.id)
         changed = True
-    by_id = {e.user_id: e for e in entries}
+    by_id = {e.id: e for e in entries}
     for p in pairings:
         if p.second_id is None or p.outcome is not None:
             continue
@@ -79,13 +81,18 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
         else:
             row = await repo.get_match(p.match_id)
             if row is not None and row.status == "active" and (withdrawn & {p.first_id, p.second_id}):
-                for user_id in sorted(withdrawn & {p.first_id, p.second_id}):
-                    resigned = await leagues.matches.resign(Place(league.guild_id, row.channel_id, league.language),
-                                                            Actor(user_id, by_id[user_id].name, league.language))
-                    out += posted(resigned, row.channel_id)
+                # Every player of a side that left resigns (a team leaves whole).
+                for side_id in sorted(withdrawn & {p.first_id, p.second_id}):
+                    for user_id, name in zip(by_id[side_id].members, by_id[side_id].member_names, strict=True):
+                        resigned = await leagues.matches.resign(Place(league.guild_id, row.channel_id, league.language),
+                                                                Actor(user_id, name, league.language))
+                        out += posted(resigned, row.channel_id)
+                        row = await repo.get_match(p.match_id)
+                        if row is None or row.status != "active":
+                            break
                 changed = True
     pairings = await repo.league_pairings(league.id)
-    names = {e.user_id: e.name for e in entries}
+    names = {e.id: e.name for e in entries}
     # Over only when every game was seen reported here: a match may end while this step reads
     # (a computer's move), and a league finished past its unreported result never tells it.
     all_reported = True
@@ -112,10 +119,10 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
     return out, changed
 
 
-def to_pair(leagues: Leagues, league: LeagueRow, entries: list[LeagueEntryRow], withdrawn: set[str],
+def to_pair(leagues: Leagues, league: LeagueRow, entries: list[Side], withdrawn: set[str],
             pairings: list[PairingRow], games: list[tables.Game]) -> list[NewPairing]:
     """The pairings the league needs now (none when it has what it needs)."""
-    ids = [e.user_id for e in entries]
+    ids = [e.id for e in entries]
     if league.format == "round_robin":
         if pairings:
             return []
@@ -143,7 +150,7 @@ def to_pair(leagues: Leagues, league: LeagueRow, entries: list[LeagueEntryRow], 
             for board, pair in enumerate(pairs, start=1)]
 
 
-async def over(leagues: Leagues, league: LeagueRow, entries: list[LeagueEntryRow], withdrawn: set[str],
+async def over(leagues: Leagues, league: LeagueRow, entries: list[Side], withdrawn: set[str],
                pairings: list[PairingRow]) -> bool:
     if league.format == "ladder" or not pairings:
         return False
@@ -151,13 +158,12 @@ async def over(leagues: Leagues, league: LeagueRow, entries: list[LeagueEntryRow
     if any(g.score is None for g in games):
         return False
     if league.format == "swiss":
-        still = [e for e in entries if e.user_id not in withdrawn]
+        still = [e for e in entries if e.id not in withdrawn]
         return max(p.round for p in pairings) >= reading.rounds(league, entries, pairings) or len(still) < 2
     return True
 
 
-async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first: LeagueEntryRow,
-                       second: LeagueEntryRow) -> list[Delivery]:
+async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first: Side, second: Side) -> list[Delivery]:
     """Open the pairing's thread and match and start it; each part looked for before it is
     made, so a step run again after a crash finishes what the first began."""
     repo, matches = leagues.repo, leagues.matches
@@ -171,22 +177,29 @@ async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first
             again = next(x for x in await repo.league_pairings(league.id) if x.id == p.id)
             thread = again.thread_id or thread
     place = Place(league.guild_id, thread, league.language)
-    known = await repo.user(first.user_id)  # their own language stays theirs (their DMs)
-    first_actor = Actor(first.user_id, first.name, known.language if known is not None else league.language)
     settings = league_settings(league)
+    engine = matches.book.engine(league.game)
+    order = sides.seats(first, second, engine.teams(LEAGUE_SIDES * settings.team_size, engine.options_model.model_validate(
+        settings.options)) if settings.team_size > 1 and offers.teams(engine) else None)
+    creator, creator_name = order[0]
+    known = await repo.user(creator)  # their own language stays theirs (their DMs)
+    first_actor = Actor(creator, creator_name, known.language if known is not None else league.language)
     control = TimeControl.model_validate(settings.time_control) if settings.time_control else None
     out: list[Delivery] = []
     row = await repo.latest_match_in(thread)
     try:
         if row is None:
             created, _ = await lifecycle.create(matches, place, first_actor, league.game, settings.options,
-                                                opponent=None, time_control=control, players=None, rated=settings.rated)
+                                                opponent=None, time_control=control, players=None, rated=settings.rated,
+                                                of_league=True)
             out += [replace(d, lines=tuple(line for line in d.lines if line.key != "core.open_to_join")) for d in created]
             row = await repo.latest_match_in(thread)
             assert row is not None
         if row.status == "open":
-            if all(seat.user_id != second.user_id for seat in await repo.seats(row.id)):
-                await repo.add_seat(row.id, second.user_id, second.name, max_seats=LEAGUE_SEATS)
+            # Each seat in its order; those seated before a crash are skipped, so the order holds.
+            for user_id, name in order[1:]:
+                if all(seat.user_id != user_id for seat in await repo.seats(row.id)):
+                    await repo.add_seat(row.id, user_id, name, max_seats=len(order))
             out += await lifecycle.start(matches, place, first_actor, None, None)
     except (Refused, SeatRefusedError) as refused:
         log.error("league %s: the match of pairing %s could not be opened: %s", league.id, p.id, refused)
@@ -227,8 +240,8 @@ async def due(leagues: Leagues, now: datetime) -> list[Delivery]:
         elif await leagues._result_of(timer, set()) is None:
             out.append(post(league, Msg("league.round_overdue", {
                 "league": league.name, "round": timer.round, "pairing": timer.id,
-                "first": await reading.name_in(leagues, league.id, timer.first_id),
-                "second": await reading.name_in(leagues, league.id, timer.second_id or ""),
+                "first": await reading.name_in(leagues, league, timer.first_id),
+                "second": await reading.name_in(leagues, league, timer.second_id or ""),
             })))
     if leagues.sweep_at is None or now >= leagues.sweep_at:
         leagues.sweep_at = now + SWEEP

@@ -22,7 +22,7 @@ from bot.services.match.answers import Refused
 from bot.services.organizers import may_organize
 from bot.services.people import Actor, Place, computer_level
 from bot.services.progress import LoadedMatch
-from bot.services.settings import settings_of
+from bot.services.settings import ALLOWANCE_DAYS, settings_of
 from bot.services.time_control import TimeControl, zone_of
 from bot.storage.models import AwayRow
 from engines.core.contract import Seat
@@ -31,8 +31,6 @@ from engines.core.record import AwayEvent, Entry, ExtendEvent, GraceEvent, Quiet
 if TYPE_CHECKING:
     from bot.services.match.core import Core
 
-ALLOWANCE_DAYS = 30
-"""Days of absence a player may take per calendar year, unless the server sets another number."""
 MAX_AHEAD = timedelta(days=366)
 """How far ahead an absence may begin."""
 GIFT = timedelta(days=1)

@@ -35,16 +35,17 @@ SEAT_REFUSALS = {"full": "core.match_full", "not_open": "core.already_started", 
 async def create(
     core: Core, place: Place, actor: Actor, game: str, options: dict[str, Any] | None, *,
     opponent: Actor | None, time_control: TimeControl | None, players: int | None, rated: bool = True,
-    seat: str | None = None,
+    seat: str | None = None, of_league: bool = False,
 ) -> tuple[list[Delivery], tuple[str, int, int] | None]:
     """Open a match in ``place`` with the creator in seat 0: what is said, and with a computer
     ``opponent`` its level, the seats wanted and the creator's seat (``seat``: its name, see
-    ``seat_choice``; the caller starts the match: nobody to wait for)."""
+    ``seat_choice``; the caller starts the match: nobody to wait for). ``of_league``: a league's
+    pairing, whose league keeps its game when the server turns the game off later."""
     await core.seen(actor)
     chosen = refuse_create(core, game, options, actor=actor, opponent=opponent, time_control=time_control,
                            players=players, seat=seat)
     here = await settings_of(core.repo, place.guild_id)
-    refusal = game_refusal(here, game)
+    refusal = None if of_league else game_refusal(here, game)
     if refusal is not None:
         raise Refused.saying(refusal)
     if here.language is not None:
@@ -120,7 +121,7 @@ def refuse_create(
         return 0
     if opponent is None or computer_level(opponent.user_id) is None:
         raise Refused("seats.needs_computer")
-    return seat_choice.chosen_seat(engine, game, seat_choice.computer_players(engine, players), seat)
+    return seat_choice.chosen_seat(engine, game, seat_choice.computer_players(engine, players), seat, options)
 
 
 def unknown_game(core: Core, game: str) -> Msg:

@@ -24,9 +24,10 @@ def computer_players(engine: Any, players: int | None) -> int:
     return min(max(players or 2, engine.min_players), engine.max_players)
 
 
-def names(engine: Any, players: int, seat: Seat) -> list[tuple[str, Msg]]:
-    """(id, words) of each name of ``seat``: the game's own names first, then its colour."""
-    own = list(engine.seat_names(players, seat)) if offers.seat_names(engine) else []
+def names(engine: Any, players: int, seat: Seat, options: Any = None) -> list[tuple[str, Msg]]:
+    """(id, words) of each name of ``seat``: the game's own names first, then its colour
+    (``options``: the match's, where they change the seating)."""
+    own = list(engine.seat_names(players, seat, options)) if offers.seat_names(engine) else []
     colour = engine.colours[seat]
     return [*((name, Msg(code)) for name, code in own), (colour, Msg(f"colours.{colour}"))]
 
@@ -42,30 +43,30 @@ def spellings(name: str, words: Msg) -> set[str]:
     return {plain(name), *(plain(words_of.render(words, language)) for language in LANGUAGES)}
 
 
-def seat_named(engine: Any, players: int, given: str) -> Seat | None:
+def seat_named(engine: Any, players: int, given: str, options: Any = None) -> Seat | None:
     """The seat ``given`` names in a match of ``players``, or ``None``."""
     typed = plain(given)
     for seat in range(players):
-        if any(typed in spellings(name, words) for name, words in names(engine, players, seat)):
+        if any(typed in spellings(name, words) for name, words in names(engine, players, seat, options)):
             return seat
     return None
 
 
-def listing(engine: Any, players: int) -> list[Msg]:
+def listing(engine: Any, players: int, options: Any = None) -> list[Msg]:
     """Each seat as a player reads it: its colour, and its names where the game has them."""
     out = []
     for seat in range(players):
-        *own, (_, colour) = names(engine, players, seat)
+        *own, (_, colour) = names(engine, players, seat, options)
         out.append(Msg("seats.seat_with_names", {"colour": colour, "names": [w for _, w in own]}) if own else colour)
     return out
 
 
-def chosen_seat(engine: Any, game: str, players: int, given: str) -> Seat:
+def chosen_seat(engine: Any, game: str, players: int, given: str, options: Any = None) -> Seat:
     """The seat ``given`` names, or ``Refused`` listing the seats there are."""
-    seat = seat_named(engine, players, given)
+    seat = seat_named(engine, players, given, options)
     if seat is None:
         raise Refused("seats.unknown_seat", {
-            "seat": given, "game": presenter.game_name(game), "players": players, "seats": listing(engine, players)})
+            "seat": given, "game": presenter.game_name(game), "players": players, "seats": listing(engine, players, options)})
     return seat
 
 

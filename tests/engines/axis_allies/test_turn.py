@@ -56,6 +56,23 @@ def test_chapter2_seatings_table():
             ENGINE.setup(players)
 
 
+def test_chapter2_four_players_two_a_side_with_the_even_sides_option():
+    """Chapter 2, "Welke wereldmacht wilt u zijn?": "Met 5 spelers vertegenwoordigt ieder een
+    mogendheid; als er minder dan 5 spelers zijn, zullen sommige spelers meer dan 1 mogendheid
+    vertegenwoordigen." The table is lost (decision 1); ``even_sides`` (decision 27) seats four
+    as two teams of two: the USSR and the UK, Germany, Japan, the USA, each seat one side's."""
+    options = {"even_sides": True}
+    state = ENGINE.setup(4, options)
+    assert state.seats == (("ussr", "uk"), ("germany",), ("japan",), ("usa",))
+    assert sorted(sorted(team) for team in ENGINE.teams(4, options)) == [[0, 3], [1, 2]]
+    assert ENGINE.seat_role(4, 1, options) == ("axis_allies.seat_powers", {"powers": ["germany"]})
+    assert [name for name, _ in ENGINE.seat_names(4, 0, options)] == ["ussr", "uk"]
+    # The option seats only four players two a side: two, three and five keep their seating.
+    for players in (2, 3, 5):
+        assert ENGINE.setup(players, options).seats == SEATINGS[players]
+    assert ENGINE.setup(4).seats == SEATINGS[4]  # without it, four keep the standard seating
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_chapter1_turn_order_each_power_s_seat_acts_and_the_round_ends_after_the_usa(players):
     """Chapter 1: "Daarna is de volgende speler aan de beurt ... Als iedereen is geweest, is één
