@@ -217,3 +217,17 @@ def test_no_english_message_uses_a_dutch_unit_name():
     assert "luchtdoelkanon" in dutch
     found = sorted((key, word) for key, texts in MESSAGES.items() for word in dutch if word in texts["en"].lower())
     assert not found
+
+
+@pytest.mark.parametrize("kind", list(UNITS))
+def test_each_unit_is_worded_with_names_the_notation_reads(kind):
+    """The answer to a word that is no unit lists the units as ``typed_<id>`` words them: the
+    short name in backticks and the unit's name, both of which an order reads as that unit, in
+    either language (a list of names a player cannot type would send them looking elsewhere)."""
+    from engines.axis_allies.notation import parse
+
+    for language in ("en", "nl"):
+        text = MESSAGES[f"typed_{kind}"][language]
+        short, name = re.fullmatch(r"`([^`]+)` \((.+)\)", text).groups()
+        for word in (short, name):
+            assert parse(f"buy 1 {word}").units == ((kind, 1),), (language, word)
