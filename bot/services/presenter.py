@@ -48,7 +48,7 @@ WORDED_IDS = {"power": "power", "victim": "power", "ally": "power", "kind": "uni
 ``<slug>.power_ussr`` when the game's catalog has one (in the reader's language)."""
 
 
-WORDED_LISTS = {"powers": "power"}
+WORDED_LISTS = {"powers": "power", "kinds": "typed"}
 """Params holding a list of ids the game words itself, each like ``WORDED_IDS``."""
 WORDED_COUNTS = {"units": "units"}
 """Params holding ``[id, count]`` pairs the game words itself: ``units=[["infantry", 3]]`` reads as

@@ -184,7 +184,11 @@ def split_path(words: list[str]) -> list[str]:
 
 
 def read_units(words: list[str], whole: str) -> tuple[Counts, list[str]]:
-    """Leading ``<count> <unit>`` pairs (a bare unit counts 1); returns them and the rest."""
+    """Leading ``<count> <unit>`` pairs (a bare unit counts 1); returns them and the rest.
+
+    A unit's name may be several words (``aircraft carrier``, ``aa gun``); a word after a count
+    that names no unit is refused with every unit there is (:func:`unknown_unit`).
+    """
     counts: dict[str, int] = {}
     i = 0
     while i < len(words):
@@ -194,15 +198,37 @@ def read_units(words: list[str], whole: str) -> tuple[Counts, list[str]]:
             i += 1
             if i == len(words):
                 raise invalid(whole, "a count needs a unit")
-        found = find_unit(words[i])
+        found = _unit_at(words, i)
         if found is None:
             if words[i - 1].isdigit() if i else False:
-                raise invalid(whole, f"unknown unit {words[i]!r}")
+                raise unknown_unit(whole, words[i])
             break
-        counts[found.id] = counts.get(found.id, 0) + n
-        i += 1
+        kind, length = found
+        counts[kind] = counts.get(kind, 0) + n
+        i += length
     ordered = tuple((k, counts[k]) for k in UNITS if counts.get(k))
     return ordered, words[i:]
+
+
+UNIT_WORDS = max(len(name.split()) for u in UNITS.values() for name in (u.name, *u.aliases))
+"""The most words a unit's name has (``industrieel complex``, ``anti-aircraft gun``: 2)."""
+
+
+def _unit_at(words: list[str], i: int) -> tuple[str, int] | None:
+    """The unit named at ``words[i]`` and how many words its name takes, the longest name first
+    (``aa gun`` before ``aa``); ``None`` when no unit is named there."""
+    for length in range(min(UNIT_WORDS, len(words) - i), 0, -1):
+        found = find_unit(" ".join(words[i : i + length]))
+        if found is not None:
+            return found.id, length
+    return None
+
+
+def unknown_unit(whole: str, word: str) -> InvalidMoveError:
+    """``word`` names no unit: the answer names it and every unit, by id (the catalog words each
+    with the short form orders write)."""
+    return InvalidMoveError("axis_allies.no_such_unit", f"no such unit {word!r} in {whole!r}", move=whole, word=word,
+                            kinds=list(UNITS))
 
 
 def parse(text: str) -> AxisAlliesMove:
@@ -231,6 +257,8 @@ def parse(text: str) -> AxisAlliesMove:
         return TechAction(count=int(rest[0]))
     if verb in ("buy", "lose"):
         counts, left = read_units(rest, text)
+        if not counts and left and not left[0].isdigit():
+            raise unknown_unit(text, left[0])  # buy zeppelins
         if not counts or left:
             raise incomplete(text, verb)
         return BuyAction(units=counts) if verb == "buy" else LoseAction(units=counts)

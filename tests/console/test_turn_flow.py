@@ -79,7 +79,7 @@ async def test_orders_with_a_failing_line_play_nothing(tmp_path):
         tmp_path,
     )
     assert "Line 4 (`move 9 inf Russia -> Ukraine`) was refused, so none of these orders was played:" in text
-    assert "You have 4 infantry in Russia, not 9." in text
+    assert "You have 4 × infantry in Russia, not 9." in text
     assert "No moves" in text or "played `buy" not in text
 
 

@@ -15,9 +15,10 @@ from annotated_types import Ge, Le
 
 from engines.axis_allies.engine import AxisAllies
 from engines.axis_allies.moves import EndAction
-from engines.axis_allies.notation import EXPECTED
+from engines.axis_allies.notation import EXPECTED, parse
 from engines.axis_allies.options import AxisAlliesOptions
 from engines.axis_allies.state import AxisAlliesState
+from engines.axis_allies.units import UNITS
 from engines.axis_allies.view import AxisAlliesView
 from engines.core.contract import Engine, Outcome
 from engines.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
@@ -164,11 +165,38 @@ def test_notation_reads_short_full_and_dutch_words():
 
 def test_a_text_that_is_no_action_says_what_is_expected():
     s = ENGINE.setup(5)
-    for text in ("", "fly 2 inf Russia -> Karelia", "help", "buy 3 zeppelins"):
+    for text in ("", "fly 2 inf Russia -> Karelia", "help"):
         with pytest.raises(InvalidMoveError) as caught:
             ENGINE.parse_move(text, s, 0)
         assert caught.value.code == "axis_allies.invalid_move", text
         assert caught.value.params["expected"] == EXPECTED
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("buy 3 zeppelins", "zeppelins"), ("buy zeppelins", "zeppelins"), ("koop 2 infanterie 1 heavy tank", "heavy"),
+    ("lose 1 zeppelin", "zeppelin"), ("place 2 zeppelins Germany", "zeppelins"),
+])
+def test_a_unit_that_does_not_exist_is_named_with_the_units_there_are(text, word):
+    """A newcomer's `buy 3 zeppelins` was answered with the form of every order there is; the
+    answer names the word that is no unit and every unit, in the order the data lists them (the
+    catalog words each with the short form the notation reads)."""
+    s = ENGINE.setup(5)
+    with pytest.raises(InvalidMoveError) as caught:
+        ENGINE.parse_move(text, s, 0)
+    assert caught.value.code == "axis_allies.no_such_unit", text
+    assert caught.value.params == {"move": text, "word": word, "kinds": list(UNITS)}
+
+
+@pytest.mark.parametrize("text", ["buy 1 aircraft carrier", "buy 1 aa gun", "buy 2 anti-aircraft guns 1 inf",
+                                  "koop 1 industrieel complex", "buy 1 industrial complex 2 tanks"])
+def test_a_unit_named_in_several_words_reads(text):
+    """The units' full names (Aircraft Carrier, AA gun, Industrial Complex) are several words; an
+    order naming them reads as with the short form (`buy 1 aircraft carrier` was refused as no
+    action, `buy 1 aa gun` as an order not whole)."""
+    short = (text.replace("aircraft carrier", "car").replace("anti-aircraft guns", "aa").replace("aa gun", "aa")
+             .replace("industrieel complex", "ic").replace("industrial complex", "ic").replace("tanks", "arm")
+             .replace("koop", "buy"))
+    assert parse(text) == parse(short)
 
 
 def test_an_unknown_territory_lists_the_near_names():

@@ -217,3 +217,45 @@ def test_no_english_message_uses_a_dutch_unit_name():
     assert "luchtdoelkanon" in dutch
     found = sorted((key, word) for key, texts in MESSAGES.items() for word in dutch if word in texts["en"].lower())
     assert not found
+
+
+@pytest.mark.parametrize("kind", list(UNITS))
+def test_each_unit_is_worded_with_names_the_notation_reads(kind):
+    """The answer to a word that is no unit lists the units as ``typed_<id>`` words them: the
+    short name in backticks and the unit's name, both of which an order reads as that unit, in
+    either language (a list of names a player cannot type would send them looking elsewhere)."""
+    from engines.axis_allies.notation import parse
+
+    for language in ("en", "nl"):
+        text = MESSAGES[f"typed_{kind}"][language]
+        short, name = re.fullmatch(r"`([^`]+)` \((.+)\)", text).groups()
+        for word in (short, name):
+            assert parse(f"buy 1 {word}").units == ((kind, 1),), (language, word)
+
+
+@pytest.mark.parametrize("kind", list(UNITS))
+def test_a_unit_has_one_name_in_every_message(kind):
+    """A purchase said "3 tanks" and a placement "0 armour (tank)": a unit is called the same in
+    every message that names it (its name, one of it, its short form's gloss), in both languages."""
+    for language in ("en", "nl"):
+        name = MESSAGES[f"unit_{kind}"][language]
+        one = MESSAGES.get(f"units_{kind}_1", MESSAGES[f"units_{kind}"])[language].replace("{count} ", "")
+        typed = MESSAGES[f"typed_{kind}"][language]
+        assert one.lower() == name.lower() and typed.endswith(f"({name})"), (language, name, one, typed)
+
+
+RULES_WORDS = {"en": ("armour", "armor"), "nl": ("pantser", "jager")}
+"""Names the rules pages used for a unit the messages call otherwise (tank, gevechtsvliegtuig)."""
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_rules_pages_call_the_units_as_the_messages_do(language):
+    """The rules pages said "armour" ("pantser", "jager") where the messages say "tank"
+    ("gevechtsvliegtuig"); a newcomer reading both met two names for one piece."""
+    from bot.i18n.rules_source import page, sections
+
+    text = "\n".join(sections(page("axis_allies", language).read_text(encoding="utf-8"), language).values()).lower()
+    for word in RULES_WORDS[language]:
+        assert not re.search(rf"(?<![a-z]){word}", text), word
+    for kind in ("armour", "fighter"):
+        assert MESSAGES[f"unit_{kind}"][language].lower() in text

@@ -438,12 +438,12 @@ def test_step_messages_never_offer_what_the_roll_cannot_do(engine):
     words = catalog()
     blocked = position(f"Sa1s Jb1w sb3s {BLUE}", die=4)
     assert engine.step_message(blocked) == ("battle_island.step_move_none", {"die": 4})
-    assert words.render(Msg(*engine.step_message(blocked)), "en") == "no move can use the 4: shoot or end the turn"
+    assert words.render(Msg(*engine.step_message(blocked)), "en").startswith("No character can use the 4: shoot if a shot")
     free = position(f"Se3n {BLUE}", die=1)
     assert engine.step_message(free) == ("battle_island.step_move", {"die": 1})
     pad = position(f"Se3n {BLUE}", die=3, pad_move=True)
     assert engine.step_message(pad) == ("battle_island.step_move_pad", {"die": 3})
-    assert words.render(Msg(*engine.step_message(pad)), "en") == "move the carrier pad 3"
+    assert words.render(Msg(*engine.step_message(pad)), "en").startswith("Move the carrier pad 3 squares")
 
 
 DUTCH_WORDS = ("draagplatform", "draagkussen", "versterking", "obstakel", "personage", "soldaat", "worp", "dobbelsteen", "raket")
