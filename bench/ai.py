@@ -73,10 +73,11 @@ THINKING_CLOCK = time.process_time if os.environ.get("AI_CLOCK", "wall") == "cpu
 level still gets the thinking it gets on an idle one (what the bot does when it has its cores)."""
 
 
-def choose(player: str, obs, seed: int) -> tuple[list[str], float, int, int]:
-    """The orders ``player`` plays now, the seconds it took, the decisions made and the positions
-    evaluated (the work, whatever the load)."""
+def choose(player: str, obs, seed: int) -> tuple[list[str], float, int, int, float]:
+    """The orders ``player`` plays now, the seconds it took, the decisions made, the positions
+    evaluated (the work, whatever the load) and the processor seconds it took."""
     start = time.perf_counter()
+    cpu = time.process_time()
     if player == "random":
         texts, decisions, evaluations = [random_choice(obs, seed).text], 1, 0
     elif player == "greedy":
@@ -89,7 +90,7 @@ def choose(player: str, obs, seed: int) -> tuple[list[str], float, int, int]:
     else:
         choice = search(obs, LEVELS[player], seed, THINKING_CLOCK)
         texts, decisions, evaluations = [choice.text], 1, choice.evaluations
-    return texts, time.perf_counter() - start, decisions, evaluations
+    return texts, time.perf_counter() - start, decisions, evaluations, time.process_time() - cpu
 
 
 def board_counts(slug: str, state, move, counts: dict[str, float]) -> None:
@@ -135,10 +136,10 @@ def end_counts(slug: str, state, counts: dict[str, float]) -> None:
     counts["rounds"] = state.round
 
 
-Turn = tuple[float, int, int, int, int]
+Turn = tuple[float, int, int, int, int, float]
 """A power's turn (Axis & Allies; elsewhere a move) of the first named player: seconds thinking,
 plans handed over, posts (the bot holds a plan's post while the same seat plays on alone in the
-same phase), decisions, positions evaluated."""
+same phase), decisions, positions evaluated, processor seconds thinking."""
 Played = tuple[float, float, bool, list[float], list[Counter[str]], list[tuple[str, ...]], dict[str, float], list[list[Turn]]]
 
 
@@ -160,11 +161,11 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rou
     last_seat = None
     counts: dict[str, float] = {}
     turns: list[dict[object, list]] = [{}, {}]
-    """Per seat, per turn key (Axis & Allies' power and round): [seconds, plans, posts, decisions, evaluations]."""
+    """Per seat, per turn key (Axis & Allies' power and round): [seconds, plans, posts, decisions, evaluations, cpu seconds]."""
     last_plan: tuple[int, object] | None = None
 
     def turned() -> list[list[Turn]]:
-        return [[(t[0], t[1], t[2], t[3], t[4]) for t in seat_turns.values()] for seat_turns in turns]
+        return [[(t[0], t[1], t[2], t[3], t[4], t[5]) for t in seat_turns.values()] for seat_turns in turns]
 
     while True:
         state, chances = resolve_chance(engine, state, seed, draws)
@@ -183,17 +184,18 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rou
             return verdict, value, True, times, found, [tuple(s) for s in setups], counts, turned()
         seat = min(engine.to_act(state))
         obs = REFEREE.observation(engine, options, events, seat)
-        texts, spent, decisions, evaluations = choose(players[seat], obs, game * 1000 + moves)
+        texts, spent, decisions, evaluations, cpu = choose(players[seat], obs, game * 1000 + moves)
         if seat == 0:
             times.append(spent / decisions)
         key = (state.power, state.round) if slug == "axis_allies" else moves
-        turn = turns[seat].setdefault(key, [0.0, 0, 0, 0, 0])
+        turn = turns[seat].setdefault(key, [0.0, 0, 0, 0, 0, 0.0])
         part = knowledge.phase(state) if knowledge.phase is not None else None
         turn[0] += spent
         turn[1] += 1
         turn[2] += int(not (PLANNED and part is not None and last_plan == (seat, part) and last_seat == seat))
         turn[3] += decisions
         turn[4] += evaluations
+        turn[5] += cpu
         last_plan = (seat, part)
         for text in texts:
             move = engine.parse_move(text, state, seat)
@@ -260,6 +262,7 @@ def main() -> None:
     boards: dict[tuple[str, str], list[dict[str, float]]] = {}
     with ProcessPoolExecutor(workers) as pool:
         for slug, pair, row in pool.map(match, jobs):
+            progress(slug, pair, row)
             results.setdefault((slug, pair), []).append(row)
             counts = row[6]
             if counts:
@@ -298,9 +301,19 @@ def main() -> None:
     sys.stdout.flush()
 
 
+def progress(slug: str, pair: str, row: Row) -> None:
+    """One finished game on stderr, as it comes (a long run's figures so far, whatever happens to it)."""
+    counts = row[6]
+    side = (" as axis" if counts.get("axis") else " as allies") if counts else ""
+    board = " ".join(f"{k}={v:g}" for k, v in sorted(counts.items()) if k not in ("axis", "value"))
+    turns = row[7]
+    seconds = f" turn s p50 {statistics.median(t[0] for t in turns):.1f} cpu {statistics.median(t[5] for t in turns):.1f}" if turns else ""
+    print(f"{slug} {pair}{side}: score {row[0]:g} value {row[1]:.2f} adj {int(row[2])}{seconds} {board}", file=sys.stderr, flush=True)
+
+
 def print_turns(results: dict[tuple[str, str], list[Row]]) -> None:
     """Axis & Allies: the first named player's power turns (one power's turn of a round): seconds
-    thinking (median, p90; wall-clock, so they depend on the machine's load), plans handed over,
+    thinking (median, p90; wall-clock, so they depend on the machine's load; then the processor seconds, which do not), plans handed over,
     posts in the bot (a plan after which the same seat plays on alone in the same phase is said
     with the next), decisions and positions evaluated per turn (the work, which does not depend on
     the load)."""
@@ -308,16 +321,19 @@ def print_turns(results: dict[tuple[str, str], list[Row]]) -> None:
     if not rows:
         return
     print()
-    print(f"{'game':16} {'pairing':14} {'turns':>5} {'turn s p50':>10} {'p90':>6} {'plans/turn':>10} {'posts/turn':>10} "
-          f"{'decisions/turn':>14} {'evals/turn':>10}")
+    print(f"{'game':16} {'pairing':14} {'turns':>5} {'turn s p50':>10} {'p90':>6} {'cpu s p50':>9} {'p90':>6} {'plans/turn':>10} "
+          f"{'posts/turn':>10} {'decisions/turn':>14} {'evals/turn':>10}")
     for (slug, pair), found in rows:
         turns = [t for r in found for t in r[7]]
         if not turns:
             continue
         seconds = sorted(t[0] for t in turns)
         p90 = seconds[min(len(seconds) - 1, math.ceil(0.9 * len(seconds)) - 1)]
+        cpu = sorted(t[5] for t in turns)
+        cpu90 = cpu[min(len(cpu) - 1, math.ceil(0.9 * len(cpu)) - 1)]
         n = len(turns)
-        print(f"{slug:16} {pair:14} {n:5d} {statistics.median(seconds):10.1f} {p90:6.1f} {sum(t[1] for t in turns) / n:10.1f} "
+        print(f"{slug:16} {pair:14} {n:5d} {statistics.median(seconds):10.1f} {p90:6.1f} {statistics.median(cpu):9.1f} {cpu90:6.1f} "
+              f"{sum(t[1] for t in turns) / n:10.1f} "
               f"{sum(t[2] for t in turns) / n:10.1f} {sum(t[3] for t in turns) / n:14.1f} {sum(t[4] for t in turns) / n:10.0f}")
 
 
