@@ -57,7 +57,9 @@ has no dice until the battles).
   (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against
   the share at the start. A battle begun and not yet fought counts at its exact odds, the
   units each side can expect to lose (the winner's too) and the land that may change side
-  (``_expect_battles``); an aircraft that can no longer reach a landing counts as lost.
+  (``_expect_battles``; land units aboard a transport, and an ally's fighters aboard a carrier,
+  fire no shot in a sea battle and go down with their ship: counted at the share of their side's
+  ships expected lost); an aircraft that can no longer reach a landing counts as lost.
 
 Not considered: technology, strategic bombing and rockets, shore bombardment in the odds,
 retreating, escorts for transports (a loaded
@@ -188,14 +190,21 @@ def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
     other = "allies" if mine == "axis" else "axis"
     capitals = {p.capital for p in gmap.powers}
     armies: dict[str, tuple[list[str], list[str]]] = {}
+    aboard: dict[tuple[str, bool], float] = {}
     for unit in state.units:
-        if unit.kind in odds.FIGHTS:
+        if turn.is_cargo(state, unit):  # no combatant; it goes down with its ship
+            key = (unit.at, sides[unit.power] != mine)
+            aboard[key] = aboard.get(key, 0.0) + UNITS[unit.kind].cost
+        elif unit.kind in odds.FIGHTS:
             armies.setdefault(unit.at, ([], []))[sides[unit.power] != mine].append(unit.kind)
     for at, (attackers, defenders) in armies.items():
         if not attackers or not defenders:
             continue
         win = odds.win_chance(attackers, defenders)
         lost_a, lost_d = odds.expected_losses(attackers, defenders)
+        # The cargo is lost with its ship: counted at the share of its side's fleet expected lost.
+        lost_a += aboard.get((at, False), 0.0) * lost_a / sum(UNITS[k].cost for k in attackers)
+        lost_d += aboard.get((at, True), 0.0) * lost_d / sum(UNITS[k].cost for k in defenders)
         takes = any(UNITS[k].domain == "land" for k in attackers)  # aircraft alone take nothing
         land = gmap.territories[at].ipc + (CAPITAL_VALUE if at in capitals else 0.0) if takes else 0.0
         scores[mine] += win * land - lost_a / 2
@@ -275,7 +284,7 @@ def _kinds(counts: Counts) -> list[str]:
 def _attack_odds(state: AxisAlliesState, territory: str, extra: list[str]) -> float:
     sides = _side(state)
     mine = sides[state.power]
-    here = state.units_at(territory)
+    here = [u for u in state.units_at(territory) if not turn.is_cargo(state, u)]  # cargo does not fight
     attackers = [u.kind for u in here if sides[u.power] == mine] + extra
     defenders = [u.kind for u in here if sides[u.power] != mine]
     return odds.win_chance(attackers, defenders, aa_gun="aa_gun" in defenders)

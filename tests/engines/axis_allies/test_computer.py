@@ -382,3 +382,38 @@ def test_an_aa_gun_is_not_shipped() -> None:
                      ("germany", "infantry", "germany"), power="usa", phase="noncombat_move")
     assert any(m.kind == "load" and m.units == (("aa_gun", 1),) for m in ENGINE.legal_moves(state, seat_to_act(state)))
     assert not [m for m in candidates(state) if m.kind == "load"]
+
+
+def test_land_units_aboard_a_transport_do_not_fight_its_sea_battle() -> None:
+    """Transports carry land units ("speciale vlooteenheden die landeenheden van een kustgebied
+    of eiland naar een ander vervoeren"); aboard, they are no combatants of a sea battle and go
+    down with their transport (M10). A German submarine next to a British transport with two
+    infantry aboard wins there as against the transport alone (3 in 4): the computer attacks it,
+    and its odds do not count the infantry as defenders (a submarine's first strike sinks only
+    ships, so against them it could never win)."""
+    from engines.axis_allies.odds import win_chance
+
+    state = position(("germany", "submarine", "sz_baltic_sea"), ("germany", "infantry", "germany"),
+                     ("uk", "transport", "sz_north_sea"), ("uk", "infantry", "sz_north_sea", 2),
+                     ("uk", "infantry", "united_kingdom"))
+    state = aboard(state, "sz_north_sea")
+    assert ai._attack_odds(state, "sz_north_sea", ["submarine"]) == pytest.approx(win_chance(["submarine"], ["transport"]))
+    assert [m for m in candidates(state) if m.kind == "move" and m.path == ("sz_baltic_sea", "sz_north_sea")]
+
+
+def test_a_sea_battle_begun_counts_the_cargo_lost_with_its_transport() -> None:
+    """The evaluation of the submarine's attack on the loaded transport: the Allies expect to
+    lose the transport's share of the fleet lost, and the infantry aboard with it (they sink
+    with the transport); the infantry fire no shot."""
+    from engines.axis_allies.odds import expected_losses
+
+    state = position(("germany", "submarine", "sz_baltic_sea"), ("germany", "infantry", "germany"),
+                     ("uk", "transport", "sz_north_sea"), ("uk", "infantry", "sz_north_sea", 2),
+                     ("uk", "infantry", "united_kingdom"))
+    state = aboard(state, "sz_north_sea")
+    moved = play(state, "move 1 sub Baltic Sea Zone -> North Sea Zone")
+    lost_sub, lost_transport = expected_losses(["submarine"], ["transport"])
+    share = lost_transport / UNITS["transport"].cost
+    before, after = ai.side_scores(state), ai.side_scores(moved)
+    assert after["axis"] - before["axis"] == pytest.approx(-lost_sub / 2)
+    assert after["allies"] - before["allies"] == pytest.approx(-(lost_transport + share * 2 * UNITS["infantry"].cost) / 2)
