@@ -29,7 +29,8 @@ has no dice until the battles).
   its side has held since the turn began, or room on a carrier that is there now and not in a
   sea battle (not one that might come; a deck's room is shared among the fighters that need it), and no carrier sails
   away from fighters that count on it; a level that now and then searches every legal move still
-  never sends an aircraft where it cannot land (``never``). Casualties: cheapest first.
+  never sends an aircraft where it cannot land, nor a transport into a battle alone (``never``).
+  Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
   that could reach it next turn (land units next to it, armour two steps away, aircraft within
   half their range and one, cargo on transports that could sail next to it) would win there with
@@ -881,9 +882,13 @@ def _placed_alike(a: AxisAlliesState, b: AxisAlliesState) -> bool:
 def never(engine: Engine, state: AxisAlliesState, seat: int, move: AxisAlliesMove) -> bool:
     """A move no level plays, even one searching every legal move now and then
     (``Budget.freehand``): a move of the combat or non-combat move after which more of the
-    power's aircraft could reach no landing (``stranded_aircraft``)."""
-    return move.kind == "move" and state.phase in ("combat_move", "noncombat_move") and len(move.path) > 1 \
-        and _strands(state, move)
+    power's aircraft could reach no landing (``stranded_aircraft``), and units that cannot hit
+    (a transport) sent into a battle none of their side's fighting units are in (``_suicide``)."""
+    if move.kind != "move" or state.phase not in ("combat_move", "noncombat_move") or len(move.path) < 2:
+        return False
+    if state.phase == "combat_move" and _defended(state, move.path[-1], _side(state)[state.power]):
+        return _suicide(state, move)
+    return _strands(state, move)
 
 
 KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=0,

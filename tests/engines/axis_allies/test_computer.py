@@ -417,3 +417,17 @@ def test_a_sea_battle_begun_counts_the_cargo_lost_with_its_transport() -> None:
     before, after = ai.side_scores(state), ai.side_scores(moved)
     assert after["axis"] - before["axis"] == pytest.approx(-lost_sub / 2)
     assert after["allies"] - before["allies"] == pytest.approx(-(lost_transport + share * 2 * UNITS["infantry"].cost) / 2)
+
+
+def test_no_level_sends_a_lone_transport_into_a_battle() -> None:
+    """A transport cannot hit (C-table: aanval 0; "Transportschepen kunnen niet aanvallen"): even
+    a level that now and then searches every legal move (``freehand``) never sends it alone
+    against the German transport in the Baltic (``Knowledge.never``); with the fighter there
+    first it may follow."""
+    state = position(("uk", "transport", "sz_north_sea"), ("uk", "fighter", "united_kingdom"),
+                     ("germany", "transport", "sz_baltic_sea"), ("germany", "infantry", "germany"), power="uk")
+    seat = seat_to_act(state)
+    alone = "move 1 trn North Sea Zone -> Baltic Sea Zone"
+    assert ai.KNOWLEDGE.never(ENGINE, state, seat, ENGINE.parse_move(alone, state, seat))
+    escorted = play(state, "move 1 ftr United Kingdom -> North Sea Zone -> Baltic Sea Zone")
+    assert not ai.KNOWLEDGE.never(ENGINE, escorted, seat, ENGINE.parse_move(alone, escorted, seat))
