@@ -18,6 +18,8 @@ first game's number, default 0: a later run adds new seeded games to an earlier 
 ``AI_WORKERS`` (processes, default 2), ``AI_CLOCK`` (``cpu``: the levels' time budgets count
 processor time, so a loaded machine does not starve them; default ``wall``), ``AI_PLAN`` (``0``: the levels decide one order at a time
 with their budget per order, as the computer did before it planned a phase at once).
+Each game is printed on stderr as it ends; ``kill -USR1`` the bench's process to stop it early
+with the tables of the games played so far.
 
 The levels play as the bot seats them: where a game plans a part of a turn at once (Axis & Allies'
 phases, ``engines.ai.plan``) a plan's orders are played together (one post in the bot). Axis & Allies
@@ -39,11 +41,12 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from bench import blunders
 from engines.ai.baselines import greedy_choice, random_choice, two_ply_choice
@@ -260,15 +263,31 @@ def main() -> None:
             for game in range(first, first + games)]
     results: dict[tuple[str, str], list[Row]] = {}
     boards: dict[tuple[str, str], list[dict[str, float]]] = {}
-    with ProcessPoolExecutor(workers) as pool:
-        for slug, pair, row in pool.map(match, jobs):
-            progress(slug, pair, row)
+    pool = ProcessPoolExecutor(workers)
+    signal.signal(signal.SIGUSR1, stop)
+    try:
+        futures = {pool.submit(match, job): job[3] for job in jobs}
+        for done in as_completed(futures):
+            slug, pair, row = done.result()
+            progress(slug, pair, futures[done], row)
             results.setdefault((slug, pair), []).append(row)
             counts = row[6]
             if counts:
                 side = "axis" if counts["axis"] else "allies"
                 results.setdefault((slug, f"{pair} as {side}"), []).append(row)
                 boards.setdefault((slug, pair), []).append(counts)
+    except Stopped:  # stopped early (kill -USR1): the tables of the games played so far
+        print(f"stopped early: {sum(len(r) for (_, p), r in results.items() if ' as ' not in p)} games of {len(jobs)}")
+        report(results, boards)
+        for process in list(getattr(pool, "_processes", {}).values()):  # the games still running
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        return
+    pool.shutdown()
+    report(results, boards)
+
+
+def report(results: dict[tuple[str, str], list[Row]], boards: dict[tuple[str, str], list[dict[str, float]]]) -> None:
     print(f"{'game':16} {'pairing':22} {'n':>3} {'score':>6} {'95% Wilson':>14} {'value':>13} {'adj':>4} {'move s p50':>10} {'p99':>6}"
           f" {'hung':>5} {'pass':>5} {'face':>5} {'same':>5}")
     for (slug, pair), rows in sorted(results.items()):
@@ -301,14 +320,29 @@ def main() -> None:
     sys.stdout.flush()
 
 
-def progress(slug: str, pair: str, row: Row) -> None:
+class Stopped(Exception):
+    """The bench was asked to stop early (``SIGUSR1``)."""
+
+
+def stop(signum: int, frame: object) -> None:
+    raise Stopped
+
+
+def progress(slug: str, pair: str, game: int, row: Row) -> None:
     """One finished game on stderr, as it comes (a long run's figures so far, whatever happens to it)."""
     counts = row[6]
     side = (" as axis" if counts.get("axis") else " as allies") if counts else ""
     board = " ".join(f"{k}={v:g}" for k, v in sorted(counts.items()) if k not in ("axis", "value"))
     turns = row[7]
-    seconds = f" turn s p50 {statistics.median(t[0] for t in turns):.1f} cpu {statistics.median(t[5] for t in turns):.1f}" if turns else ""
-    print(f"{slug} {pair}{side}: score {row[0]:g} value {row[1]:.2f} adj {int(row[2])}{seconds} {board}", file=sys.stderr, flush=True)
+    seconds = ""
+    if turns:
+        n = len(turns)
+        seconds = (f" turns {n} turn s p50 {statistics.median(t[0] for t in turns):.1f} max {max(t[0] for t in turns):.1f}"
+                   f" cpu s p50 {statistics.median(t[5] for t in turns):.1f} max {max(t[5] for t in turns):.1f}"
+                   f" plans/turn {sum(t[1] for t in turns) / n:.1f} posts/turn {sum(t[2] for t in turns) / n:.1f}"
+                   f" decisions/turn {sum(t[3] for t in turns) / n:.1f}")
+    print(f"{slug} {pair} game {game}{side}: score {row[0]:g} value {row[1]:.2f} adj {int(row[2])}{seconds} {board}"
+          f" blunders {dict(row[4])}", file=sys.stderr, flush=True)
 
 
 def print_turns(results: dict[tuple[str, str], list[Row]]) -> None:
