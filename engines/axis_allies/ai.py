@@ -14,6 +14,8 @@ has no dice until the battles).
   first buys transports, enough to carry its land units far from the front two by two (at least
   two, at most four); then two infantry for each armour, a fighter while the bank would still
   hold more than 20 IPCs after it (what the rules let it buy; it does not count factory room).
+  A power whose capital enemy units that could take it (a land unit among them) would win with
+  50 % or more buys infantry only: the most defence per IPC.
 * **Amphibious assaults**, first thing in the combat move, one order at a time: land units next
   to a transport board it when, aboard, they would win with at least 70 % (the exact odds, with
   what is already committed there) in enemy land next to a sea zone the transport can reach
@@ -238,6 +240,10 @@ ENOUGH = 0.95
 """Stop adding units once the committed ones win this often."""
 THREAT = 0.3
 """A capital is threatened when the enemy next to it would win there this often."""
+DEFEND_AT = 0.5
+"""The purchase buys infantry only when enemy units that could take the capital would win there
+this often (a higher bar than ``THREAT``: Germany's opening is at 0.35, and buying nothing but
+infantry from then on would leave it no armour or aircraft to attack with)."""
 ATTACK_KEEP = 8
 """Attack moves the search chooses among (the best odds first), beside ending the combat move."""
 HOME_KEEP = 8
@@ -297,6 +303,8 @@ def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> Axis
     bought = dict(state.purchased)
     bank = state.ipcs.get(state.power, 0)
     infantry, armour = bought.get("infantry", 0), bought.get("armour", 0)
+    if "infantry" in buys and capital_threat(state, taking=True) >= DEFEND_AT:  # the most defence per IPC, placed at home
+        return buys["infantry"]
     if "transport" in buys and bank >= UNITS["transport"].cost + 2 * UNITS["infantry"].cost \
             and bought.get("transport", 0) < transports_wanted(state):
         return buys["transport"]
@@ -327,11 +335,12 @@ def transports_wanted(state: AxisAlliesState) -> int:
     return max(0, min(MAX_TRANSPORTS, max(2, math.ceil(land / 2))) - have)
 
 
-def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = ()) -> float:
+def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = (), taking: bool = False) -> float:
     """How likely the enemy units that could reach the power's capital next turn would win there
     now (without ``leaving``, kinds of the defenders about to go): land units next to it (armour
     two land steps away), aircraft within their range, and land units aboard enemy transports
-    that could sail next to it."""
+    that could sail next to it. ``taking``: 0 unless a land unit is among them (aircraft alone
+    may clear the capital but cannot take it)."""
     gmap = state.map
     capital = gmap.power(state.power).capital
     side = _side(state)
@@ -351,6 +360,8 @@ def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = ()) -> float
             reach = domain == "land" and steps.get(u.at, FAR) <= 3
         if reach:
             near.append(u.kind)
+    if taking and not any(UNITS[k].domain == "land" for k in near):
+        return 0.0
     defenders = [u.kind for u in state.units if u.at == capital and side[u.power] == mine]
     for kind in leaving:
         if kind in defenders:

@@ -431,3 +431,31 @@ def test_no_level_sends_a_lone_transport_into_a_battle() -> None:
     assert ai.KNOWLEDGE.never(ENGINE, state, seat, ENGINE.parse_move(alone, state, seat))
     escorted = play(state, "move 1 ftr United Kingdom -> North Sea Zone -> Baltic Sea Zone")
     assert not ai.KNOWLEDGE.never(ENGINE, escorted, seat, ENGINE.parse_move(alone, escorted, seat))
+
+
+def test_a_threatened_capital_buys_infantry_first() -> None:
+    """Aktie 1 (aanschaf van nieuwe eenheden) buys what Aktie 5 places "om kwetsbare gebieden
+    ... te versterken": with a Russian army next to Berlin that would win there, Germany buys
+    infantry (the most defence per IPC: 2 for 3), no armour or fighter; the UK with German
+    bombers in reach of London and two infantry aboard a transport in the Baltic buys no
+    transport first; with the bombers alone (they may clear London, not take it) it does.
+    Unthreatened, the plan is the usual one."""
+    threatened = position(("germany", "infantry", "germany"), ("ussr", "armour", "eastern_europe", 4),
+                          ("ussr", "infantry", "eastern_europe", 4), phase="purchase", ipcs={"germany": 40})
+    assert ai.capital_threat(threatened, taking=True) >= ai.DEFEND_AT
+    _, played = play_candidates(threatened, 4)
+    assert played == ["buy 1 inf"] * 4
+    bombers = position(("uk", "infantry", "united_kingdom"), ("germany", "bomber", "western_europe", 3),
+                       ("germany", "infantry", "germany"), power="uk", phase="purchase", ipcs={"uk": 30})
+    assert ai.capital_threat(bombers) >= ai.DEFEND_AT and ai.capital_threat(bombers, taking=True) == 0.0
+    assert [m.units for m in candidates(bombers)] == [(("transport", 1),)]
+    uk = position(("uk", "infantry", "united_kingdom"), ("germany", "bomber", "western_europe", 3),
+                  ("germany", "transport", "sz_baltic_sea"), ("germany", "infantry", "sz_baltic_sea", 2),
+                  ("germany", "infantry", "germany"), power="uk", phase="purchase", ipcs={"uk": 30})
+    uk = aboard(uk, "sz_baltic_sea")
+    assert ai.capital_threat(uk, taking=True) >= ai.DEFEND_AT
+    assert [m.units for m in candidates(uk)] == [(("infantry", 1),)]
+    calm = position(("germany", "infantry", "germany", 6), ("ussr", "infantry", "russia"), phase="purchase",
+                    ipcs={"germany": 40})
+    assert ai.capital_threat(calm, taking=True) < ai.DEFEND_AT
+    assert [m.units for m in candidates(calm)] == [(("fighter", 1),)]
