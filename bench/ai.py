@@ -259,8 +259,11 @@ def main() -> None:
     slugs = [s for s in os.environ.get("AI_SLUGS", ",".join(sorted(ENGINES))).split(",") if s]
     pairs = [p for p in os.environ.get("AI_PAIRS", ",".join(PAIRS)).split(",") if p]
     workers = int(os.environ.get("AI_WORKERS", "2"))
-    jobs = [(slug, *pair.split("-"), game, max_moves, max_rounds) for slug in slugs for pair in pairs
-            for game in range(first, first + games)]
+    jobs: list[tuple[str, str, str, int, int, int]] = []
+    for slug in slugs:
+        for pair in pairs:
+            player, opponent = pair.split("-")
+            jobs += [(slug, player, opponent, game, max_moves, max_rounds) for game in range(first, first + games)]
     results: dict[tuple[str, str], list[Row]] = {}
     boards: dict[tuple[str, str], list[dict[str, float]]] = {}
     pool = ProcessPoolExecutor(workers)
@@ -308,15 +311,15 @@ def report(results: dict[tuple[str, str], list[Row]], boards: dict[tuple[str, st
         print()
         print(f"{'game':16} {'pairing':14} {'n':>3} {'rounds':>6} {'loads/g':>7} {'assaults/g':>10} {'g w/ assault':>12} "
               f"{'air lost':>8} {'reachable':>9} {'capital fell':>12} {'undecided':>9}")
-        for (slug, pair), rows in sorted(boards.items()):
-            n = len(rows)
-            mean_of = {key: sum(r.get(key, 0) for r in rows) / n for key in ("rounds", "loads", "assaults")}
-            with_assault = sum(1 for r in rows if r.get("assaults", 0) > 0)
-            fell = sum(int(r.get("capital_fell", 0)) for r in rows)
-            undecided = sum(1 for r in rows if 0.35 <= r.get("value", 0.5) <= 0.65)
+        for (slug, pair), games in sorted(boards.items()):
+            n = len(games)
+            mean_of = {key: sum(g.get(key, 0) for g in games) / n for key in ("rounds", "loads", "assaults")}
+            with_assault = sum(1 for g in games if g.get("assaults", 0) > 0)
+            fell = sum(int(g.get("capital_fell", 0)) for g in games)
+            undecided = sum(1 for g in games if 0.35 <= g.get("value", 0.5) <= 0.65)
             print(f"{slug:16} {pair:14} {n:3d} {mean_of['rounds']:6.1f} {mean_of['loads']:7.1f} {mean_of['assaults']:10.1f} "
-                  f"{with_assault:12d} {int(sum(r.get('air_lost', 0) for r in rows)):8d} "
-                  f"{int(sum(r.get('air_lost_reachable', 0) for r in rows)):9d} {fell:12d} {undecided:9d}")
+                  f"{with_assault:12d} {int(sum(g.get('air_lost', 0) for g in games)):8d} "
+                  f"{int(sum(g.get('air_lost_reachable', 0) for g in games)):9d} {fell:12d} {undecided:9d}")
     sys.stdout.flush()
 
 
