@@ -45,7 +45,9 @@ has no dice until the battles).
   Americas) board a transport next to them; a loaded transport lands them on its side's land next
   to the enemy when it is next to such land, else sails toward the nearest sea zone from which it
   can, or, with none in reach, toward one next to enemy land (for an assault next turn); an empty
-  one sails toward the land units waiting for it.
+  one sails toward the land units waiting for it. A loaded transport left at sea with no warship
+  of its power beside it then gets one (the strongest defender in reach, not one beside another
+  loaded transport).
 * **The front closes up**: then land units move, one step of the plain rule at a time, to where
   fewer land steps separate them from enemy-held land (``front_distance``); units already next
   to the enemy stay. New units are placed at the complex nearest the front.
@@ -65,8 +67,8 @@ has no dice until the battles).
   ships expected lost); an aircraft that can no longer reach a landing counts as lost.
 
 Not considered: technology, strategic bombing and rockets, shore bombardment in the odds,
-retreating, escorts for transports (a loaded
-transport may be sunk on its way), and anything beyond the current power's turn (the search
+retreating, escorts in the combat move and for empty transports (one that has landed its cargo
+may be sunk where it waits), and anything beyond the current power's turn (the search
 sees only a few plies of it; the transport rules are plain rules, not searched).
 """
 
@@ -435,7 +437,7 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
             home = [m for m in moves if m.kind == "move" and m.path[-1] == capital]
             if home:
                 return home[:HOME_KEEP]
-        step = ferry_step(state, moves, front) or advance(moves, front)
+        step = ferry_step(state, moves, front) or escort_step(state, moves) or advance(moves, front)
         if step is not None:
             return [step]
         ends = [m for m in ends if not m.anyway] or ends
@@ -748,6 +750,34 @@ def ferry_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], front: d
                 if step is not None:
                     return step
     return None
+
+
+def escort_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
+    """The non-combat move's escort rule, after the ferry's: a loaded transport left at sea with
+    no warship of its power beside it gets one, the strongest defender (then the nearest) that
+    can reach it and is not beside another loaded transport already; a move after which an
+    aircraft could reach no landing (a carrier's fighters in the air) is not made."""
+    loaded = {t.at for t in _own_transports(state) if _cargo(state, t) and not _enemy_units(state, t.at)}
+    if not loaded:
+        return None
+
+    def warships(zone: str) -> bool:
+        return any(u.power == state.power and UNITS[u.kind].domain == "sea" and UNITS[u.kind].defence > 0
+                   and not UNITS[u.kind].transport_capacity for u in state.units_at(zone))
+
+    alone = loaded - {z for z in loaded if warships(z)}
+    best: tuple[int, int, AxisAlliesMove] | None = None
+    for m in moves:
+        if m.kind != "move" or m.path[-1] not in alone or m.path[0] in loaded or len(m.units) != 1:
+            continue
+        kind = m.units[0][0]
+        unit = UNITS[kind]
+        if unit.domain != "sea" or unit.transport_capacity or unit.defence <= 0:
+            continue
+        key = (unit.defence, -(len(m.path) - 1))
+        if (best is None or key > best[:2]) and not _strands(state, m):
+            best = (*key, m)
+    return best[2] if best is not None else None
 
 
 FAR = 99

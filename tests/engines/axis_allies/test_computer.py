@@ -459,3 +459,20 @@ def test_a_threatened_capital_buys_infantry_first() -> None:
                     ipcs={"germany": 40})
     assert ai.capital_threat(calm, taking=True) < ai.DEFEND_AT
     assert [m.units for m in candidates(calm)] == [(("fighter", 1),)]
+
+
+def test_a_loaded_transport_waiting_at_sea_gets_an_escort() -> None:
+    """A transport cannot hit (aanval 0) and defends with 1: an American transport with two
+    infantry aboard waits in the West Spain Sea Zone for an assault on Western Europe; the
+    battleship in the East Canada Sea Zone joins it in the non-combat move (TripleA's hard AI
+    gives its transports escorts). One with a warship beside it already gets none."""
+    pieces = (("usa", "transport", "sz_west_spain"), ("usa", "infantry", "sz_west_spain", 2),
+              ("usa", "battleship", "sz_east_canada"), ("germany", "infantry", "western_europe"),
+              ("germany", "infantry", "germany"))
+    state = aboard(position(*pieces, power="usa", phase="noncombat_move"), "sz_west_spain")
+    state = state.model_copy(update={"units": tuple(u.model_copy(update={"moved": 2}) if u.kind == "transport" else u
+                                                    for u in state.units)})
+    (first,) = candidates(state)
+    assert ENGINE.format_move(first, state) == "move 1 bb East Canada Sea Zone -> West Spain Sea Zone"
+    escorted = play(state, ENGINE.format_move(first, state))
+    assert [m.kind for m in candidates(escorted)] == ["end"]
