@@ -18,6 +18,8 @@ first game's number, default 0: a later run adds new seeded games to an earlier 
 ``AI_WORKERS`` (processes, default 2), ``AI_CLOCK`` (``cpu``: the levels' time budgets count
 processor time, so a loaded machine does not starve them; default ``wall``), ``AI_PLAN`` (``0``: the levels decide one order at a time
 with their budget per order, as the computer did before it planned a phase at once).
+Each game is printed on stderr as it ends; ``kill -USR1`` the bench's process to stop it early
+with the tables of the games played so far.
 
 The levels play as the bot seats them: where a game plans a part of a turn at once (Axis & Allies'
 phases, ``engines.ai.plan``) a plan's orders are played together (one post in the bot). Axis & Allies
@@ -39,11 +41,12 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from bench import blunders
 from engines.ai.baselines import greedy_choice, random_choice, two_ply_choice
@@ -73,10 +76,11 @@ THINKING_CLOCK = time.process_time if os.environ.get("AI_CLOCK", "wall") == "cpu
 level still gets the thinking it gets on an idle one (what the bot does when it has its cores)."""
 
 
-def choose(player: str, obs, seed: int) -> tuple[list[str], float, int, int]:
-    """The orders ``player`` plays now, the seconds it took, the decisions made and the positions
-    evaluated (the work, whatever the load)."""
+def choose(player: str, obs, seed: int) -> tuple[list[str], float, int, int, float]:
+    """The orders ``player`` plays now, the seconds it took, the decisions made, the positions
+    evaluated (the work, whatever the load) and the processor seconds it took."""
     start = time.perf_counter()
+    cpu = time.process_time()
     if player == "random":
         texts, decisions, evaluations = [random_choice(obs, seed).text], 1, 0
     elif player == "greedy":
@@ -89,7 +93,7 @@ def choose(player: str, obs, seed: int) -> tuple[list[str], float, int, int]:
     else:
         choice = search(obs, LEVELS[player], seed, THINKING_CLOCK)
         texts, decisions, evaluations = [choice.text], 1, choice.evaluations
-    return texts, time.perf_counter() - start, decisions, evaluations
+    return texts, time.perf_counter() - start, decisions, evaluations, time.process_time() - cpu
 
 
 def board_counts(slug: str, state, move, counts: dict[str, float]) -> None:
@@ -135,10 +139,10 @@ def end_counts(slug: str, state, counts: dict[str, float]) -> None:
     counts["rounds"] = state.round
 
 
-Turn = tuple[float, int, int, int, int]
+Turn = tuple[float, int, int, int, int, float]
 """A power's turn (Axis & Allies; elsewhere a move) of the first named player: seconds thinking,
 plans handed over, posts (the bot holds a plan's post while the same seat plays on alone in the
-same phase), decisions, positions evaluated."""
+same phase), decisions, positions evaluated, processor seconds thinking."""
 Played = tuple[float, float, bool, list[float], list[Counter[str]], list[tuple[str, ...]], dict[str, float], list[list[Turn]]]
 
 
@@ -160,11 +164,11 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rou
     last_seat = None
     counts: dict[str, float] = {}
     turns: list[dict[object, list]] = [{}, {}]
-    """Per seat, per turn key (Axis & Allies' power and round): [seconds, plans, posts, decisions, evaluations]."""
+    """Per seat, per turn key (Axis & Allies' power and round): [seconds, plans, posts, decisions, evaluations, cpu seconds]."""
     last_plan: tuple[int, object] | None = None
 
     def turned() -> list[list[Turn]]:
-        return [[(t[0], t[1], t[2], t[3], t[4]) for t in seat_turns.values()] for seat_turns in turns]
+        return [[(t[0], t[1], t[2], t[3], t[4], t[5]) for t in seat_turns.values()] for seat_turns in turns]
 
     while True:
         state, chances = resolve_chance(engine, state, seed, draws)
@@ -183,17 +187,18 @@ def play(slug: str, players: tuple[str, str], game: int, max_moves: int, max_rou
             return verdict, value, True, times, found, [tuple(s) for s in setups], counts, turned()
         seat = min(engine.to_act(state))
         obs = REFEREE.observation(engine, options, events, seat)
-        texts, spent, decisions, evaluations = choose(players[seat], obs, game * 1000 + moves)
+        texts, spent, decisions, evaluations, cpu = choose(players[seat], obs, game * 1000 + moves)
         if seat == 0:
             times.append(spent / decisions)
         key = (state.power, state.round) if slug == "axis_allies" else moves
-        turn = turns[seat].setdefault(key, [0.0, 0, 0, 0, 0])
+        turn = turns[seat].setdefault(key, [0.0, 0, 0, 0, 0, 0.0])
         part = knowledge.phase(state) if knowledge.phase is not None else None
         turn[0] += spent
         turn[1] += 1
         turn[2] += int(not (PLANNED and part is not None and last_plan == (seat, part) and last_seat == seat))
         turn[3] += decisions
         turn[4] += evaluations
+        turn[5] += cpu
         last_plan = (seat, part)
         for text in texts:
             move = engine.parse_move(text, state, seat)
@@ -254,18 +259,38 @@ def main() -> None:
     slugs = [s for s in os.environ.get("AI_SLUGS", ",".join(sorted(ENGINES))).split(",") if s]
     pairs = [p for p in os.environ.get("AI_PAIRS", ",".join(PAIRS)).split(",") if p]
     workers = int(os.environ.get("AI_WORKERS", "2"))
-    jobs = [(slug, *pair.split("-"), game, max_moves, max_rounds) for slug in slugs for pair in pairs
-            for game in range(first, first + games)]
+    jobs: list[tuple[str, str, str, int, int, int]] = []
+    for slug in slugs:
+        for pair in pairs:
+            player, opponent = pair.split("-")
+            jobs += [(slug, player, opponent, game, max_moves, max_rounds) for game in range(first, first + games)]
     results: dict[tuple[str, str], list[Row]] = {}
     boards: dict[tuple[str, str], list[dict[str, float]]] = {}
-    with ProcessPoolExecutor(workers) as pool:
-        for slug, pair, row in pool.map(match, jobs):
+    pool = ProcessPoolExecutor(workers)
+    signal.signal(signal.SIGUSR1, stop)
+    try:
+        futures = {pool.submit(match, job): job[3] for job in jobs}
+        for done in as_completed(futures):
+            slug, pair, row = done.result()
+            progress(slug, pair, futures[done], row)
             results.setdefault((slug, pair), []).append(row)
             counts = row[6]
             if counts:
                 side = "axis" if counts["axis"] else "allies"
                 results.setdefault((slug, f"{pair} as {side}"), []).append(row)
                 boards.setdefault((slug, pair), []).append(counts)
+    except Stopped:  # stopped early (kill -USR1): the tables of the games played so far
+        print(f"stopped early: {sum(len(r) for (_, p), r in results.items() if ' as ' not in p)} games of {len(jobs)}")
+        report(results, boards)
+        for process in list(getattr(pool, "_processes", {}).values()):  # the games still running
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        return
+    pool.shutdown()
+    report(results, boards)
+
+
+def report(results: dict[tuple[str, str], list[Row]], boards: dict[tuple[str, str], list[dict[str, float]]]) -> None:
     print(f"{'game':16} {'pairing':22} {'n':>3} {'score':>6} {'95% Wilson':>14} {'value':>13} {'adj':>4} {'move s p50':>10} {'p99':>6}"
           f" {'hung':>5} {'pass':>5} {'face':>5} {'same':>5}")
     for (slug, pair), rows in sorted(results.items()):
@@ -286,21 +311,46 @@ def main() -> None:
         print()
         print(f"{'game':16} {'pairing':14} {'n':>3} {'rounds':>6} {'loads/g':>7} {'assaults/g':>10} {'g w/ assault':>12} "
               f"{'air lost':>8} {'reachable':>9} {'capital fell':>12} {'undecided':>9}")
-        for (slug, pair), rows in sorted(boards.items()):
-            n = len(rows)
-            mean_of = {key: sum(r.get(key, 0) for r in rows) / n for key in ("rounds", "loads", "assaults")}
-            with_assault = sum(1 for r in rows if r.get("assaults", 0) > 0)
-            fell = sum(int(r.get("capital_fell", 0)) for r in rows)
-            undecided = sum(1 for r in rows if 0.35 <= r.get("value", 0.5) <= 0.65)
+        for (slug, pair), games in sorted(boards.items()):
+            n = len(games)
+            mean_of = {key: sum(g.get(key, 0) for g in games) / n for key in ("rounds", "loads", "assaults")}
+            with_assault = sum(1 for g in games if g.get("assaults", 0) > 0)
+            fell = sum(int(g.get("capital_fell", 0)) for g in games)
+            undecided = sum(1 for g in games if 0.35 <= g.get("value", 0.5) <= 0.65)
             print(f"{slug:16} {pair:14} {n:3d} {mean_of['rounds']:6.1f} {mean_of['loads']:7.1f} {mean_of['assaults']:10.1f} "
-                  f"{with_assault:12d} {int(sum(r.get('air_lost', 0) for r in rows)):8d} "
-                  f"{int(sum(r.get('air_lost_reachable', 0) for r in rows)):9d} {fell:12d} {undecided:9d}")
+                  f"{with_assault:12d} {int(sum(g.get('air_lost', 0) for g in games)):8d} "
+                  f"{int(sum(g.get('air_lost_reachable', 0) for g in games)):9d} {fell:12d} {undecided:9d}")
     sys.stdout.flush()
+
+
+class Stopped(Exception):
+    """The bench was asked to stop early (``SIGUSR1``)."""
+
+
+def stop(signum: int, frame: object) -> None:
+    raise Stopped
+
+
+def progress(slug: str, pair: str, game: int, row: Row) -> None:
+    """One finished game on stderr, as it comes (a long run's figures so far, whatever happens to it)."""
+    counts = row[6]
+    side = (" as axis" if counts.get("axis") else " as allies") if counts else ""
+    board = " ".join(f"{k}={v:g}" for k, v in sorted(counts.items()) if k not in ("axis", "value"))
+    turns = row[7]
+    seconds = ""
+    if turns:
+        n = len(turns)
+        seconds = (f" turns {n} turn s p50 {statistics.median(t[0] for t in turns):.1f} max {max(t[0] for t in turns):.1f}"
+                   f" cpu s p50 {statistics.median(t[5] for t in turns):.1f} max {max(t[5] for t in turns):.1f}"
+                   f" plans/turn {sum(t[1] for t in turns) / n:.1f} posts/turn {sum(t[2] for t in turns) / n:.1f}"
+                   f" decisions/turn {sum(t[3] for t in turns) / n:.1f}")
+    print(f"{slug} {pair} game {game}{side}: score {row[0]:g} value {row[1]:.2f} adj {int(row[2])}{seconds} {board}"
+          f" blunders {dict(row[4])}", file=sys.stderr, flush=True)
 
 
 def print_turns(results: dict[tuple[str, str], list[Row]]) -> None:
     """Axis & Allies: the first named player's power turns (one power's turn of a round): seconds
-    thinking (median, p90; wall-clock, so they depend on the machine's load), plans handed over,
+    thinking (median, p90; wall-clock, so they depend on the machine's load; then the processor seconds, which do not), plans handed over,
     posts in the bot (a plan after which the same seat plays on alone in the same phase is said
     with the next), decisions and positions evaluated per turn (the work, which does not depend on
     the load)."""
@@ -308,16 +358,19 @@ def print_turns(results: dict[tuple[str, str], list[Row]]) -> None:
     if not rows:
         return
     print()
-    print(f"{'game':16} {'pairing':14} {'turns':>5} {'turn s p50':>10} {'p90':>6} {'plans/turn':>10} {'posts/turn':>10} "
-          f"{'decisions/turn':>14} {'evals/turn':>10}")
+    print(f"{'game':16} {'pairing':14} {'turns':>5} {'turn s p50':>10} {'p90':>6} {'cpu s p50':>9} {'p90':>6} {'plans/turn':>10} "
+          f"{'posts/turn':>10} {'decisions/turn':>14} {'evals/turn':>10}")
     for (slug, pair), found in rows:
         turns = [t for r in found for t in r[7]]
         if not turns:
             continue
         seconds = sorted(t[0] for t in turns)
         p90 = seconds[min(len(seconds) - 1, math.ceil(0.9 * len(seconds)) - 1)]
+        cpu = sorted(t[5] for t in turns)
+        cpu90 = cpu[min(len(cpu) - 1, math.ceil(0.9 * len(cpu)) - 1)]
         n = len(turns)
-        print(f"{slug:16} {pair:14} {n:5d} {statistics.median(seconds):10.1f} {p90:6.1f} {sum(t[1] for t in turns) / n:10.1f} "
+        print(f"{slug:16} {pair:14} {n:5d} {statistics.median(seconds):10.1f} {p90:6.1f} {statistics.median(cpu):9.1f} {cpu90:6.1f} "
+              f"{sum(t[1] for t in turns) / n:10.1f} "
               f"{sum(t[2] for t in turns) / n:10.1f} {sum(t[3] for t in turns) / n:14.1f} {sum(t[4] for t in turns) / n:10.0f}")
 
 

@@ -14,6 +14,8 @@ has no dice until the battles).
   first buys transports, enough to carry its land units far from the front two by two (at least
   two, at most four); then two infantry for each armour, a fighter while the bank would still
   hold more than 20 IPCs after it (what the rules let it buy; it does not count factory room).
+  A power whose capital enemy units that could take it (a land unit among them) would win with
+  50 % or more buys infantry only: the most defence per IPC.
 * **Amphibious assaults**, first thing in the combat move, one order at a time: land units next
   to a transport board it when, aboard, they would win with at least 70 % (the exact odds, with
   what is already committed there) in enemy land next to a sea zone the transport can reach
@@ -29,7 +31,8 @@ has no dice until the battles).
   its side has held since the turn began, or room on a carrier that is there now and not in a
   sea battle (not one that might come; a deck's room is shared among the fighters that need it), and no carrier sails
   away from fighters that count on it; a level that now and then searches every legal move still
-  never sends an aircraft where it cannot land (``never``). Casualties: cheapest first.
+  never sends an aircraft where it cannot land, nor a transport into a battle alone (``never``).
+  Casualties: cheapest first.
 * **Capitals defended**: after combat, units move into the power's capital when the enemy units
   that could reach it next turn (land units next to it, armour two steps away, aircraft within
   half their range and one, cargo on transports that could sail next to it) would win there with
@@ -42,7 +45,9 @@ has no dice until the battles).
   Americas) board a transport next to them; a loaded transport lands them on its side's land next
   to the enemy when it is next to such land, else sails toward the nearest sea zone from which it
   can, or, with none in reach, toward one next to enemy land (for an assault next turn); an empty
-  one sails toward the land units waiting for it.
+  one sails toward the land units waiting for it. A loaded transport left at sea with no warship
+  of its power beside it then gets one (the strongest defender in reach, not one beside another
+  loaded transport).
 * **The front closes up**: then land units move, one step of the plain rule at a time, to where
   fewer land steps separate them from enemy-held land (``front_distance``); units already next
   to the enemy stay. New units are placed at the complex nearest the front.
@@ -57,11 +62,13 @@ has no dice until the battles).
   (bought ones too), a third of its banks and 12 per capital it holds; the Axis share against
   the share at the start. A battle begun and not yet fought counts at its exact odds, the
   units each side can expect to lose (the winner's too) and the land that may change side
-  (``_expect_battles``); an aircraft that can no longer reach a landing counts as lost.
+  (``_expect_battles``; land units aboard a transport, and an ally's fighters aboard a carrier,
+  fire no shot in a sea battle and go down with their ship: counted at the share of their side's
+  ships expected lost); an aircraft that can no longer reach a landing counts as lost.
 
 Not considered: technology, strategic bombing and rockets, shore bombardment in the odds,
-retreating, escorts for transports (a loaded
-transport may be sunk on its way), and anything beyond the current power's turn (the search
+retreating, escorts in the combat move and for empty transports (one that has landed its cargo
+may be sunk where it waits), and anything beyond the current power's turn (the search
 sees only a few plies of it; the transport rules are plain rules, not searched).
 """
 
@@ -188,14 +195,21 @@ def _expect_battles(state: AxisAlliesState, scores: dict[str, float]) -> None:
     other = "allies" if mine == "axis" else "axis"
     capitals = {p.capital for p in gmap.powers}
     armies: dict[str, tuple[list[str], list[str]]] = {}
+    aboard: dict[tuple[str, bool], float] = {}
     for unit in state.units:
-        if unit.kind in odds.FIGHTS:
+        if turn.is_cargo(state, unit):  # no combatant; it goes down with its ship
+            key = (unit.at, sides[unit.power] != mine)
+            aboard[key] = aboard.get(key, 0.0) + UNITS[unit.kind].cost
+        elif unit.kind in odds.FIGHTS:
             armies.setdefault(unit.at, ([], []))[sides[unit.power] != mine].append(unit.kind)
     for at, (attackers, defenders) in armies.items():
         if not attackers or not defenders:
             continue
         win = odds.win_chance(attackers, defenders)
         lost_a, lost_d = odds.expected_losses(attackers, defenders)
+        # The cargo is lost with its ship: counted at the share of its side's fleet expected lost.
+        lost_a += aboard.get((at, False), 0.0) * lost_a / sum(UNITS[k].cost for k in attackers)
+        lost_d += aboard.get((at, True), 0.0) * lost_d / sum(UNITS[k].cost for k in defenders)
         takes = any(UNITS[k].domain == "land" for k in attackers)  # aircraft alone take nothing
         land = gmap.territories[at].ipc + (CAPITAL_VALUE if at in capitals else 0.0) if takes else 0.0
         scores[mine] += win * land - lost_a / 2
@@ -228,6 +242,10 @@ ENOUGH = 0.95
 """Stop adding units once the committed ones win this often."""
 THREAT = 0.3
 """A capital is threatened when the enemy next to it would win there this often."""
+DEFEND_AT = 0.5
+"""The purchase buys infantry only when enemy units that could take the capital would win there
+this often (a higher bar than ``THREAT``: Germany's opening is at 0.35, and buying nothing but
+infantry from then on would leave it no armour or aircraft to attack with)."""
 ATTACK_KEEP = 8
 """Attack moves the search chooses among (the best odds first), beside ending the combat move."""
 HOME_KEEP = 8
@@ -275,7 +293,7 @@ def _kinds(counts: Counts) -> list[str]:
 def _attack_odds(state: AxisAlliesState, territory: str, extra: list[str]) -> float:
     sides = _side(state)
     mine = sides[state.power]
-    here = state.units_at(territory)
+    here = [u for u in state.units_at(territory) if not turn.is_cargo(state, u)]  # cargo does not fight
     attackers = [u.kind for u in here if sides[u.power] == mine] + extra
     defenders = [u.kind for u in here if sides[u.power] != mine]
     return odds.win_chance(attackers, defenders, aa_gun="aa_gun" in defenders)
@@ -287,6 +305,8 @@ def planned_buy(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> Axis
     bought = dict(state.purchased)
     bank = state.ipcs.get(state.power, 0)
     infantry, armour = bought.get("infantry", 0), bought.get("armour", 0)
+    if "infantry" in buys and capital_threat(state, taking=True) >= DEFEND_AT:  # the most defence per IPC, placed at home
+        return buys["infantry"]
     if "transport" in buys and bank >= UNITS["transport"].cost + 2 * UNITS["infantry"].cost \
             and bought.get("transport", 0) < transports_wanted(state):
         return buys["transport"]
@@ -317,11 +337,12 @@ def transports_wanted(state: AxisAlliesState) -> int:
     return max(0, min(MAX_TRANSPORTS, max(2, math.ceil(land / 2))) - have)
 
 
-def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = ()) -> float:
+def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = (), taking: bool = False) -> float:
     """How likely the enemy units that could reach the power's capital next turn would win there
     now (without ``leaving``, kinds of the defenders about to go): land units next to it (armour
     two land steps away), aircraft within their range, and land units aboard enemy transports
-    that could sail next to it."""
+    that could sail next to it. ``taking``: 0 unless a land unit is among them (aircraft alone
+    may clear the capital but cannot take it)."""
     gmap = state.map
     capital = gmap.power(state.power).capital
     side = _side(state)
@@ -341,6 +362,8 @@ def capital_threat(state: AxisAlliesState, leaving: Sequence[str] = ()) -> float
             reach = domain == "land" and steps.get(u.at, FAR) <= 3
         if reach:
             near.append(u.kind)
+    if taking and not any(UNITS[k].domain == "land" for k in near):
+        return 0.0
     defenders = [u.kind for u in state.units if u.at == capital and side[u.power] == mine]
     for kind in leaving:
         if kind in defenders:
@@ -414,7 +437,7 @@ def candidates(engine: Engine, state: AxisAlliesState, seat: int, moves: Sequenc
             home = [m for m in moves if m.kind == "move" and m.path[-1] == capital]
             if home:
                 return home[:HOME_KEEP]
-        step = ferry_step(state, moves, front) or advance(moves, front)
+        step = ferry_step(state, moves, front) or escort_step(state, moves) or advance(moves, front)
         if step is not None:
             return [step]
         ends = [m for m in ends if not m.anyway] or ends
@@ -729,6 +752,34 @@ def ferry_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove], front: d
     return None
 
 
+def escort_step(state: AxisAlliesState, moves: Sequence[AxisAlliesMove]) -> AxisAlliesMove | None:
+    """The non-combat move's escort rule, after the ferry's: a loaded transport left at sea with
+    no warship of its power beside it gets one, the strongest defender (then the nearest) that
+    can reach it and is not beside another loaded transport already; a move after which an
+    aircraft could reach no landing (a carrier's fighters in the air) is not made."""
+    loaded = {t.at for t in _own_transports(state) if _cargo(state, t) and not _enemy_units(state, t.at)}
+    if not loaded:
+        return None
+
+    def warships(zone: str) -> bool:
+        return any(u.power == state.power and UNITS[u.kind].domain == "sea" and UNITS[u.kind].defence > 0
+                   and not UNITS[u.kind].transport_capacity for u in state.units_at(zone))
+
+    alone = loaded - {z for z in loaded if warships(z)}
+    best: tuple[int, int, AxisAlliesMove] | None = None
+    for m in moves:
+        if m.kind != "move" or m.path[-1] not in alone or m.path[0] in loaded or len(m.units) != 1:
+            continue
+        kind = m.units[0][0]
+        unit = UNITS[kind]
+        if unit.domain != "sea" or unit.transport_capacity or unit.defence <= 0:
+            continue
+        key = (unit.defence, -(len(m.path) - 1))
+        if (best is None or key > best[:2]) and not _strands(state, m):
+            best = (*key, m)
+    return best[2] if best is not None else None
+
+
 FAR = 99
 """The front distance of a place no enemy land can be reached from over land."""
 
@@ -872,9 +923,13 @@ def _placed_alike(a: AxisAlliesState, b: AxisAlliesState) -> bool:
 def never(engine: Engine, state: AxisAlliesState, seat: int, move: AxisAlliesMove) -> bool:
     """A move no level plays, even one searching every legal move now and then
     (``Budget.freehand``): a move of the combat or non-combat move after which more of the
-    power's aircraft could reach no landing (``stranded_aircraft``)."""
-    return move.kind == "move" and state.phase in ("combat_move", "noncombat_move") and len(move.path) > 1 \
-        and _strands(state, move)
+    power's aircraft could reach no landing (``stranded_aircraft``), and units that cannot hit
+    (a transport) sent into a battle none of their side's fighting units are in (``_suicide``)."""
+    if move.kind != "move" or state.phase not in ("combat_move", "noncombat_move") or len(move.path) < 2:
+        return False
+    if state.phase == "combat_move" and _defended(state, move.path[-1], _side(state)[state.power]):
+        return _suicide(state, move)
+    return _strands(state, move)
 
 
 KNOWLEDGE = Knowledge(evaluate=evaluate, candidates=candidates, rollout_move=rollout_move, rollout_depth=0,

@@ -382,3 +382,97 @@ def test_an_aa_gun_is_not_shipped() -> None:
                      ("germany", "infantry", "germany"), power="usa", phase="noncombat_move")
     assert any(m.kind == "load" and m.units == (("aa_gun", 1),) for m in ENGINE.legal_moves(state, seat_to_act(state)))
     assert not [m for m in candidates(state) if m.kind == "load"]
+
+
+def test_land_units_aboard_a_transport_do_not_fight_its_sea_battle() -> None:
+    """Transports carry land units ("speciale vlooteenheden die landeenheden van een kustgebied
+    of eiland naar een ander vervoeren"); aboard, they are no combatants of a sea battle and go
+    down with their transport (M10). A German submarine next to a British transport with two
+    infantry aboard wins there as against the transport alone (3 in 4): the computer attacks it,
+    and its odds do not count the infantry as defenders (a submarine's first strike sinks only
+    ships, so against them it could never win)."""
+    from engines.axis_allies.odds import win_chance
+
+    state = position(("germany", "submarine", "sz_baltic_sea"), ("germany", "infantry", "germany"),
+                     ("uk", "transport", "sz_north_sea"), ("uk", "infantry", "sz_north_sea", 2),
+                     ("uk", "infantry", "united_kingdom"))
+    state = aboard(state, "sz_north_sea")
+    assert ai._attack_odds(state, "sz_north_sea", ["submarine"]) == pytest.approx(win_chance(["submarine"], ["transport"]))
+    assert [m for m in candidates(state) if m.kind == "move" and m.path == ("sz_baltic_sea", "sz_north_sea")]
+
+
+def test_a_sea_battle_begun_counts_the_cargo_lost_with_its_transport() -> None:
+    """The evaluation of the submarine's attack on the loaded transport: the Allies expect to
+    lose the transport's share of the fleet lost, and the infantry aboard with it (they sink
+    with the transport); the infantry fire no shot."""
+    from engines.axis_allies.odds import expected_losses
+
+    state = position(("germany", "submarine", "sz_baltic_sea"), ("germany", "infantry", "germany"),
+                     ("uk", "transport", "sz_north_sea"), ("uk", "infantry", "sz_north_sea", 2),
+                     ("uk", "infantry", "united_kingdom"))
+    state = aboard(state, "sz_north_sea")
+    moved = play(state, "move 1 sub Baltic Sea Zone -> North Sea Zone")
+    lost_sub, lost_transport = expected_losses(["submarine"], ["transport"])
+    share = lost_transport / UNITS["transport"].cost
+    before, after = ai.side_scores(state), ai.side_scores(moved)
+    assert after["axis"] - before["axis"] == pytest.approx(-lost_sub / 2)
+    assert after["allies"] - before["allies"] == pytest.approx(-(lost_transport + share * 2 * UNITS["infantry"].cost) / 2)
+
+
+def test_no_level_sends_a_lone_transport_into_a_battle() -> None:
+    """A transport cannot hit (C-table: aanval 0; "Transportschepen kunnen niet aanvallen"): even
+    a level that now and then searches every legal move (``freehand``) never sends it alone
+    against the German transport in the Baltic (``Knowledge.never``); with the fighter there
+    first it may follow."""
+    state = position(("uk", "transport", "sz_north_sea"), ("uk", "fighter", "united_kingdom"),
+                     ("germany", "transport", "sz_baltic_sea"), ("germany", "infantry", "germany"), power="uk")
+    seat = seat_to_act(state)
+    alone = "move 1 trn North Sea Zone -> Baltic Sea Zone"
+    assert ai.KNOWLEDGE.never(ENGINE, state, seat, ENGINE.parse_move(alone, state, seat))
+    escorted = play(state, "move 1 ftr United Kingdom -> North Sea Zone -> Baltic Sea Zone")
+    assert not ai.KNOWLEDGE.never(ENGINE, escorted, seat, ENGINE.parse_move(alone, escorted, seat))
+
+
+def test_a_threatened_capital_buys_infantry_first() -> None:
+    """Aktie 1 (aanschaf van nieuwe eenheden) buys what Aktie 5 places "om kwetsbare gebieden
+    ... te versterken": with a Russian army next to Berlin that would win there, Germany buys
+    infantry (the most defence per IPC: 2 for 3), no armour or fighter; the UK with German
+    bombers in reach of London and two infantry aboard a transport in the Baltic buys no
+    transport first; with the bombers alone (they may clear London, not take it) it does.
+    Unthreatened, the plan is the usual one."""
+    threatened = position(("germany", "infantry", "germany"), ("ussr", "armour", "eastern_europe", 4),
+                          ("ussr", "infantry", "eastern_europe", 4), phase="purchase", ipcs={"germany": 40})
+    assert ai.capital_threat(threatened, taking=True) >= ai.DEFEND_AT
+    _, played = play_candidates(threatened, 4)
+    assert played == ["buy 1 inf"] * 4
+    bombers = position(("uk", "infantry", "united_kingdom"), ("germany", "bomber", "western_europe", 3),
+                       ("germany", "infantry", "germany"), power="uk", phase="purchase", ipcs={"uk": 30})
+    assert ai.capital_threat(bombers) >= ai.DEFEND_AT and ai.capital_threat(bombers, taking=True) == 0.0
+    assert [m.units for m in candidates(bombers)] == [(("transport", 1),)]
+    uk = position(("uk", "infantry", "united_kingdom"), ("germany", "bomber", "western_europe", 3),
+                  ("germany", "transport", "sz_baltic_sea"), ("germany", "infantry", "sz_baltic_sea", 2),
+                  ("germany", "infantry", "germany"), power="uk", phase="purchase", ipcs={"uk": 30})
+    uk = aboard(uk, "sz_baltic_sea")
+    assert ai.capital_threat(uk, taking=True) >= ai.DEFEND_AT
+    assert [m.units for m in candidates(uk)] == [(("infantry", 1),)]
+    calm = position(("germany", "infantry", "germany", 6), ("ussr", "infantry", "russia"), phase="purchase",
+                    ipcs={"germany": 40})
+    assert ai.capital_threat(calm, taking=True) < ai.DEFEND_AT
+    assert [m.units for m in candidates(calm)] == [(("fighter", 1),)]
+
+
+def test_a_loaded_transport_waiting_at_sea_gets_an_escort() -> None:
+    """A transport cannot hit (aanval 0) and defends with 1: an American transport with two
+    infantry aboard waits in the West Spain Sea Zone for an assault on Western Europe; the
+    battleship in the East Canada Sea Zone joins it in the non-combat move (TripleA's hard AI
+    gives its transports escorts). One with a warship beside it already gets none."""
+    pieces = (("usa", "transport", "sz_west_spain"), ("usa", "infantry", "sz_west_spain", 2),
+              ("usa", "battleship", "sz_east_canada"), ("germany", "infantry", "western_europe"),
+              ("germany", "infantry", "germany"))
+    state = aboard(position(*pieces, power="usa", phase="noncombat_move"), "sz_west_spain")
+    state = state.model_copy(update={"units": tuple(u.model_copy(update={"moved": 2}) if u.kind == "transport" else u
+                                                    for u in state.units)})
+    (first,) = candidates(state)
+    assert ENGINE.format_move(first, state) == "move 1 bb East Canada Sea Zone -> West Spain Sea Zone"
+    escorted = play(state, ENGINE.format_move(first, state))
+    assert [m.kind for m in candidates(escorted)] == ["end"]
