@@ -6,9 +6,14 @@ both chose, the board is public: the world is rebuilt from the seat's own view (
 the setups hidden for the whole match, so replaying it would not do).
 
 The evaluation counts material: a tower 6 (losing all towers loses the game), a reserve tower 3,
-a stack (pawn or rank) its height for the seat on top (``material``); and where the stacks stand:
+a stack (pawn or rank) its height for the seat on top (``material``); where the stacks stand:
 each row a stack stands away from its own side ``ADVANCE``, each stack next to one of the other
-side's towers ``THREAT``. Rollouts are short and uniformly random.
+side's towers ``THREAT``; and what the seat to move can take at once (``tactics``): its best
+capture less what the other seat's best reply takes back on that square, ``TACTICS`` of it (taking
+the last tower wins the game). So a piece left where the other side takes it is counted as lost,
+and a move that attacks two towers is seen to win one once the other side has replied. There are
+no rollouts: the search judges the position where it stops (random moves after it hid the very
+capture a move threatened). Material alone (``material``) is what the safety check counts.
 """
 
 from __future__ import annotations
