@@ -6,9 +6,14 @@ both chose, the board is public: the world is rebuilt from the seat's own view (
 the setups hidden for the whole match, so replaying it would not do).
 
 The evaluation counts material: a tower 6 (losing all towers loses the game), a reserve tower 3,
-a stack (pawn or rank) its height for the seat on top (``material``); and where the stacks stand:
+a stack (pawn or rank) its height for the seat on top (``material``); where the stacks stand:
 each row a stack stands away from its own side ``ADVANCE``, each stack next to one of the other
-side's towers ``THREAT``. Rollouts are short and uniformly random.
+side's towers ``THREAT``; and what the seat to move can take at once (``tactics``): its best
+capture less what the other seat's best reply takes back on that square, ``TACTICS`` of it (taking
+the last tower wins the game). So a piece left where the other side takes it is counted as lost,
+and a move that attacks two towers is seen to win one once the other side has replied. There are
+no rollouts: the search judges the position where it stops (random moves after it hid the very
+capture a move threatened). Material alone (``material``) is what the safety check counts.
 """
 
 from __future__ import annotations
@@ -19,12 +24,19 @@ from engines.ai.rng import Rng
 from engines.core.contract import Engine
 from engines.militakiri.board import GEOMETRY
 from engines.militakiri.options import MilitakiriOptions
-from engines.militakiri.pieces import pawn, tower
+from engines.militakiri.pieces import INFO, SHAPE_INDEX, capture, pawn, tower
+from engines.militakiri.rules import CAPTURE_DIRECTIONS
 from engines.militakiri.state import MilitakiriState
 from engines.militakiri.view import MilitakiriView
 
 TOWER_VALUE, RESERVE_VALUE = 6.0, 3.0
 ADVANCE, THREAT = 0.05, 0.3
+TACTICS = 0.8
+"""The share of what the seat to move can win at once (``tactics``) the evaluation counts."""
+WIN = 30.0
+"""``tactics``' worth of taking the last tower: the game."""
+OPPOSITE = (2, 3, 0, 1, 6, 7, 4, 5)
+"""The opposite of each direction of ``board.DIRECTIONS``."""
 LETTER = {"plus": "p", "cross": "x", "star": "s"}
 
 
@@ -114,8 +126,84 @@ def material(engine: Engine, state: MilitakiriState, players: int) -> tuple[floa
     return two_sided(score(state, 0) - score(state, 1), 6.0)
 
 
+def worth(cell: str) -> float:
+    """What a square's content is worth to its owner in ``score``: a tower 6, a stack its height."""
+    return TOWER_VALUE if cell[0] in "Tt" else float(len(cell))
+
+
+def taken(state: MilitakiriState, seat: int, attacker: str, defender: str) -> tuple[str, float]:
+    """What ``seat``'s ``attacker`` taking ``defender`` leaves on the square, and the change in
+    ``score(seat) - score(other)`` (a promotion trades a reserve tower, 3, for a tower, 6)."""
+    left, earned = capture(attacker, defender, state.reserves[seat][SHAPE_INDEX[attacker[-1].lower()]])
+    gain = worth(defender) - worth(attacker)
+    if left:
+        gain += worth(left)
+    if earned is not None:
+        gain += TOWER_VALUE - RESERVE_VALUE
+    return left, gain
+
+
+def tactics(state: MilitakiriState) -> float:
+    """What the seat about to move can win at once (seat 0's gain positive): its best capture
+    less the other seat's best recapture on that square (a two-move exchange), 0 when no capture
+    gains; taking the other seat's last tower wins the game (``WIN``).
+
+    A plain search one move deeper judges a position cut off by the search as if nothing stood
+    attacked; with this, a piece left where the seat to move takes it is counted as lost."""
+    if state.phase != "play" or state.result is not None or state.to_move is None:
+        return 0.0
+    mover = state.to_move if not state.moved else 1 - state.to_move
+    other = 1 - mover
+    board = state.board
+    g = GEOMETRY[state.options.board]
+    walks = g.cell_walks[state.endgame is not None]
+    rays = g.rays
+    mine_upper = mover == 0
+    enemy_towers = sum(1 for cell in board if cell[:1] == ("t" if mover == 0 else "T"))
+    best = 0.0
+    for sq, cell in enumerate(board):
+        if not cell or cell[-1].isupper() != mine_upper:
+            continue
+        for ray in walks[cell][1][sq]:
+            for to in ray:
+                target = board[to]
+                if not target:
+                    continue
+                if target[-1].isupper() != mine_upper:
+                    if target[0] in "Tt" and enemy_towers == 1:
+                        return WIN if mover == 0 else -WIN
+                    left, gain = taken(state, mover, cell, target)
+                    if gain > best and left:
+                        gain -= max(0.0, recapture(state, board, g, rays, other, sq, to, left))
+                    best = max(best, gain)
+                break
+    return best if mover == 0 else -best
+
+
+def recapture(state: MilitakiriState, board: tuple[str, ...], g, rays, seat: int, frm: int, to: int, piece: str) -> float:
+    """The most ``seat`` gains taking ``piece`` on ``to`` once it came there from ``frm``."""
+    endgame = state.endgame is not None
+    best = 0.0
+    for direction, ray in enumerate(rays[to]):
+        for distance, sq in enumerate(ray, 1):
+            if sq == frm:
+                continue
+            cell = board[sq]
+            if not cell:
+                continue
+            owner, shape, is_tower, height = INFO[cell]
+            if owner == seat and OPPOSITE[direction] in CAPTURE_DIRECTIONS[shape] \
+                    and distance <= (1 if endgame else 12 if is_tower else height):
+                if piece[0] in "Tt" and sum(1 for c in board if c[:1] == ("T" if seat == 1 else "t")) == 1:
+                    return WIN
+                best = max(best, taken(state, seat, cell, piece)[1])
+            break
+    return best
+
+
 def evaluate(engine: Engine, state: MilitakiriState, players: int) -> tuple[float, ...]:
-    return two_sided(score(state, 0) + position(state, 0) - score(state, 1) - position(state, 1), 6.0)
+    return two_sided(score(state, 0) + position(state, 0) - score(state, 1) - position(state, 1)
+                     + TACTICS * tactics(state), 6.0)
 
 
-KNOWLEDGE = Knowledge(worlds=worlds, evaluate=evaluate, material=material, rollout_depth=4, notes=__doc__ or "")
+KNOWLEDGE = Knowledge(worlds=worlds, evaluate=evaluate, material=material, rollout_depth=0, notes=__doc__ or "")
