@@ -117,6 +117,12 @@ class Knowledge:
     """Where a turn has several moves of one seat (Masters Victory), the position after that seat
     ends its turn here, if it may (``None``: the safety check judges only moves that hand the turn
     over)."""
+    cautious: Callable[[Engine, State, Seat], State] | None = None
+    """The position the tactical safety check judges for a seat, from a world of the search: what
+    that seat cannot see set at its worst for it (Masters Victory: every hidden back-number of the
+    other side as high as the numbers not yet seen off the board allow), so a move is kept as safe
+    only where no hidden value could make the other side's reply take material. ``None``: the
+    world as drawn (a game without hidden values that decide a capture)."""
     never: Callable[[Engine, State, Seat, Move], bool] | None = None
     """Moves no level plays, even one that now and then searches every legal move
     (``Budget.freehand``): Axis & Allies' aircraft sent where they could not land. ``None``: none."""

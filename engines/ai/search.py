@@ -306,6 +306,7 @@ def root_order(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, m
         return ranked
     late = out_of(RANK_SHARE + SAFETY_SHARE)
     last = out_of(SAFETY_LAST)
+    state = judged_world(engine, knowledge, state, seat)
     now = material_of(engine, knowledge, state, players)[seat]
     worst: dict[int, float] = {}
     found = False
@@ -331,11 +332,18 @@ def root_order(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, m
     return kept
 
 
+def judged_world(engine: Engine, knowledge: Knowledge, state: State, seat: Seat) -> State:
+    """The world the safety check judges for ``seat``: the search's, with what ``seat`` cannot
+    see at its worst for it where the game says how (``Knowledge.cautious``)."""
+    return knowledge.cautious(engine, state, seat) if knowledge.cautious is not None else state
+
+
 def _verified(engine: Engine, knowledge: Knowledge, state: State, seat: Seat, players: int, rng: Rng, root: _Node,
               best: Move, safe: set[Move], order: Sequence[Move], floor: float) -> Move:
     """``best``, a move the safety check did not get to, once checked: if the other seat's best
     immediate reply leaves less material than the checked moves kept (``floor``), the most
     visited of those instead (the first of them in the root's order if none was searched)."""
+    state = judged_world(engine, knowledge, state, seat)
     value = worst_reply(engine, knowledge, engine.apply(state, seat, best), seat, players, rng)
     if value is None or value >= floor - LOSS:
         return best

@@ -153,7 +153,7 @@ def evaluate(engine: Engine, state: MastersVictoryState, players: int) -> tuple[
 
 def replies(engine: Engine, state: MastersVictoryState, seat: int, moves: Sequence[MastersVictoryMove]) -> list[MastersVictoryMove]:
     """The moves that can take material: attacks (``x``) and artillery fire."""
-    return [m for m in moves if m.kind == "fire" or (m.kind == "move" and "x" in engine.format_move(m, state))]
+    return [m for m in moves if m.kind == "fire" or (m.kind == "move" and m.attack is not None)]
 
 
 def candidates(engine: Engine, state: MastersVictoryState, seat: int, moves: Sequence[MastersVictoryMove]) -> Sequence[MastersVictoryMove]:
@@ -163,10 +163,42 @@ def candidates(engine: Engine, state: MastersVictoryState, seat: int, moves: Seq
 
 
 def close_turn(engine: Engine, state: MastersVictoryState, seat: int) -> MastersVictoryState | None:
-    """The position once ``seat`` ends its turn here (``None`` where it may not)."""
-    if END not in engine.legal_moves(state, seat):
+    """The position once ``seat`` ends its turn here (``None`` where it may not: ``end`` is legal
+    exactly when the game is in play, unfinished, and it is ``seat``'s turn)."""
+    if state.result is not None or state.phase != "play" or state.to_move != seat:
         return None
     return engine.apply(state, seat, END)
+
+
+def strongest(pool: Sequence[str]) -> str:
+    """The back-number of ``pool`` that fights best and costs its owner least to lose: a 3 before
+    the master (which fights as a 3), else the highest."""
+    for number in ("3", "m", "2", "1"):
+        if number in pool:
+            return number
+    return "3"
+
+
+def cautious(engine: Engine, state: MastersVictoryState, seat: int) -> MastersVictoryState:
+    """``state`` with every back-number of the other side on the board (which ``seat`` never
+    sees) the strongest of that type's numbers not yet seen off the board: no R1 fight that
+    number could win or trade is judged safe for ``seat`` because a world drew a low one."""
+    if state.phase != "play":
+        return state
+    opponent = 1 - seat
+    off = state.off[opponent]
+    numbers = list(state.numbers)
+    for kind in B.NUMBERED:
+        pool = list(NUMBERS_PER_TYPE)
+        for i in range(0, len(off), 3):
+            if off[i] == kind and off[i + 1] in pool:
+                pool.remove(off[i + 1])
+        best = strongest(pool)
+        target = A.letter(kind, opponent)
+        for square, piece in enumerate(state.board):
+            if piece == target:
+                numbers[square] = best
+    return state.model_copy(update={"numbers": "".join(numbers)})
 
 
 KNOWLEDGE = Knowledge(
@@ -175,6 +207,7 @@ KNOWLEDGE = Knowledge(
     material=material,
     replies=replies,
     close_turn=close_turn,
+    cautious=cautious,
     candidates=candidates,
     ordered=False,
     rollout_depth=4,
