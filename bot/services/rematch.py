@@ -1,5 +1,5 @@
-"""The rematch button on a finished match's last post: the same game and options in the same
-channel, the seats turned one place (two players swap), once every player has pressed it.
+"""The rematch button on a finished match's last post: the same game and options (the time, the
+game's options, rated or casual) in the same channel or thread, the seats turned one place (two players swap), once every player has pressed it.
 
 Each press is kept as a setting (``rematch:<match>:<seat>``, both storage backends); the press that
 completes the set takes the first player's press back (``claim_setting``: one caller only) and
@@ -60,7 +60,8 @@ async def _rematch(service: Core, match: LoadedMatch, actor: Actor) -> list[Deli
     # A game whose rulebook sets its time sets it again; the row's hours are the rulebook's.
     control = match.time_control.without_time() if offers.timed(match.engine) else match.time_control
     options = dict(match.row.options)
-    await lifecycle.create(service, place, first, match.row.game, options, opponent=None, time_control=control, players=None)
+    await lifecycle.create(service, place, first, match.row.game, options, opponent=None, time_control=control,
+                           players=None, rated=match.row.rated)
     for person in people:
         if person is not first and not computer_level(person.user_id):
             await lifecycle.join(service, place, person)
@@ -69,5 +70,6 @@ async def _rematch(service: Core, match: LoadedMatch, actor: Actor) -> list[Deli
     # people the people sit first, in the turned order, and the computer after them.
     seat = people.index(first) if level and len(people) == len(computers) + 1 else 0
     started = await lifecycle.start(service, place, first, level, len(people) if level else None, seat)
-    return [reply(actor.language, Msg("replays.rematch_made_new", {"id": match.id, "players": [p.name for p in people]}),
-                  ephemeral=False), *started]
+    made = [Msg("replays.rematch_made_new", {"id": match.id, "players": [p.name for p in people]}),
+            *([] if match.row.rated else [Msg("ratings.casual")])]
+    return [reply(actor.language, *made, ephemeral=False), *started]

@@ -143,6 +143,22 @@ async def test_rematch_needs_both_players_and_swaps_the_seats(world):
     assert "already been made" in again.reply.content
 
 
+async def test_a_rematch_of_a_casual_match_is_casual(world):
+    """Made rated before: the rematch of a ``rated:false`` match changed both ratings at its end."""
+    h = world.h
+    await start_match(world, rated=False, deadline="72h", mixed_lines="whole_run")
+    ended = await h.slash("match resign", user=h.alice)
+    await h.click("scheids:rematch:1", ended.reply, user=h.alice)
+    made = await h.click("scheids:rematch:1", ended.reply, user=h.bob)
+    assert "A casual match" in made.replies[0].content
+    repo = world.bot.services.repo
+    first, second = await repo.get_match(1), await repo.get_match(2)
+    assert not second.rated and second.options == first.options and second.options["mixed_lines"] == "whole_run"
+    assert second.time_control == first.time_control and second.time_control["per_move_hours"] == 72
+    status = await h.slash("match status", user=h.bob)
+    assert "Match #2" in status.reply.content and "A casual match" in status.reply.content
+
+
 async def test_odds_from_text_and_its_refusals(world):
     h = world.h
     answer = await h.slash("odds", {"attack": "3 inf 2 arm 1 ftr", "defend": "4 inf 1 aa"}, user=h.carol)

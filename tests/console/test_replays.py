@@ -58,3 +58,22 @@ async def test_a_rematch_of_a_game_that_sets_its_own_time_is_made(tmp_path):
     text = await transcript(script, tmp_path)
     assert "sets its time" not in text, text[-1500:]
     assert "Rematch of match #1, seats turned: bob, alice." in text
+
+
+async def test_a_rematch_of_a_casual_match_is_casual_with_the_same_options(tmp_path):
+    """The rematch is the same game and options: a casual match's rematch was made rated (its end
+    would have changed both ratings), the time and the game's options are carried as they were."""
+    script = tmp_path / "script.txt"
+    script.write_text(
+        "as alice: /match create game:masters_victory opponent:bob rated:false deadline:72h movement:straight\n"
+        "as bob: /match join\n"
+        "as alice: /match start\n"
+        "as alice: /match resign\n"
+        "as alice: /button rematch\n"
+        "as bob: /button rematch\n"
+        "as bob: /match status\n"
+    )
+    text = await transcript(script, tmp_path)
+    made = text.split("Rematch of match #1")[1]
+    assert "Match #2" in made and "A casual match: its end changes no rating." in made, made
+    assert "72" in made.split("as bob: /match status")[1]
