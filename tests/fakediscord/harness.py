@@ -15,11 +15,15 @@ discord.py runs them in. It never calls ``connect()``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import time
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import discord
+import psutil
 
 from . import payloads as P
 from .server import FakeDiscord, Interaction, Message, Request
@@ -39,6 +43,31 @@ HANDLER_TASK_PREFIXES: Tuple[str, ...] = (
     "discord-ui-modal-dispatch-",
     "discord.py: ",
 )
+
+STALL_SHARE = 0.02
+"""A step whose process tree (this process and its workers) used less than this share of one core
+over the harness's ``timeout`` is stuck: it waits for something, not on work."""
+
+
+class WorkMeter:
+    """Processor time used by this process and every process under it (picture and computer
+    workers, living or ended), less the meter's own reading: how much work a step did, however
+    loaded the machine (a wall clock only says how long it waited for a core)."""
+
+    def __init__(self) -> None:
+        self.process = psutil.Process()
+        self.own = 0.0
+
+    def used(self) -> float:
+        began = time.process_time()
+        total = 0.0
+        for process in [self.process, *self.process.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):  # a worker that ended meanwhile: its parent counts it
+                times = process.cpu_times()
+                total += times.user + times.system + times.children_user + times.children_system
+        self.own += time.process_time() - began
+        return total - self.own
+
 
 # Fixed ids for the default world, so mentions (<@id>) in golden output do not depend on test order.
 _WORLD_MS = 1704067200000 - P.DISCORD_EPOCH_MS - 30 * 86_400_000
@@ -111,6 +140,8 @@ class DiscordHarness:
     - ``raise_errors``: after each step, raise :class:`HarnessError` if discord.py logged an error (the
       default ``CommandTree.on_error`` / ``View.on_error`` / ``Client.on_error`` log exceptions) or a handler
       task died; per call, ``invoke(..., raise_errors=False)``. Everything is kept in ``h.errors``.
+    - ``timeout``: when a step is stuck: its process tree did no work for this many seconds, or this
+      many seconds of work on every core (``_wait_handlers``); slow work on a loaded machine is waited for.
     - ``thread_events``: feed THREAD_CREATE to the client when the bot creates a thread (Discord sends it
       over the gateway), so ``guild.get_thread`` finds it.
     """
@@ -366,9 +397,18 @@ class DiscordHarness:
             raise HarnessError("the bot failed:\n  " + "\n  ".join(str(e) for e in new)) from first
 
     async def _wait_handlers(self, before: set, wait_for: Sequence[str], timeout: Optional[float]) -> None:
+        """Wait until the handler tasks are done. ``timeout`` bounds work, not the wall clock: the step
+        fails when its process tree did no work (``STALL_SHARE`` of a core) for ``timeout`` seconds,
+        or did ``timeout`` seconds of work on every core (a runaway); a step that works on slowly on a
+        loaded machine is waited for."""
         prefixes = HANDLER_TASK_PREFIXES + tuple(wait_for)
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + (self.timeout if timeout is None else timeout)
+        limit = self.timeout if timeout is None else timeout
+        meter = WorkMeter()
+        worked_at = loop.time()
+        first: Optional[float] = None  # read after the first wait: a quick step costs no reading
+        worked = 0.0
+        waited = False
         current = asyncio.current_task()
         seen: set = set()
         idle_rounds = 0
@@ -386,11 +426,19 @@ class DiscordHarness:
                 await asyncio.sleep(0)
                 continue
             idle_rounds = 0
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                names = ", ".join(sorted(t.get_name() for t in pending))
-                raise TimeoutError(f"discord.py handler tasks still running after the timeout: {names}")
-            await asyncio.wait(pending, timeout=remaining)
+            now = loop.time()
+            if first is None:
+                if waited:
+                    first = worked = meter.used()
+            else:
+                used = meter.used()
+                if used - worked >= STALL_SHARE * limit:
+                    worked_at, worked = now, used
+                if now - worked_at >= limit or used - first >= limit * (os.cpu_count() or 1):
+                    names = ", ".join(sorted(t.get_name() for t in pending))
+                    raise TimeoutError(f"discord.py handler tasks still running after the timeout: {names}")
+            await asyncio.wait(pending, timeout=limit / 10)
+            waited = True
         for t in seen:
             if t.done() and not t.cancelled() and t.exception() is not None:
                 exc = t.exception()

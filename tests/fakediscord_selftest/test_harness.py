@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 import zlib
 import struct
 
@@ -235,9 +236,38 @@ def build_commands(tree: app_commands.CommandTree) -> None:
         except discord.NotFound:
             await interaction.response.send_message("no emojis", ephemeral=True)
 
+    @tree.command(name="slowwork", description="Works on, slowly, as a loaded machine does")
+    async def slowwork(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        await asyncio.to_thread(trickle, WORK_BURSTS)
+        await interaction.followup.send("done working")
+
+    @tree.command(name="stuck", description="Waits for something that never comes")
+    async def stuck(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        await asyncio.Event().wait()
+
     @tree.command(name="boom", description="Fails")
     async def boom(interaction: discord.Interaction) -> None:
         raise RuntimeError("kaboom")
+
+
+WORK_BURSTS = 40
+"""``/slowwork``'s bursts of work: ``WORK_BURST`` of processor time each, a pause after each."""
+WORK_BURST = 0.004
+"""Seconds of processor time a burst takes (``time.thread_time``: however loaded the machine)."""
+STEP_TIMEOUT = 0.3
+"""The harness's timeout in the timeout tests: /slowwork's pauses alone outlast it (40 x 10 ms)."""
+
+
+def trickle(bursts: int) -> None:
+    """Work as a step on a loaded machine does: a little processor time, then a pause (another
+    process has the core), ``bursts`` times; at least ``bursts`` x 10 ms of wall time."""
+    for _ in range(bursts):
+        began = time.thread_time()
+        while time.thread_time() - began < WORK_BURST:
+            pass
+        time.sleep(0.01)
 
 
 @pytest_asyncio.fixture
@@ -735,3 +765,21 @@ async def test_dms_refused_for_no_mutual_server(h: DiscordHarness, fake_discord:
     assert r.reply.content == "cannot DM Carol (50278)"
     [refused] = [q for q in r if q.status == 403]
     assert refused.response["code"] == 50278 and "no mutual guilds" in refused.response["message"]
+
+
+async def test_a_step_that_works_on_is_waited_for_however_slow(h: DiscordHarness) -> None:
+    """The timeout bounds a step's work, not the wall clock: a step that keeps working (the bot's
+    process or its workers use the processor) is waited for past it, as on a loaded machine."""
+    h.timeout = STEP_TIMEOUT
+    began = time.monotonic()
+    r = await h.slash("slowwork")
+    assert time.monotonic() - began > STEP_TIMEOUT  # past the timeout in wall time, by its pauses
+    assert r.reply.content == "done working"
+
+
+async def test_a_step_that_waits_for_nothing_times_out(h: DiscordHarness) -> None:
+    """A step whose handler waits for what never comes (no work meanwhile) fails after the
+    timeout, naming the task still running."""
+    h.timeout = STEP_TIMEOUT
+    with pytest.raises(TimeoutError, match="CommandTree-invoker"):
+        await h.slash("stuck")
