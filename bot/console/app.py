@@ -239,7 +239,8 @@ class ConsoleApp:
             return lambda place, actor, _line: call(place, actor)
         return {
             ("match", "create"): self._create,
-            ("match", "start"): lambda p, a, l: m.start(p, a, l.options.get("computer"), whole_number(l.options, "players", 5)),
+            ("match", "start"): lambda p, a, l: m.start(p, a, l.options.get("computer"), whole_number(l.options, "players", 5),
+                                                         l.options.get("seat", 0)),
             ("match", "history"): lambda p, a, l: (
                 m.history_at(p, a, at) if (at := whole_number(l.options, "at", 3)) is not None else m.history(p, a, _page(l))
             ),

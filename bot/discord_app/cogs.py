@@ -176,15 +176,27 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         await self._run(interaction, self.matches.leave)
 
     @app_commands.command(name="start", description=_text("match_start"))
-    @app_commands.describe(computer=_text("option_fill_computer"), players=_text("option_fill_players"))
+    @app_commands.describe(computer=_text("option_fill_computer"), players=_text("option_fill_players"),
+                           seat=_text("option_seat"))
     @app_commands.choices(computer=COMPUTER_CHOICES)
     async def start(self, interaction: discord.Interaction, computer: str | None = None,
-                    players: app_commands.Range[int, 2, 5] | None = None) -> None:
+                    players: app_commands.Range[int, 2, 5] | None = None, seat: str | None = None) -> None:
         refusal = lacking_permissions(interaction, match_needs(interaction.channel))
         if refusal:
             await respond(self.bot, interaction, lambda: done(refusal))
             return
-        await self._run(interaction, self.matches.start, computer, players)
+        await self._run(interaction, self.matches.start, computer, players, 0 if seat is None else seat)
+
+    @start.autocomplete("seat")
+    async def start_seat_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await within_budget(self._start_seats(interaction, current), interaction)
+
+    async def _start_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The seat names of the match open here, for the players ``players:`` says (or the most)."""
+        players = getattr(interaction.namespace, "players", None)
+        choices = await self.matches.start_seat_choices(place_of(interaction), actor_of(interaction), str(current or ""),
+                                                        players if isinstance(players, int) else None)
+        return [app_commands.Choice(name=name[:100], value=value) for name, value in choices]
 
     @app_commands.command(name="status", description=_text("match_status"))
     async def status(self, interaction: discord.Interaction) -> None:

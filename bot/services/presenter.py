@@ -25,6 +25,7 @@ from bot.services.delivery import (
     DirectMessage,
 )
 from bot.services.match.grace import team_question
+from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
 from bot.services.rendering import Renderer
 from engines.core import capabilities as offers
@@ -264,11 +265,12 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
 
     The buttons sit on a channel post everyone sees; a press submits the text for whoever
     pressed, so another seat gets the usual "not your turn". One button per text, and only texts
-    that fit a custom_id (``MOVE_BUTTON_TEXT``)."""
+    that fit a custom_id (``MOVE_BUTTON_TEXT``). None for a seat the computer plays: a post that
+    leaves it to move carries nothing a person could press to act for it."""
     if not offers.buttons(match.engine) or match.row.status != "active":
         return ()
     buttons: dict[str, Button] = {}
-    for seat in sorted(match.to_act()):
+    for seat in _people_to_act(match):
         for text, label in match.engine.action_buttons(match.state, seat):
             if MOVE_BUTTON_TEXT.fullmatch(text):
                 buttons.setdefault(text, Button("move", match.id, text=text, label=label, seq=match.progress.seq))
@@ -277,14 +279,20 @@ def action_buttons(match: LoadedMatch) -> tuple[Button, ...]:
 
 def question_menu(match: LoadedMatch) -> tuple[Button, ...]:
     """A menu of the legal answers to the question a seat is asked now (``ChoosingGame``: a
-    battle's casualties), while there are few enough to list (``MENU_CHOICES``)."""
+    battle's casualties), while there are few enough to list (``MENU_CHOICES``); never the
+    computer's question."""
     if not offers.choosing(match.engine) or match.row.status != "active":
         return ()
-    for seat in sorted(match.to_act()):
+    for seat in _people_to_act(match):
         choices = match.engine.question_choices(match.state, seat)
         if choices and len(choices) <= MENU_CHOICES and all(len(c) <= MENU_TEXT for c in choices):
             return (Button("choose", match.id, label="core.choose_answer", options=tuple(choices), seq=match.progress.seq),)
     return ()
+
+
+def _people_to_act(match: LoadedMatch) -> list[Seat]:
+    """The seats to act that a person plays (not the computer), in order."""
+    return [seat for seat in sorted(match.to_act()) if not computer_level(match.seats[seat].user_id)]
 
 
 MENU_CHOICES = 25

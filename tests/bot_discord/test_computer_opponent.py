@@ -5,6 +5,7 @@ moves are posted in the channel like anyone's, with the board), and it is offere
 from __future__ import annotations
 
 from tests.bot_discord.conftest import BotWorld
+from tests.bot_discord.test_discord_flow import custom_ids
 
 
 async def alice_moves(world: BotWorld) -> str:
@@ -111,4 +112,37 @@ async def test_a_computer_power_posts_each_phase_once_with_its_orders_merged(wor
     buys = [m for m in posts if "played `buy " in m.content]
     assert len(buys) == 1 and "`buy 1 inf`" not in buys[0].content, [m.content[:80] for m in buys]
     assert len(posts) <= 5 + answers, len(posts)  # was a post per order: 60-90 for this turn
+    assert not world.fake.unhandled
+
+
+async def test_a_post_of_the_computers_turn_carries_no_buttons_to_act_for_it(world):
+    """Axis & Allies against the computer: a post that leaves the computer's seat to move (its
+    phases of Germany's turn) carries no "End phase" or answer buttons, which a human could press
+    to act for the computer's seat; a post that leaves Alice to move keeps hers."""
+    h = world.h
+    computer = world.bot.services.computer
+    computer.delay, computer.seconds = 0.0, 0.1
+    await h.slash("match create axis_allies", {"computer": "normal"}, user=h.alice)
+    match = await world.bot.services.matches.book.load(1)
+    while match.state.power == "ussr":
+        await h.slash("move", {"text": "end"}, user=h.alice)
+        match = await world.bot.services.matches.book.load(1)
+    before = {m.id for m in world.fake.messages(h.channel["id"], kind="channel")}
+    for _ in range(100):  # Alice answers the casualty questions of Germany's battles
+        await computer.idle()
+        match = await world.bot.services.matches.book.load(1)
+        if match.state.power != "germany":
+            break
+        if 0 in match.to_act():
+            await h.slash("move", {"text": match.engine.question_choices(match.state, 0)[0]}, user=h.alice)
+    assert match.state.power == "uk"
+    posts = [m for m in world.fake.messages(h.channel["id"], kind="channel") if m.id not in before]
+    acting = [m for m in posts if "Computer (normal) (grey) is to move" in m.content]
+    assert len(acting) >= 3, [m.content[-120:] for m in posts]  # the phases of Germany's turn
+    for post in acting:
+        ids = custom_ids(post)
+        assert not [i for i in ids if i.startswith(("scheids:move:", "scheids:choose:"))], (post.content[-200:], ids)
+    alice_to_move = [m for m in posts if "Alice (red) is to move" in m.content]
+    assert alice_to_move and all(
+        any(i.startswith(("scheids:move:", "scheids:choose:")) for i in custom_ids(m)) for m in alice_to_move)
     assert not world.fake.unhandled

@@ -58,3 +58,29 @@ async def test_the_seat_names_are_offered_in_the_readers_language(world: BotWorl
     assert [(c["name"], c["value"]) for c in dutch] == [("As-mogendheden (grijs)", "axis")]
     colours = await h.autocomplete("match create masters_victory", {"seat": "gr"}, focused="seat", user=h.alice)
     assert [(c["name"], c["value"]) for c in colours] == [("green", "green")]
+
+
+async def test_match_start_with_the_computer_takes_seat_too(world: BotWorld):
+    """``/match start computer:<level> seat:<name>`` seats the creator where the name says, as
+    ``/match create … computer: seat:`` does; the names offered are the open match's game's for
+    the players there will be, and a wrong one is refused before the computer sits down."""
+    h = world.h
+    world.bot.services.computer.stopped = True  # the seating is looked at, not the thinking
+    payloads = await world.bot.command_payloads()
+    match_command = next(c for c in payloads if c["name"] == "match")
+    start = next(o for o in match_command["options"] if o["name"] == "start")
+    assert next(o for o in start["options"] if o["name"] == "seat")["autocomplete"]
+    await h.slash("match create axis_allies", {}, user=h.alice)
+    offered = await h.autocomplete("match start", {"players": 2, "seat": "ax"}, focused="seat", user=h.alice)
+    assert [c["value"] for c in offered] == ["axis"]
+    powers = await h.autocomplete("match start", {"seat": "jap"}, focused="seat", user=h.alice)
+    assert [c["value"] for c in powers] == ["japan"]  # five players unless players: says fewer
+    refused = await h.slash("match start", {"computer": "easy", "players": 2, "seat": "purple"}, user=h.alice)
+    assert refused.reply.ephemeral and "“purple” is no seat of Axis & Allies with 2 players" in refused.reply.content
+    assert len((await world.bot.services.matches.book.load(1)).seats) == 1, "the computer did not sit down"
+    started = await h.slash("match start", {"computer": "easy", "players": 2, "seat": "axis"}, user=h.alice)
+    assert not started.reply.ephemeral, started.reply.content
+    match = await world.bot.services.matches.book.load(1)
+    assert match.row.status == "active" and match.seat_of(str(h.alice["id"])) == 1
+    assert "Alice (grey: Germany, Japan)" in started.reply.content
+    assert not world.fake.unhandled

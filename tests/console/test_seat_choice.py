@@ -58,3 +58,24 @@ async def test_a_rematch_against_the_computer_turns_the_seats_too(tmp_path):
     )
     rematch = text.split("> as alice: /button rematch", 1)[1]
     assert "alice (blue)" in seats_line(rematch), rematch
+
+
+async def test_match_start_with_the_computer_seats_the_creator_where_seat_says(tmp_path):
+    """``/match start computer:<level> seat:<name>`` as ``/match create … computer: seat:`` does:
+    the computer fills the empty seats, the creator plays the seat named (a power here: five
+    players, each power its own seat); a wrong name is refused before the computer sits down."""
+    text = await console(
+        "as alice: /match create game:axis_allies\n"
+        "as alice: /match start computer:easy seat:purple\n"
+        "as alice: /match status\n"
+        "as alice: /match start computer:easy seat:japan\n",
+        tmp_path, start="",
+    )
+    refused, started = text.split("> as alice: /match start computer:easy seat:japan", 1)
+    assert "“purple” is no seat of Axis & Allies with 5 players" in refused, refused
+    assert "Computer (easy" not in refused.split("seat:purple", 1)[1], refused
+    assert "The match starts: Axis & Allies" in started, started
+    assert "alice (orange: Japan)" in seats_line(started), seats_line(started)
+    alone = await console("as alice: /match create game:militakiri\nas alice: /match start seat:blue\n", tmp_path / "alone",
+                          start="")
+    assert "seat:` chooses your seat against the computer" in alone, alone

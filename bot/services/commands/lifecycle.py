@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.services import rematch
 from bot.services.delivery import Delivery
-from bot.services.match import endings, lifecycle
+from bot.services.match import endings, lifecycle, seat_choice
 from bot.services.match.access import Pressed
 from bot.services.match.answers import Refused, answered
 from bot.services.match.core import Core
@@ -55,11 +55,22 @@ class LifecycleCommands(Core):
 
     @answered
     async def start(self, place: Place, actor: Actor, computer: str | None = None,
-                    players: int | None = None, seat: int = 0) -> list[Delivery]:
+                    players: int | None = None, seat: int | str = 0) -> list[Delivery]:
         """Start the open match (its creator only). With a ``computer`` level the computer first
         takes the empty seats, up to ``players`` (default: the most the game allows), so a
-        five-player Axis & Allies table with one person missing can begin."""
+        five-player Axis & Allies table with one person missing can begin; ``seat`` (a number,
+        or a name of it, ``seat_choice``) seats the creator there."""
         return await lifecycle.start(self, place, actor, computer, players, seat)
+
+    async def start_seat_choices(self, place: Place, actor: Actor, typed: str, players: int | None) -> list[tuple[str, str]]:
+        """Autocomplete of ``/match start … seat:``: (words, id) of the seat names of the match
+        open here that contain ``typed``, among the seats ``players`` makes (default: the most)."""
+        row = await self.repo.live_match_in(place.channel_id)
+        if row is None or row.status != "open":
+            return []
+        engine = self.book.engine(row.game)
+        count = min(max(players or engine.max_players, engine.min_players), engine.max_players)
+        return seat_choice.choices(engine, count, typed, actor.language)
 
     @answered
     async def abort(self, place: Place, actor: Actor, match_id: int | None = None) -> list[Delivery]:

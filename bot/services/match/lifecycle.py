@@ -184,13 +184,16 @@ async def leave(core: Core, place: Place, actor: Actor) -> list[Delivery]:
 
 
 async def start(core: Core, place: Place, actor: Actor, computer: str | None, players: int | None,
-                seat: int = 0) -> list[Delivery]:
+                seat: int | str = 0) -> list[Delivery]:
     """Start the open match (its creator only), the computer first taking the empty seats up to
-    ``players`` when a ``computer`` level is given, the creator then moving to ``seat``."""
+    ``players`` when a ``computer`` level is given, the creator then moving to ``seat`` (its
+    number, or a name of it as ``/match start … seat:`` gives it: ``seat_choice``)."""
     await core.seen(actor)
     match = await open_match(core, place)
     if computer is None and players is not None:
         raise Refused("core.fill_needs_computer", {"players": players})
+    if computer is None and isinstance(seat, str):
+        raise Refused("seats.needs_computer")
     if computer is not None and computer not in COMPUTER_LEVELS:
         raise Refused("core.unknown_level", {"level": computer, "levels": ", ".join(COMPUTER_LEVELS)})
     sat_down: list[Msg] = []
@@ -230,11 +233,12 @@ async def start(core: Core, place: Place, actor: Actor, computer: str | None, pl
 
 
 async def fill_with_computer(
-    core: Core, match: LoadedMatch, level: str, players: int | None, creator_seat: int = 0,
+    core: Core, match: LoadedMatch, level: str, players: int | None, creator_seat: int | str = 0,
 ) -> list[Msg]:
     """Seat the computer at ``level`` in the empty seats up to ``players`` (held under the
-    match's lock by ``start``), the creator then moving to ``creator_seat`` (the seats between
-    move one place): the lines that say who sat down, and where."""
+    match's lock by ``start``), the creator then moving to ``creator_seat`` (a number, or a
+    name of a seat among that many players, read before anyone sits down; the seats between move
+    one place): the lines that say who sat down, and where."""
     engine = match.engine
     seated = len(match.seats)
     low, high = max(seated, engine.min_players), engine.max_players
@@ -242,6 +246,8 @@ async def fill_with_computer(
     if not low <= wanted <= high:
         raise Refused("core.fill_players_range", {
             "players": wanted, "seated": seated, "low": low, "high": high, "game": presenter.game_name(match.row.game)})
+    if isinstance(creator_seat, str):
+        creator_seat = seat_choice.chosen_seat(engine, match.row.game, wanted, creator_seat)
     taken = {seat.user_id for seat in match.seats}
     joined: list[str] = []
     number = 0
