@@ -61,3 +61,23 @@ async def test_the_players_move_is_printed_before_the_computers_reply(tmp_path, 
     text = out.getvalue()
     assert "you opened match #1" in text and "the computer's reply" in text
     assert text.index("you opened match #1") < text.index("the computer's reply")
+
+
+async def test_the_masters_victory_setup_line_shows_commands_typed_as_they_are_read(tmp_path):
+    """The start said `/setup text:setup random`: Discord's option name and the setup's own word,
+    which no player types. Each command the line shows now, typed as it stands, is taken (both
+    languages show the same commands)."""
+    import re
+    import tomllib
+
+    from tests.console.test_transcripts import ROOT
+
+    messages = tomllib.loads((ROOT / "bot" / "i18n" / "messages" / "masters_victory.toml").read_text(encoding="utf-8"))
+    shown = {language: re.findall(r"`(/setup [^`]+)`", messages["setup_step"][language]) for language in ("en", "nl")}
+    assert shown["en"] == shown["nl"] and len(shown["en"]) == 2 and "text:" not in " ".join(shown["en"])
+    text = await console("as alice: /match create game:masters_victory opponent:bob\nas bob: /match join\n"
+                         "as alice: /match start\n" + "".join(f"as {who}: {command}\n"
+                                                              for who, command in zip(("alice", "bob"), shown["en"])),
+                         tmp_path)
+    assert f"Each player first sends a secret setup: `{shown['en'][0]}`" in text
+    assert text.count("Recorded, seen only by you: `setup ") == 2 and "Both players have placed their back-numbers" in text
