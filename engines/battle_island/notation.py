@@ -75,6 +75,8 @@ VERBS: dict[str, MoveKind] = {
     "move": "move", "verplaats": "move",
 }
 SQUARE = re.compile(r"^[a-l](1[0-2]|[1-9])$")
+SHAPED = re.compile(r"^[a-z]\d{1,2}$")
+"""A word written as a square (a letter and a number), on the island or not (``z5``, ``c13``)."""
 EXPECTED = (
     "block e5 | arm c3 e5 h8 | place tank b2 n | pad soldier jeep tank soldier jeep | roll | c2-c5 | "
     "c2-c4 left | shoot c5 c8 | reinforce 3 | move pad | pad left | turn c5 left | end | remove c5 | remove pad 2"
@@ -88,6 +90,9 @@ def invalid(text: str) -> InvalidMoveError:
 
 
 def _square(word: str, text: str) -> str:
+    """``word`` as a square; one written as a square but off the island is named (``z5``)."""
+    if SHAPED.match(word) and not SQUARE.match(word):
+        raise InvalidMoveError("battle_island.not_a_square", f"{word!r} is off the island: {text!r}", square=word)
     if not SQUARE.match(word):
         raise invalid(text)
     return word
@@ -101,7 +106,7 @@ def parse(text: str) -> BattleIslandMove:
     if not words:
         raise invalid(text)
     # Moves are written as squares: "c2-c5", "c2-c4 left", "c2 left", "c5 x c8".
-    if SQUARE.match(words[0].split("-")[0]):
+    if SHAPED.match(words[0].split("-")[0]):
         if len(words) == 3 and words[1] in ("x", "shoot"):
             return ShootAction(square=_square(words[0], text), to=_square(words[2], text))
         frm, dash, to = words[0].partition("-")
