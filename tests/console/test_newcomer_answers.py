@@ -81,3 +81,15 @@ async def test_the_masters_victory_setup_line_shows_commands_typed_as_they_are_r
                          tmp_path)
     assert f"Each player first sends a secret setup: `{shown['en'][0]}`" in text
     assert text.count("Recorded, seen only by you: `setup ") == 2 and "Both players have placed their back-numbers" in text
+
+
+async def test_a_move_before_the_masters_victory_setup_says_how_to_send_one(tmp_path):
+    """A newcomer's first move before the setup was told "setup random, or your own back-numbers"
+    without the command that sends one; the answer now shows it, as the start does."""
+    script = "as alice: /match create game:masters_victory opponent:bob\nas bob: /match join\nas alice: /match start\n" \
+             "as alice: /move a1-e1\n"
+    text = await console(script, tmp_path)
+    answer = text.split("> as alice: /move a1-e1", 1)[1]
+    assert "`/setup random`" in answer and "`/rules game:masters_victory topic:setup`" in answer
+    dutch = await console(script, tmp_path / "nl", "nl")
+    assert "`/setup random`" in dutch.split("> as alice: /move a1-e1", 1)[1]
