@@ -95,9 +95,28 @@ class ConsoleApp:
         self.services: Services | None = None
         self.current_user = DEFAULT_USER
         self.threads = 0
+        self.answering = False
+        """A command is being answered: what the services send on their own waits (``later``)."""
+        self.later: list[tuple[list[Delivery], Actor | None]] = []
 
     async def open(self, database: str, **kwargs: Any) -> None:
-        self.services = await open_services(database, self.deliver, **kwargs)
+        self.services = await open_services(database, self.deliver_unasked, **kwargs)
+
+    async def deliver_unasked(self, deliveries: list[Delivery], actor: Actor | None = None) -> None:
+        """What the services send on their own (the computer's moves, a deadline's notices, a
+        league's step): while a command is being answered it waits, and is printed after that
+        answer, so a player's move comes before the computer's reply to it."""
+        if self.answering:
+            self.later.append((deliveries, actor))
+            return
+        await self.deliver(deliveries, actor)
+
+    async def _answered(self) -> None:
+        """The command's answer is printed: what waited meanwhile follows it."""
+        self.answering = False
+        while self.later:
+            deliveries, actor = self.later.pop(0)
+            await self.deliver(deliveries, actor)
 
     # ----------------------------------------------------------------- output
 
@@ -196,22 +215,26 @@ class ConsoleApp:
         if handler is None:
             self.note(Msg("console.unknown_command", {"command": " ".join(line.command)}))
             return True
+        self.answering = True
         try:
-            deliveries = await handler(place, actor, line)
-        except ConsoleSyntaxError as error:
-            self.note(error.msg)
-            return True
-        except TimeControlError as error:
-            deliveries = [Delivery(Reply(), (Msg(error.code, error.params),), actor.language)]
-        except OutdatedMatchError as error:
-            deliveries = outdated_reply(error, actor.language)
-        except Exception as error:
-            # Every line gets an answer and the console goes on. The log names the command and
-            # the user, never the line itself: a move text may be a secret setup.
-            log.exception("console command /%s of %s in #%s failed", " ".join(line.command), actor.user_id, place.channel_id)
-            self.note(Msg("console.failed", {"error": type(error).__name__}))
-            return True
-        await self.deliver(deliveries, actor)
+            try:
+                deliveries = await handler(place, actor, line)
+            except ConsoleSyntaxError as error:
+                self.note(error.msg)
+                return True
+            except TimeControlError as error:
+                deliveries = [Delivery(Reply(), (Msg(error.code, error.params),), actor.language)]
+            except OutdatedMatchError as error:
+                deliveries = outdated_reply(error, actor.language)
+            except Exception as error:
+                # Every line gets an answer and the console goes on. The log names the command and
+                # the user, never the line itself: a move text may be a secret setup.
+                log.exception("console command /%s of %s in #%s failed", " ".join(line.command), actor.user_id, place.channel_id)
+                self.note(Msg("console.failed", {"error": type(error).__name__}))
+                return True
+            await self.deliver(deliveries, actor)
+        finally:
+            await self._answered()
         # One command at a time: a league's step that this command set off (a round's games
         # opening, a result told) is shown before the next line is read.
         assert self.services is not None

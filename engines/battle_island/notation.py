@@ -75,10 +75,27 @@ VERBS: dict[str, MoveKind] = {
     "move": "move", "verplaats": "move",
 }
 SQUARE = re.compile(r"^[a-l](1[0-2]|[1-9])$")
+SHAPED = re.compile(r"^[a-z]\d{1,2}$")
+"""A word written as a square (a letter and a number), on the island or not (``z5``, ``c13``)."""
 EXPECTED = (
     "block e5 | arm c3 e5 h8 | place tank b2 n | pad soldier jeep tank soldier jeep | roll | c2-c5 | "
     "c2-c4 left | shoot c5 c8 | reinforce 3 | move pad | pad left | turn c5 left | end | remove c5 | remove pad 2"
 )
+
+
+FORMS: dict[MoveKind, str] = {
+    "block": "block e5", "arm": "arm c3 e5 h8", "place": "place tank b2 n", "pad": "pad soldier jeep tank soldier jeep",
+    "roll": "roll", "shoot": "shoot c5 c8", "reinforce": "reinforce 3", "move": "move pad", "turn": "turn c5 left",
+    "end": "end", "remove": "remove c5",
+}
+"""The form of each order whose first word is known (from ``EXPECTED``), for one begun but not whole."""
+
+
+def incomplete(text: str, verb: MoveKind) -> InvalidMoveError:
+    """An order whose first word is known but whose rest does not read (``place tank c2``): the
+    form of that order, not of every order."""
+    return InvalidMoveError("battle_island.incomplete_order", f"not a whole {verb} order: {text!r}", move=text,
+                            example=FORMS[verb])
 
 
 def invalid(text: str) -> InvalidMoveError:
@@ -87,9 +104,13 @@ def invalid(text: str) -> InvalidMoveError:
     )
 
 
-def _square(word: str, text: str) -> str:
+def _square(word: str, text: str, verb: MoveKind | None = None) -> str:
+    """``word`` as a square; one written as a square but off the island is named (``z5``), any
+    other word is no square: the form of ``verb``'s order when it is known, else every form."""
+    if SHAPED.match(word) and not SQUARE.match(word):
+        raise InvalidMoveError("battle_island.not_a_square", f"{word!r} is off the island: {text!r}", square=word)
     if not SQUARE.match(word):
-        raise invalid(text)
+        raise invalid(text) if verb is None else incomplete(text, verb)
     return word
 
 
@@ -101,7 +122,7 @@ def parse(text: str) -> BattleIslandMove:
     if not words:
         raise invalid(text)
     # Moves are written as squares: "c2-c5", "c2-c4 left", "c2 left", "c5 x c8".
-    if SQUARE.match(words[0].split("-")[0]):
+    if SHAPED.match(words[0].split("-")[0]):
         if len(words) == 3 and words[1] in ("x", "shoot"):
             return ShootAction(square=_square(words[0], text), to=_square(words[2], text))
         frm, dash, to = words[0].partition("-")
@@ -124,36 +145,36 @@ def parse(text: str) -> BattleIslandMove:
     if verb == "end" and not args:
         return EndAction()
     if verb == "block" and len(args) == 1:
-        return BlockAction(square=_square(args[0], text))
+        return BlockAction(square=_square(args[0], text, verb))
     if verb == "arm" and args:
-        return ArmAction(squares=tuple(sorted(_square(a, text) for a in args)))
+        return ArmAction(squares=tuple(sorted(_square(a, text, verb) for a in args)))
     if verb == "place" and len(args) == 3 and args[0] in UNITS and args[2] in FACINGS:
-        return PlaceAction(unit=UNITS[args[0]], square=_square(args[1], text), facing=FACINGS[args[2]])
+        return PlaceAction(unit=UNITS[args[0]], square=_square(args[1], text, verb), facing=FACINGS[args[2]])
     if verb == "pad":
         if len(args) == 1 and args[0] in SIDES:
             return ShiftAction(side=SIDES[args[0]])
         letters = list(args[0]) if len(args) == 1 and all(ch in "sjt" for ch in args[0]) else args
         if letters and all(a in UNITS for a in letters):
             return PadAction(order=tuple(UNITS[a] for a in letters))
-        raise invalid(text)
+        raise incomplete(text, verb)
     if verb == "move":
         if args == ["pad"]:
             return PadOptionAction()
         if len(args) in (1, 2) and SQUARE.match(args[0].split("-")[0]):
             return parse(" ".join(args))
-        raise invalid(text)
+        raise incomplete(text, verb)
     if verb == "shoot" and len(args) in (1, 2):
-        return ShootAction(square=_square(args[0], text), to=_square(args[1], text) if len(args) == 2 else None)
+        return ShootAction(square=_square(args[0], text, verb), to=_square(args[1], text, verb) if len(args) == 2 else None)
     if verb == "reinforce" and len(args) == 1 and args[0].isdigit():
         return ReinforceAction(slot=int(args[0]))
     if verb == "turn" and len(args) == 2 and args[1] in SIDES:
-        return TurnAction(square=_square(args[0], text), side=SIDES[args[1]])
+        return TurnAction(square=_square(args[0], text, verb), side=SIDES[args[1]])
     if verb == "remove":
         if len(args) == 2 and args[0] == "pad" and args[1].isdigit():
             return RemoveAction(slot=int(args[1]))
         if len(args) == 1:
-            return RemoveAction(square=_square(args[0], text))
-    raise invalid(text)
+            return RemoveAction(square=_square(args[0], text, verb))
+    raise incomplete(text, verb)
 
 
 def complete(move: BattleIslandMove, legal: Callable[[], list[BattleIslandMove]]) -> BattleIslandMove:

@@ -29,7 +29,7 @@ async def test_a_match_against_the_computer_invites_nobody_and_a_secret_setup_sa
     text = await console("as alice: /match create game:masters_victory opponent:computer level:easy\n", tmp_path, start="")
     assert "Computer (easy) joins" in text
     assert "you are invited" not in text and "/match join" not in text
-    assert "Each player first sends a secret setup: `/setup text:setup random`" in text
+    assert "Each player first sends a secret setup: `/setup random`" in text
 
 
 async def test_a_militakiri_start_says_how_to_send_the_tower_setup(tmp_path):

@@ -18,8 +18,8 @@ MV_START = (
 
 
 async def test_setup_is_written_as_the_readme_says(tmp_path):
-    """README: "each player first sends a secret setup (`/setup text:setup random`)"."""
-    text = await console(MV_START + "as alice: /setup text:setup random\nas bob: /setup setup f11223m t11223m s11223m\n", tmp_path)
+    """README: "each player first sends a secret setup (`/setup random`)"."""
+    text = await console(MV_START + "as alice: /setup random\nas bob: /setup setup f11223m t11223m s11223m\n", tmp_path)
     assert "unexpected words" not in text and "unknown command" not in text
     assert text.count(" made a secret move.") == 2
     assert "[alice, only you] Recorded, seen only by you: `setup random`." in text

@@ -438,7 +438,7 @@ def test_step_messages_never_offer_what_the_roll_cannot_do(engine):
     words = catalog()
     blocked = position(f"Sa1s Jb1w sb3s {BLUE}", die=4)
     assert engine.step_message(blocked) == ("battle_island.step_move_none", {"die": 4})
-    assert words.render(Msg(*engine.step_message(blocked)), "en").startswith("No character can use the 4: shoot if a shot")
+    assert words.render(Msg(*engine.step_message(blocked)), "en").startswith("No character can use the 4: shoot if that clears the way")
     free = position(f"Se3n {BLUE}", die=1)
     assert engine.step_message(free) == ("battle_island.step_move", {"die": 1})
     pad = position(f"Se3n {BLUE}", die=3, pad_move=True)
