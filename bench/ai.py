@@ -13,7 +13,7 @@ count the first named player's blunders over the games (``bench/blunders.py``; t
 
 Bounded by default; knobs: ``AI_GAMES`` (games per pairing, default 4), ``AI_FIRST_GAME`` (the
 first game's number, default 0: a later run adds new seeded games to an earlier one), ``AI_MAX_MOVES``
-(default 150), ``AI_MAX_ROUNDS`` (Axis & Allies: adjudicate after this many rounds, default none),
+(default 150; none when ``AI_MAX_ROUNDS`` is given), ``AI_MAX_ROUNDS`` (Axis & Allies: adjudicate after this many rounds, default none),
 ``AI_SLUGS`` (comma-separated, default all), ``AI_PAIRS`` (e.g. ``hard-random,hard-greedy``),
 ``AI_WORKERS`` (processes, default 2), ``AI_CLOCK`` (``cpu``: the levels' time budgets count
 processor time, so a loaded machine does not starve them; default ``wall``), ``AI_PLAN`` (``0``: the levels decide one order at a time
@@ -46,6 +46,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from bench import blunders
@@ -251,11 +252,22 @@ def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
     return mean, z * statistics.stdev(values) / math.sqrt(len(values))
 
 
+NO_CAP = 1_000_000
+"""The move cap when a round limit is given (none, in effect: the rounds end the game)."""
+
+
+def limits(environ: Mapping[str, str]) -> tuple[int, int]:
+    """The move cap and the round limit (``AI_MAX_MOVES``, ``AI_MAX_ROUNDS``). With a round limit
+    and no cap given there is no cap: an Axis & Allies round alone has 150-300 orders, so the
+    short games' default of 150 would cut every game in its first round."""
+    max_rounds = int(environ.get("AI_MAX_ROUNDS", "0"))
+    return int(environ.get("AI_MAX_MOVES", str(NO_CAP) if max_rounds else "150")), max_rounds
+
+
 def main() -> None:
     games = int(os.environ.get("AI_GAMES", "4"))
     first = int(os.environ.get("AI_FIRST_GAME", "0"))
-    max_moves = int(os.environ.get("AI_MAX_MOVES", "150"))
-    max_rounds = int(os.environ.get("AI_MAX_ROUNDS", "0"))
+    max_moves, max_rounds = limits(os.environ)
     slugs = [s for s in os.environ.get("AI_SLUGS", ",".join(sorted(ENGINES))).split(",") if s]
     pairs = [p for p in os.environ.get("AI_PAIRS", ",".join(PAIRS)).split(",") if p]
     workers = int(os.environ.get("AI_WORKERS", "2"))
