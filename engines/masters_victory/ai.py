@@ -13,7 +13,10 @@ on the board its rough worth (fighter and bomber 1.5, artillery 1.3, tank 1.2, s
 ``ADVANCE``, but a master (as the world has it: its own for sure, the other side's as drawn)
 ``MASTER_FORWARD`` less for each row, so masters stay back. For the tactical safety check, the
 other side's replies that can take material are its attacks and artillery fire (``replies``),
-and a move is judged as if the turn ended after it (``close_turn``). Its setup is always the
+and a move is judged as if the turn ended after it (``close_turn``), in the drawn world with
+every hidden number of the other side set to the strongest not yet seen off the board (a 3
+before the master, ``cautious``): a move is safe only if no number it may hide wins the fight,
+as the real numbers decide it. Its setup is always the
 random one (``candidates``): the fixed order is the same every game, and the evaluation cannot
 tell the two apart. Rollouts are short and uniformly random.
 """

@@ -407,6 +407,40 @@ def test_masters_victory_does_not_end_a_turn_without_moving() -> None:
     assert "end" not in texts
 
 
+def _masters_victory_low_against_high() -> Match:
+    """A Masters Victory match at its first move, the fighters on the mover's back line (which
+    fly furthest forward) numbered 2 and the other side's 3 and 3M (tanks and soldiers as listed)."""
+    low, high = SetupAction(numbers=("22113m", "11223m", "11223m")), SetupAction(numbers=("3m1122", "m32211", "m32211"))
+    match = Match("masters_victory")
+    match.play(0, low)
+    match.play(1, high)
+    if match.state.to_move == 1:  # the start roll does not depend on the numbers: swap them
+        match = Match("masters_victory")
+        match.play(0, high)
+        match.play(1, low)
+    return match
+
+
+def test_masters_victory_leaves_no_piece_where_a_hidden_number_could_take_it() -> None:
+    """Masters Victory, rulebook "AANVAL", R1: "de pion met het laagste cijfer wordt
+    uitgeschakeld". The other side's back-numbers are hidden, so a world the search draws may
+    give the fighters that can reach the middle 1s where the real ones are 3s. A fighter of
+    the mover's numbered 1 or 2 flown to where one of them can attack it is lost to the reply
+    in the real game; the level with the safety check judges the hidden numbers at their
+    strongest and plays, whatever the seed, a move the real position's best reply takes
+    nothing from (the moves that stay out of reach are many)."""
+    match = _masters_victory_low_against_high()
+    seat = match.state.to_move
+    moves = match.engine.legal_moves(match.state, seat)
+    losses = [_exposure(match, seat, m) for m in moves]
+    assert any(x is not None and x > 1e-6 for x in losses) and any(x is not None and x <= 1e-6 for x in losses)
+    obs = match.observation(seat)
+    for seed in range(8):
+        chosen = search(obs, Budget(iterations=40, rollout_scale=0.25, widen=8, safety=True), seed)
+        move = match.engine.parse_move(chosen.text, match.state, seat)
+        assert (_exposure(match, seat, move) or 0.0) <= 1e-6, f"seed {seed}: {chosen.text} loses a piece at once"
+
+
 def test_battle_island_judges_characters_facing_the_enemy_above_those_facing_off_the_board() -> None:
     """Setting up, a character placed on its own back row facing the other side is worth more
     to the evaluation than the same one facing off the board or along that row."""
