@@ -146,3 +146,14 @@ async def test_a_player_who_leaves_takes_the_team_out_and_its_game_is_resigned(t
         assert (await services.repo.league(league_id)).status == "finished"
     finally:
         await services.close()
+
+
+async def test_a_league_of_teams_with_a_bad_game_option_is_refused_in_words(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        said = await services.leagues.create(HALL, ORGANIZER, "axis_allies", "round_robin", team_size=2,
+                                             options={"round_limit": "many"})
+        assert keys(said) and keys(said)[0].startswith("core."), keys(said)
+        assert await services.repo.leagues("guild-1", ["signup"]) == []
+    finally:
+        await services.close()
