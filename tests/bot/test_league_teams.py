@@ -157,3 +157,24 @@ async def test_a_league_of_teams_with_a_bad_game_option_is_refused_in_words(tmp_
         assert await services.repo.leagues("guild-1", ["signup"]) == []
     finally:
         await services.close()
+
+
+async def test_an_organizer_in_a_team_cannot_decide_the_teams_game(tmp_path) -> None:
+    """An organizer who plays cannot adjudicate their own game: in a league of teams, a game of
+    their team. Another organizer can."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await team_league(services)
+        for person in [ORGANIZER, *people(3)]:
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        (game,) = await services.repo.league_pairings(league_id)
+        said = await services.leagues.adjudicate(HALL, ORGANIZER, game.id, "1-0", "test")
+        assert keys(said) == ["league.own_game"]
+        other = Actor("judge", "Judge", "en", is_admin=True)
+        assert keys(await services.leagues.adjudicate(HALL, other, game.id, "draw", "agreed")) == ["league.adjudicated"]
+        rows = await services.leagues.table(await services.repo.league(league_id))
+        assert sorted(row.points for row in rows) == [0.5, 0.5]
+    finally:
+        await services.close()
