@@ -1,5 +1,6 @@
-"""The league commands that change a league: create it, sign up, start it, withdraw, decide a
-pairing (an organizer), challenge and accept on a ladder, finish it. Each is a function of the
+"""The league commands that change a league: create it, sign up, put a player in a team (an
+organizer, in a league of teams), start it (forming its teams), withdraw, decide a pairing (an
+organizer), challenge and accept on a ladder, finish it. Each is a function of the
 ``LeagueService`` (the façade answers its refusals); a command that moves the league on runs the
 step in the background (``LeagueService.later``), its answer not waiting for threads to open."""
 
