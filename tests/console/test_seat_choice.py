@@ -58,3 +58,14 @@ async def test_a_rematch_against_the_computer_turns_the_seats_too(tmp_path):
     )
     rematch = text.split("> as alice: /button rematch", 1)[1]
     assert "alice (blue)" in seats_line(rematch), rematch
+
+
+async def test_a_power_names_its_seat_in_the_match_s_own_seating(tmp_path):
+    """With ``even_sides`` (four players two a side: docs/games/axis_allies.md, decision 27) Japan
+    is a seat of its own, the third; ``seat:japan`` seats the creator there and the seats line
+    names each seat's powers from that seating."""
+    text = await console("as alice: /match create game:axis_allies computer:easy players:4 even_sides:true seat:japan\n",
+                         tmp_path, start="")
+    seats = seats_line(text)
+    assert "alice (tan: Japan)" in seats, seats
+    assert "(red: USSR, United Kingdom)" in seats and "(grey: Germany)" in seats and "(orange: United States)" in seats
