@@ -146,3 +146,55 @@ async def test_a_player_who_leaves_takes_the_team_out_and_its_game_is_resigned(t
         assert (await services.repo.league(league_id)).status == "finished"
     finally:
         await services.close()
+
+
+async def test_a_league_of_teams_with_a_bad_game_option_is_refused_in_words(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        said = await services.leagues.create(HALL, ORGANIZER, "axis_allies", "round_robin", team_size=2,
+                                             options={"round_limit": "many"})
+        assert keys(said) and keys(said)[0].startswith("core."), keys(said)
+        assert await services.repo.leagues("guild-1", ["signup"]) == []
+    finally:
+        await services.close()
+
+
+async def test_an_organizer_in_a_team_cannot_decide_the_teams_game(tmp_path) -> None:
+    """An organizer who plays cannot adjudicate their own game: in a league of teams, a game of
+    their team. Another organizer can."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await team_league(services)
+        for person in [ORGANIZER, *people(3)]:
+            await services.leagues.join(league_id, person)
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        await services.leagues.idle()
+        (game,) = await services.repo.league_pairings(league_id)
+        said = await services.leagues.adjudicate(HALL, ORGANIZER, game.id, "1-0", "test")
+        assert keys(said) == ["league.own_game"]
+        other = Actor("judge", "Judge", "en", is_admin=True)
+        assert keys(await services.leagues.adjudicate(HALL, other, game.id, "draw", "agreed")) == ["league.adjudicated"]
+        rows = await services.leagues.table(await services.repo.league(league_id))
+        assert sorted(row.points for row in rows) == [0.5, 0.5]
+    finally:
+        await services.close()
+
+
+async def test_a_player_who_withdraws_before_the_start_leaves_the_team_they_were_put_in(tmp_path) -> None:
+    """Else the withdrawn player would stay a member of the team, and take it out at the start."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await team_league(services)
+        players = people(5)
+        for person in players:
+            await services.leagues.join(league_id, person)
+        await services.leagues.team(HALL, ORGANIZER, players[0], 1, league_id)
+        await services.leagues.team(HALL, ORGANIZER, players[4], 1, league_id)
+        await services.leagues.withdraw(HALL, players[0], league_id)
+        said = await services.leagues.start(HALL, ORGANIZER, league_id)
+        formed = next(line for d in said for line in d.lines if line.key == "league.teams_formed")
+        assert formed.params["teams"] == ["Player 2 & Player 5", "Player 3 & Player 4"]  # in sign-up order
+        rows = await services.leagues.table(await services.repo.league(league_id))
+        assert not any(row.withdrawn for row in rows)
+    finally:
+        await services.close()

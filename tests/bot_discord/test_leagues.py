@@ -258,3 +258,60 @@ async def test_a_league_of_a_game_with_its_own_clock_takes_schedule_vacation_off
     control = league.settings["time_control"]
     assert (control["vacation"], control["grace"]) == (False, 2)
     assert "Time: 60 min per player" in created.reply.content  # the rulebook's clock
+
+
+async def test_an_organizer_sets_axis_allies_teams_and_a_player_cannot(world) -> None:
+    """A league of teams of two: Alice (organizer, playing too) puts Dave with her; Bob and Carol
+    make the other team by sign-up order. The game seats the first-named team as the Allies (the
+    USSR and UK, and the USA), the second as the Axis (Germany, Japan)."""
+    h = world.h
+    created = await h.slash("league create", {"game": "axis_allies", "format": "round_robin", "name": "Ww2",
+                                              "team_size": 2, "options": "round_limit:12"},
+                            user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    assert not created.reply.ephemeral and "Teams of 2" in created.reply.content, created.reply.content
+    league = (await world.bot.services.repo.leagues(str(h.channel["guild_id"]), ["signup"]))[-1]
+    for user in (h.alice, h.bob, h.carol, h.dave):
+        assert "signed up" in (await h.click(custom_ids(created.reply)[0], created.reply, user=user)).reply.content
+    refused = await h.slash("league team", {"player": h.bob, "team": 1}, user=h.bob)
+    assert refused.reply.ephemeral and "organizers" in refused.reply.content
+    put = await h.slash("league team", {"player": h.dave, "team": 1}, user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    assert "Dave is in team 1" in put.reply.content, put.reply.content
+    await h.slash("league team", {"player": h.alice, "team": 1}, user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    started = await h.slash("league start", user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    assert "The teams: Alice & Dave, Bob & Carol." in started.reply.content, started.reply.content
+    await world.bot.services.leagues.idle()
+    (game,) = await world.bot.services.repo.league_pairings(league.id)
+    match = await world.bot.services.matches.book.load(game.match_id)
+    first, second = (("Alice", "Dave"), ("Bob", "Carol")) if game.first_id == "team:1" else (("Bob", "Carol"), ("Alice", "Dave"))
+    assert [seat.name for seat in match.seats] == [first[0], second[0], second[1], first[1]]
+    assert match.state.seats == (("ussr", "uk"), ("germany",), ("japan",), ("usa",))
+    thread_posts = [m.content for m in world.fake.messages(int(game.thread_id), kind="channel")]
+    assert any("Alice & Dave" in text and "Bob & Carol" in text for text in thread_posts)
+    # The seats line names each player's powers from the match's seating (its even_sides option).
+    assert any(f"{first[0]} (red: USSR, United Kingdom)" in text and f"{second[0]} (grey: Germany)" in text
+               for text in thread_posts), thread_posts
+
+
+async def test_a_four_player_axis_allies_league_of_two_teams_runs_to_its_standings(world) -> None:
+    """Computer seats stand in for the four players (two teams of two, by sign-up order); one
+    round (``round_limit``) keeps the game short. It ends in the teams' standings picture."""
+    fast(world)
+    h = world.h
+    created = await h.slash("league create", {"game": "axis_allies", "format": "round_robin", "name": "Ww2",
+                                              "team_size": 2, "options": "round_limit:1"},
+                            user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    assert not created.reply.ephemeral, created.reply.content
+    league_id = (await world.bot.services.repo.leagues(str(h.channel["guild_id"]), ["signup"]))[-1].id
+    for number in range(1, 5):
+        await world.bot.services.leagues.join(league_id, computer_actor("easy", number))
+    await h.slash("league start", {"league": league_id}, user=h.alice, permissions=P.MANAGER_PERMISSIONS)
+    assert await settle(world, league_id) == "finished"
+    assert len(world.fake.find_requests("POST", r"/threads$")) == 1
+    channel_posts = [m.content for m in world.fake.messages(int(h.channel["id"]), kind="channel")]
+    assert sum("Ww2, round 1" in text for text in channel_posts) == 1  # the result told once
+    assert any("Ww2** is over" in text for text in channel_posts)
+    shown = await h.slash("league standings", {"league": league_id}, user=h.bob)
+    assert shown.reply.attachments[0].data.startswith(PNG_SIGNATURE)
+    rows = await world.bot.services.leagues.table(await world.bot.services.repo.league(league_id))
+    assert len(rows) == 2 and all(" & " in row.name and row.played == 1 for row in rows)
+    assert sum(row.points for row in rows) == 1

@@ -34,3 +34,29 @@ async def test_a_two_player_round_robin_in_the_console(tmp_path):
     assert "league-1-standings.png" in text
     assert "There is no league here that this fits." in text
     assert "1. Club: Heroes & Cities (Helden & Steden), round robin, finished, 2 players, in #general" in text
+
+
+async def test_an_axis_allies_league_of_teams_in_the_console(tmp_path):
+    """Teams of two: the organizer puts dan with ann; ben and cas make the other team by sign-up
+    order. A team game needs whole teams: three players do not start."""
+    script = tmp_path / "script.txt"
+    script.write_text(
+        "as olga: /league create game:axis_allies format:round_robin name:Ww2 team_size:2 round_limit:1\n"
+        "as ann: /league join\n"
+        "as ben: /league join\n"
+        "as cas: /league join\n"
+        "as olga: /league start\n"
+        "as dan: /league join\n"
+        "as olga: /league team player:dan team:1\n"
+        "as olga: /league team player:ann team:1\n"
+        "as olga: /league team player:ben team:1\n"
+        "as olga: /league start\n"
+        "as olga: /league pairings\n"
+    )
+    text = await transcript(script, tmp_path)
+    assert "Teams of 2: formed at the start in sign-up order" in text
+    assert "Ww2 needs at least two teams of 2 to start; it has 3 players." in text
+    assert "dan is in team 1 (1 of 2)." in text and "ann is in team 1 (2 of 2)." in text
+    assert "Team 1 is full (ann, dan; a team has 2 players)." in text
+    assert "The teams: ann & dan, ben & cas." in text
+    assert "ann & dan – ben & cas" in text or "ben & cas – ann & dan" in text

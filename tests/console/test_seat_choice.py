@@ -79,3 +79,14 @@ async def test_match_start_with_the_computer_seats_the_creator_where_seat_says(t
     alone = await console("as alice: /match create game:militakiri\nas alice: /match start seat:blue\n", tmp_path / "alone",
                           start="")
     assert "seat:` chooses your seat against the computer" in alone, alone
+
+
+async def test_a_power_names_its_seat_in_the_match_s_own_seating(tmp_path):
+    """With ``even_sides`` (four players two a side: docs/games/axis_allies.md, decision 27) Japan
+    is a seat of its own, the third; ``seat:japan`` seats the creator there and the seats line
+    names each seat's powers from that seating."""
+    text = await console("as alice: /match create game:axis_allies computer:easy players:4 even_sides:true seat:japan\n",
+                         tmp_path, start="")
+    seats = seats_line(text)
+    assert "alice (tan: Japan)" in seats, seats
+    assert "(red: USSR, United Kingdom)" in seats and "(grey: Germany)" in seats and "(orange: United States)" in seats

@@ -1,5 +1,6 @@
-"""The league commands that change a league: create it, sign up, start it, withdraw, decide a
-pairing (an organizer), challenge and accept on a ladder, finish it. Each is a function of the
+"""The league commands that change a league: create it, sign up, put a player in a team (an
+organizer, in a league of teams), start it (forming its teams), withdraw, decide a pairing (an
+organizer), challenge and accept on a ladder, finish it. Each is a function of the
 ``LeagueService`` (the façade answers its refusals); a command that moves the league on runs the
 step in the background (``LeagueService.later``), its answer not waiting for threads to open."""
 
@@ -55,9 +56,7 @@ async def create(
         engine = leagues.matches.book.engine(game)
     except KeyError:
         raise Refused.saying(lifecycle.unknown_game(leagues.matches, game)) from None
-    if team_size > 1:
-        options = even_sides(engine, team_size, options)
-    elif not engine.min_players <= LEAGUE_SIDES <= engine.max_players:
+    if team_size == 1 and not engine.min_players <= LEAGUE_SIDES <= engine.max_players:
         raise Refused("league.two_players_only", {"game": presenter.game_name(game)})
     if team_size > 1 and fmt == "ladder":
         raise Refused("league.teams_no_ladder")
@@ -68,6 +67,8 @@ async def create(
     if (reach is not None or accept_hours is not None) and fmt != "ladder":
         raise Refused("league.ladder_only")
     lifecycle.refuse_create(leagues.matches, game, options, actor=actor, opponent=None, time_control=time_control)
+    if team_size > 1:  # the options are known good now
+        options = even_sides(engine, team_size, options)
     here = await settings_of(leagues.repo, place.guild_id)
     disabled = game_refusal(here, game)
     if disabled is not None:  # its matches would be refused when the league opens them
@@ -200,11 +201,12 @@ def even_sides(engine: Any, team_size: int, options: dict[str, Any] | None) -> d
     """The game's options for teams of ``team_size``: the seating with as many seats on each side
     (Axis & Allies' ``even_sides``), or ``Refused`` when the game has none."""
     given = dict(options or {})
-    if "even_sides" in engine.options_model.model_fields:
+    model = engine.options_model
+    if "even_sides" in model.model_fields:
         given["even_sides"] = True
     players = LEAGUE_SIDES * team_size
-    if offers.teams(engine) and engine.min_players <= players <= engine.max_players:
-        teams = engine.teams(players, engine.options_model.model_validate(given))
+    if engine.min_players <= players <= engine.max_players and offers.teams(engine):
+        teams = engine.teams(players, model.model_validate(given))
         if len(teams) == LEAGUE_SIDES and all(len(t) == team_size for t in teams):
             return given
     raise Refused("league.teams_not_possible", {"game": presenter.game_name(engine.slug), "size": team_size})

@@ -81,15 +81,17 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
         else:
             row = await repo.get_match(p.match_id)
             if row is not None and row.status == "active" and (withdrawn & {p.first_id, p.second_id}):
-                # Every player of a side that left resigns (a team leaves whole).
-                for side_id in sorted(withdrawn & {p.first_id, p.second_id}):
-                    for user_id, name in zip(by_id[side_id].members, by_id[side_id].member_names, strict=True):
-                        resigned = await leagues.matches.resign(Place(league.guild_id, row.channel_id, league.language),
-                                                                Actor(user_id, name, league.language))
-                        out += posted(resigned, row.channel_id)
-                        row = await repo.get_match(p.match_id)
-                        if row is None or row.status != "active":
-                            break
+                # Every player of a side that left resigns (a team leaves whole), until the game ends.
+                channel = row.channel_id
+                leaving = [(user_id, name) for side_id in sorted(withdrawn & {p.first_id, p.second_id})
+                           for user_id, name in zip(by_id[side_id].members, by_id[side_id].member_names, strict=True)]
+                for user_id, name in leaving:
+                    resigned = await leagues.matches.resign(Place(league.guild_id, channel, league.language),
+                                                            Actor(user_id, name, league.language))
+                    out += posted(resigned, channel)
+                    after = await repo.get_match(p.match_id)
+                    if after is None or after.status != "active":
+                        break
                 changed = True
     pairings = await repo.league_pairings(league.id)
     names = {e.id: e.name for e in entries}
