@@ -250,7 +250,6 @@ class ConsoleApp:
             ("match", "status"): m.status,
             ("match", "resign"): m.resign,
             ("match", "draw"): m.offer_draw,
-            ("match", "abort"): m.abort,
             ("match", "claim"): m.claim,
             ("match", "verify"): m.verify,
             ("match", "export"): m.export,
@@ -283,11 +282,13 @@ class ConsoleApp:
             ("button",): self._button,
             ("away",): self._away,
             ("notify",): lambda p, a, l: m.notify(a, **{k: l.options.get(k) for k in NOTIFY_OPTIONS}),
+            ("match", "abort"): lambda p, a, l: m.abort(p, a, None, l.options.get("reason", "")),
             ("match", "give-time"): lambda p, a, l: m.give_time(p, a, _user_id(l.options.get("player")),
-                                                                  number(l.options, "hours", "24")),
+                                                                  number(l.options, "hours", "24"), l.options.get("reason", "")),
             ("match", "nudge"): lambda p, a, l: m.nudge(p, a),
             ("match", "substitute"): lambda p, a, l: m.substitute(
-                p, a, _named(l.options.get("seat"), a.language) or a, _named(l.options.get("new"), a.language) or a),
+                p, a, _named(l.options.get("seat"), a.language) or a, _named(l.options.get("new"), a.language) or a,
+                l.options.get("reason", "")),
             ("autopilot",): self._autopilot,
         }.get(line.command) or self._league_handler(line)
 

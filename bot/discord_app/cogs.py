@@ -225,9 +225,10 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         await self._run(interaction, self.matches.claim, match)
 
     @app_commands.command(name="abort", description=_text("match_abort"))
-    @app_commands.describe(match=_text("option_match_number"))
-    async def abort(self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
-        await self._run(interaction, self.matches.abort, match)
+    @app_commands.describe(match=_text("option_match_number"), reason=text("records2.option_reason"))
+    async def abort(self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 2**53 - 1] | None = None,
+                    reason: app_commands.Range[str, 1, 200] = "") -> None:
+        await self._run(interaction, self.matches.abort, match, reason)
 
     @claim.autocomplete("match")
     @abort.autocomplete("match")
@@ -251,10 +252,12 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         await self._run(interaction, self.matches.export)
 
     @app_commands.command(name="give-time", description=text("absence.command_give_time"))
-    @app_commands.describe(player=text("absence.option_give_time_player"), hours=text("absence.option_give_time_hours"))
+    @app_commands.describe(player=text("absence.option_give_time_player"), hours=text("absence.option_give_time_hours"),
+                           reason=text("records2.option_reason"))
     async def give_time(self, interaction: discord.Interaction, player: discord.User | None = None,
-                        hours: app_commands.Range[float, 0.25, 720.0] | None = None) -> None:
-        await self._run(interaction, self.matches.give_time, str(player.id) if player is not None else None, hours)
+                        hours: app_commands.Range[float, 0.25, 720.0] | None = None,
+                        reason: app_commands.Range[str, 1, 200] = "") -> None:
+        await self._run(interaction, self.matches.give_time, str(player.id) if player is not None else None, hours, reason)
 
     @app_commands.command(name="nudge", description=text("absence.command_nudge"))
     async def nudge(self, interaction: discord.Interaction) -> None:

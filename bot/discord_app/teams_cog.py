@@ -120,13 +120,16 @@ class TeamsCog(commands.Cog):
 
 
 @app_commands.command(name="substitute", description=_text("match_substitute"))
-@app_commands.describe(seat=_text("option_substitute_seat"), new=_text("option_substitute_new"))
-async def substitute(interaction: discord.Interaction, seat: discord.User, new: discord.User) -> None:
-    """``/match substitute seat:@player new:@player``."""
+@app_commands.describe(seat=_text("option_substitute_seat"), new=_text("option_substitute_new"),
+                       reason=text("records2.option_substitute_reason"))
+async def substitute(interaction: discord.Interaction, seat: discord.User, new: discord.User,
+                     reason: app_commands.Range[str, 1, 200] = "") -> None:
+    """``/match substitute seat:@player new:@player [reason:]``."""
     bot: BotHost = interaction.client  # type: ignore[assignment]
     place = place_of(interaction)
     leaving, coming = user_actor(seat, place.language), user_actor(new, place.language)
-    await respond(bot, interaction, lambda: bot.services.matches.substitute(place, actor_of(interaction), leaving, coming))
+    await respond(bot, interaction,
+                  lambda: bot.services.matches.substitute(place, actor_of(interaction), leaving, coming, reason))
 
 
 async def add_to(bot: commands.AutoShardedBot) -> None:

@@ -107,13 +107,24 @@ class ExtendEvent(Frozen):
     name: str | None = None
     """The organizer's name, for an organizer's extension (``by`` unset). Left out of the stored
     event when unset, so an extension recorded before it (and its hash) reads as it was."""
+    user_id: str | None = None
+    """The organizer's user id, for an organizer's extension; left out when unset, as ``name``."""
+    reason: str | None = None
+    """Why the time was given, when the giver said; left out when unset, as ``name``."""
 
     @model_serializer(mode="wrap")
     def _without_unset_name(self, handler: SerializerFunctionWrapHandler) -> Any:
-        data = handler(self)
-        if isinstance(data, dict) and data.get("name") is None:
-            data.pop("name", None)
-        return data
+        return _without_unset(handler(self), ("name", "user_id", "reason"))
+
+
+def _without_unset(data: Any, names: tuple[str, ...]) -> Any:
+    """A stored event without the optional fields ``names`` that are unset (``None``): a field
+    added to an event later leaves the events recorded before it (and their hashes) as they were."""
+    if isinstance(data, dict):
+        for name in names:
+            if data.get(name) is None:
+                data.pop(name, None)
+    return data
 
 
 class QuietEvent(Frozen):
@@ -214,6 +225,20 @@ class HolderEvent(Frozen):
     user_id: str
     name: str
     why: Literal["substitute", "team"]
+    by: str | None = None
+    """A substitute's: the user id of who asked for it (the player leaving, or an organizer)."""
+    by_name: str | None = None
+    organizer: bool | None = None
+    """``True``: an organizer asked for it, not the player leaving."""
+    left: str | None = None
+    """The name of the player who gave the seat up."""
+    reason: str | None = None
+    """Why, when whoever asked said. These fields are left out of the stored event when unset, so
+    a seat that changed hands before they were recorded (and its hash) reads as it was."""
+
+    @model_serializer(mode="wrap")
+    def _without_unset_asker(self, handler: SerializerFunctionWrapHandler) -> Any:
+        return _without_unset(handler(self), ("by", "by_name", "organizer", "left", "reason"))
 
 
 class AutopilotEvent(Frozen):

@@ -208,7 +208,8 @@ async def test_a_substitute_takes_the_seat_with_the_button(harness) -> None:
     assert any(isinstance(d.target, DirectMessage) and d.target.user_id == "dave" for d in taken)
     match = await harness.match(match_id)
     assert match.seat_of("dave") == 1 and match.seat_of("bob") is None
-    assert await events_of(harness, match_id, HolderEvent) == [HolderEvent(seat=1, user_id="dave", name="Dave", why="substitute")]
+    assert await events_of(harness, match_id, HolderEvent) == [HolderEvent(
+        seat=1, user_id="dave", name="Dave", why="substitute", by="bob", by_name="Bob", left="Bob")]
     out = await harness.service.submit(PLACE, DAVE, await harness.first_legal(match_id))
     assert "Dave played" in words(out)
     assert "Dave:" in words(await harness.service.history(PLACE, DAVE))

@@ -4,6 +4,7 @@ Helden & Steden's quiet-move limit; the organizer only creates and starts."""
 from __future__ import annotations
 
 from bot.clock import ManualClock
+from bot.services.delivery import ChannelPost
 from bot.services.people import Actor, Place, computer_actor
 from bot.services.settings import change
 from bot.services.time_control import TimeControl
@@ -269,7 +270,9 @@ async def test_a_swiss_round_past_its_deadline_is_decided_by_an_organizer_who_do
         assert keys(await services.leagues.adjudicate(HALL, inside, second.id, "1-0", "no moves")) == ["league.own_game"]
         assert playing_organizer.user_id in (first.first_id, first.second_id, second.first_id, second.second_id)
         decided = await services.leagues.adjudicate(HALL, ORGANIZER, second.id, "0-1", "no moves for a day")
-        assert keys(decided) == ["league.adjudicated"]
+        # Said where the organizer asked, and in the game's own channel, where its players are.
+        assert keys(decided) == ["league.adjudicated", "league.adjudicated"]
+        assert decided[1].target == ChannelPost((await services.repo.get_match(second.match_id)).channel_id)
         assert (await services.repo.get_match(second.match_id)).status == "aborted"
         await services.leagues.idle()
         pairings = await services.repo.league_pairings(league_id)

@@ -74,6 +74,34 @@ async def test_history_marks_and_shows_the_board_at_a_move(world):
     assert "There is no move 9" in beyond.reply.content and not beyond.reply.attachments
 
 
+async def test_history_marks_a_capture_and_a_battle_where_the_player_reads_it(world):
+    """The move that took a piece (Helden & Steden) and the shot that hit (Slag om het Eiland: a
+    battle) are marked on their lines of /match history, and no other line is."""
+    from tests.bot.conftest import SEED
+    from tests.bot.marked_moves import moves_to_a_mark
+
+    h = world.h
+    players = {0: h.alice, 1: h.bob}
+    for number, (slug, mark, word, rng_seed) in enumerate(
+            (("heroes_cities", "capture", "⚔ capture", 1), ("battle_island", "battle", "🎲 battle", 3)), start=1):
+        channel = h.add_channel(f"table-{slug}")
+        await h.slash(f"match create {slug}", {"opponent": h.bob}, user=h.alice, channel=channel)
+        await h.slash("match join", user=h.bob, channel=channel)
+        await h.slash("match start", user=h.alice, channel=channel)
+        moves = moves_to_a_mark(slug, SEED, mark, rng_seed=rng_seed)
+        for seat, text in moves:
+            played = await h.slash("move", {"text": text}, user=players[seat], channel=channel)
+            assert not played.reply.ephemeral, played.reply.content
+        pages = (len(moves) + 19) // 20
+        history = await h.slash("match history", {"page": pages}, user=h.carol, channel=channel)
+        marked = [line for line in history.reply.content.splitlines() if word in line]
+        assert len(marked) == 1 and marked[0].startswith(f"{len(moves)}. ") and f"`{moves[-1][1]}`" in marked[0], (
+            history.reply.content)
+        assert (await world.bot.services.repo.get_match(number)).game == slug
+        at = await h.slash("match history", {"at": len(moves)}, user=h.carol, channel=channel)
+        assert f"▶ {len(moves)}. " in at.reply.content and word in at.reply.content, at.reply.content
+
+
 async def test_catchup_lists_what_changed_since_your_last_move(world):
     h = world.h
     await start_match(world)

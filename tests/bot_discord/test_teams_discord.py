@@ -102,7 +102,7 @@ async def test_the_new_commands_are_synced(world):
     assert any(c["name"] == "autopilot" for c in commands)
     match = next(c for c in commands if c["name"] == "match")
     sub = next(o for o in match["options"] if o["name"] == "substitute")
-    assert [o["type"] for o in sub["options"]] == [6, 6]
+    assert [(o["type"], o.get("required", False)) for o in sub["options"]] == [(6, True), (6, True), (3, False)]  # reason: text
     create = next(o for o in match["options"] if o["name"] == "create")
     game = next(o for o in create["options"] if o["name"] == "heroes_cities")
     # Grace and what follows it are written in the one schedule text (the /match size limit).

@@ -77,3 +77,30 @@ async def test_a_rematch_of_a_casual_match_is_casual_with_the_same_options(tmp_p
     made = text.split("Rematch of match #1")[1]
     assert "Match #2" in made and "A casual match: its end changes no rating." in made, made
     assert "72" in made.split("as bob: /match status")[1]
+
+
+async def test_history_marks_a_capture_and_a_battle_on_the_console(tmp_path):
+    """The console twin of the fake Discord's: the capture (Helden & Steden) and the shot that hit
+    (Slag om het Eiland: a battle) are marked on their lines of /match history and at the move."""
+    from tests.bot.marked_moves import moves_to_a_mark
+    from tests.console.test_transcripts import SEED
+
+    players = {0: "alice", 1: "bob"}
+    lines, expected = [], []
+    for slug, mark, word, rng_seed in (("heroes_cities", "capture", "⚔ capture", 1), ("battle_island", "battle", "🎲 battle", 3)):
+        where = f" in {slug}"
+        lines += [f"as alice{where}: /match create game:{slug} opponent:bob", f"as bob{where}: /match join",
+                  f"as alice{where}: /match start"]
+        moves = moves_to_a_mark(slug, SEED, mark, rng_seed=rng_seed)
+        lines += [f"as {players[seat]}{where}: /move {text}" for seat, text in moves]
+        lines += [f"as carol{where}: /match history page:{(len(moves) + 19) // 20}",
+                  f"as carol{where}: /match history at:{len(moves)}"]
+        expected.append((word, len(moves), moves[-1][1]))
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(lines) + "\n")
+    text = await transcript(script, tmp_path)
+    for word, number, move in expected:
+        marked = [line for line in text.splitlines() if word in line]
+        assert any(line.strip().startswith(f"{number}. ") and f"`{move}`" in line for line in marked), text[-3000:]
+        assert any(f"▶ {number}. " in line for line in marked), text[-3000:]
+    assert sum("🎲 battle" in line for line in text.splitlines()) == 2  # the history's line and the one at the move

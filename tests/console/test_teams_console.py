@@ -50,6 +50,23 @@ async def test_substitute_and_autopilot_on_the_console(tmp_path: Path) -> None:
     assert "The computer (easy) plays for bob until" in text
 
 
+async def test_a_substitution_and_its_reason_are_in_the_history_on_the_console(tmp_path: Path) -> None:
+    """Who handed the seat on, to whom and why: in the record and in /match history; a reason
+    where only an organizer gives one is refused (the console's players are no organizers)."""
+    text = await console(
+        "as alice: /match substitute seat:alice new:dave reason:\"moving house\"\n"
+        "as dave: /button team_substitute offer:0:dave\n"
+        "as carol: /match history\n"
+        "as bob: /match abort reason:bored\n",
+        tmp_path,
+        start="as alice: /match create game:heroes_cities opponent:bob\nas bob: /match join\nas alice: /match start\n",
+    )
+    assert "alice asks dave to take over the seat of alice" in text and "Why: moving house" in text
+    history = text[text.index("> as carol: /match history"):text.index("> as bob: /match abort")]
+    assert "alice handed their seat to dave: moving house" in history, history
+    assert "Only an organizer gives a reason here" in text
+
+
 async def test_grace_and_absent_are_written_in_schedule_as_on_discord(tmp_path: Path) -> None:
     """Discord takes ``grace`` and ``absent`` only inside ``schedule:`` (as options of their own
     they made ``/match`` longer than Discord allows); the console reads a create line the same way,

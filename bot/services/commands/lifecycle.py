@@ -73,9 +73,9 @@ class LifecycleCommands(Core):
         return seat_choice.choices(engine, count, typed, actor.language)
 
     @answered
-    async def abort(self, place: Place, actor: Actor, match_id: int | None = None) -> list[Delivery]:
+    async def abort(self, place: Place, actor: Actor, match_id: int | None = None, reason: str = "") -> list[Delivery]:
         """Abort the match here, or ``match_id`` (from anywhere): see ``endings.abort``."""
-        return await endings.abort(self, place, actor, match_id)
+        return await endings.abort(self, place, actor, match_id, reason)
 
     @answered
     async def rematch(self, match_id: int, actor: Actor, pressed: Pressed | None = None) -> list[Delivery]:

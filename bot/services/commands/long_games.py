@@ -24,9 +24,9 @@ class LongGameCommands(Core):
 
     @answered
     async def give_time(self, place: Place, actor: Actor, player: str | None = None,
-                        hours: float | None = None) -> list[Delivery]:
+                        hours: float | None = None, reason: str = "") -> list[Delivery]:
         """``/match give-time``: more time for the player to move (``absence.give_time``)."""
-        return await absence.give_time(self, place, actor, player, hours)
+        return await absence.give_time(self, place, actor, player, hours, reason)
 
     @answered
     async def nudge(self, place: Place, actor: Actor) -> list[Delivery]:

@@ -21,9 +21,9 @@ class TeamCommands(Core):
         return await teams.choose(self, match_id, actor, choice, pressed)
 
     @answered
-    async def substitute(self, place: Place, actor: Actor, leaving: Actor, new: Actor) -> list[Delivery]:
+    async def substitute(self, place: Place, actor: Actor, leaving: Actor, new: Actor, reason: str = "") -> list[Delivery]:
         """``/match substitute``: offer ``leaving``'s seat to ``new`` (a button they press)."""
-        return await teams.substitute(self, place, actor, leaving, new)
+        return await teams.substitute(self, place, actor, leaving, new, reason)
 
     @answered
     async def accept_substitute(self, match_id: int, actor: Actor, seat: int, user_id: str,

@@ -256,14 +256,16 @@ async def adjudicate(leagues: Leagues, place: Place, actor: Actor, pairing_id: i
     outcome = {"score": list(SCORES[result]), "reason": "adjudicated", "by": actor.name, "note": reason[:200]}
     if not await leagues.repo.mark_pairing(found.id, "outcome", outcome):
         raise Refused("league.already_decided", {"pairing": found.id})
-    if found.match_id is not None:
-        await step.abort(leagues, found.match_id)
+    ended = await step.abort(leagues, found.match_id, actor, reason) if found.match_id is not None else None
     leagues.later(league.id)
-    return [reply(league.language, Msg("league.adjudicated", {
+    said = Msg("league.adjudicated", {
         "pairing": found.id, "league": league.name, "organizer": actor.name,
         "first": await reading.name_in(leagues, league, found.first_id), "second": await reading.name_in(leagues, league, found.second_id),
         "score": score_text(SCORES[result]), "reason": reason or "-",
-    }), ephemeral=False)]
+    })
+    # The players of a game still being played are told where they play it (its thread).
+    told = [Delivery(ChannelPost(ended), (said,), league.language)] if ended is not None and ended != place.channel_id else []
+    return [reply(league.language, said, ephemeral=False), *told]
 
 
 async def challenge(leagues: Leagues, place: Place, actor: Actor, opponent: Actor, league_id: int | None = None) -> list[Delivery]:

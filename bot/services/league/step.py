@@ -39,7 +39,7 @@ from bot.services.time_control import TimeControl
 from bot.storage.models import LeagueRow, NewPairing, PairingRow
 from bot.storage.repository import SeatRefusedError
 from engines.core import capabilities as offers
-from engines.core.record import AbortEvent
+from engines.core.record import OrganizerAbortEvent
 
 log = logging.getLogger(__name__)
 
@@ -211,14 +211,17 @@ async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first
     return [Delivery(ChannelPost(thread), (intro,), league.language), *posted(out, thread)]
 
 
-async def abort(leagues: Leagues, match_id: int) -> None:
-    """End a league match an organizer decided (the record says it was aborted by an organizer)."""
+async def abort(leagues: Leagues, match_id: int, actor: Actor, reason: str) -> str | None:
+    """End a league match the organizer ``actor`` decided (its record names them and the
+    ``reason``): the channel of the match it ended, ``None`` when it was over already."""
     book = leagues.matches.book
     async with book.lock(match_id):
         match = await book.load(match_id)
         if match is None or match.row.status not in ("open", "active"):
-            return
-        await leagues.matches.commit(match, [AbortEvent(by_admin=True)], status="aborted")
+            return None
+        event = OrganizerAbortEvent(by=actor.user_id, name=actor.name, reason=reason)
+        await leagues.matches.commit(match, [event], status="aborted")
+    return match.row.channel_id
 
 
 async def due(leagues: Leagues, now: datetime) -> list[Delivery]:

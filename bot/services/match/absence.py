@@ -165,10 +165,14 @@ async def starting_absences(core: Core, match: LoadedMatch, now: datetime) -> li
 
 # ------------------------------------------------------------------- /match give-time
 
-async def give_time(core: Core, place: Place, actor: Actor, player: str | None, hours: float | None) -> list[Delivery]:
+async def give_time(core: Core, place: Place, actor: Actor, player: str | None, hours: float | None,
+                    reason: str = "") -> list[Delivery]:
     """An opponent gives the player to move ``GIFT`` (once per turn each); an organizer gives
-    any seat to act ``hours``. Every gift is an ``ExtendEvent`` in the record."""
+    any seat to act ``hours``, and may say why. Every gift is an ``ExtendEvent`` in the record."""
     organizer = await may_organize(core, place.guild_id, actor)
+    reason = reason.strip()
+    if reason and not organizer:
+        raise Refused("records2.reason_for_organizers")
     row = await core.repo.live_match_in(place.channel_id)
     if row is None:
         raise access.no_match()
@@ -195,12 +199,14 @@ async def give_time(core: Core, place: Place, actor: Actor, player: str | None, 
             if (own, seat) in match.progress.givers:
                 raise Refused("absence.gave_already", {"player": match.name_of(seat)})
             amount, by = GIFT, own
-        name = actor.name if by is None else None
-        after, _ = await core.commit(match, [ExtendEvent(seat=seat, seconds=int(amount.total_seconds()), by=by, name=name)])
+        who = {"by": by} if by is not None else {"name": actor.name, "user_id": actor.user_id}
+        given = ExtendEvent(seat=seat, seconds=int(amount.total_seconds()), reason=reason or None, **who)
+        after, _ = await core.commit(match, [given])
     giver = actor.name if by is not None else Msg("absence.an_organizer", {"player": actor.name})
     line = Msg("absence.time_given", {"giver": giver, "player": after.name_of(seat),
                                       "hours": _hours(amount), "deadline": after.deadline(seat)})
-    return [reply(after.row.language, line, ephemeral=False)]
+    why = [Msg("records2.reason_line", {"reason": reason})] if reason else []
+    return [reply(after.row.language, line, *why, ephemeral=False)]
 
 
 def history_line(match: LoadedMatch, entry: Entry) -> Msg | None:
@@ -214,7 +220,9 @@ def history_line(match: LoadedMatch, entry: Entry) -> Msg | None:
             else Msg("absence.some_organizer")
         )
         hours = _hours(timedelta(seconds=event.seconds))
-        return Msg("absence.history_time_given", {"giver": giver, "player": match.name_of(event.seat), "hours": hours, "at": entry.at})
+        key = "records2.history_time_given_why" if event.reason else "absence.history_time_given"
+        return Msg(key, {"giver": giver, "player": match.name_of(event.seat), "hours": hours, "at": entry.at,
+                         "reason": event.reason or ""})
     if isinstance(event, GraceEvent):
         hours = _hours(timedelta(hours=event.hours))
         return Msg("absence.history_grace", {"player": match.name_of(event.seat), "hours": hours, "at": entry.at})

@@ -31,10 +31,12 @@ if TYPE_CHECKING:
     from bot.services.match.core import Core
 
 
-async def abort(core: Core, place: Place, actor: Actor, match_id: int | None = None) -> list[Delivery]:
+async def abort(core: Core, place: Place, actor: Actor, match_id: int | None = None, reason: str = "") -> list[Delivery]:
     """Abort the match here (or ``match_id``, named from anywhere): its creator before the start,
-    an organizer of its server (``organizers.may_organize``) at any time, or the people waiting in
-    it once it stood still, by agreement (each asks; it ends when all have)."""
+    an organizer of its server (``organizers.may_organize``) at any time, with the ``reason`` the
+    record keeps, or the people waiting in it once it stood still, by agreement (each asks; it
+    ends when all have)."""
+    reason = reason.strip()
     row = await core.repo.live_match_in(place.channel_id) if match_id is None else await core.repo.get_match(match_id)
     if row is None:
         raise access.no_match()
@@ -42,6 +44,8 @@ async def abort(core: Core, place: Place, actor: Actor, match_id: int | None = N
         raise Refused("core.match_over")
     # An organizer's rights hold in their own server only (a match named by number may be elsewhere).
     organizer = row.guild_id == place.guild_id and await may_organize(core, row.guild_id, actor)
+    if reason and not organizer:
+        raise Refused("records2.reason_for_organizers")
     async with core.book.lock(row.id):
         try:
             match = await core.book.load_known(row.id)
@@ -49,18 +53,18 @@ async def abort(core: Core, place: Place, actor: Actor, match_id: int | None = N
             if not organizer:
                 return outdated_reply(error, actor.language)
             # Older rules cannot replay here, but the record can still be closed.
-            event = OrganizerAbortEvent(by=actor.user_id, name=actor.name)
-            result = Result(reason="core.aborted", params={"by_admin": True, "by": actor.name, "why": ""})
+            event = OrganizerAbortEvent(by=actor.user_id, name=actor.name, reason=reason)
+            result = Result(reason="core.aborted", params={"by_admin": True, "by": actor.name, "why": reason})
             await core.repo.append(
                 row.id, row.last_seq, [event], core.clock.now(), status="aborted", result=result.model_dump(mode="json"),
             )
-            return [reply(row.language, Msg("core.aborted_by", {"player": actor.name}), ephemeral=False)]
+            return [reply(row.language, Msg("core.aborted_by", {"player": actor.name}), *_why(reason), ephemeral=False)]
         is_creator = actor.user_id == match.row.creator_id
         idle = match.damage is None and deadlines.may_end_idle(match, actor, core.idle_after, core.clock.now())
-        if is_creator and match.row.status == "open":
+        if is_creator and match.row.status == "open" and not reason:  # an organizer's reason goes into the record
             events: list[Any] = [AbortEvent(by_admin=False)]
         elif organizer:
-            events = [OrganizerAbortEvent(by=actor.user_id, name=actor.name)]
+            events = [OrganizerAbortEvent(by=actor.user_id, name=actor.name, reason=reason)]
         elif idle:
             return await _agree_to_abort(core, match, actor)
         else:
@@ -70,11 +74,15 @@ async def abort(core: Core, place: Place, actor: Actor, match_id: int | None = N
             raise Refused("core.abort_not_allowed")
         # A damaged match too: its record stays as it is, the abort is chained after it.
         after, _ = await core.commit(match, events, status="aborted")
-    return [_aborted(match, after, actor)]
+    return [_aborted(match, after, actor, reason)]
 
 
-def _aborted(match: LoadedMatch, after: LoadedMatch, actor: Actor) -> Delivery:
-    lines = [Msg("core.aborted_by", {"player": actor.name})]
+def _why(reason: str) -> list[Msg]:
+    return [Msg("records2.reason_line", {"reason": reason})] if reason else []
+
+
+def _aborted(match: LoadedMatch, after: LoadedMatch, actor: Actor, reason: str = "") -> Delivery:
+    lines = [Msg("core.aborted_by", {"player": actor.name}), *_why(reason)]
     if after.damage is None and after.progress.seq:
         lines.append(announce.hash_line(after))
     return reply(match.row.language, *lines, ephemeral=False)

@@ -15,7 +15,7 @@ from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.channels import channel_named, deleted_channels
 from bot.services.delivery import Delivery, reply
-from bot.services.match import absence, access, announce, grace
+from bot.services.match import absence, access, announce, grace, teams
 from bot.services.match.answers import Refused, damaged_line
 from bot.services.organizers import may_organize
 from bot.services.people import Actor
@@ -198,21 +198,22 @@ def _told(match: LoadedMatch, *lines: Msg) -> list[Delivery]:
 
 
 def history_line(match: LoadedMatch, entry: Entry) -> Msg | None:
-    """The history's line for an organizer's action, an agreement to abort, time given, a grace or
-    a team's default (``None`` for other events)."""
+    """The history's line for an organizer's action, a substitution, an agreement to abort, time
+    given, a grace or a team's default (``None`` for other events)."""
     event = entry.event
     if isinstance(event, PauseEvent):
         return Msg("organize.history_pause", {"at": entry.at, "player": event.name, "reason": event.reason})
     if isinstance(event, ResumeEvent):
         return Msg("organize.history_resume", {"at": entry.at, "player": event.name})
     if isinstance(event, OrganizerAbortEvent):
-        return Msg("organize.history_abort", {"at": entry.at, "player": event.name, "reason": event.reason})
+        key = "organize.history_abort" if event.reason else "records2.history_abort_plain"  # /match abort's: no reason
+        return Msg(key, {"at": entry.at, "player": event.name, "reason": event.reason})
     if isinstance(event, AdjudicateEvent):
         result: Msg = Msg("organize.result_draw") if event.draw else Msg(
             "organize.result_win", {"players": [match.name_of(s) for s in event.winners]})
         return Msg("organize.history_adjudicate", {"at": entry.at, "player": event.name, "result": result, "reason": event.reason})
     if isinstance(event, AbortAgreeEvent):
         return Msg("organize.history_abort_agree", {"at": entry.at, "player": match.name_of(event.seat)})
-    # Time given and graces; a team's default when its time to choose ran out.
-    return absence.history_line(match, entry) or grace.history_line(match, entry)
+    # Substitutes, time given and graces; a team's default when its time to choose ran out.
+    return teams.substitution_line(entry) or absence.history_line(match, entry) or grace.history_line(match, entry)
 

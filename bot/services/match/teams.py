@@ -8,6 +8,7 @@ from it."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from bot.services.progress import LoadedMatch
 from engines.core.contract import Seat
 from engines.core.record import (
     AutopilotEvent,
+    Entry,
     GraceEvent,
     HolderEvent,
     TeamChoiceEvent,
@@ -118,9 +120,15 @@ async def _loaded(core: Core, match_id: int, pressed: Pressed | None) -> LoadedM
 # ------------------------------------------------------------------ substitutes
 
 
-async def substitute(core: Core, place: Place, actor: Actor, leaving: Actor, new: Actor) -> list[Delivery]:
+OFFER = "substitute:{match}:{seat}:"
+"""The setting that keeps who offered a seat, and why, until the new player takes it
+(``substitute:<match>:<seat>:<user>``): the ``HolderEvent`` names them."""
+
+
+async def substitute(core: Core, place: Place, actor: Actor, leaving: Actor, new: Actor, reason: str = "") -> list[Delivery]:
     """``/match substitute``: ``leaving``'s seat is offered to ``new`` (asked by the leaving player
-    or an organizer); ``new`` accepts with the button, which names the state it was made for."""
+    or an organizer, ``reason`` saying why); ``new`` accepts with the button, which names the
+    state it was made for."""
     await core.seen(actor)
     match = await access.live(core, place)
     if match is None:
@@ -132,15 +140,31 @@ async def substitute(core: Core, place: Place, actor: Actor, leaving: Actor, new
     seat = match.seat_of(leaving.user_id)
     if seat is None:
         raise Refused("teams.no_such_seat", {"player": leaving.name})
-    if actor.user_id != leaving.user_id and not await may_organize(core, place.guild_id, actor):
+    organizer = actor.user_id != leaving.user_id
+    if organizer and not await may_organize(core, place.guild_id, actor):
         raise Refused("teams.substitute_not_allowed", {"player": leaving.name})
     if computer_level(new.user_id) is not None or match.seat_of(new.user_id) is not None:
         raise Refused("teams.substitute_seated", {"player": new.name})
     if await core.repo.user(new.user_id) is None:
         await core.seen(new)
+    reason = reason.strip()
+    asker = {"by": actor.user_id, "by_name": actor.name, "organizer": organizer or None, "reason": reason or None}
+    await core.repo.set_setting(OFFER.format(match=match.id, seat=seat) + new.user_id, json.dumps(asker))
     button = Button("team_substitute", match.id, text=f"{seat}:{new.user_id}", seq=match.progress.seq)
-    line = Msg("teams.substitute_asked", {"player": new.name, "seat": match.name_of(seat), "by": actor.name})
-    return [reply(match.row.language, line, ephemeral=False, buttons=(button,))]
+    lines = [Msg("teams.substitute_asked", {"player": new.name, "seat": match.name_of(seat), "by": actor.name}),
+             *([Msg("records2.reason_line", {"reason": reason})] if reason else [])]
+    return [reply(match.row.language, *lines, ephemeral=False, buttons=(button,))]
+
+
+async def _offered_by(core: Core, match_id: int, seat: Seat, user_id: str) -> dict[str, Any]:
+    """Who offered the seat to ``user_id``, and why (``OFFER``); nothing for an offer made before
+    they were kept."""
+    try:
+        asker = json.loads(await core.repo.setting(OFFER.format(match=match_id, seat=seat) + user_id) or "{}")
+    except ValueError:
+        return {}
+    known = ("by", "by_name", "organizer", "reason")
+    return {name: asker[name] for name in known if asker.get(name) is not None} if isinstance(asker, dict) else {}
 
 
 async def accept_substitute(
@@ -164,11 +188,28 @@ async def accept_substitute(
         if match.seat_of(actor.user_id) is not None:
             raise Refused("teams.substitute_seated", {"player": actor.name})
         leaving = match.name_of(seat)
-        after, _ = await core.commit(match, [HolderEvent(seat=seat, user_id=actor.user_id, name=actor.name, why="substitute")])
+        asker = await _offered_by(core, match.id, seat, actor.user_id)
+        event = HolderEvent(seat=seat, user_id=actor.user_id, name=actor.name, why="substitute", left=leaving, **asker)
+        after, _ = await core.commit(match, [event])
+        for key in await core.repo.settings_starting(OFFER.format(match=match.id, seat=seat)):
+            await core.repo.claim_setting(key)  # the seat's offers are spent: it changed hands
     line = Msg("teams.substituted", {"player": actor.name, "seat": leaving})
     language = await core.language_of(actor.user_id, after.row.language)
     view = await presenter.private_view_dm(after, seat, language, renderer=core.renderer)
     return [reply(after.row.language, line, ephemeral=False), view]
+
+
+def substitution_line(entry: Entry) -> Msg | None:
+    """The history's line for a seat a substitute took: who asked (the player leaving, or an
+    organizer) and why; ``None`` for other events (a teammate's takeover is the team's choice)."""
+    event = entry.event
+    if not isinstance(event, HolderEvent) or event.why != "substitute":
+        return None
+    params = {"at": entry.at, "player": event.name, "left": event.left or "?", "by": event.by_name or "",
+              "reason": Msg("records2.reason", {"reason": event.reason}) if event.reason else ""}
+    if event.by_name is None:  # kept before who asked was
+        return Msg("records2.history_substitute_taken", params)
+    return Msg("records2.history_substitute_organizer" if event.organizer else "records2.history_substitute_player", params)
 
 
 # -------------------------------------------------------------------- autopilot
