@@ -198,3 +198,13 @@ async def test_a_player_who_withdraws_before_the_start_leaves_the_team_they_were
         assert not any(row.withdrawn for row in rows)
     finally:
         await services.close()
+
+
+async def test_teams_with_even_sides_turned_off_are_refused_not_overruled(tmp_path) -> None:
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        said = await services.leagues.create(HALL, ORGANIZER, "axis_allies", "round_robin", team_size=2,
+                                             options={"even_sides": False})
+        assert keys(said) == ["league.teams_not_possible"]
+    finally:
+        await services.close()

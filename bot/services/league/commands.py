@@ -203,7 +203,7 @@ def even_sides(engine: Any, team_size: int, options: dict[str, Any] | None) -> d
     given = dict(options or {})
     model = engine.options_model
     if "even_sides" in model.model_fields:
-        given["even_sides"] = True
+        given.setdefault("even_sides", True)  # an organizer's even_sides:false is not overruled: refused below
     players = LEAGUE_SIDES * team_size
     if engine.min_players <= players <= engine.max_players and offers.teams(engine):
         teams = engine.teams(players, model.model_validate(given))
