@@ -49,7 +49,9 @@ bench-load: $(STAMP)
 # (AI_FIRST_GAME=40 then plays 40 more seeded games, not the same ones again); Axis & Allies also
 # prints its rows per side and its board counts (transports loaded, amphibious assaults, aircraft
 # lost, capitals fallen) and its seconds, posts, decisions and evaluations per power turn, e.g.
-# make bench-ai AI_SLUGS=axis_allies AI_PAIRS=hard-normal AI_GAMES=40 AI_MAX_ROUNDS=8 (AI_PLAN=0: one order at a time)
+# make bench-ai AI_SLUGS=axis_allies AI_PAIRS=hard-normal AI_GAMES=40 AI_MAX_ROUNDS=8 (AI_PLAN=0: one order at a time;
+# a round limit lifts the move cap). Each game is printed on stderr as it ends; kill -USR1 stops the
+# run with the tables of the games finished.
 bench-ai: $(STAMP)
 	$(PY) -m bench.ai
 
