@@ -79,3 +79,17 @@ async def test_match_start_with_the_computer_seats_the_creator_where_seat_says(t
     alone = await console("as alice: /match create game:militakiri\nas alice: /match start seat:blue\n", tmp_path / "alone",
                           start="")
     assert "seat:` chooses your seat against the computer" in alone, alone
+
+
+async def test_a_number_of_players_the_game_has_not_is_refused_not_changed(tmp_path):
+    """``players:7`` for Axis & Allies (two to five) is refused with the range, not taken for five;
+    ``players:`` with people alone is refused too (they join up to the most the game allows)."""
+    text = await console(
+        "as alice: /match create game:axis_allies computer:easy players:7\n"
+        "as alice: /match create game:axis_allies opponent:bob players:3\n"
+        "as alice: /match status\n",
+        tmp_path, start="",
+    )
+    assert "Axis & Allies is played by 2 to 5 players, so `players:7` cannot be" in text, text
+    assert "give `computer:` a level" in text
+    assert "The match starts" not in text and "opened match" not in text
