@@ -86,7 +86,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         for slug, engine in sorted(ENGINES.items()):
             timed = offers.capabilities(engine).timed
             group.add_command(create_command(slug, _text(f"create_{slug}"), engine.options_model, self._create, timed,  # type: ignore[union-attr]
-                                             seat_names(engine)))
+                                             seat_names(engine), (engine.min_players, engine.max_players)))
         for command in replays_cog.match_commands(bot):  # /match replay, /match catchup
             self.app_command.add_command(command)  # type: ignore[union-attr]
 
@@ -104,6 +104,7 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         thread = options.pop("thread", False)
         rated = options.pop("rated", None)
         seat = options.pop("seat", None)
+        players = options.pop("players", None)
         try:
             control = time_control_given(
                 options.pop("deadline", None), options.pop("deadline_hours", None), options.pop("clock_minutes", None),
@@ -133,12 +134,12 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
             if refusal:
                 return refusal
             return await self.matches.create(place, actor, game, game_options, opponent=invited, time_control=control, rated=rated,
-                                             seat=seat)
+                                             seat=seat, players=players)
         if not isinstance(channel, discord.TextChannel):
             return [reply(actor.language, Msg("core.thread_needs_text_channel"))]
         # Everything that could refuse is asked before the thread exists: no empty thread is left behind.
         refusal = lacking_permissions(interaction, OPEN_THREAD, channel) or self.matches.create_refusal(
-            actor, game, game_options, opponent=invited, time_control=control, seat=seat
+            actor, game, game_options, opponent=invited, time_control=control, seat=seat, players=players
         )
         if refusal:
             return refusal
@@ -148,7 +149,8 @@ class MatchCog(commands.GroupCog, group_name="match", group_description=_text("m
         )
         thread_place = place_of(interaction, new_thread.id)
         deliveries = await self.matches.create(
-            thread_place, actor, game, game_options, opponent=invited, time_control=control, rated=rated, seat=seat
+            thread_place, actor, game, game_options, opponent=invited, time_control=control, rated=rated, seat=seat,
+            players=players,
         )
         moved = [
             Delivery(ChannelPost(str(new_thread.id)), d.lines, d.language, d.attachments, d.buttons)

@@ -62,11 +62,12 @@ TIME_OPTIONS = ("deadline", "deadline_hours", "clock_minutes")
 
 
 def seat_names(engine: Any) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
-    """Autocomplete of ``seat:`` for ``engine``: its seats' names against the computer (two
-    players, as ``/match create`` seats them), in the reader's language."""
+    """Autocomplete of ``seat:`` for ``engine``: its seats' names against the computer (for the
+    ``players:`` given, else two, as ``/match create`` seats them), in the reader's language."""
 
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        players = seat_choice.computer_players(engine, None)
+        given = getattr(interaction.namespace, "players", None)
+        players = seat_choice.computer_players(engine, given if isinstance(given, int) else None)
         language = locale_of(str(interaction.locale))
         return [app_commands.Choice(name=name[:100], value=value)
                 for name, value in seat_choice.choices(engine, players, current, language)]
@@ -108,17 +109,22 @@ def field_choices(game: str, name: str, field: FieldInfo) -> list[app_commands.C
 
 
 def option_parameters(
-    game: str, model: type[BaseModel], timed_by_game: bool = False
+    game: str, model: type[BaseModel], timed_by_game: bool = False, players: tuple[int, int] = (2, 2),
 ) -> list[tuple[str, app_commands.locale_str, Any, Any, list[app_commands.Choice] | None]]:
     """(name, description, annotation, default, choices) for the common options and the model's fields.
 
     A game whose rulebook sets the time (``TimedGame``) gets no common time options: its own
-    option says it."""
+    option says it. A game played by more than two (``players``: its fewest and most) gets
+    ``players:``, how many seats the computer fills (the others have no choice to make: the
+    option would only spend Discord's 8,000 characters)."""
     params = [
         (name, text(f"commands.option_{name}"), annotation, default, choices)
         for name, (annotation, default, choices) in COMMON.items()
         if not (timed_by_game and name in TIME_OPTIONS)
     ]
+    if players[0] < players[1]:
+        params.append(("players", text("weekly2.option_create_players"), Optional[app_commands.Range[int, players[0], players[1]]],
+                       None, None))
     for name, field in model.model_fields.items():
         if name in COMMON:
             raise ValueError(f"game option {name!r} clashes with a common option")
@@ -138,13 +144,14 @@ def create_command(
     run: Callable[..., Awaitable[None]],
     timed_by_game: bool = False,
     seat_names: Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]] | None = None,
+    players: tuple[int, int] = (2, 2),
 ) -> app_commands.Command:
     """``/match create <game>`` whose callback passes every option to ``run(interaction, game, **options)``.
 
     Game options left empty arrive as ``None`` and are dropped, so the model's defaults apply.
     ``seat_names`` completes ``seat:`` (autocomplete: no choices counted against Discord's size).
     """
-    params = option_parameters(game, model, timed_by_game)
+    params = option_parameters(game, model, timed_by_game, players)
 
     async def callback(interaction: discord.Interaction, **kwargs: Any) -> None:
         await run(interaction, game, **kwargs)

@@ -2,9 +2,9 @@
 the moves they show, of the match's stored snapshot and the states kept in memory here.
 
 A match stores one snapshot, rewritten every ``SNAPSHOT_EVERY`` events (``MatchBook.append``): it
-often lies after a player's last move (an Axis & Allies round is many events). So each catch-up
-also keeps the state the match is at when it is made (free: the loaded match holds it), bound to
-the hash of the event it follows. That is where the player who just moved stands, which is where
+often lies after a player's last move (an Axis & Allies round is many events). So each turn
+notice (``notices.tell``: by DM, ping or none) and each catch-up keeps the state the match is at
+then (free: the loaded match holds it), bound to the hash of the event it follows. That is where the player who just moved stands, which is where
 their next catch-up starts. A stepper's press keeps where its replay stood a little before the
 moves it listed, where the next press (one move on or back) starts. Kept per service, a few per
 match, for the most recent matches; lost on a restart (then the snapshot or the first event)."""

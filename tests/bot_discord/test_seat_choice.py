@@ -84,3 +84,30 @@ async def test_match_start_with_the_computer_takes_seat_too(world: BotWorld):
     assert match.row.status == "active" and match.seat_of(str(h.alice["id"])) == 1
     assert "Alice (grey: Germany, Japan)" in started.reply.content
     assert not world.fake.unhandled
+
+
+async def test_match_create_takes_the_number_of_players_where_the_game_has_a_choice(world: BotWorld):
+    """``/match create axis_allies computer:<level> players:3`` (the console's ``players:N``): the
+    computer fills the seats of three players; ``seat:`` names a seat among those three (its names
+    offered for them). Only a game played by more than two has the option (Discord's 8,000
+    characters); without the computer it is refused, as on ``/match start``."""
+    h = world.h
+    world.bot.services.computer.stopped = True  # the seating is looked at, not the thinking
+    payloads = await world.bot.command_payloads()
+    match_command = next(c for c in payloads if c["name"] == "match")
+    create = next(o for o in match_command["options"] if o["name"] == "create")
+    games = {o["name"]: {p["name"]: p for p in o["options"]} for o in create["options"]}
+    assert (games["axis_allies"]["players"]["min_value"], games["axis_allies"]["players"]["max_value"]) == (2, 5)
+    assert "players" not in games["heroes_cities"]
+    three = await h.autocomplete("match create axis_allies", {"players": 3, "seat": "usa"}, focused="seat", user=h.alice)
+    assert [c["name"] for c in three] == ["United States (tan)"]
+    two = await h.autocomplete("match create axis_allies", {"seat": "usa"}, focused="seat", user=h.alice)
+    assert [c["name"] for c in two] == ["United States (red)"]
+    people = await h.slash("match create axis_allies", {"players": 3}, user=h.alice)
+    assert people.reply.ephemeral and "give `computer:` a level" in people.reply.content
+    assert await world.bot.services.matches.book.load(1) is None, "no match was made"
+    created = await h.slash("match create axis_allies", {"computer": "easy", "players": 3, "seat": "usa"}, user=h.alice)
+    assert not created.reply.ephemeral, created.reply.content
+    match = await world.bot.services.matches.book.load(1)
+    assert len(match.seats) == 3 and match.seat_of(str(h.alice["id"])) == 2 and match.row.status == "active"
+    assert not world.fake.unhandled

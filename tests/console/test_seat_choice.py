@@ -90,3 +90,17 @@ async def test_a_power_names_its_seat_in_the_match_s_own_seating(tmp_path):
     seats = seats_line(text)
     assert "alice (tan: Japan)" in seats, seats
     assert "(red: USSR, United Kingdom)" in seats and "(grey: Germany)" in seats and "(orange: United States)" in seats
+
+
+async def test_a_number_of_players_the_game_has_not_is_refused_not_changed(tmp_path):
+    """``players:7`` for Axis & Allies (two to five) is refused with the range, not taken for five;
+    ``players:`` with people alone is refused too (they join up to the most the game allows)."""
+    text = await console(
+        "as alice: /match create game:axis_allies computer:easy players:7\n"
+        "as alice: /match create game:axis_allies opponent:bob players:3\n"
+        "as alice: /match status\n",
+        tmp_path, start="",
+    )
+    assert "Axis & Allies is played by 2 to 5 players, so `players:7` cannot be" in text, text
+    assert "give `computer:` a level" in text
+    assert "The match starts" not in text and "opened match" not in text

@@ -35,12 +35,13 @@ class LifecycleCommands(Core):
     def create_refusal(
         self, actor: Actor, game: str, options: dict[str, Any] | None = None, *,
         opponent: Actor | None = None, time_control: TimeControl | None = None, seat: str | None = None,
+        players: int | None = None,
     ) -> list[Delivery]:
         """Why ``create`` would refuse these arguments anywhere (empty: it would not), so an adapter
         can ask before it makes a place for the match (a new thread)."""
         try:
             lifecycle.refuse_create(self, game, options, actor=actor, opponent=opponent, time_control=time_control,
-                                    seat=seat)
+                                    players=players, seat=seat)
         except Refused as refused:
             return refused.answer(actor.language)
         return []

@@ -117,6 +117,12 @@ def refuse_create(
         raise Refused("core.time_set_by_game", {"game": presenter.game_name(game)})
     if opponent is not None and opponent.user_id == actor.user_id:
         raise Refused("core.opponent_self")
+    against_computer = opponent is not None and computer_level(opponent.user_id) is not None
+    if players is not None and not against_computer:
+        raise Refused("core.fill_needs_computer", {"players": players})  # people join up to the most
+    if players is not None and not engine.min_players <= players <= engine.max_players:
+        raise Refused("weekly2.players_range", {
+            "players": players, "game": presenter.game_name(game), "low": engine.min_players, "high": engine.max_players})
     if seat is None:
         return 0
     if opponent is None or computer_level(opponent.user_id) is None:
