@@ -67,7 +67,7 @@ async def test_without_standing_orders_the_owner_is_asked_and_an_order_given_the
         USSR_ATTACK + "as alice: /move attack Ukraine until done\nas alice: /standing casualties default\n", tmp_path
     )
     attack = text[text.index("> as alice: /move attack Ukraine until done"):text.index("> as alice: /standing")]
-    assert "USSR loses 2 unit(s) in Ukraine S.S.R.: choose them" in attack and "standing order" not in attack
+    assert "USSR loses 2 units in Ukraine S.S.R.: choose them" in attack and "standing order" not in attack
     answered = text[text.index("> as alice: /standing"):]
     assert "alice's standing order played `lose 2 inf`" in answered
 

@@ -1,0 +1,34 @@
+"""Messages that count: "may move 1 more piece(s)" read as a form to fill in. A message with a
+``{count}`` has its plural in the table and, where one differs, its singular as ``<key>_1``; the
+catalog words a count of one with the singular."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import Msg, catalog
+
+WORDS = catalog()
+COUNTED = sorted(key for key, texts in WORDS.messages.items() if "{count}" in texts.get("en", ""))
+
+
+@pytest.mark.parametrize("key", COUNTED)
+def test_a_counted_message_has_no_form_to_fill_in(key):
+    for language, text in WORDS.messages[key].items():
+        assert not re.search(r"\w\((s|en|nen|ken)\)|/eenheden", text), (key, language, text)
+
+
+def test_a_count_of_one_reads_in_the_singular():
+    one = Msg("masters_victory.pieces_left", {"seat": "alice", "count": 1})
+    two = Msg("masters_victory.pieces_left", {"seat": "alice", "count": 2})
+    assert WORDS.render(one, "en") == "alice may move 1 more piece this turn, or end it."
+    assert WORDS.render(two, "en") == "alice may move 2 more pieces this turn, or end it."
+    assert "1 pion " in WORDS.render(one, "nl") and "2 pionnen" in WORDS.render(two, "nl")
+
+
+@pytest.mark.parametrize("key", sorted(k for k in WORDS.messages if k.endswith("_1") and WORDS.has(k[:-2])))
+def test_a_singular_takes_the_same_params_as_its_plural(key):
+    for language in ("en", "nl"):
+        assert WORDS.placeholders(WORDS.messages[key][language]) == WORDS.placeholders(WORDS.messages[key[:-2]][language])
