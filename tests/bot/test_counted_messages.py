@@ -32,3 +32,11 @@ def test_a_count_of_one_reads_in_the_singular():
 def test_a_singular_takes_the_same_params_as_its_plural(key):
     for language in ("en", "nl"):
         assert WORDS.placeholders(WORDS.messages[key][language]) == WORDS.placeholders(WORDS.messages[key[:-2]][language])
+
+
+def test_a_reach_of_one_square_reads_in_dutch():
+    """Militakiri's Dutch answer to a move too far said "dat stuk gaat maximaal 1 velden"; the
+    reach is given as the English one is, without a noun to agree with it."""
+    worded = WORDS.render(Msg("militakiri.out_of_range", {"square": "e4", "distance": 2, "origin": "e2", "limit": 1,
+                                                          "closest": "e2-e3"}), "nl")
+    assert "1 velden" not in worded and "maximaal 1 (" in worded
