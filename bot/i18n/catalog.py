@@ -99,6 +99,8 @@ class Catalog:
         texts = self.messages.get(msg.key)
         if texts is None:
             return msg.key
+        if msg.params.get("count") == 1:  # "1 more piece", where "{count} more pieces" says more
+            texts = self.messages.get(f"{msg.key}_1", texts)
         template = texts.get(language) or texts[DEFAULT_LANGUAGE]
         params = {name: self._param(value, language, fmt) for name, value in msg.params.items()}
         for name, value in params.items():

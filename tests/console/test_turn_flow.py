@@ -67,7 +67,7 @@ async def test_without_standing_orders_the_owner_is_asked_and_an_order_given_the
         USSR_ATTACK + "as alice: /move attack Ukraine until done\nas alice: /standing casualties default\n", tmp_path
     )
     attack = text[text.index("> as alice: /move attack Ukraine until done"):text.index("> as alice: /standing")]
-    assert "USSR loses 2 unit(s) in Ukraine S.S.R.: choose them" in attack and "standing order" not in attack
+    assert "USSR loses 2 units in Ukraine S.S.R.: choose them" in attack and "standing order" not in attack
     answered = text[text.index("> as alice: /standing"):]
     assert "alice's standing order played `lose 2 inf`" in answered
 
@@ -121,7 +121,7 @@ async def test_a_turn_summary_is_posted_when_a_power_ends_its_turn_and_history_s
     assert "Bought: 8 infantry (24 IPCs)." in posted
     assert "Moves: move 3 inf Caucasus -> Ukraine S.S.R., move 1 arm" in posted
     assert "Battle in Ukraine S.S.R.: USSR against Germany" in posted
-    assert "round 1, attacker: 3, 4, 6, 4, 4 (0 hit(s))" in posted and "Germany lost" in posted
+    assert "round 1, attacker: 3, 4, 6, 4, 4 (hits: 0)" in posted and "Germany lost" in posted
     assert "Income: 24 IPCs (24 in the bank)." in posted
     history = text[text.index("> /match history"):]
     assert "Turn summaries, page 1 of 1:" in history

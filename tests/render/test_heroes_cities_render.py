@@ -313,7 +313,7 @@ def test_labels_are_drawn_and_survive_any_text() -> None:
 
 LONG_TITLE = "Heroes & Cities (Helden & Steden)"
 LONG_RESULTS = (
-    "Game over: alice wins. bob has 1 piece(s) left on the board.",
+    "Game over: alice wins. Pieces bob has left on the board: 1.",
     "Game over: bob wins. Both players have at most 2 pieces left (red 1, blue 2): cities red 3, "
     "blue 5; the most cities wins, equal is a draw.",
     "alice (red) is to move. · Clocks: alice 9:58, bob 10:00",

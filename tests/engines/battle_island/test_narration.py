@@ -218,8 +218,8 @@ def test_zero_option_2_the_pad_then_moves(engine):
     state = roll(ENGINE, state, 3)
     lines = narrate(state, "pad right")
     assert lines == (("battle_island.pad_moved", {"seat": 0, "count": 3, "file": "f"}),)
-    assert said(SLUG, lines) == "alice's carrier pad moves 3 square(s); its rocket is now beside file f."
-    assert said(SLUG, lines, "nl") == "Het draagplatform van alice schuift 3 vak(ken) op; de raket ligt nu bij kolom f."
+    assert said(SLUG, lines) == "alice's carrier pad moves 3 squares; its rocket is now beside file f."
+    assert said(SLUG, lines, "nl") == "Het draagplatform van alice schuift 3 vakken op; de raket ligt nu bij kolom f."
 
 
 def test_zero_option_3_a_turn_and_only_it_moves(engine):

@@ -40,8 +40,8 @@ def test_beweging_a_move_says_how_many_pieces_are_left(engine, make):
     same seat acts again, and the reply says why."""
     lines = narrate(engine, make("T2:e5 S1:a1"), "e5-e8")
     assert lines == (("masters_victory.pieces_left", {"seat": 0, "count": 2}),)
-    assert said(SLUG, lines) == "alice may move 2 more piece(s) this turn, or end it."
-    assert said(SLUG, lines, "nl") == "alice mag deze beurt nog 2 pion(nen) verplaatsen, of de beurt beëindigen."
+    assert said(SLUG, lines) == "alice may move 2 more pieces this turn, or end it."
+    assert said(SLUG, lines, "nl") == "alice mag deze beurt nog 2 pionnen verplaatsen, of de beurt beëindigen."
 
 
 def test_beweging_the_third_piece_ends_the_turn(engine, make):
@@ -92,7 +92,7 @@ def test_r1_the_defender_loses_and_the_attacker_may_go_on(engine, make):
         ("masters_victory.may_continue", {"square": "e7", "count": 6}),
         ("masters_victory.pieces_left", {"seat": 0, "count": 2}),
     )
-    assert said(SLUG, lines[1:2]) == "The attacker on e7 may still go 6 square(s), without attacking."
+    assert said(SLUG, lines[1:2]) == "The attacker on e7 may still go 6 squares, without attacking."
 
 
 def test_r1_equal_numbers_both_and_a_master_lost(engine, make):
@@ -105,8 +105,8 @@ def test_r1_equal_numbers_both_and_a_master_lost(engine, make):
         ("masters_victory.masters_left", {"seat": 1, "count": 2}),
         ("masters_victory.pieces_left", {"seat": 0, "count": 2}),
     )
-    assert said(SLUG, lines[2:3]) == "bob has 2 master(s) left."
-    assert said(SLUG, lines[2:3], "nl") == "bob heeft nog 2 masterpion(nen)."
+    assert said(SLUG, lines[2:3]) == "bob has 2 masters left."
+    assert said(SLUG, lines[2:3], "nl") == "bob heeft nog 2 masterpionnen."
 
 
 def test_r2_the_defender_is_removed(engine, make):
@@ -146,7 +146,7 @@ def test_triple_switch_names_the_soldier_that_left(engine, make):
         ("masters_victory.pieces_left", {"seat": 0, "count": 3}),
     )
     assert said(SLUG, lines[:1]) == (
-        "Triple switch: alice's soldier 2 leaves the board; 2 piece(s) enter on their start places."
+        "Triple switch: alice's soldier 2 leaves the board; 2 pieces enter on their start places."
     )
 
 

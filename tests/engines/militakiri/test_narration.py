@@ -66,11 +66,11 @@ def test_section6_a_pawn_takes_a_tower_which_leaves_the_board(engine):
     )
     assert worded(SLUG, lines) == [
         "The cross pawn takes bob's plus tower on c6: it leaves the board.",
-        "bob has 2 tower(s) left on the board.",
+        "bob has 2 towers left on the board.",
     ]
     assert worded(SLUG, lines, "nl") == [
         "De kruis pion neemt de plus toren van bob op c6: die gaat van het bord.",
-        "bob heeft nog 2 toren(s) op het bord.",
+        "bob heeft nog 2 torens op het bord.",
     ]
 
 
