@@ -112,3 +112,17 @@ async def test_a_computer_power_posts_each_phase_once_with_its_orders_merged(wor
     assert len(buys) == 1 and "`buy 1 inf`" not in buys[0].content, [m.content[:80] for m in buys]
     assert len(posts) <= 5 + answers, len(posts)  # was a post per order: 60-90 for this turn
     assert not world.fake.unhandled
+
+
+async def test_a_match_against_the_computer_invites_nobody_and_a_secret_setup_says_how(world):
+    """The console test's twin: the computer is not asked to ``/match join`` (it sits down at once),
+    and Masters Victory's start tells each player, in the channel, how to send their setup."""
+    h = world.h
+    world.bot.services.computer.stopped = True  # only what the channel is told is looked at here
+    created = await h.slash("match create masters_victory", {"computer": "easy"}, user=h.alice)
+    posted = "\n".join(m.content for m in world.fake.messages(h.channel["id"], kind="channel"))
+    said = created.reply.content + "\n" + posted
+    assert not created.reply.ephemeral and "Computer (easy) joins" in said, said
+    assert "you are invited" not in said and "/match join" not in said
+    assert "Each player first sends a secret setup: `/setup text:setup random`" in said
+    assert (await world.bot.services.repo.get_match(1)).status == "active"
