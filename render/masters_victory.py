@@ -39,7 +39,7 @@ whatever number it really has.
   its moves left (filled pips) and a continuing piece's steps left, the score at the end.
   Words appear only if the bot passes ``labels``; the title shrinks or wraps and the status
   wraps between phrases (``render.common.fit_lines``), so neither is cut; a long name shrinks,
-  then takes two lines (``render.common.fit_name``).
+  then takes two lines (``render.common.fit_name``), three beside the setup's hourglass and eye.
 - legend: when the labels carry the ``legend_*`` words, a strip under the picture says what
   each mark the picture draws means (``marks_shown``, in the order of ``MARKS``): the piece
   types, numbers, arrows, bursts, zones, the panel's marks. The picture grows by the strip
@@ -1073,8 +1073,13 @@ def pip_sprite(seat: int, lit: bool, size: int) -> Image.Image:
 
 
 def fitted_name(name: str, width: float) -> FittedText:
-    """A seat's name as it fits its header: shrunk to 12 px, else on two lines (``fit_name``)."""
-    return fit_name(name, width, size=17, min_size=12)
+    """A seat's name as it fits its header: shrunk to 12 px, else on two lines (``fit_name``), and
+    on three where the setup's hourglass and the viewer's eye leave the header too little room for
+    a long name (Discord's 32 characters); the header is 40 px high, three lines of 12 px fit."""
+    fitted = fit_name(name, width, size=17, min_size=12)
+    if fitted.lines[-1].endswith("…"):
+        fitted = fit_lines(name, width, size=12, max_lines=3, line_spacing=1.1)
+    return fitted
 
 
 TURN_WIDTH = WIDTH - 14 - (PANEL_LEFT + 10)

@@ -146,3 +146,17 @@ async def test_a_post_of_the_computers_turn_carries_no_buttons_to_act_for_it(wor
     assert alice_to_move and all(
         any(i.startswith(("scheids:move:", "scheids:choose:")) for i in custom_ids(m)) for m in alice_to_move)
     assert not world.fake.unhandled
+
+
+async def test_a_match_against_the_computer_invites_nobody_and_a_secret_setup_says_how(world):
+    """The console test's twin: the computer is not asked to ``/match join`` (it sits down at once),
+    and Masters Victory's start tells each player, in the channel, how to send their setup."""
+    h = world.h
+    world.bot.services.computer.stopped = True  # only what the channel is told is looked at here
+    created = await h.slash("match create masters_victory", {"computer": "easy"}, user=h.alice)
+    posted = "\n".join(m.content for m in world.fake.messages(h.channel["id"], kind="channel"))
+    said = created.reply.content + "\n" + posted
+    assert not created.reply.ephemeral and "Computer (easy) joins" in said, said
+    assert "you are invited" not in said and "/match join" not in said
+    assert "Each player first sends a secret setup: `/setup text:setup random`" in said
+    assert (await world.bot.services.repo.get_match(1)).status == "active"

@@ -836,3 +836,25 @@ def test_fighter_and_bomber_tank_and_soldier_differ_in_outline_at_400_px() -> No
     assert fighter[1] >= 0.7 and fighter[2] >= 0.65, fighter
     assert bomber[1] <= 0.4 and bomber[2] <= 0.4, bomber
     assert shape("tank")[0] >= 1.8 * shape("soldier")[0]
+
+
+def test_a_long_player_name_shrinks_then_wraps_before_it_is_cut() -> None:
+    """Player names are never cut to "Compute…" where there is room: the seat's header gives the
+    name what its coin, the masters' stars and (in the setup) the hourglass and the eye leave."""
+    from render.common import fit_text, font
+
+    x0, x1 = mv.PANEL_LEFT + 6, mv.WIDTH - 10
+    left = x0 + 10 + 17 + 17 + 10  # right of the seat's coin
+    in_play = (x1 - 12 - 3 * (18 + 2) - 6) - left
+    setup_seen = in_play - (22 + 8) - (24 + 8)  # the hourglass and the eye beside the stars
+    assert mv.fitted_name("Computer (normal) 2", in_play).lines == ("Computer (normal) 2",)
+    assert fit_text("Computer (normal) 2", font(17), in_play).endswith("…")  # a plain cut at the header's size
+    for room, most in ((in_play, 2), (setup_seen, 3)):  # the header's 40 px hold three lines of 12 px
+        for name in ("Computer (normal) 2", "AVeryLongDiscordNameOf32Chars_xy"):
+            fitted = mv.fitted_name(name, room)
+            assert len(fitted.lines) <= most and fitted.height <= mv.HEADER, (room, fitted)
+            assert "".join(fitted.lines).replace(" ", "") == name.replace(" ", ""), (room, fitted)  # was cut in the setup
+    assert len(mv.fitted_name("AVeryLongDiscordNameOf32Chars_xy", in_play).lines) == 2
+    for view in (mid_view(0), start_view(0)):
+        image = rgb_image(mv.render_board(view, labels=BoardLabels(seats=("Computer (normal) 2", "AVeryLongDiscordNameOf32Chars_xy"))))
+        assert image.size == (mv.WIDTH, mv.HEIGHT)
