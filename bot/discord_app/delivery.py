@@ -156,6 +156,12 @@ def fitted(delivery: Delivery, limit: int) -> Delivery:
     return replace(delivery, lines=(*delivery.lines, *notes), attachments=tuple(files))
 
 
+def part_nonce(nonce: str, index: int) -> str:
+    """The nonce of a post's ``index``-th message (a long post is sent in several): its own nonce,
+    then numbered, each within Discord's 25 characters (``NONCE_MAX`` leaves the room)."""
+    return nonce if index == 0 else f"{nonce}.{index}"
+
+
 def batches(files: list[discord.File]) -> list[list[discord.File]]:
     """Discord's 10 files a message: the first ten, then the next ten, ... (at least one batch)."""
     return [files[start : start + FILES_PER_MESSAGE] for start in range(0, len(files), FILES_PER_MESSAGE)] or [[]]
@@ -225,9 +231,12 @@ class Deliverer:
                     view = view_for(delivery.buttons, delivery.language)
                     if view is not None:
                         kwargs["view"] = view
+                if delivery.nonce is not None:  # told again after a restart: Discord gives the first back
+                    kwargs["nonce"] = part_nonce(delivery.nonce, index)
                 await channel.send(**kwargs)
-            for more in groups[1:]:
-                await channel.send(files=more, allowed_mentions=NO_PINGS)
+            for number, more in enumerate(groups[1:], start=len(parts)):
+                again = {"nonce": part_nonce(delivery.nonce, number)} if delivery.nonce is not None else {}
+                await channel.send(files=more, allowed_mentions=NO_PINGS, **again)
         except (discord.Forbidden, discord.NotFound) as error:
             log.warning("post in channel %s refused (%s): handing it to the players", channel_id, error)
             await self._post_failed(channel_id, delivery, answer, deleted=error.code == UNKNOWN_CHANNEL)

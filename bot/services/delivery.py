@@ -7,6 +7,7 @@ adapter in ``language``); ``datetime`` parameters are formatted by the adapter t
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -18,8 +19,18 @@ ButtonKind = Literal[
     "team_takeover", "team_computer", "team_concede", "team_substitute",
 ]
 
+NONCE_MAX = 20
+"""A delivery's nonce leaves Discord's 25 characters room for the adapter to number a long post's parts."""
+
 MOVE_BUTTON_TEXT = re.compile(r"[a-z0-9 _-]{1,60}")
 """What a move button may submit: it lives in the Discord custom_id (at most 100 characters)."""
+
+
+def nonce(*parts: object) -> str:
+    """A delivery's nonce made of ``parts`` (ids and a kind): the same parts, the same nonce; at
+    most ``NONCE_MAX`` characters (a digest of them where the text would be longer)."""
+    text = "s" + ".".join(str(part) for part in parts)
+    return text if len(text) <= NONCE_MAX else hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -94,6 +105,10 @@ class Delivery:
     buttons: tuple[Button, ...] = ()
     page: tuple[int, int] | None = None
     """(page, pages) for paged listings."""
+    nonce: str | None = None
+    """The same key every time this one post is made (at most ``NONCE_MAX`` characters): a post
+    told again after a restart is not shown twice where the adapter can tell (Discord makes one
+    message of two with the same nonce a few minutes apart); the console prints it again."""
 
 
 def reply(language: str, *lines: Msg, ephemeral: bool = True, **kwargs) -> Delivery:

@@ -212,7 +212,7 @@ EndingUpdate = RatingUpdate | GlickoUpdate
 
 LeagueFormat = Literal["round_robin", "swiss", "ladder"]
 LeagueStatus = Literal["signup", "running", "finished"]
-PAIRING_MARKS = ("thread_id", "match_id", "outcome", "accepted_at", "reported_at")
+PAIRING_MARKS = ("thread_id", "match_id", "outcome", "accepted_at", "reported_at", "told_at")
 """The pairing fields set once (``Repository.mark_pairing``): from empty to a value, never back."""
 
 
@@ -233,6 +233,8 @@ class LeagueRow(NewLeague):
     id: int
     status: LeagueStatus
     created_at: datetime
+    told_at: datetime | None = None
+    """When its end was told (the finished post and the standings); the status is the note."""
 
 
 class LeagueEntryRow(_Row):
@@ -265,4 +267,7 @@ class PairingRow(NewPairing):
     """A result the league decided itself (a bye, an adjudication, a forfeit): it stands before the match's."""
     accepted_at: datetime | None = None
     reported_at: datetime | None = None
+    """When the result was noted, to be told."""
     created_at: datetime
+    told_at: datetime | None = None
+    """When the result was told (``reported_at`` set and this not: to be told again after a restart)."""

@@ -1130,6 +1130,13 @@ class PostgresRepository:
 
         return await self._write(mark)
 
+    async def mark_league_told(self, league_id: int, at: datetime) -> bool:
+        async def mark(conn: asyncpg.Connection) -> bool:
+            return _count(await conn.execute(
+                "UPDATE leagues SET told_at = $1 WHERE id = $2 AND told_at IS NULL", at, league_id)) == 1
+
+        return await self._write(mark)
+
     async def clear_pairing_due(self, pairing_id: int) -> bool:
         async def clear(conn: asyncpg.Connection) -> bool:
             return _count(await conn.execute(
@@ -1161,10 +1168,10 @@ def _entry(row: Any) -> Entry:
     return entry_of(row)
 
 
-_LEAGUE_COLUMNS = "id, guild_id, channel_id, name, game, format, settings, status, creator_id, language, created_at"
+_LEAGUE_COLUMNS = "id, guild_id, channel_id, name, game, format, settings, status, creator_id, language, created_at, told_at"
 _PAIRING_COLUMNS = (
     "id, league_id, round, board, first_id, second_id, thread_id, match_id, outcome, due_at, accepted_at, "
-    "reported_at, created_at"
+    "reported_at, created_at, told_at"
 )
 
 

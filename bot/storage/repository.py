@@ -375,6 +375,10 @@ class Repository(Protocol):
         """Set one of ``models.PAIRING_MARKS`` while it is empty; True only for the one caller that did."""
         ...
 
+    async def mark_league_told(self, league_id: int, at: datetime) -> bool:
+        """Mark the league's end told (migration 0014); True only for the one caller that did."""
+        ...
+
     async def clear_pairing_due(self, pairing_id: int) -> bool:
         """Take the pairing's due time away; True only for the one caller that did."""
         ...

@@ -989,6 +989,13 @@ class SqliteRepository:
             )
             return cursor.rowcount == 1
 
+    async def mark_league_told(self, league_id: int, at: datetime) -> bool:
+        async with self._transaction():
+            cursor = await self.db.execute(
+                "UPDATE leagues SET told_at = ? WHERE id = ? AND told_at IS NULL", (_ts(at), league_id)
+            )
+            return cursor.rowcount == 1
+
     async def clear_pairing_due(self, pairing_id: int) -> bool:
         async with self._transaction():
             cursor = await self.db.execute(
@@ -1073,21 +1080,23 @@ async def _set_wal(db: aiosqlite.Connection, attempts: int) -> None:
             await asyncio.sleep(0.05 * attempt)
 
 
-_LEAGUE_COLUMNS = "id, guild_id, channel_id, name, game, format, settings, status, creator_id, language, created_at"
+_LEAGUE_COLUMNS = "id, guild_id, channel_id, name, game, format, settings, status, creator_id, language, created_at, told_at"
 _PAIRING_COLUMNS = (
     "id, league_id, round, board, first_id, second_id, thread_id, match_id, outcome, due_at, accepted_at, "
-    "reported_at, created_at"
+    "reported_at, created_at, told_at"
 )
 
 
 def _league(row: Any) -> LeagueRow:
     data = dict(row)
-    return LeagueRow(**{**data, "settings": json.loads(data["settings"]), "created_at": _from_ts(data["created_at"])})
+    told = _from_ts(data["told_at"]) if data["told_at"] is not None else None
+    return LeagueRow(**{**data, "settings": json.loads(data["settings"]), "created_at": _from_ts(data["created_at"]),
+                        "told_at": told})
 
 
 def _pairing(row: Any) -> PairingRow:
     data = dict(row)
-    for key in ("due_at", "accepted_at", "reported_at", "created_at"):
+    for key in ("due_at", "accepted_at", "reported_at", "created_at", "told_at"):
         data[key] = _from_ts(data[key]) if data[key] is not None else None
     data["outcome"] = json.loads(data["outcome"]) if data["outcome"] is not None else None
     return PairingRow(**data)

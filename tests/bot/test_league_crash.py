@@ -1,6 +1,8 @@
 """A league whose bot is killed (kill -9: ``os._exit``) in the middle of its step: after the
 restart the league goes on from its rows and its matches' records, and nothing is lost or made
-twice (no second thread or match for a pairing, no result told twice, every game counted once)."""
+twice (no second thread or match for a pairing, every game counted once, every result told: one noted
+and not yet told at the kill is told after the restart, with the same nonce, which Discord makes one
+message of)."""
 
 from __future__ import annotations
 
@@ -25,10 +27,11 @@ CHILD = textwrap.dedent(
     from bot.wiring import open_services
     from tests.bot.test_leagues import FAST, HALL, ORGANIZER, SHORT, settle
 
-    async def main(database, fmt, method, after):
+    async def main(database, fmt, cut, after):
+        method, _, field = cut.partition(":")
         async def deliver(deliveries):
             for d in deliveries:
-                print(json.dumps([line.key for line in d.lines]), flush=True)
+                print(json.dumps({"keys": [line.key for line in d.lines], "nonce": d.nonce}), flush=True)
 
         services = await open_services(database, deliver, **FAST)
         calls = 0
@@ -37,7 +40,7 @@ CHILD = textwrap.dedent(
         async def then_die(*args, **kwargs):
             nonlocal calls
             done = await real(*args, **kwargs)
-            calls += 1
+            calls += not field or field in args
             if calls == int(after):
                 os._exit(9)  # killed right after this write, before anything else
             return done
@@ -57,8 +60,10 @@ CHILD = textwrap.dedent(
 )
 
 
-def told(output: str) -> list[str]:
-    return [key for line in output.splitlines() if line.startswith("[") for key in json.loads(line)]
+def told(output: str) -> list[tuple[str, str | None]]:
+    """Each message key delivered, with its delivery's nonce."""
+    return [(key, said["nonce"]) for line in output.splitlines() if line.startswith("{")
+            for said in [json.loads(line)] for key in said["keys"]]
 
 
 @pytest.mark.parametrize(("fmt", "method", "after"), [
@@ -70,6 +75,10 @@ def told(output: str) -> list[str]:
     ("round_robin", "mark_pairing", 14),  # late: results being reported
     ("swiss", "add_pairings", 2),  # the second Swiss round paired, none of its games opened
     ("swiss", "create_match", 3),  # the second round's first match made, not started
+    ("round_robin", "mark_pairing:reported_at", 1),  # the first result noted, not told
+    ("round_robin", "mark_pairing:reported_at", 6),  # the last result noted, not told
+    ("round_robin", "set_league_status:finished", 1),  # the league's end noted, not told
+    ("swiss", "mark_pairing:reported_at", 3),  # a second round's result noted, not told
 ])
 async def test_a_kill_in_the_middle_loses_and_doubles_nothing(tmp_path, fmt, method, after) -> None:
     database = str(tmp_path / "db.sqlite3")
@@ -77,10 +86,10 @@ async def test_a_kill_in_the_middle_loses_and_doubles_nothing(tmp_path, fmt, met
                                     check=False, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert child.returncode == 9, child.stderr[-2000:]
     before = told(child.stdout)
-    after_restart: list[str] = []
+    after_restart: list[tuple[str, str | None]] = []
 
     async def deliver(deliveries) -> None:
-        after_restart.extend(line.key for d in deliveries for line in d.lines)
+        after_restart.extend((line.key, d.nonce) for d in deliveries for line in d.lines)
 
     services = await open_services(database, deliver, **FAST)
     try:
@@ -97,9 +106,12 @@ async def test_a_kill_in_the_middle_loses_and_doubles_nothing(tmp_path, fmt, met
         all_matches = [row for p in pairings for row in await services.repo.matches_of_user(p.first_id, "guild-1", False)
                        if row.channel_id == p.thread_id]
         assert len(all_matches) == games, "one match per pairing, none made twice"
-        results = (before + after_restart).count("league.result")
-        assert games - 1 <= results <= games, "each result told once (the one being told at the kill may be lost)"
-        assert (before + after_restart).count("league.finished") == 1
+        said = before + after_restart
+        results = [nonce for key, nonce in said if key == "league.result"]
+        assert all(results) and len(set(results)) == games, f"each result told, each under a nonce of its own: {results}"
+        assert len(results) <= games + 1, "told again only what the kill cut off"
+        ends = {key: {nonce for k, nonce in said if k == key} for key in ("league.finished", "league.standings_head")}
+        assert all(len(nonces) == 1 and None not in nonces for nonces in ends.values()), ends
         rows = await services.leagues.table(league)
         assert sum(row.points for row in rows) == games and all(row.played == each for row in rows)
     finally:

@@ -712,6 +712,29 @@ async def test_a_league_entry_takes_a_team_and_keeps_it(storage):
     assert [(e.user_id, e.team) for e in await repo.league_entries(league.id)] == [("ann", None), ("ben", 2), ("cas", None)]
 
 
+async def test_a_league_announcement_noted_then_told_is_marked_told_once(storage):
+    """Migration 0014: a pairing's result is noted (``reported_at``), told, then marked told
+    (``told_at``); a league's end likewise (its status, then ``told_at``). Each mark once."""
+    from bot.storage.models import NewPairing
+
+    repo = await storage.open()
+    league = await repo.create_league(new_league(), START)
+    assert league.told_at is None
+    assert await repo.add_pairings(league.id, [NewPairing(round=1, board=1, first_id="a", second_id="b")], START)
+    (pairing,) = await repo.league_pairings(league.id)
+    assert pairing.told_at is None
+    assert await repo.mark_pairing(pairing.id, "reported_at", START)
+    assert await repo.mark_pairing(pairing.id, "told_at", START + timedelta(seconds=1))
+    assert not await repo.mark_pairing(pairing.id, "told_at", START + timedelta(seconds=2))
+    (pairing,) = await repo.league_pairings(league.id)
+    assert (pairing.reported_at, pairing.told_at) == (START, START + timedelta(seconds=1))
+    assert await repo.mark_league_told(league.id, START)
+    assert not await repo.mark_league_told(league.id, START + timedelta(seconds=1))
+    told = await repo.league(league.id)
+    assert told is not None and told.told_at == START
+    assert not await repo.mark_league_told(league.id + 99, START)
+
+
 async def test_a_round_is_paired_once_and_each_pairing_mark_is_set_once(storage):
     from bot.storage.models import NewPairing
 

@@ -40,6 +40,9 @@ FIRST_ANSWER_WINDOW = 3.0
 """Seconds Discord gives an interaction's first answer (a response, a deferral, a modal, choices)."""
 TOKEN_LIFE = 15 * 60.0
 """Seconds an interaction token is valid for followups and edits of the original response."""
+NONCE_WINDOW = 5 * 60.0
+"""How long a message's nonce with ``enforce_nonce`` is checked for uniqueness: Discord says "the
+past few minutes" and no more; five minutes here."""
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -444,6 +447,10 @@ class FakeDiscord:
         self.interactions: Dict[int, Interaction] = {}
         self._interactions_by_token: Dict[str, Interaction] = {}
         self._messages: Dict[int, Message] = {}
+        #: (author id, channel id, nonce) -> (message id, when) of messages created with ``enforce_nonce``
+        self._nonces: Dict[Tuple[int, int, str], Tuple[int, float]] = {}
+        #: how long a nonce is checked for uniqueness (Discord: "the past few minutes")
+        self.nonce_window = NONCE_WINDOW
         self._reply_log: List[int] = []
         self.commands: Dict[Optional[int], List[dict]] = {}
         self.cdn: Dict[str, bytes] = {}
@@ -1299,11 +1306,20 @@ class FakeDiscord:
         if not (body.get("content") or body.get("embeds") or body.get("components") or self._files_by_index(rec)
                 or body.get("sticker_ids") or body.get("poll")):
             raise DiscordError(400, 50006, "Cannot send an empty message")
+        key = (int(self.bot_user["id"]), int(cid), str(body.get("nonce")))
+        if body.get("nonce") is not None and body.get("enforce_nonce"):
+            # "If another message was created by the same author with the same nonce, that message
+            # will be returned and no new message will be created" (within the past few minutes).
+            earlier = self._nonces.get(key)
+            if earlier is not None and self.now() - earlier[1] <= self.nonce_window:
+                return self._messages[earlier[0]].to_payload()
         msg_type = 19 if body.get("message_reference") else 0
         m = self._new_message(
             rec, int(cid), body, kind="dm" if is_dm else "channel", allowed_flags=_CHANNEL_FLAGS, msg_type=msg_type
         )
         channel["last_message_id"] = str(m.id)
+        if body.get("nonce") is not None and body.get("enforce_nonce"):
+            self._nonces[key] = (m.id, self.now())
         return m.to_payload()
 
     async def _list_messages(self, rec: Request, cid: str) -> Any:

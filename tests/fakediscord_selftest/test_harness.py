@@ -783,3 +783,24 @@ async def test_a_step_that_waits_for_nothing_times_out(h: DiscordHarness) -> Non
     h.timeout = STEP_TIMEOUT
     with pytest.raises(TimeoutError, match="CommandTree-invoker"):
         await h.slash("stuck")
+
+
+async def test_a_message_sent_again_with_its_nonce_is_the_one_made_before(h: DiscordHarness, fake_discord: FakeDiscord) -> None:
+    """Discord's create message: "If true and nonce is present, it will be checked for uniqueness
+    in the past few minutes. If another message was created by the same author with the same
+    nonce, that message will be returned and no new message will be created." (``enforce_nonce``;
+    discord.py sends it with every nonce.)"""
+    channel = h.client.get_channel(int(h.channel["id"]))
+    other = h.client.get_channel(int(h.channels["games"]["id"]))
+    first = await channel.send("told once", nonce="league-1-result-2")
+    again = await channel.send("told once", nonce="league-1-result-2")
+    assert again.id == first.id
+    assert [m.content for m in fake_discord.messages(h.channel["id"], kind="channel")] == ["told once"]
+    elsewhere = await other.send("told once", nonce="league-1-result-2")  # another channel: another message
+    assert elsewhere.id != first.id
+    fake_discord.advance(fake_discord.nonce_window + 1)  # no longer "the past few minutes"
+    later = await channel.send("told once", nonce="league-1-result-2")
+    assert later.id != first.id
+    assert len(fake_discord.messages(h.channel["id"], kind="channel")) == 2
+    unchecked = await channel.send("no nonce")
+    assert unchecked.id not in (first.id, later.id)

@@ -131,8 +131,10 @@ class LeagueService:
         await self.resume()
 
     async def resume(self) -> int:
-        """At start-up: the step of every running league (what a crash cut off is done now)."""
-        running = await self.repo.leagues(None, ["running"])
+        """At start-up: the step of every running league, and of a finished one whose end was not
+        told (what a crash cut off is done now)."""
+        running = [league for league in await self.repo.leagues(None, ["running", "finished"])
+                   if league.status == "running" or league.told_at is None]
         for league in running:
             try:
                 await self.deliver(await self.advance(league.id))
@@ -144,7 +146,7 @@ class LeagueService:
 
     async def advance(self, league_id: int) -> list[Delivery]:
         """Move the league on as far as it goes now (``step``); idempotent. Returns what it says,
-        but for each result's announcement, delivered as soon as it is marked (``step``)."""
+        but for each result's announcement and the league's end, told at once (``telling``)."""
         lock = self._locks.setdefault(league_id, asyncio.Lock())
         out: list[Delivery] = []
         async with lock:

@@ -4,11 +4,12 @@ The step is idempotent: it pairs what is due (a round robin's every round at onc
 once the one before is decided), opens each pairing's thread and match (every part checked before
 it is made, so a step cut off by a crash and run again finds what it made and goes on from
 there), resigns the matches of players who withdrew, tells the league's channel of each result
-once (the pairing is marked before the post), and ends the league once every game is decided.
+(``telling``: noted, told, marked told), and ends the league once every game is decided.
 
-What the step says is returned to its caller, who delivers it, with one exception: each result's
-announcement is delivered at once, right after its pairing is marked reported (a kill in between
-can cost that one announcement, never the result, and none is told twice).
+What the step says is returned to its caller, who delivers it, with two exceptions: each result's
+announcement and the league's end are told at once, between their note and their mark
+(``telling``): a kill in between leaves them noted and untold, and the step after the restart
+tells them, under the same nonce.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from datetime import datetime, timedelta
 
 from bot.i18n import Msg, catalog
 from bot.services.delivery import ChannelPost, Delivery
-from bot.services.league import pairing, reading, sides
+from bot.services.league import pairing, reading, sides, telling
 from bot.services.league import standings as tables
 from bot.services.league.base import Leagues
 from bot.services.league.settings import (
@@ -28,8 +29,6 @@ from bot.services.league.settings import (
     league_sides,
     post,
     posted,
-    replace_status,
-    score_text,
 )
 from bot.services.league.sides import Side, entrants
 from bot.services.match import lifecycle
@@ -52,6 +51,8 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
     """One pass of the step: what it says, and whether it changed anything."""
     repo, now = leagues.repo, leagues.matches.clock.now
     league = await repo.league(league_id)
+    if league is not None and league.status == "finished" and league.told_at is None:
+        await telling.retell_end(leagues, league)  # its end noted, and not told: a kill came in between
     if league is None or league.status != "running":
         return [], False
     out: list[Delivery] = []
@@ -99,24 +100,19 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
     # (a computer's move), and a league finished past its unreported result never tells it.
     all_reported = True
     for p in pairings:
-        if p.reported_at is not None or p.second_id is None:
+        if p.second_id is None or p.reported_at is not None and p.told_at is not None:
             continue
         result = await leagues._result_of(p, withdrawn)
+        if p.reported_at is not None:
+            if result is not None:  # noted, and not told: a kill came in between
+                await telling.retell(leagues, league, p, result, names)
+            continue
         if result is None or result[1] == "withdrawn" and p.match_id is not None:
             all_reported = False
             continue  # a withdrawn player's match is reported once it is resigned
-        if await repo.mark_pairing(p.id, "reported_at", now()):
-            # Marked first, then told at once (not with the step's other posts): a kill in
-            # between can cost this one announcement, never the result, and none is told twice.
-            await leagues.deliver([post(league, Msg("league.result", {
-                "league": league.name, "round": p.round, "first": names.get(p.first_id, "?"),
-                "second": names.get(p.second_id, "?"), "score": score_text(result[0]), "how": Msg(f"league.how_{result[1]}"),
-            }))])
-    if all_reported and await over(leagues, league, entries, withdrawn, pairings) and await repo.set_league_status(
-            league.id, "finished", was="running"):
-        league = replace_status(league, "finished")
-        out.append(post(league, Msg("league.finished", {"league": league.name})))
-        out.append(await reading.standings_post(leagues, league, league.language, ChannelPost(league.channel_id)))
+        # Noted, told at once (not with the step's other posts), then marked told.
+        await telling.report(leagues, league, p, result, names)
+    if all_reported and await over(leagues, league, entries, withdrawn, pairings) and await telling.finish(leagues, league):
         changed = False
     return out, changed
 

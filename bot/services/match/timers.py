@@ -12,6 +12,7 @@ from bot.services import presenter
 from bot.services.channels import channel_named, deleted_channels
 from bot.services.delivery import Delivery
 from bot.services.match import announce, deadlines, grace, notices, referee, teams
+from bot.services.noted import noted
 from bot.services.people import computer_level
 from bot.services.progress import LoadedMatch
 from bot.storage.models import EndingUpdate, TimerRow
@@ -94,17 +95,21 @@ async def _commit_noted(
     core: Core, match: LoadedMatch, events: list[Any],
 ) -> tuple[LoadedMatch, list[EndingUpdate]] | None:
     """Commit a timer's ``events`` with a note before the commit, taken back (claimed) before the
-    post: should the bot die between the commit and the post, a restarted bot finds the note and
-    posts it (``unposted_timeouts``). ``None``: another process committed or posted it."""
+    post (``noted``): should the bot die between the commit and the post, a restarted bot finds the
+    note and posts it (``unposted_timeouts``). ``None``: another process committed or posted it."""
     note = f"{UNPOSTED_TIMEOUT}{match.id}"
-    await core.repo.set_setting(note, str(match.row.last_seq + 1))
-    try:
-        after, updates = await core.commit(match, events)
-    except StaleWriteError:
-        return None
-    if not await core.repo.claim_setting(note):
-        return None  # another process posted it
-    return after, updates
+
+    async def write_note() -> bool:
+        await core.repo.set_setting(note, str(match.row.last_seq + 1))
+        return True
+
+    async def commit() -> tuple[LoadedMatch, list[EndingUpdate]] | None:
+        try:
+            return await core.commit(match, events)
+        except StaleWriteError:
+            return None  # another process recorded it: the note stays for its timer
+
+    return await noted(write_note, commit, lambda: core.repo.claim_setting(note))
 
 
 async def _team_time_up(core: Core, match: LoadedMatch, timer: TimerRow) -> list[Delivery]:

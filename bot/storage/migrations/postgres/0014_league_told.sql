@@ -1,0 +1,7 @@
+-- A league's announcements are noted, then told, then marked told: a pairing's result is noted by
+-- ``reported_at`` and marked by ``told_at``; the league's end is noted by its status 'finished'
+-- and marked by ``leagues.told_at``. A bot that dies between the note and the mark finds the
+-- noted, untold announcements at its restart and tells them then (with the same message nonce,
+-- so Discord does not show one twice).
+ALTER TABLE league_pairings ADD COLUMN told_at TIMESTAMPTZ;
+ALTER TABLE leagues ADD COLUMN told_at TIMESTAMPTZ;
