@@ -48,3 +48,15 @@ async def test_a_militakiri_start_says_how_to_send_the_tower_setup(tmp_path):
         engine.apply(state, 1, engine.parse_move(blue, state, 1))
         step = engine.step_message(engine.setup(2, MilitakiriOptions(board=board)))
         assert step is not None and step[0] == ("militakiri.setup_step" if board == "single" else "militakiri.setup_step_double")
+
+
+async def test_a_post_of_the_computers_turn_carries_no_buttons_to_act_for_it(tmp_path):
+    """The computer plays the USSR first (``seat:axis``): the start's post, which leaves it to
+    move, shows no "End phase" button a person could press for its seat (the whole turn through
+    the fake Discord: tests/bot_discord/test_computer_opponent.py)."""
+    text = await console("as alice: /match create game:axis_allies computer:easy seat:axis\n", tmp_path, start="")
+    posts = text.split("\n[")
+    computers = [p for p in posts if "Computer (easy) (red) is to move." in p]
+    assert computers, text[-4000:]
+    assert not [p for p in computers if "End phase" in p or "/button move" in p], computers
+    assert all("[buttons: View my pieces" in p for p in computers)
