@@ -116,3 +116,14 @@ async def test_a_kill_in_the_middle_loses_and_doubles_nothing(tmp_path, fmt, met
         assert sum(row.points for row in rows) == games and all(row.played == each for row in rows)
     finally:
         await services.close()
+
+
+def test_a_nonce_is_the_same_for_the_same_post_and_fits_discord() -> None:
+    """Discord's create message takes a nonce of at most 25 characters; ours keeps 20 or fewer, so
+    the adapter can number the parts of a long post within the 25."""
+    from bot.services.delivery import NONCE_MAX, nonce
+
+    assert nonce("L", 7, "r", 12) == nonce("L", 7, "r", 12) != nonce("L", 7, "r", 13)
+    huge = nonce("L", 10**18, "r", 10**18 + 1)
+    assert len(huge) <= NONCE_MAX and huge == nonce("L", 10**18, "r", 10**18 + 1) != nonce("L", 10**18, "r", 10**18)
+    assert len(nonce("L", 1, "table") + ".9") <= 25
