@@ -127,3 +127,42 @@ def test_a_nonce_is_the_same_for_the_same_post_and_fits_discord() -> None:
     huge = nonce("L", 10**18, "r", 10**18 + 1)
     assert len(huge) <= NONCE_MAX and huge == nonce("L", 10**18, "r", 10**18 + 1) != nonce("L", 10**18, "r", 10**18)
     assert len(nonce("L", 1, "table") + ".9") <= 25
+
+
+async def test_announcements_told_before_the_told_marks_existed_are_not_told_again(tmp_path) -> None:
+    """A database of before migration 0014: its reported results and its finished leagues were told
+    then (marked before the post). Migrated, they count as told: a start-up does not tell them again."""
+    from bot.storage.models import NewLeague, NewPairing
+    from bot.storage.sqlite import SqliteRepository
+    from tests.bot.conftest import START
+
+    path = tmp_path / "db.sqlite3"
+    repo = await SqliteRepository.open(path)
+    ended = await repo.create_league(NewLeague(guild_id="guild-1", channel_id="hall", name="Old", game="heroes_cities",
+                                               format="round_robin", settings={}, creator_id="org", language="en"), START)
+    await repo.add_pairings(ended.id, [NewPairing(round=1, board=1, first_id="a", second_id="b")], START)
+    (pairing,) = await repo.league_pairings(ended.id)
+    await repo.mark_pairing(pairing.id, "reported_at", START)
+    await repo.set_league_status(ended.id, "running", was="signup")
+    await repo.set_league_status(ended.id, "finished", was="running")
+    for table in ("league_pairings", "leagues"):  # back to the shape an older bot left
+        await repo.db.execute(f"ALTER TABLE {table} DROP COLUMN told_at")
+    await repo.db.execute("PRAGMA user_version = 12")
+    await repo.close()
+
+    said: list[str] = []
+
+    async def deliver(deliveries) -> None:
+        said.extend(line.key for d in deliveries for line in d.lines)
+
+    services = await open_services(str(path), deliver, **FAST)
+    try:
+        (pairing,) = await services.repo.league_pairings(ended.id)
+        assert pairing.told_at == START
+        league = await services.repo.league(ended.id)
+        assert league is not None and league.told_at is not None
+        await services.start()
+        await services.leagues.idle()
+        assert said == []
+    finally:
+        await services.close()
