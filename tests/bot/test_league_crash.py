@@ -166,3 +166,37 @@ async def test_announcements_told_before_the_told_marks_existed_are_not_told_aga
         assert said == []
     finally:
         await services.close()
+
+
+async def test_a_league_the_organizer_finished_is_not_told_over_again_at_a_restart(tmp_path) -> None:
+    """``/league finish`` answers with the end and the standings itself: that is its telling, and a
+    later step or start-up tells nothing more."""
+    from bot.services.people import computer_actor
+    from tests.bot.test_leagues import HALL, ORGANIZER
+
+    database = str(tmp_path / "db.sqlite3")
+    said: list[str] = []
+
+    async def deliver(deliveries) -> None:
+        said.extend(line.key for d in deliveries for line in d.lines)
+
+    services = await open_services(database, deliver, **FAST)
+    try:
+        await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "ladder", name="Ladder")
+        league_id = (await services.repo.leagues("guild-1", ["signup"]))[-1].id
+        for number in (1, 2):
+            await services.leagues.join(league_id, computer_actor("easy", number))
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        answer = await services.leagues.finish(HALL, ORGANIZER, league_id)
+        assert [line.key for d in answer for line in d.lines][0] == "league.finished"
+        said.clear()
+        await services.leagues.deliver(await services.leagues.advance(league_id))
+    finally:
+        await services.close()
+    services = await open_services(database, deliver, **FAST)
+    try:
+        await services.start()
+        await services.leagues.idle()
+        assert said == []
+    finally:
+        await services.close()
