@@ -116,3 +116,87 @@ async def test_a_kill_in_the_middle_loses_and_doubles_nothing(tmp_path, fmt, met
         assert sum(row.points for row in rows) == games and all(row.played == each for row in rows)
     finally:
         await services.close()
+
+
+def test_a_nonce_is_the_same_for_the_same_post_and_fits_discord() -> None:
+    """Discord's create message takes a nonce of at most 25 characters; ours keeps 20 or fewer, so
+    the adapter can number the parts of a long post within the 25."""
+    from bot.services.delivery import NONCE_MAX, nonce
+
+    assert nonce("L", 7, "r", 12) == nonce("L", 7, "r", 12) != nonce("L", 7, "r", 13)
+    huge = nonce("L", 10**18, "r", 10**18 + 1)
+    assert len(huge) <= NONCE_MAX and huge == nonce("L", 10**18, "r", 10**18 + 1) != nonce("L", 10**18, "r", 10**18)
+    assert len(nonce("L", 1, "table") + ".9") <= 25
+
+
+async def test_announcements_told_before_the_told_marks_existed_are_not_told_again(tmp_path) -> None:
+    """A database of before migration 0014: its reported results and its finished leagues were told
+    then (marked before the post). Migrated, they count as told: a start-up does not tell them again."""
+    from bot.storage.models import NewLeague, NewPairing
+    from bot.storage.sqlite import SqliteRepository
+    from tests.bot.conftest import START
+
+    path = tmp_path / "db.sqlite3"
+    repo = await SqliteRepository.open(path)
+    ended = await repo.create_league(NewLeague(guild_id="guild-1", channel_id="hall", name="Old", game="heroes_cities",
+                                               format="round_robin", settings={}, creator_id="org", language="en"), START)
+    await repo.add_pairings(ended.id, [NewPairing(round=1, board=1, first_id="a", second_id="b")], START)
+    (pairing,) = await repo.league_pairings(ended.id)
+    await repo.mark_pairing(pairing.id, "reported_at", START)
+    await repo.set_league_status(ended.id, "running", was="signup")
+    await repo.set_league_status(ended.id, "finished", was="running")
+    for table in ("league_pairings", "leagues"):  # back to the shape an older bot left
+        await repo.db.execute(f"ALTER TABLE {table} DROP COLUMN told_at")
+    await repo.db.execute("PRAGMA user_version = 12")
+    await repo.close()
+
+    said: list[str] = []
+
+    async def deliver(deliveries) -> None:
+        said.extend(line.key for d in deliveries for line in d.lines)
+
+    services = await open_services(str(path), deliver, **FAST)
+    try:
+        (pairing,) = await services.repo.league_pairings(ended.id)
+        assert pairing.told_at == START
+        league = await services.repo.league(ended.id)
+        assert league is not None and league.told_at is not None
+        await services.start()
+        await services.leagues.idle()
+        assert said == []
+    finally:
+        await services.close()
+
+
+async def test_a_league_the_organizer_finished_is_not_told_over_again_at_a_restart(tmp_path) -> None:
+    """``/league finish`` answers with the end and the standings itself: that is its telling, and a
+    later step or start-up tells nothing more."""
+    from bot.services.people import computer_actor
+    from tests.bot.test_leagues import HALL, ORGANIZER
+
+    database = str(tmp_path / "db.sqlite3")
+    said: list[str] = []
+
+    async def deliver(deliveries) -> None:
+        said.extend(line.key for d in deliveries for line in d.lines)
+
+    services = await open_services(database, deliver, **FAST)
+    try:
+        await services.leagues.create(HALL, ORGANIZER, "heroes_cities", "ladder", name="Ladder")
+        league_id = (await services.repo.leagues("guild-1", ["signup"]))[-1].id
+        for number in (1, 2):
+            await services.leagues.join(league_id, computer_actor("easy", number))
+        await services.leagues.start(HALL, ORGANIZER, league_id)
+        answer = await services.leagues.finish(HALL, ORGANIZER, league_id)
+        assert [line.key for d in answer for line in d.lines][0] == "league.finished"
+        said.clear()
+        await services.leagues.deliver(await services.leagues.advance(league_id))
+    finally:
+        await services.close()
+    services = await open_services(database, deliver, **FAST)
+    try:
+        await services.start()
+        await services.leagues.idle()
+        assert said == []
+    finally:
+        await services.close()

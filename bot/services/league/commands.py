@@ -321,6 +321,8 @@ async def finish(leagues: Leagues, place: Place, actor: Actor, league_id: int | 
     await reading.refuse_unless_organizer(leagues, place, actor)
     if not await leagues.repo.set_league_status(league.id, "finished", was=league.status):
         raise Refused("core.retry")
+    # This answer tells the end: no step tells it again (``telling``).
+    await leagues.repo.mark_league_told(league.id, leagues.matches.clock.now())
     league = replace_status(league, "finished")
     return [reply(league.language, Msg("league.finished", {"league": league.name}), ephemeral=False),
             await reading.standings_post(leagues, league, league.language, ChannelPost(league.channel_id))]

@@ -5,3 +5,7 @@
 -- so Discord does not show one twice).
 ALTER TABLE league_pairings ADD COLUMN told_at TIMESTAMPTZ;
 ALTER TABLE leagues ADD COLUMN told_at TIMESTAMPTZ;
+-- What an older bot reported it told then (it marked before the post): told, not to be told again.
+-- A league's end has no time of its own stored; its creation stands in.
+UPDATE league_pairings SET told_at = reported_at WHERE reported_at IS NOT NULL;
+UPDATE leagues SET told_at = created_at WHERE status = 'finished';
