@@ -22,7 +22,7 @@ from engines.ai.base import Knowledge, SeenMove, WorldSampler, replay_seen, two_
 from engines.ai.observation import Observation
 from engines.ai.rng import Rng
 from engines.core.contract import Engine
-from engines.militakiri.board import GEOMETRY
+from engines.militakiri.board import GEOMETRY, RANKS
 from engines.militakiri.options import MilitakiriOptions
 from engines.militakiri.pieces import INFO, SHAPE_INDEX, capture, pawn, tower
 from engines.militakiri.rules import CAPTURE_DIRECTIONS
@@ -35,6 +35,7 @@ TACTICS = 0.8
 """The share of what the seat to move can win at once (``tactics``) the evaluation counts."""
 WIN = 30.0
 """``tactics``' worth of taking the last tower: the game."""
+Rays = tuple[tuple[tuple[int, ...], ...], ...]
 OPPOSITE = (2, 3, 0, 1, 6, 7, 4, 5)
 """The opposite of each direction of ``board.DIRECTIONS``."""
 LETTER = {"plus": "p", "cross": "x", "star": "s"}
@@ -148,8 +149,8 @@ def tactics(state: MilitakiriState) -> float:
     less the other seat's best recapture on that square (a two-move exchange), 0 when no capture
     gains; taking the other seat's last tower wins the game (``WIN``).
 
-    A plain search one move deeper judges a position cut off by the search as if nothing stood
-    attacked; with this, a piece left where the seat to move takes it is counted as lost."""
+    Without it the search judged a position where it stops as if nothing stood attacked; with
+    it, a piece left where the seat to move takes it is counted as lost."""
     if state.phase != "play" or state.result is not None or state.to_move is None:
         return 0.0
     mover = state.to_move if not state.moved else 1 - state.to_move
@@ -174,13 +175,13 @@ def tactics(state: MilitakiriState) -> float:
                         return WIN if mover == 0 else -WIN
                     left, gain = taken(state, mover, cell, target)
                     if gain > best and left:
-                        gain -= max(0.0, recapture(state, board, g, rays, other, sq, to, left))
+                        gain -= max(0.0, recapture(state, board, rays, other, sq, to, left))
                     best = max(best, gain)
                 break
     return best if mover == 0 else -best
 
 
-def recapture(state: MilitakiriState, board: tuple[str, ...], g, rays, seat: int, frm: int, to: int, piece: str) -> float:
+def recapture(state: MilitakiriState, board: tuple[str, ...], rays: Rays, seat: int, frm: int, to: int, piece: str) -> float:
     """The most ``seat`` gains taking ``piece`` on ``to`` once it came there from ``frm``."""
     endgame = state.endgame is not None
     best = 0.0
@@ -193,7 +194,7 @@ def recapture(state: MilitakiriState, board: tuple[str, ...], g, rays, seat: int
                 continue
             owner, shape, is_tower, height = INFO[cell]
             if owner == seat and OPPOSITE[direction] in CAPTURE_DIRECTIONS[shape] \
-                    and distance <= (1 if endgame else 12 if is_tower else height):
+                    and distance <= (1 if endgame else RANKS if is_tower else height):
                 if piece[0] in "Tt" and sum(1 for c in board if c[:1] == ("T" if seat == 1 else "t")) == 1:
                     return WIN
                 best = max(best, taken(state, seat, cell, piece)[1])
