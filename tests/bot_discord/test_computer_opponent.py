@@ -158,5 +158,5 @@ async def test_a_match_against_the_computer_invites_nobody_and_a_secret_setup_sa
     said = created.reply.content + "\n" + posted
     assert not created.reply.ephemeral and "Computer (easy) joins" in said, said
     assert "you are invited" not in said and "/match join" not in said
-    assert "Each player first sends a secret setup: `/setup text:setup random`" in said
+    assert "Each player first sends a secret setup: `/setup random`" in said
     assert (await world.bot.services.repo.get_match(1)).status == "active"
