@@ -41,10 +41,15 @@ MARKS: dict[str, str] = {
         "axis_allies.battle_won", "axis_allies.battle_won_air_only", "axis_allies.battle_held",
         "axis_allies.battle_both_destroyed", "axis_allies.sea_battle_won", "axis_allies.round_losses",
         "axis_allies.aa_downed", "axis_allies.raid_damage",
+        # The dice a battle rolls after a move (``describe_chance``): a round whose losses are
+        # taken without a question, or that ends the battle, has no words of a move to mark it.
+        "axis_allies.rolled_attack_fire", "axis_allies.rolled_defence_fire", "axis_allies.rolled_aa_fire",
+        "axis_allies.rolled_bombard", "axis_allies.rolled_sub_strike",
     ), "battle"),
 }
-"""What a move's narration says, as a mark in ``/match history`` and the replay's move list:
-``capture`` (a piece taken, a city or territory taken) or ``battle`` (dice fought)."""
+"""What a move's narration says, or the dice that followed it, as a mark in ``/match history``
+and the replay's move list: ``capture`` (a piece taken, a city or territory taken) or ``battle``
+(dice fought)."""
 
 MAX_FRAMES = 48
 """The most positions an animated replay shows: a longer match is sampled evenly (the start and
@@ -162,7 +167,9 @@ def _steps(engine: Engine, options: Any, entries: list[Entry], over: bool, marke
             code, params = engine.describe_chance(Outcome(kind=event.kind, values=event.values), state)
             if code:
                 last = steps[-1]
-                steps[-1] = replace(last, dice=(*last.dice, (code, params)))
+                marked = last.marks if code not in MARKS or not last.text or moves <= marked_from else tuple(
+                    dict.fromkeys((*last.marks, MARKS[code])))
+                steps[-1] = replace(last, dice=(*last.dice, (code, params)), marks=marked)
         state = after
     else:
         if board_at is not None and board is None and moves == board_at and state is not None:
