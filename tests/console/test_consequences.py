@@ -92,7 +92,7 @@ MASTERS = [
 async def test_masters_victory_replies_say_the_elimination_not_the_winner(tmp_path):
     text = await replies("masters_victory", MASTERS, tmp_path)
     assert "Both players have placed their back-numbers (secretly)." in text
-    assert "bob may move 2 more piece(s) this turn, or end it." in reply_to(text, "q10-g10")
+    assert "bob may move 2 more pieces this turn, or end it." in reply_to(text, "q10-g10")
     attack = reply_to(text, "g10xb5")
     assert "R1: alice's fighter 2 on b5 is eliminated." in attack
     # the winner (bob's fighter 3M) stays hidden: no number of it anywhere in the channel
