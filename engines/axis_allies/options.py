@@ -16,5 +16,5 @@ class AxisAlliesOptions(Frozen):
     total_victory: bool = Field(False, description="Win only by taking every enemy capital (Appendix IV)")
     round_limit: int = Field(0, ge=0, le=200, description="Draw after this many rounds (0 = no limit)")
     even_sides: bool = Field(
-        False, description="Four players two a side: USSR and UK; Germany; Japan; USA (other counts keep their seating)"
+        False, description="4 players, 2 a side: USSR+UK; Germany; Japan; USA"
     )

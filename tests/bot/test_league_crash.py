@@ -147,7 +147,7 @@ async def test_announcements_told_before_the_told_marks_existed_are_not_told_aga
     await repo.set_league_status(ended.id, "finished", was="running")
     for table in ("league_pairings", "leagues"):  # back to the shape an older bot left
         await repo.db.execute(f"ALTER TABLE {table} DROP COLUMN told_at")
-    await repo.db.execute("PRAGMA user_version = 12")
+    await repo.db.execute("PRAGMA user_version = 13")
     await repo.close()
 
     said: list[str] = []
