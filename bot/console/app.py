@@ -47,7 +47,9 @@ from bot.wiring import Services, open_services
 
 GUILD = "console"
 DEFAULT_CHANNEL = "general"
-DEFAULT_USER = "you"
+DEFAULT_USER = "player"
+"""Who acts before any `as NAME:`: a name, because the messages speak of players in the third
+person ("player (red) is to move"; "you" would read "you is to move")."""
 BUTTON_LABELS = {
     "view_pieces": "core.button_view", "draw_accept": "core.button_draw_accept", "draw_decline": "core.button_draw_decline",
     "team_takeover": "teams.button_takeover", "team_computer": "teams.button_computer",

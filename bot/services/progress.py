@@ -136,6 +136,13 @@ def fold(engine: Engine, players: int, progress: Progress, entry: Entry, state: 
         agreed = agreed | {event.seat}
     meta = advance_meta(progress.meta, event, players)
     team_asked = None if meta.undecided is None else team_asked if progress.meta.undecided is not None else entry.at
+    extra = {} if isinstance(event, TURN_EVENTS) else progress.extra
+    givers = frozenset() if isinstance(event, TURN_EVENTS) else progress.givers
+    if meta.undecided is not None and progress.meta.undecided is None:
+        # A team is asked now: time given to the seat that left is the team's time from here on
+        # (``grace.team_deadline``), so what its player had been given counts no more.
+        extra = {seat: seconds for seat, seconds in extra.items() if seat != meta.undecided}
+        givers = frozenset(pair for pair in givers if pair[1] != meta.undecided)
     return Progress(
         state=state,
         seq=entry.seq,
@@ -155,8 +162,8 @@ def fold(engine: Engine, players: int, progress: Progress, entry: Entry, state: 
         idle_since=progress.idle_since if isinstance(event, AbortAgreeEvent) else entry.at,
         away=progress.away,
         quiet=progress.quiet,
-        extra={} if isinstance(event, TURN_EVENTS) else progress.extra,
-        givers=frozenset() if isinstance(event, TURN_EVENTS) else progress.givers,
+        extra=extra,
+        givers=givers,
         team_asked=team_asked,
     )
 

@@ -231,6 +231,16 @@ def correspondence_deadline(
     return deadline
 
 
+def counted_pauses(control: TimeControl, start: datetime, reach: timedelta, away: Sequence[Pause]) -> list[Pause]:
+    """The times a deadline counting ``reach`` from ``start`` does not count: the absences
+    ``away`` and, in a match with weekends off, the Saturdays and Sundays (in its zone) on the way."""
+    pauses = list(away)
+    if not control.weekends:
+        span = reach * 3 + sum(((end - begin) for begin, end in away), timedelta(0)) + timedelta(days=14)
+        pauses += weekends(zone_of(control.timezone), start, start + span)
+    return pauses
+
+
 def _counted_deadline(
     control: TimeControl, turn_started: datetime, away: Sequence[Pause], extra: timedelta,
 ) -> datetime | None:
@@ -241,11 +251,7 @@ def _counted_deadline(
     if not control.correspondence:
         return None
     zone = zone_of(control.timezone)
-    pauses = list(away)
-    if not control.weekends:
-        reach = control.per_move or DAILY_GAP
-        span = reach * 3 + sum(((end - begin) for begin, end in away), timedelta(0)) + timedelta(days=14)
-        pauses += weekends(zone, turn_started, turn_started + span)
+    pauses = counted_pauses(control, turn_started, control.per_move or DAILY_GAP, away)
     if control.daily is None:
         return present_after(turn_started, (control.per_move or timedelta(0)) + extra, pauses)
     at = daily_time(control.daily)

@@ -35,7 +35,7 @@ from engines.heroes_cities.rules import (
     closest,
     movement_moves,
 )
-from engines.heroes_cities.state import EMPTY, RANGE, HeroesCitiesState
+from engines.heroes_cities.state import EMPTY, OWNER, RANGE, HeroesCitiesState
 
 EXPECTED = "c2-d4, c2-c3-d4, e4=H, pass"
 """The forms shown when a text is not a move."""
@@ -96,6 +96,13 @@ def _destination_only(state: HeroesCitiesState, seat: Seat, to: int) -> HeroesCi
     found = [m for m in movement_moves(state, seat) if m.to == B.NAMES[to]]
     if len(found) == 1:
         return found[0]
+    if not found and OWNER.get(state.board[to]) == seat:
+        raise IllegalMoveError(
+            "heroes_cities.destination_own_piece",
+            f"{B.NAMES[to]} holds your own piece",
+            square=B.NAMES[to],
+            closest=closest(state, seat, None, to),
+        )
     if not found:
         raise IllegalMoveError(
             "heroes_cities.no_piece_reaches",

@@ -292,3 +292,46 @@ async def test_a_team_that_conceded_by_default_says_so_in_the_history(harness) -
     await harness.scheduler.run_due()
     said = words(await harness.service.history(PLACE, ALICE))
     assert "The team of Carol did not choose in time and conceded" in said
+
+
+async def test_the_teams_time_to_choose_skips_the_weekends_of_a_match_with_weekends_off(harness) -> None:
+    """``schedule: weekends off``: Saturdays and Sundays do not count for a deadline, nor for a
+    team's time to choose. Carol resigns on Sunday 1 March at noon; the team's 48 hours count
+    from Monday 00:00, so its time is up on Wednesday 00:00 (Tuesday noon had Sunday counted)."""
+    from datetime import UTC, datetime
+
+    match_id = await five_player_match_with(harness, TimeControl(per_move_hours=48, weekends=False))
+    assert harness.clock.now().weekday() == 6  # a Sunday
+    await harness.service.resign(PLACE, CAROL)
+    match = await harness.match(match_id)
+    assert grace.team_deadline(match) == datetime(2026, 3, 4, 0, 0, tzinfo=UTC)
+    harness.clock.advance(hours=48, seconds=1)  # Tuesday noon: past it, had Sunday counted
+    await harness.scheduler.run_due()
+    assert (await harness.match(match_id)).progress.meta.undecided == 2
+    harness.clock.advance(hours=12)
+    await harness.scheduler.run_due()
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="concede", by=2)]
+
+
+async def test_give_time_extends_the_teams_time_to_choose(harness) -> None:
+    """``/match give-time`` while a team decides gives the team more time, as it gives the player
+    to move: an opponent a day (once), an organizer the hours they name; the reply names the
+    new time, and the team's default waits for it."""
+    organizer = Actor("olga", "Olga", "en", is_admin=True)
+    match_id = await five_player_match_with(harness, TimeControl(per_move_hours=24))
+    await harness.service.resign(PLACE, CAROL)
+    asked = harness.clock.now()
+    given = await harness.service.give_time(PLACE, BOB)  # Germany, of the other team
+    [line] = given[0].lines
+    assert line.key == "absence.time_given" and line.params["deadline"] == asked + timedelta(hours=48)
+    assert grace.team_deadline(await harness.match(match_id)) == asked + timedelta(hours=48)
+    teammate = await harness.service.give_time(PLACE, ALICE)  # the USSR, of Carol's team
+    assert [line.key for line in teammate[0].lines] == ["absence.give_time_self"]
+    await harness.service.give_time(PLACE, organizer, hours=12)
+    assert grace.team_deadline(await harness.match(match_id)) == asked + timedelta(hours=60)
+    harness.clock.advance(hours=59)
+    await harness.scheduler.run_due()
+    assert (await harness.match(match_id)).progress.meta.undecided == 2
+    harness.clock.advance(hours=1, seconds=1)
+    await harness.scheduler.run_due()
+    assert await team_choices(harness, match_id) == [TeamChoiceEvent(seat=2, choice="concede", by=2)]

@@ -59,8 +59,8 @@ async def test_the_players_move_is_printed_before_the_computers_reply(tmp_path, 
     finally:
         await app.services.close()
     text = out.getvalue()
-    assert "you opened match #1" in text and "the computer's reply" in text
-    assert text.index("you opened match #1") < text.index("the computer's reply")
+    assert "player opened match #1" in text and "the computer's reply" in text
+    assert text.index("player opened match #1") < text.index("the computer's reply")
 
 
 async def test_the_masters_victory_setup_line_shows_commands_typed_as_they_are_read(tmp_path):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from bot.i18n import Msg
 from bot.services import presenter
 from bot.services.delivery import Delivery, reply
-from bot.services.match import access, notices, seat_events
+from bot.services.match import access, grace, notices, seat_events
 from bot.services.match.answers import Refused
 from bot.services.organizers import may_organize
 from bot.services.people import Actor, Place, computer_level
@@ -204,7 +204,8 @@ async def give_time(core: Core, place: Place, actor: Actor, player: str | None, 
         after, _ = await core.commit(match, [given])
     giver = actor.name if by is not None else Msg("absence.an_organizer", {"player": actor.name})
     line = Msg("absence.time_given", {"giver": giver, "player": after.name_of(seat),
-                                      "hours": _hours(amount), "deadline": after.deadline(seat)})
+                                      "hours": _hours(amount), "deadline": grace.team_deadline(after)
+                                      if after.progress.meta.undecided == seat else after.deadline(seat)})
     why = [Msg("records2.reason_line", {"reason": reason})] if reason else []
     return [reply(after.row.language, line, *why, ephemeral=False)]
 
@@ -230,6 +231,19 @@ def history_line(match: LoadedMatch, entry: Entry) -> Msg | None:
 
 
 def _receiver(match: LoadedMatch, player: str | None, own: Seat | None, organizer: bool) -> Seat:
+    """The seat the time goes to: the one named, else the one other seat to act; while a team
+    decides what becomes of a seat that left, that seat (its time is the team's time to choose,
+    ``grace.team_deadline``), never given by the team itself."""
+    left = match.progress.meta.undecided
+    if left is not None:
+        named = left if player is None else match.seat_of(player)
+        if named is None:
+            raise Refused("absence.player_not_seated")
+        if named != left:
+            raise Refused("absence.player_not_to_move", {"player": match.name_of(named)})
+        if own is not None and own in match.progress.meta.team_of(left, len(match.seats)):
+            raise Refused("absence.give_time_self")
+        return left
     acting = sorted(match.to_act())
     if player is not None:
         seat = match.seat_of(player)

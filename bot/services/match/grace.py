@@ -12,7 +12,7 @@ from bot.i18n import Msg
 from bot.services.delivery import Button, ButtonKind
 from bot.services.people import Actor, computer_level
 from bot.services.progress import LoadedMatch
-from bot.services.time_control import Pause, correspondence_deadline, overlap, present_after
+from bot.services.time_control import Pause, correspondence_deadline, counted_pauses, overlap, present_after
 from engines.core.contract import Seat
 from engines.core.record import AutopilotEvent, Entry, GraceEvent, TeamChoiceEvent, TimeoutEvent
 
@@ -71,15 +71,18 @@ def take_back_events(match: LoadedMatch, actor: Actor) -> list[Any]:
 
 def team_deadline(match: LoadedMatch) -> datetime | None:
     """When the team deciding what becomes of a seat that left runs out of time to choose: the
-    match's hours per move (``TEAM_TIME`` without them) after it was asked, not counting the time
-    its whole team is away (``team_away``), as a deadline does not count its player's; ``None``
-    when no team is asked (or an organizer paused the match)."""
+    match's hours per move (``TEAM_TIME`` without them) after it was asked, and the time given to
+    it (``/match give-time``, recorded for the seat that left), counted as a move's deadline counts
+    (``counted_pauses``): not while its whole team is away (``team_away``), as a deadline does not
+    count its player's absence, nor at weekends in a match with weekends off; ``None`` when no team
+    is asked (or an organizer paused the match)."""
     progress = match.progress
     asked = progress.team_asked or progress.last_at
     left = progress.meta.undecided
     if left is None or match.result() is not None or asked is None or progress.paused is not None:
         return None
-    return present_after(asked, match.time_control.per_move or TEAM_TIME, team_away(match, left))
+    amount = (match.time_control.per_move or TEAM_TIME) + timedelta(seconds=progress.extra.get(left, 0.0))
+    return present_after(asked, amount, counted_pauses(match.time_control, asked, amount, team_away(match, left)))
 
 
 def team_away(match: LoadedMatch, left: Seat) -> list[Pause]:

@@ -93,6 +93,20 @@ def test_parse_destination_unreachable(engine):
     assert len(err.value.params["closest"]) == 5
 
 
+def test_parse_destination_holding_own_piece_says_so(engine):
+    """Rules, "Verplaatsen van speelstukken": "Aanvallers en helden mogen daarbij enkel over vrije
+    velden en onbezette (van zichzelf of van de tegenstander) stadsvelden bewegen." ``e2`` alone,
+    where the mover's own attacker stands, is refused for that reason, not because "none of your
+    pieces can reach e2" (a message change only; the move stays illegal)."""
+    state = started(engine)
+    assert state.board[B.index("e2")] == "A"
+    with pytest.raises(IllegalMoveError) as err:
+        engine.parse_move("e2", state, 0)
+    assert err.value.code == "heroes_cities.destination_own_piece"
+    assert err.value.params["square"] == "e2"
+    assert len(err.value.params["closest"]) == 5
+
+
 @pytest.mark.parametrize("text", ["", "  ", "hello", "c2-", "-d4", "c2--d4", "=H", "c2=Q", "c2=H=H", "pass c2",
                                   "c2-d4!", "promote", "12-13", "c2,d4"])
 def test_parse_syntax_error(engine, text):
@@ -290,7 +304,7 @@ def test_every_code_has_a_message():
     with TOML.open("rb") as handle:
         messages = tomllib.load(handle)
     codes = _codes_in_source()
-    assert len(codes) == 33  # 24 errors and results, 9 narration lines (narration.py)
+    assert len(codes) == 34  # 25 errors and results, 9 narration lines (narration.py)
     # every code worded, no wording left unused (the picture's words are the renderer's: tests/render)
     assert codes == {name for name in messages if not name.startswith("picture_")}
     for name, texts in messages.items():
@@ -301,7 +315,7 @@ def test_every_code_has_a_message():
 ERROR_CASES = [
     ("", 0), ("k2", 0), ("e5-e6", 0), ("c2-c2", 0), ("c2-d2", 0), ("c2-c5", 0), ("c2-e2-e3", 0),
     ("c2-c3-c4-c5", 0), ("c2-d2-d3", 0), ("c2=H", 0), ("a3=H", 0), ("pass", 0), ("c4", 0), ("e7", 0),
-    ("b9-b8", 1),
+    ("e2", 0), ("b9-b8", 1),
 ]
 
 
