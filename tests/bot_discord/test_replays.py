@@ -251,7 +251,7 @@ async def test_odds_of_a_territory_in_an_axis_and_allies_match(world, monkeypatc
     monkeypatch.setattr(access, "shown", shown)
     answer = await h.slash("odds", {"territory": "karelia"}, user=h.carol)
     assert "Battle odds in Karelia S.S.R." in answer.reply.content and "Attacker wins" in answer.reply.content
-    assert "armour" in answer.reply.content
+    assert "tank" in answer.reply.content  # the unit's one name in the messages
 
 
 async def test_the_refusals_of_replay_history_at_notes_and_odds(world):
