@@ -212,7 +212,8 @@ EndingUpdate = RatingUpdate | GlickoUpdate
 
 LeagueFormat = Literal["round_robin", "swiss", "ladder"]
 LeagueStatus = Literal["signup", "running", "finished"]
-PAIRING_MARKS = ("thread_id", "match_id", "outcome", "accepted_at", "reported_at", "told_at")
+PAIRING_MARKS = ("thread_id", "match_id", "outcome", "accepted_at", "reported_at", "told_at",
+                 "round_told_at", "opening_told_at")
 """The pairing fields set once (``Repository.mark_pairing``): from empty to a value, never back."""
 
 
@@ -271,3 +272,9 @@ class PairingRow(NewPairing):
     created_at: datetime
     told_at: datetime | None = None
     """When the result was told (``reported_at`` set and this not: to be told again after a restart)."""
+    round_told_at: datetime | None = None
+    """On a round's first pairing: when the line that the round is paired was told (the round's
+    pairings are its note: this not set, it is told again after a restart)."""
+    opening_told_at: datetime | None = None
+    """When the opening of its match (the intro and the starting board) was told in its thread
+    (``match_id`` set and this not: to be told again after a restart)."""

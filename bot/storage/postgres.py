@@ -1171,7 +1171,7 @@ def _entry(row: Any) -> Entry:
 _LEAGUE_COLUMNS = "id, guild_id, channel_id, name, game, format, settings, status, creator_id, language, created_at, told_at"
 _PAIRING_COLUMNS = (
     "id, league_id, round, board, first_id, second_id, thread_id, match_id, outcome, due_at, accepted_at, "
-    "reported_at, created_at, told_at"
+    "reported_at, created_at, told_at, round_told_at, opening_told_at"
 )
 
 

@@ -1083,7 +1083,7 @@ async def _set_wal(db: aiosqlite.Connection, attempts: int) -> None:
 _LEAGUE_COLUMNS = "id, guild_id, channel_id, name, game, format, settings, status, creator_id, language, created_at, told_at"
 _PAIRING_COLUMNS = (
     "id, league_id, round, board, first_id, second_id, thread_id, match_id, outcome, due_at, accepted_at, "
-    "reported_at, created_at, told_at"
+    "reported_at, created_at, told_at, round_told_at, opening_told_at"
 )
 
 
@@ -1096,7 +1096,7 @@ def _league(row: Any) -> LeagueRow:
 
 def _pairing(row: Any) -> PairingRow:
     data = dict(row)
-    for key in ("due_at", "accepted_at", "reported_at", "created_at", "told_at"):
+    for key in ("due_at", "accepted_at", "reported_at", "created_at", "told_at", "round_told_at", "opening_told_at"):
         data[key] = _from_ts(data[key]) if data[key] is not None else None
     data["outcome"] = json.loads(data["outcome"]) if data["outcome"] is not None else None
     return PairingRow(**data)

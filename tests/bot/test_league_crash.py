@@ -79,6 +79,11 @@ def told(output: str) -> list[tuple[str, str | None]]:
     ("round_robin", "mark_pairing:reported_at", 6),  # the last result noted, not told
     ("round_robin", "set_league_status:finished", 1),  # the league's end noted, not told
     ("swiss", "mark_pairing:reported_at", 3),  # a second round's result noted, not told
+    ("round_robin", "mark_pairing:match_id", 1),  # the first match started and linked, its opening not told
+    ("round_robin", "mark_pairing:match_id", 4),  # the fourth likewise, three openings told
+    ("round_robin", "add_pairings", 1),  # every round paired, the round line not told
+    ("swiss", "add_pairings", 1),  # the first Swiss round paired, its line not told
+    ("swiss", "mark_pairing:match_id", 3),  # the second round's first match started, its opening not told
 ])
 async def test_a_kill_in_the_middle_loses_and_doubles_nothing(tmp_path, fmt, method, after) -> None:
     database = str(tmp_path / "db.sqlite3")
@@ -112,6 +117,13 @@ async def test_a_kill_in_the_middle_loses_and_doubles_nothing(tmp_path, fmt, met
         assert len(results) <= games + 1, "told again only what the kill cut off"
         ends = {key: {nonce for k, nonce in said if k == key} for key in ("league.finished", "league.standings_head")}
         assert all(len(nonces) == 1 and None not in nonces for nonces in ends.values()), ends
+        for key in ("league.match_intro", "core.started"):  # each pairing's opening in its thread
+            openings = [nonce for k, nonce in said if k == key]
+            assert all(openings) and len(set(openings)) == games, f"each opening told under its own nonce: {key} {openings}"
+            assert len(openings) <= games + 1, "told again only what the kill cut off"
+        rounds = [nonce for key, nonce in said if key == "league.round_paired"]
+        assert all(rounds) and len(set(rounds)) == (1 if fmt == "round_robin" else 2), rounds
+        assert len(rounds) <= len(set(rounds)) + 1, "told again only what the kill cut off"
         rows = await services.leagues.table(league)
         assert sum(row.points for row in rows) == games and all(row.played == each for row in rows)
     finally:
@@ -145,8 +157,9 @@ async def test_announcements_told_before_the_told_marks_existed_are_not_told_aga
     await repo.mark_pairing(pairing.id, "reported_at", START)
     await repo.set_league_status(ended.id, "running", was="signup")
     await repo.set_league_status(ended.id, "finished", was="running")
-    for table in ("league_pairings", "leagues"):  # back to the shape an older bot left
-        await repo.db.execute(f"ALTER TABLE {table} DROP COLUMN told_at")
+    for table, column in (("league_pairings", "told_at"), ("leagues", "told_at"),  # back to the shape an older bot left
+                          ("league_pairings", "round_told_at"), ("league_pairings", "opening_told_at")):
+        await repo.db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     await repo.db.execute("PRAGMA user_version = 13")
     await repo.close()
 

@@ -735,6 +735,24 @@ async def test_a_league_announcement_noted_then_told_is_marked_told_once(storage
     assert not await repo.mark_league_told(league.id + 99, START)
 
 
+async def test_a_round_line_and_an_opening_noted_then_told_are_marked_told_once(storage):
+    """Migration 0015: a round's line is marked told on its first pairing (``round_told_at``), a
+    pairing's opening in its thread (``opening_told_at``) once its match is linked. Each mark once."""
+    from bot.storage.models import NewPairing
+
+    repo = await storage.open()
+    league = await repo.create_league(new_league(), START)
+    assert await repo.add_pairings(league.id, [NewPairing(round=1, board=1, first_id="a", second_id="b")], START)
+    (pairing,) = await repo.league_pairings(league.id)
+    assert (pairing.round_told_at, pairing.opening_told_at) == (None, None)
+    assert await repo.mark_pairing(pairing.id, "round_told_at", START)
+    assert not await repo.mark_pairing(pairing.id, "round_told_at", START + timedelta(seconds=1))
+    assert await repo.mark_pairing(pairing.id, "opening_told_at", START + timedelta(seconds=2))
+    assert not await repo.mark_pairing(pairing.id, "opening_told_at", START + timedelta(seconds=3))
+    (pairing,) = await repo.league_pairings(league.id)
+    assert (pairing.round_told_at, pairing.opening_told_at) == (START, START + timedelta(seconds=2))
+
+
 async def test_a_round_is_paired_once_and_each_pairing_mark_is_set_once(storage):
     from bot.storage.models import NewPairing
 

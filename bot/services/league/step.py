@@ -6,10 +6,10 @@ it is made, so a step cut off by a crash and run again finds what it made and go
 there), resigns the matches of players who withdrew, tells the league's channel of each result
 (``telling``: noted, told, marked told), and ends the league once every game is decided.
 
-What the step says is returned to its caller, who delivers it, with two exceptions: each result's
-announcement and the league's end are told at once, between their note and their mark
-(``telling``): a kill in between leaves them noted and untold, and the step after the restart
-tells them, under the same nonce.
+What the step says is returned to its caller, who delivers it, with these exceptions: the line
+that a round is paired, each pairing's opening in its thread, each result's announcement and the
+league's end are told at once, between their note and their mark (``telling``): a kill in between
+leaves them noted and untold, and the step after the restart tells them, under the same nonce.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.i18n import Msg, catalog
-from bot.services.delivery import ChannelPost, Delivery
+from bot.services.delivery import Delivery
 from bot.services.league import pairing, reading, sides, telling
 from bot.services.league import standings as tables
 from bot.services.league.base import Leagues
@@ -49,7 +49,7 @@ player or a team of two a side, the first named the Allies, the second the Axis)
 
 async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
     """One pass of the step: what it says, and whether it changed anything."""
-    repo, now = leagues.repo, leagues.matches.clock.now
+    repo = leagues.repo
     league = await repo.league(league_id)
     if league is not None and league.status == "finished" and league.told_at is None:
         await telling.retell_end(leagues, league)  # its end noted, and not told: a kill came in between
@@ -60,9 +60,14 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
     entries = league_sides(league, await repo.league_entries(league.id))
     withdrawn = {e.id for e in entries if e.withdrawn}
     pairings = await repo.league_pairings(league.id)
+    names = {e.id: e.name for e in entries}
+    # Noted, and not told: a kill came in between.
+    await telling.retell_rounds(leagues, league, pairings)
+    for p in pairings:
+        if p.match_id is not None and p.opening_told_at is None and p.second_id is not None:
+            await telling.retell_opening(leagues, league, p, names.get(p.first_id, "?"), names.get(p.second_id, "?"))
     new = to_pair(leagues, league, entries, withdrawn, pairings, await reading.games(leagues, pairings, withdrawn))
-    if new and await repo.add_pairings(league.id, new, now()):
-        out.append(post(league, Msg("league.round_paired", {"league": league.name, "round": new[0].round})))
+    if new and await telling.pair(leagues, league, new):
         leagues.matches.on_timers_changed()
         pairings = await repo.league_pairings(league.id)
         changed = True
@@ -77,7 +82,7 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
                     "reason": "withdrawn"})
                 changed = True
             elif league.format != "ladder" or p.accepted_at is not None:
-                out += await open_pairing(leagues, league, p, by_id[p.first_id], by_id[p.second_id])
+                await open_pairing(leagues, league, p, by_id[p.first_id], by_id[p.second_id])
                 changed = True
         else:
             row = await repo.get_match(p.match_id)
@@ -95,7 +100,6 @@ async def step(leagues: Leagues, league_id: int) -> tuple[list[Delivery], bool]:
                         break
                 changed = True
     pairings = await repo.league_pairings(league.id)
-    names = {e.id: e.name for e in entries}
     # Over only when every game was seen reported here: a match may end while this step reads
     # (a computer's move), and a league finished past its unreported result never tells it.
     all_reported = True
@@ -161,9 +165,10 @@ async def over(leagues: Leagues, league: LeagueRow, entries: list[Side], withdra
     return True
 
 
-async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first: Side, second: Side) -> list[Delivery]:
-    """Open the pairing's thread and match and start it; each part looked for before it is
-    made, so a step run again after a crash finishes what the first began."""
+async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first: Side, second: Side) -> None:
+    """Open the pairing's thread and match and start it, and tell its opening (``telling``); each
+    part looked for before it is made, so a step run again after a crash finishes what the first
+    began."""
     repo, matches = leagues.repo, leagues.matches
     thread = p.thread_id
     if thread is None:
@@ -184,6 +189,7 @@ async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first
     first_actor = Actor(creator, creator_name, known.language if known is not None else league.language)
     control = TimeControl.model_validate(settings.time_control) if settings.time_control else None
     out: list[Delivery] = []
+    board: Delivery | None = None  # the start's board; None: started before (a crash), drawn anew
     row = await repo.latest_match_in(thread)
     try:
         if row is None:
@@ -198,13 +204,13 @@ async def open_pairing(leagues: Leagues, league: LeagueRow, p: PairingRow, first
             for user_id, name in order[1:]:
                 if all(seat.user_id != user_id for seat in await repo.seats(row.id)):
                     await repo.add_seat(row.id, user_id, name, max_seats=len(order))
-            out += await lifecycle.start(matches, place, first_actor, None, None)
+            board, *dms = await lifecycle.start(matches, place, first_actor, None, None)
+            out += dms
     except (Refused, SeatRefusedError) as refused:
         log.error("league %s: the match of pairing %s could not be opened: %s", league.id, p.id, refused)
-        return []
-    await repo.mark_pairing(p.id, "match_id", row.id)
-    intro = Msg("league.match_intro", {"league": league.name, "round": p.round, "first": first.name, "second": second.name})
-    return [Delivery(ChannelPost(thread), (intro,), league.language), *posted(out, thread)]
+        return
+    await telling.tell_opening(leagues, league, p.model_copy(update={"thread_id": thread}), row.id, first.name, second.name,
+                               posted(out, thread), board)
 
 
 async def abort(leagues: Leagues, match_id: int, actor: Actor, reason: str) -> str | None:
