@@ -209,3 +209,30 @@ async def test_teams_with_even_sides_turned_off_are_refused_not_overruled(tmp_pa
         assert keys(said) == ["league.teams_not_possible"]
     finally:
         await services.close()
+
+
+async def test_a_sign_up_that_lands_while_the_teams_are_formed_is_told_it_is_not_in(tmp_path) -> None:
+    """A sign-up landing between the start's reading of the players and the league's status
+    turning to running is in no team: it is withdrawn at once and told so, not left in a
+    league that pairs it nowhere."""
+    services = await open_services(str(tmp_path / "db.sqlite3"), _ignore, **FAST)
+    try:
+        league_id = await team_league(services)
+        for person in people(4):
+            await services.leagues.join(league_id, person)
+        late = Actor("p5", "Player 5", "en")
+        flip = services.repo.set_league_status
+
+        async def joined_first(*args, **kwargs):
+            assert await services.repo.join_league(league_id, late.user_id, late.name) == "joined"
+            return await flip(*args, **kwargs)
+
+        services.repo.set_league_status = joined_first
+        said = await services.leagues.start(HALL, ORGANIZER, league_id)
+        services.repo.set_league_status = flip
+        late_line = next(line for d in said for line in d.lines if line.key == "league.signed_up_too_late")
+        assert late_line.params["players"] == ["Player 5"]
+        (entry,) = [e for e in await services.repo.league_entries(league_id) if e.user_id == "p5"]
+        assert entry.team is None and entry.withdrawn_at is not None
+    finally:
+        await services.close()

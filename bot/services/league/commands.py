@@ -165,8 +165,16 @@ async def start(leagues: Leagues, place: Place, actor: Actor, league_id: int | N
     lines = [Msg("league.started", {"league": league.name, "count": len(entries),
                                     "players": [e.name for e in entries]})]
     if size > 1:
-        formed = league_sides(league, await leagues.repo.league_entries(league.id))
+        now_in = await leagues.repo.league_entries(league.id)
+        formed = league_sides(league, now_in)
         lines.append(Msg("league.teams_formed", {"teams": [s.name for s in formed]}))
+        # A sign-up that landed after the teams were formed and before sign-ups closed is in no
+        # team, so no game pairs it: it is withdrawn and told, not left to wait for nothing.
+        late = [e for e in now_in if e.team is None and e.withdrawn_at is None]
+        for e in late:
+            await leagues.repo.withdraw_from_league(league.id, e.user_id, leagues.matches.clock.now())
+        if late:
+            lines.append(Msg("league.signed_up_too_late", {"players": [e.name for e in late]}))
     if league.format == "swiss":
         found = league_sides(league, await leagues.repo.league_entries(league.id))
         lines.append(Msg("league.swiss_rounds", {"rounds": reading.rounds(league, found)}))
